@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+// Limelight: a Spotlight-style search and suggestion engine on Xapian.
+//
+// Layout: CXapian (C header + C++, the only code that includes <xapian.h>)
+// -> Xapian (Swift wrapper) -> LimelightKit (the engine) -> limelight (CLI).
+import PackageDescription
+
+let package = Package(
+    name: "Limelight",
+    products: [
+        .executable(name: "limelight", targets: ["limelight"]),
+        .library(name: "LimelightKit", targets: ["LimelightKit"]),
+    ],
+    targets: [
+        .target(
+            name: "CXapian",
+            linkerSettings: [.linkedLibrary("xapian")]
+        ),
+        .target(name: "Xapian", dependencies: ["CXapian"]),
+        .target(name: "LimelightKit", dependencies: ["Xapian"]),
+        .executableTarget(name: "limelight", dependencies: ["LimelightKit"]),
+        .testTarget(name: "XapianTests", dependencies: ["Xapian"]),
+        .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
+        .testTarget(name: "CLITests", dependencies: ["limelight"]),
+    ],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,1 @@
+public let limelightVersion = "0.1.0"

@@ -1,0 +1,106 @@
+import CXapian
+
+/// One hit of a match set, copied out of C++.
+public struct Match: Sendable {
+    public let documentID: UInt32
+    public let rank: Int
+    public let weight: Double
+    public let percent: Int
+    public let collapseCount: Int
+    /// The document's data.
+    public let data: [UInt8]
+    /// The values that were asked for, by slot.
+    public let values: [UInt32: [UInt8]]
+}
+
+/// The result of a search, copied out of C++.
+public struct MatchSet: Sendable {
+    public let matches: [Match]
+    public let estimatedCount: Int
+    public let lowerBound: Int
+    public let upperBound: Int
+}
+
+/// Runs a query against a database.
+///
+/// ```swift
+/// let enquire = try Enquire(db)
+/// enquire.query = q
+/// let hits = try enquire.matches(first: 0, count: 10)
+/// ```
+/// Keeps its database alive. See https://xapian.org/docs/apidoc/html/classXapian_1_1Enquire.html
+public final class Enquire {
+    let handle: OpaquePointer
+    public let database: Database
+
+    public init(_ database: Database) throws(XapianError) {
+        self.database = database
+        handle = try checked { cx_enquire_new(database.handle, $0) }!
+    }
+
+    deinit { cx_enquire_free(handle) }
+
+    public var query: Query? {
+        didSet { if let query { cx_enquire_set_query(handle, query.handle) } }
+    }
+
+    /// BM25 parameters (Xapian's defaults: k1 1, k2 0, k3 1, b 0.5, min_normlen 0.5).
+    public func setBM25(k1: Double = 1, k2: Double = 0, k3: Double = 1, b: Double = 0.5,
+                        minNormalizedLength: Double = 0.5) throws(XapianError) {
+        _ = try checked { cx_enquire_set_bm25(handle, k1, k2, k3, b, minNormalizedLength, $0) }
+    }
+
+    /// Every match weighs 0: pure filtering, the fastest.
+    public func setBooleanWeighting() { cx_enquire_set_bool_weighting(handle) }
+
+    public enum DocumentOrder: Int32 { case ascending = 0, descending = 1, dontCare = 2 }
+    public func setDocumentOrder(_ order: DocumentOrder) {
+        cx_enquire_set_docid_order(handle, order.rawValue)
+    }
+
+    public enum Sort {
+        case relevance
+        case value(slot: UInt32, descending: Bool)
+        case valueThenRelevance(slot: UInt32, descending: Bool)
+        case relevanceThenValue(slot: UInt32, descending: Bool)
+    }
+
+    public func setSort(_ sort: Sort) {
+        switch sort {
+        case .relevance: cx_enquire_set_sort(handle, 0, 0, 0)
+        case let .value(s, d): cx_enquire_set_sort(handle, 1, s, d ? 1 : 0)
+        case let .valueThenRelevance(s, d): cx_enquire_set_sort(handle, 2, s, d ? 1 : 0)
+        case let .relevanceThenValue(s, d): cx_enquire_set_sort(handle, 3, s, d ? 1 : 0)
+        }
+    }
+
+    /// At most `maxPerKey` hits per distinct value in `slot` (nil: no collapsing).
+    public func setCollapseKey(_ slot: UInt32?, maxPerKey: Int = 1) {
+        cx_enquire_set_collapse_key(handle, slot ?? 0, slot == nil ? 0 : UInt32(maxPerKey))
+    }
+
+    /// Runs the query and copies out hits first ..< first+count, with their data
+    /// and the given value slots.
+    public func matches(first: Int = 0, count: Int, checkAtLeast: Int = 0,
+                        values: [UInt32] = []) throws(XapianError) -> MatchSet {
+        let m = try checked { cx_enquire_mset(handle, UInt32(first), UInt32(count), UInt32(checkAtLeast), $0) }!
+        defer { cx_mset_free(m) }
+        let n = cx_mset_size(m)
+        var hits: [Match] = []
+        hits.reserveCapacity(Int(n))
+        for i in 0..<n {
+            let data = try takeBytes { cx_mset_data(m, i, $0, $1, $2) }
+            var vals: [UInt32: [UInt8]] = [:]
+            for slot in values {
+                vals[slot] = try takeBytes { cx_mset_value(m, i, slot, $0, $1, $2) }
+            }
+            hits.append(Match(documentID: cx_mset_docid(m, i), rank: first + Int(i),
+                              weight: cx_mset_weight(m, i), percent: Int(cx_mset_percent(m, i)),
+                              collapseCount: Int(cx_mset_collapse_count(m, i)),
+                              data: data, values: vals))
+        }
+        return MatchSet(matches: hits, estimatedCount: Int(cx_mset_matches_estimated(m)),
+                        lowerBound: Int(cx_mset_matches_lower_bound(m)),
+                        upperBound: Int(cx_mset_matches_upper_bound(m)))
+    }
+}
