@@ -174,3 +174,1062 @@ coach|Jamie|Reyes|coach.jamie@example.org
 """):
     PEOPLE[_row[0]] = {"givenName": _row[1], "familyName": _row[2], "email": _row[3]}
 ME = {"givenName": "Alex", "familyName": "Morgan", "email": "alex.morgan@example.com"}
+
+
+# ====================================================================== TRAILS
+TRAILS_APP = "com.example.trails"
+
+# id|title|subtitle|lat|lon|lengthKm|elevationGainM|route L=loop O=out-and-back P=point-to-point|keywords|feature ("=" prefix: full description)|address
+TRAIL_ROWS = """
+monterey-bay|Monterey Bay Coastal Trail|Monterey, CA|36.6002|-121.8947|29.0|60|O|coast,bike,paved,otters,family|along the old rail corridor past Cannery Row, sea otters and the harbor seals of Lovers Point
+monterey-pine-forest|Monterey Pine Forest Loop|Monterey, CA|36.5800|-121.8630|5.2|190|L|forest,dog friendly,shade|through the native pines and oak woodland of Jacks Peak with glimpses of the ocean
+cypress-grove|Cypress Grove Trail|Point Lobos, CA|36.5210|-121.9520|1.4|25|L|coast,cypress,wildlife,photography|around the headland through one of the last natural stands of Monterey cypress
+bird-island|Bird Island Trail|Point Lobos, CA|36.5130|-121.9400|1.3|30|O|coast,birds,beach|past China Cove and Gibson Beach to a rock crowded with cormorants and pelicans
+soberanes-canyon|Soberanes Canyon Trail|Garrapata State Park, CA|36.4560|-121.9220|7.6|520|L|redwoods,creek,coast,wildflowers|up a creek lined with redwoods and then over the open coastal ridge
+pfeiffer-falls|Pfeiffer Falls Trail|Big Sur, CA|36.2470|-121.7820|2.3|90|L|waterfall,redwoods,family|through a redwood canyon to a 20-metre seasonal waterfall
+mcway-falls|McWay Falls Overlook|Big Sur, CA|36.1580|-121.6720|1.0|15|O|waterfall,coast,photography,easy|through a tunnel under Highway 1 to the famous fall that drops straight onto the sand
+ewoldsen|Ewoldsen Trail|Big Sur, CA|36.1610|-121.6690|7.2|490|L|redwoods,views,coast|from redwood-lined McWay Creek up to sweeping views of the Big Sur coast
+pine-ridge|Pine Ridge Trail to Sykes Hot Springs|Big Sur, CA|36.2450|-121.7740|31.0|1250|O|backpacking,hot springs,wilderness|deep into the Ventana Wilderness to natural hot springs on the Big Sur River
+lands-end|Lands End Trail|San Francisco, CA|37.7800|-122.5110|5.5|150|O|city,coast,views,history|along the cliffs from the Sutro Baths ruins with views of the Golden Gate
+dipsea|Dipsea Trail|Mill Valley, CA|37.9060|-122.5450|11.0|670|P|stairs,redwoods,trail running,coast|from Mill Valley over Mount Tamalpais to Stinson Beach, famous for its 688 stairs
+steep-ravine|Steep Ravine Trail|Mount Tamalpais, CA|37.8990|-122.6180|6.1|330|L|redwoods,creek,ladder,ferns|through a mossy redwood gorge with a wooden ladder beside Webb Creek
+tennessee-valley|Tennessee Valley Trail|Marin Headlands, CA|37.8600|-122.5360|5.5|60|O|beach,family,bike,easy|down a gentle valley to a small cove beach
+tomales-point|Tomales Point Trail|Point Reyes, CA|38.1890|-122.9540|15.0|300|O|tule elk,coast,wildflowers|through a tule elk reserve to the northern tip of Point Reyes
+chimney-rock|Chimney Rock Trail|Point Reyes, CA|37.9970|-122.9750|2.8|50|O|wildflowers,elephant seals,coast|to a bluff above Drakes Bay with spring wildflowers and winter elephant seals
+mission-peak|Mission Peak Trail|Fremont, CA|37.5130|-121.9090|9.7|660|O|summit,sunrise,views,exposed|up a treeless ridge to the famous summit pole above the South Bay
+saratoga-gap|Saratoga Gap Loop|Castle Rock State Park, CA|37.2300|-122.0960|8.4|340|L|sandstone,climbing,waterfall|past wind-carved sandstone caves and Castle Rock Falls
+berry-creek-falls|Berry Creek Falls Loop|Big Basin Redwoods, CA|37.1720|-122.2220|16.6|600|L|waterfall,redwoods,classic|through recovering old-growth redwoods to three waterfalls
+aptos-creek|Aptos Creek Fire Road|Forest of Nisene Marks, CA|37.0030|-121.9020|12.0|420|O|trail running,redwoods,history|past the epicenter of the 1989 Loma Prieta earthquake under second-growth redwoods
+wilder-ranch|Wilder Ranch Old Cove Landing Trail|Santa Cruz, CA|36.9600|-122.0860|4.0|20|L|coast,bike,family,seals|along the bluffs past a hidden cove and a historic dairy ranch
+pinnacles-high-peaks|High Peaks Trail|Pinnacles National Park, CA|36.4920|-121.1800|8.5|520|L|condors,rock,caves,exposed|through volcanic spires with carved steps and a good chance of California condors
+mist-trail|Mist Trail to Vernal Fall|Yosemite, CA|37.7270|-119.5580|4.8|320|O|waterfall,granite,classic,stairs|up more than 600 granite steps drenched in the spray of Vernal Fall
+half-dome|Half Dome via John Muir Trail|Yosemite, CA|37.7459|-119.5332|26.0|1460|O|permit,cables,summit,bucket list|to the summit cables of Yosemite's most famous granite dome
+four-mile-trail|Four Mile Trail|Yosemite, CA|37.7310|-119.6020|7.7|980|P|views,switchbacks,valley|up from the valley floor to Glacier Point
+cathedral-lakes|Cathedral Lakes Trail|Tuolumne Meadows, CA|37.8730|-119.3830|11.3|300|O|alpine lake,granite,high country|to two granite-ringed lakes below Cathedral Peak
+mt-whitney|Mount Whitney Trail|Lone Pine, CA|36.5870|-118.2400|35.4|1870|O|summit,permit,fourteener,sunrise|to the highest summit in the contiguous United States
+eagle-lake|Eagle Lake Trail|Lake Tahoe, CA|38.9520|-120.1140|3.0|130|O|alpine lake,family,waterfall|past Eagle Falls to a lake tucked under granite cliffs
+rubicon-trail|Rubicon Trail|Lake Tahoe, CA|38.9980|-120.1000|16.0|220|P|lake,swimming,lighthouse|along the turquoise shore from D.L. Bliss State Park to Emerald Bay's Vikingsholm
+lassen-peak|Lassen Peak Trail|Lassen Volcanic National Park, CA|40.4730|-121.5050|8.0|600|O|volcano,summit,views|up a switchbacking volcano to a summit with views of Mount Shasta
+fern-canyon|Fern Canyon Loop|Prairie Creek Redwoods, CA|41.4010|-124.0650|1.8|30|L|ferns,creek,film location|between 15-metre walls covered in five-finger ferns
+tall-trees-grove|Tall Trees Grove Trail|Redwood National Park, CA|41.2060|-123.9940|6.4|250|L|redwoods,permit,quiet|into a permit-only grove of some of the tallest trees on Earth
+griffith-observatory|Griffith Observatory via Fern Dell|Los Angeles, CA|34.1180|-118.3000|4.2|230|O|city,views,hollywood sign|from the shady Fern Dell up to the observatory lawn
+runyon-canyon|Runyon Canyon Loop|Los Angeles, CA|34.1100|-118.3500|5.0|240|L|city,dog friendly,sunset|over the ridge above Hollywood, a favourite with dog walkers
+ryan-mountain|Ryan Mountain Trail|Joshua Tree, CA|34.0240|-116.1370|4.8|320|O|desert,summit,stars|up rock steps to a 360-degree view over the Joshua tree forests
+razor-point|Razor Point Trail|Torrey Pines, CA|32.9200|-117.2530|2.0|60|O|coast,torrey pines,sunset|to sandstone gullies above the Pacific among rare Torrey pines
+mount-woodson|Mount Woodson Trail|Poway, CA|33.0090|-116.9700|11.9|660|O|boulders,photography,sunrise|past Lake Poway to the slab known as Potato Chip Rock
+cactus-to-clouds|Skyline Trail (Cactus to Clouds)|Palm Springs, CA|33.8330|-116.5460|16.5|3100|P|desert,strenuous,tram|from the desert floor to the top of the aerial tramway
+angels-landing|Angels Landing|Zion National Park, UT|37.2690|-112.9480|8.7|450|O|permit,chains,exposed,bucket list|along a narrow fin of sandstone with chains and sheer drops
+the-narrows|The Narrows Bottom-Up|Zion National Park, UT|37.2850|-112.9470|15.0|100|O|river,slot canyon,wading|upstream through the Virgin River between thousand-foot walls
+delicate-arch|Delicate Arch Trail|Arches National Park, UT|38.7360|-109.5200|4.8|150|O|arch,sunset,slickrock|over open slickrock to Utah's most famous freestanding arch
+navajo-loop|Navajo Loop and Queen's Garden|Bryce Canyon, UT|37.6230|-112.1660|4.6|180|L|hoodoos,sunrise,family|down among orange hoodoos and through the slot of Wall Street
+bright-angel|Bright Angel Trail|Grand Canyon, AZ|36.0570|-112.1440|15.3|980|O|canyon,mules,classic|down the South Rim's corridor trail to Plateau Point
+south-kaibab|South Kaibab Trail to Ooh Aah Point|Grand Canyon, AZ|36.0530|-112.0840|3.0|240|O|canyon,sunrise,views|along a ridgeline with wide-open canyon views from the first switchback
+cathedral-rock|Cathedral Rock Trail|Sedona, AZ|34.8250|-111.7880|1.9|225|O|red rock,scramble,sunset|up a steep red-rock scramble to a saddle between spires
+echo-canyon|Echo Canyon Trail|Camelback Mountain, AZ|33.5220|-111.9740|4.0|430|O|desert,city,scramble|up handrails and boulders to the top of Phoenix's best-known peak
+sky-pond|Sky Pond via Glacier Gorge|Rocky Mountain National Park, CO|40.3110|-105.6410|14.5|520|O|alpine lake,waterfall,scramble|past Alberta Falls and The Loch to a cirque lake under the Sharkstooth
+hanging-lake|Hanging Lake Trail|Glenwood Springs, CO|39.6010|-107.1920|4.8|370|O|permit,lake,waterfall|to a travertine lake fed by Bridal Veil Falls
+maroon-bells|Maroon Bells Scenic Loop|Aspen, CO|39.0980|-106.9400|3.0|60|L|aspens,fall colors,photography|around Maroon Lake below the most photographed peaks in Colorado
+grays-torreys|Grays and Torreys Peaks|Georgetown, CO|39.6600|-105.7840|13.0|1000|O|fourteener,summit,alpine|to two fourteeners joined by a short saddle
+highline-trail|Highline Trail|Glacier National Park, MT|48.6960|-113.7180|18.9|520|P|alpine,wildflowers,mountain goats|along the Garden Wall from Logan Pass to the Granite Park Chalet
+grinnell-glacier|Grinnell Glacier Trail|Glacier National Park, MT|48.7970|-113.6600|17.2|500|O|glacier,turquoise lake,wildlife|past turquoise lakes to the foot of a shrinking glacier
+cascade-canyon|Cascade Canyon Trail|Grand Teton National Park, WY|43.7550|-110.7330|14.5|340|O|moose,boat,canyon|from the Jenny Lake boat dock past Hidden Falls into a glacial canyon
+fairy-falls|Fairy Falls and Grand Prismatic Overlook|Yellowstone, WY|44.5150|-110.8320|8.0|60|O|geothermal,waterfall,family|to a wide view of Grand Prismatic Spring and a 60-metre waterfall
+skyline-rainier|Skyline Trail at Paradise|Mount Rainier, WA|46.7860|-121.7350|8.9|520|L|wildflowers,glacier,marmots|through subalpine meadows beneath the Nisqually Glacier
+enchantments|Enchantments Traverse|Leavenworth, WA|47.5270|-120.8200|29.0|1400|P|permit,alpine lakes,larches,strenuous|across a granite basin of alpine lakes and golden larches
+hall-of-mosses|Hall of Mosses Trail|Olympic National Park, WA|47.8600|-123.9340|1.3|30|L|rainforest,moss,family|through the Hoh Rain Forest beneath maples draped in club moss
+multnomah-wahkeena|Multnomah Falls to Wahkeena Loop|Columbia River Gorge, OR|45.5760|-122.1150|8.8|490|L|waterfalls,gorge,classic|past half a dozen waterfalls including Oregon's tallest
+dog-mountain|Dog Mountain Trail|Columbia River Gorge, WA|45.6990|-121.7080|11.3|880|L|wildflowers,views,permit|up to balsamroot meadows that turn the slopes yellow each May
+misery-ridge|Misery Ridge Trail|Smith Rock, OR|44.3670|-121.1370|6.0|270|L|climbing,views,river|up steep stairs above the Crooked River to Monkey Face
+kalalau|Kalalau Trail to Hanakapiai Falls|Kauai, HI|22.2200|-159.5830|12.9|550|O|waterfall,coast,mud,permit|along the Na Pali cliffs and up a jungle stream to a 90-metre fall
+diamond-head|Diamond Head Summit Trail|Honolulu, HI|21.2610|-157.8060|2.6|170|O|crater,history,sunrise|up a volcanic crater past military bunkers to views of Waikiki
+harding-icefield|Harding Icefield Trail|Kenai Fjords, AK|60.1860|-149.6310|13.0|1000|O|icefield,glacier,bears|beside Exit Glacier to the edge of a 1,800 km² icefield
+old-rag|Old Rag Mountain Loop|Shenandoah, VA|38.5710|-78.2860|14.5|790|L|scramble,granite,permit|through a famous granite rock scramble to a summit of boulders
+mcafee-knob|McAfee Knob|Catawba, VA|37.3800|-80.0890|12.6|500|O|appalachian trail,sunset,photography|along the Appalachian Trail to the most photographed overhang on the route
+alum-cave|Alum Cave Trail to Mount LeConte|Great Smoky Mountains, TN|35.6290|-83.4510|17.7|850|O|arch,bluffs,lodge|through Arch Rock and under Alum Cave Bluffs to a lodge on the summit
+franconia-ridge|Franconia Ridge Loop|White Mountains, NH|44.1420|-71.6810|14.3|1160|L|ridge,alpine,classic|over an exposed knife-edge ridge linking Little Haystack, Lincoln and Lafayette
+precipice-trail|Precipice Trail|Acadia National Park, ME|44.3490|-68.1880|2.6|300|L|iron rungs,exposed,peregrines|up iron rungs and ladders on the east face of Champlain Mountain
+beehive-loop|Beehive Loop Trail|Acadia National Park, ME|44.3310|-68.1850|2.4|150|L|rungs,ocean views,sand beach|up granite ledges and rungs above Sand Beach
+breakneck-ridge|Breakneck Ridge|Hudson Valley, NY|41.4430|-73.9780|5.6|380|L|scramble,train,river views|up a steep rock scramble straight from the Metro-North platform
+cascade-mountain|Cascade Mountain Trail|Adirondacks, NY|44.2190|-73.8870|7.7|590|O|high peaks,summit,family|to an open summit, a popular first of the Adirondack 46
+old-mans-cave|Old Man's Cave Gorge Trail|Hocking Hills, OH|39.4360|-82.5390|2.4|60|L|gorge,waterfall,sandstone|through a sandstone gorge with waterfalls and a recess cave
+devils-lake-bluff|Devil's Lake East Bluff|Baraboo, WI|43.4160|-89.7130|5.6|150|L|quartzite,lake,fall colors|along quartzite cliffs above a glacial lake
+enchanted-rock|Enchanted Rock Summit Trail|Fredericksburg, TX|30.4960|-98.8200|1.3|130|O|granite dome,stars,family|up a pink granite dome that creaks as it cools at night
+lost-mine|Lost Mine Trail|Big Bend, TX|29.2700|-103.2820|7.7|340|O|desert,mountains,views|through the Chisos Mountains to a ridge overlooking Juniper Canyon
+# ---- Europe
+tmb-les-houches|Tour du Mont Blanc: Les Houches to Les Contamines|Chamonix, France|45.8910|6.7980|18.0|1000|P|hut to hut,alpine,glacier views|over the Col de Voza on the first stage of the classic hut-to-hut loop
+lac-blanc|Lac Blanc from La Flégère|Chamonix, France|45.9800|6.8930|7.4|560|O|alpine lake,mont blanc,ladders|to a lake that mirrors the Mont Blanc massif
+gr20-calenzana|GR20: Calenzana to Ortu di u Piobbu|Corsica, France|42.5080|8.8550|10.0|1300|P|strenuous,granite,backpacking|on the first, brutally steep stage of Europe's toughest long-distance trail
+blanc-martel|Sentier Blanc-Martel|Gorges du Verdon, France|43.7580|6.3600|14.0|350|P|gorge,tunnels,river|through the bottom of Europe's deepest canyon, with headlamp tunnels
+calanque-en-vau|Calanque d'En-Vau Trail|Cassis, France|43.2070|5.5000|8.0|320|O|coast,swimming,limestone|over limestone cliffs to a fjord-like inlet of turquoise water
+etretat-cliffs|Étretat Cliff Walk|Normandy, France|49.7070|0.2010|6.0|150|L|cliffs,arches,sea|above chalk arches and the needle of Aiguille d'Étretat
+sentiero-degli-dei|Sentiero degli Dei|Amalfi Coast, Italy|40.6310|14.5090|7.8|120|P|coast,villages,views,classic|high above Positano along terraced lemon groves
+sentiero-azzurro|Sentiero Azzurro|Cinque Terre, Italy|44.1270|9.7100|12.0|700|P|villages,coast,vineyards|linking the five cliffside villages of Cinque Terre
+tre-cime|Tre Cime di Lavaredo Loop|Dolomites, Italy|46.6180|12.3020|10.0|400|L|dolomites,huts,iconic|around the three great towers of the Dolomites
+seceda-ridge|Seceda Ridgeline|Val Gardena, Italy|46.5990|11.7240|9.5|420|L|meadows,ridge,photography|across green alpine meadows to a knife-edge grass ridge
+lago-di-sorapis|Lago di Sorapis Trail|Cortina d'Ampezzo, Italy|46.5200|12.2160|12.0|500|O|turquoise lake,cables,dolomites|along ledges with cables to a milky-turquoise lake
+francigena-san-gimignano|Via Francigena: San Gimignano to Monteriggioni|Tuscany, Italy|43.4670|11.0430|30.0|600|P|pilgrimage,vineyards,medieval towns|through Tuscan vineyards and cypress avenues between walled towns
+eiger-trail|Eiger Trail|Grindelwald, Switzerland|46.5730|8.0050|6.0|50|P|north face,alpine,family|directly beneath the notorious north face of the Eiger
+five-lakes-zermatt|5-Seenweg (Five Lakes Walk)|Zermatt, Switzerland|46.0140|7.7790|9.3|270|P|matterhorn,lakes,reflections|past five lakes that reflect the Matterhorn on still mornings
+oeschinensee|Oeschinensee Panorama Trail|Kandersteg, Switzerland|46.4980|7.7260|8.0|480|L|lake,cliffs,gondola|along a high path above a glacier lake ringed by cliffs
+seealpsee|Ebenalp to Seealpsee|Appenzell, Switzerland|47.2840|9.4110|7.0|120|P|cliff inn,lake,cable car|past the cliffside Aescher inn down to a green lake
+zugspitze-reintal|Zugspitze via Reintal|Garmisch-Partenkirchen, Germany|47.4210|10.9850|21.0|2200|P|summit,strenuous,huts|through the Partnach gorge and the long Reintal valley to Germany's highest peak
+malerweg|Malerweg Stage 1|Saxon Switzerland, Germany|50.9610|14.0710|11.0|380|P|sandstone,painters,forest|through the sandstone towers that inspired Romantic painters
+partnachklamm|Partnach Gorge Trail|Garmisch-Partenkirchen, Germany|47.4700|11.1210|4.5|140|O|gorge,waterfall,winter ice|through a narrow limestone gorge with roaring rapids
+koenigssee-obersee|Königssee to Obersee Walk|Berchtesgaden, Germany|47.5530|12.9780|4.0|30|O|lake,boat,waterfall|from the boat landing at Salet to a quiet lake and the Röthbach waterfall
+hallstatt-soleweg|Hallstatt Soleweg|Hallstatt, Austria|47.5620|13.6490|8.0|350|P|salt mine,lake,history|along the world's oldest pipeline above the lake
+triglav-lakes|Triglav Lakes Valley|Julian Alps, Slovenia|46.3470|13.7630|18.0|1100|O|alpine lakes,huts,limestone|through a high karst valley holding seven glacial lakes
+vintgar-gorge|Vintgar Gorge|Bled, Slovenia|46.3930|14.0850|3.2|80|O|gorge,boardwalk,river|on wooden walkways above the emerald Radovna river
+plitvice-route-c|Plitvice Lakes Route C|Plitvice, Croatia|44.8800|15.6160|8.0|150|L|lakes,waterfalls,boardwalk|over boardwalks between sixteen terraced lakes and waterfalls
+samaria-gorge|Samaria Gorge|Crete, Greece|35.2950|23.9630|16.0|100|P|gorge,iron gates,sea|down the Iron Gates of Crete's great gorge to the Libyan Sea
+caminito-del-rey|Caminito del Rey|Málaga, Spain|36.9160|-4.7880|7.7|100|P|walkway,gorge,exposed|on a once-notorious walkway bolted to the walls of the Desfiladero de los Gaitanes
+camino-sarria|Camino Francés: Sarria to Portomarín|Galicia, Spain|42.7800|-7.4140|22.0|400|P|pilgrimage,villages,camino|through Galician hamlets on the final 100 km of the Camino de Santiago
+ruta-del-cares|Ruta del Cares|Picos de Europa, Spain|43.2460|-4.8440|12.0|300|P|gorge,limestone,bridges|along a path carved into the limestone walls of the Cares gorge
+fishermens-trail|Fishermen's Trail: Porto Covo to Vila Nova de Milfontes|Alentejo, Portugal|37.8520|-8.7930|20.0|150|P|coast,sand,storks|along sandy cliff paths with storks nesting on sea stacks
+levada-25-fontes|Levada das 25 Fontes|Madeira, Portugal|32.7560|-17.1300|11.0|300|O|levada,waterfall,laurel forest|beside an irrigation channel through laurel forest to a pool fed by 25 springs
+pico-ruivo|Pico do Arieiro to Pico Ruivo|Madeira, Portugal|32.7350|-16.9290|12.0|800|O|summit,tunnels,sunrise|along a spectacular ridge path with tunnels between Madeira's highest peaks
+snowdon-pyg|Snowdon via the Pyg Track|Snowdonia, Wales|53.0800|-4.0210|11.0|720|O|summit,lake,classic|past glacial lakes to the summit of Yr Wyddfa
+striding-edge|Helvellyn via Striding Edge|Lake District, England|54.5270|-3.0160|13.0|950|L|ridge,scramble,tarn|across a knife-edge arête above Red Tarn
+scafell-pike|Scafell Pike from Wasdale Head|Lake District, England|54.4540|-3.2110|9.0|920|O|summit,england,scree|to the highest point in England
+seven-sisters|Seven Sisters Cliff Walk|East Sussex, England|50.7580|0.1730|13.0|400|P|chalk cliffs,coast,lighthouse|over the rolling chalk cliffs from Seaford to Birling Gap
+old-man-of-storr|Old Man of Storr|Isle of Skye, Scotland|57.5070|-6.1830|3.8|300|O|pinnacle,photography,sunrise|up to a leaning basalt pinnacle above the Sound of Raasay
+quiraing|The Quiraing Loop|Isle of Skye, Scotland|57.6270|-6.2920|6.8|330|L|landslip,views,ridge|through the landslip pinnacles of the Trotternish ridge
+ben-nevis|Ben Nevis Mountain Track|Fort William, Scotland|56.7960|-5.0030|17.0|1350|O|summit,uk highest,weather|to the summit of Britain's highest mountain
+causeway-coast|Causeway Coast Way|County Antrim, Northern Ireland|55.2400|-6.5110|16.5|250|P|basalt columns,coast,rope bridge|from Carrick-a-Rede past the basalt columns of the Giant's Causeway
+cliffs-of-moher|Cliffs of Moher Coastal Walk|County Clare, Ireland|52.9720|-9.4260|18.0|250|P|cliffs,puffins,atlantic|along the Atlantic edge from Liscannor to Doolin
+trolltunga|Trolltunga|Odda, Norway|60.1240|6.7400|27.0|800|O|iconic,strenuous,fjord|to a rock tongue jutting 700 metres above Ringedalsvatnet
+preikestolen|Preikestolen (Pulpit Rock)|Stavanger, Norway|58.9860|6.1900|8.0|500|O|fjord,cliff,classic|to a flat-topped cliff 604 metres above the Lysefjord
+besseggen|Besseggen Ridge|Jotunheimen, Norway|61.5010|8.7370|14.0|1100|P|ridge,boat,lakes|along a ridge between a blue lake and a green one
+kungsleden-abisko|Kungsleden: Abisko to Abiskojaure|Lapland, Sweden|68.3580|18.7840|15.0|200|P|arctic,huts,northern lights|through birch forest and canyon above the Arctic Circle
+laugavegur|Laugavegur Trail|Landmannalaugar, Iceland|63.9900|-19.0610|55.0|1900|P|rhyolite,hot springs,multi-day|from rainbow rhyolite mountains to the glacier valley of Þórsmörk
+fimmvorduhals|Fimmvörðuháls Pass|Skógar, Iceland|63.5320|-19.5110|25.0|1000|P|waterfalls,volcano,lava|past 26 waterfalls and over fresh lava between two glaciers
+morskie-oko|Morskie Oko Trail|Zakopane, Poland|49.2010|20.0710|18.0|400|O|lake,tatras,family|to the largest lake in the Tatra Mountains
+seven-rila-lakes|Seven Rila Lakes|Rila, Bulgaria|42.2030|23.3200|11.0|600|L|glacial lakes,chairlift,views|above a staircase of seven glacial lakes
+# ---- Asia & Oceania
+bukhansan-dulle|북한산 둘레길|서울특별시|37.6584|126.9780|71.5|900|L|bukhansan,dullegil,seoul,forest|=서울 도심을 둘러싸고 북한산 자락을 따라 이어지는 완만한 둘레길입니다. 21개 구간으로 나뉘어 있어 한 구간씩 가볍게 걷기 좋습니다.|서울특별시, 대한민국
+seoraksan-ulsanbawi|설악산 울산바위|속초시, 강원특별자치도|38.1900|128.4820|7.6|740|O|seoraksan,ulsanbawi,rock,views|=신흥사에서 시작해 808개의 철계단을 올라 거대한 화강암 병풍인 울산바위 정상에 오릅니다. 맑은 날에는 동해와 속초 시내가 한눈에 보입니다.|속초시, 강원특별자치도, 대한민국
+jirisan-cheonwangbong|지리산 천왕봉|산청군, 경상남도|35.3370|127.7310|10.8|1200|O|jirisan,sunrise,summit|=중산리에서 오르는 지리산 최고봉 코스입니다. 일출 명소로 유명하며 장터목 대피소를 거쳐 정상에 닿습니다.|산청군, 경상남도, 대한민국
+hallasan-seongpanak|한라산 성판악 코스|제주특별자치도|33.3850|126.6200|19.2|1200|O|hallasan,jeju,crater lake,reservation|=사전 예약이 필요한 한라산 정상 코스로, 완만한 숲길 끝에 백록담 분화구가 펼쳐집니다. 진달래밭 대피소 통제 시간을 꼭 확인하세요.|제주특별자치도, 대한민국
+jeju-olle-7|Jeju Olle Trail 7 (제주 올레길 7코스)|Seogwipo, Jeju|33.2410|126.5500|17.6|150|P|jeju,olle,coast,oreum|along volcanic sea cliffs from Oedolgae rock past tangerine farms and secret beaches|Seogwipo, Jeju, South Korea
+bukhansan-baegundae|북한산 백운대|서울특별시|37.6590|126.9770|8.2|700|O|bukhansan,summit,granite|=우이동에서 출발해 북한산 최고봉인 백운대에 오르는 인기 코스입니다. 정상 부근은 쇠줄을 잡고 오르는 암릉 구간입니다.|서울특별시, 대한민국
+gwanaksan-yeonjudae|관악산 연주대|서울특별시|37.4440|126.9640|7.0|580|O|gwanaksan,temple,cliff|=서울대 입구에서 시작해 절벽 위 암자 연주대까지 오르는 도심 산행 코스입니다.|서울특별시, 대한민국
+dobongsan-jaunbong|도봉산 자운봉|서울특별시|37.6990|127.0150|6.5|620|O|dobongsan,granite,weekend|=도봉산역에서 가까워 주말 산행객이 많은 코스로, 자운봉과 선인봉의 화강암 봉우리가 장관입니다.|서울특별시, 대한민국
+songnisan-munjangdae|속리산 문장대|보은군, 충청북도|36.5430|127.8700|11.0|700|O|songnisan,temple,autumn|=법주사를 지나 세심정과 문장대로 이어지는 길로, 가을 단풍이 특히 아름답습니다.|보은군, 충청북도, 대한민국
+odaesan-seonjae|오대산 선재길|평창군, 강원특별자치도|37.7300|128.5920|9.1|150|P|odaesan,temple,forest,easy|=월정사에서 상원사까지 계곡을 따라 걷는 평탄한 숲길입니다. 전나무 숲과 맑은 물소리가 이어집니다.|평창군, 강원특별자치도, 대한민국
+hanyangdoseong-baegak|한양도성 백악구간|서울특별시|37.5930|126.9800|4.7|250|P|seoul,city wall,history|=창의문에서 혜화문까지 북악산 능선을 따라 옛 한양도성 성곽을 걷는 역사 탐방로입니다.|서울특별시, 대한민국
+inwangsan|Inwangsan Fortress Wall Trail|Seoul, South Korea|37.5840|126.9580|4.0|280|O|seoul,city views,sunset|along the old fortress wall to granite outcrops overlooking Gyeongbokgung
+takao-inariyama|高尾山 稲荷山コース|八王子市, 東京都|35.6250|139.2440|3.1|400|O|takao,tokyo,forest,day trip|=高尾山口駅から尾根づたいに山頂を目指す自然豊かなコースです。晴れた日には山頂から富士山が見えます。|八王子市, 東京都, 日本
+kamikochi-myojin|上高地 明神池コース|松本市, 長野県|36.2490|137.6380|7.0|50|O|kamikochi,alps,river,family|=河童橋から梓川沿いを歩き、穂高神社奥宮の明神池まで往復する平坦なコースです。秋の紅葉が見事です。|松本市, 長野県, 日本
+shiratani-unsuikyo|屋久島 白谷雲水峡コース|屋久島町, 鹿児島県|30.3770|130.5800|6.0|400|O|yakushima,moss,cedar,rainforest|=苔むした森の中を歩き、「もののけ姫の森」と呼ばれる苔の森や太鼓岩を巡ります。雨具は必須です。|屋久島町, 鹿児島県, 日本
+oze-gahara|尾瀬ヶ原ハイキング|片品村, 群馬県|36.9290|139.2270|12.0|150|O|oze,wetland,boardwalk,skunk cabbage|=木道を歩いて本州最大の高層湿原を横断します。初夏のミズバショウと秋の草紅葉が人気です。|片品村, 群馬県, 日本
+fuji-yoshida|富士山 吉田ルート|富士吉田市, 山梨県|35.3950|138.7330|14.0|1450|O|fuji,summit,sunrise,huts|=五合目から山小屋に泊まりながら山頂でご来光を目指す、最も人気のある登山道です。開山は7月から9月までです。|富士吉田市, 山梨県, 日本
+rokko-rock-garden|六甲山 ロックガーデン|神戸市, 兵庫県|34.7350|135.2650|8.0|900|P|rokko,kobe,scramble|=芦屋川駅から花崗岩の岩場を登り、六甲最高峰を経て有馬温泉へ下る定番コースです。|神戸市, 兵庫県, 日本
+mitake-okutama|奥多摩 御岳山ハイキングコース|青梅市, 東京都|35.7810|139.1490|6.5|300|L|okutama,shrine,waterfall,moss|=ケーブルカーで御岳山に登り、武蔵御嶽神社からロックガーデンの渓谷と綾広の滝を巡ります。|青梅市, 東京都, 日本
+kumano-kodo|Kumano Kodo Nakahechi (熊野古道 中辺路)|Tanabe, Wakayama|33.8360|135.7730|38.0|1800|P|pilgrimage,shrines,forest,unesco|along the ancient imperial pilgrimage route through cedar forests to Kumano Hongu Taisha|Tanabe, Wakayama, Japan
+nakasendo|Nakasendo: Magome to Tsumago|Kiso Valley, Japan|35.5270|137.5680|8.0|300|P|edo period,post towns,forest|between two preserved Edo-period post towns through forest and past a waterfall
+daimonji|Daimonji Hike|Kyoto, Japan|35.0240|135.8050|4.5|350|O|kyoto,views,temple|from Ginkaku-ji up to the giant bonfire character above the city
+fushimi-inari-summit|Fushimi Inari Summit Loop|Kyoto, Japan|34.9670|135.7730|4.0|230|L|torii,shrine,kyoto|through thousands of vermilion torii gates to the top of Mount Inari
+huangshan-xihai|黄山西海大峡谷|黄山市, 安徽省|30.1310|118.1680|8.0|700|P|huangshan,canyon,pines,sea of clouds|=沿着悬崖上开凿的栈道穿越黄山西海大峡谷，奇松怪石与云海交相辉映，是黄山最险峻壮观的线路。|黄山市, 安徽省, 中国
+zhangjiajie-tianzi|张家界天子山步道|张家界市, 湖南省|29.3900|110.4200|6.0|500|O|zhangjiajie,sandstone pillars,avatar|=穿行于石英砂岩峰林之间，登上天子山观景台俯瞰“御笔峰”和“仙女散花”。|张家界市, 湖南省, 中国
+taishan-shibapan|泰山十八盘|泰安市, 山东省|36.2540|117.1010|9.0|1400|O|taishan,stairs,sunrise,sacred mountain|=从红门出发，攀登六千多级石阶经十八盘直上南天门，在玉皇顶看日出是无数人的心愿。|泰安市, 山东省, 中国
+huashan-plank|华山长空栈道|华阴市, 陕西省|34.4770|110.0870|12.0|1100|O|huashan,plank walk,exposed,harness|=华山南峰悬崖上的木板栈道，需系安全带通过，是世界上最惊险的步道之一。|华阴市, 陕西省, 中国
+tiger-leaping-gorge|虎跳峡高路|丽江市, 云南省|27.1830|100.1000|22.0|1000|P|gorge,jade dragon,guesthouses|=在玉龙雪山与哈巴雪山之间的峡谷高处徒步，沿途有纳西客栈，可俯瞰金沙江奔流。|丽江市, 云南省, 中国
+emeishan-jinding|峨眉山金顶步道|乐山市, 四川省|29.5200|103.3320|15.0|1600|O|emeishan,buddhist,monkeys,golden summit|=沿古老石阶穿过寺庙与猴群，登上峨眉山金顶，观赏日出、云海与佛光。|乐山市, 四川省, 中国
+jiankou-mutianyu|箭扣长城徒步|北京市怀柔区|40.4560|116.5090|8.0|600|P|great wall,ruins,photography|=从未修缮的箭扣段长城徒步到慕田峪，城墙陡峭残破，风景原始壮美。|北京市怀柔区, 中国
+yushan-main-peak|玉山主峰步道|南投县, 台湾|23.4700|120.9570|21.8|1600|O|yushan,summit,permit,taiwan|=台湾最高峰的登山路线，需申请入园与排云山庄床位，清晨登顶可看东亚最高峰的日出。|南投县, 台湾
+dragons-back|Dragon's Back|Shek O, Hong Kong|22.2320|114.2380|8.5|280|P|city views,beach,ridge|along a rolling ridge above Shek O down to Big Wave Bay
+maclehose-2|MacLehose Trail Section 2|Sai Kung, Hong Kong|22.3850|114.3660|13.5|600|P|beaches,country park,hexagonal columns|past four of Hong Kong's most beautiful beaches at Tai Long Wan
+shakadang|Shakadang Trail|Taroko Gorge, Taiwan|24.1600|121.6200|4.1|50|O|marble,river,family|along a turquoise river through marble cliffs in Taroko Gorge
+poon-hill|Poon Hill Trek|Ghorepani, Nepal|28.4000|83.6940|40.0|2100|L|himalaya,rhododendron,teahouses,sunrise|through rhododendron forests to a sunrise view of Dhaulagiri and Annapurna
+lukla-namche|Lukla to Namche Bazaar|Khumbu, Nepal|27.8050|86.7130|19.0|1100|P|everest region,suspension bridges,sherpa|across swaying suspension bridges to the Sherpa capital of the Khumbu
+annapurna-base-camp|Annapurna Base Camp Trek|Kaski, Nepal|28.5300|83.8780|110.0|4200|O|himalaya,multi-day,base camp|up the Modi Khola valley into a ring of 7,000-metre peaks
+valley-of-flowers|Valley of Flowers Trek|Uttarakhand, India|30.7280|79.6050|17.0|700|O|wildflowers,monsoon,unesco|into a high Himalayan valley carpeted with monsoon flowers
+triund|Triund Trek|Dharamshala, India|32.2590|76.3490|9.0|800|O|ridge,camping,dhauladhar|to a grassy ridge facing the snow wall of the Dhauladhar range
+kinabalu|Mount Kinabalu Summit Trail|Sabah, Malaysia|6.0750|116.5580|17.4|2200|O|summit,via ferrata,sunrise|to the granite summit plateau of Borneo's highest mountain
+mount-batur|Mount Batur Sunrise Trek|Bali, Indonesia|-8.2420|115.3750|7.0|650|O|volcano,sunrise,caldera lake|in the dark to watch the sun rise over a caldera lake
+fansipan|Fansipan Summit Trail|Sa Pa, Vietnam|22.3030|103.7750|22.0|1800|O|summit,rice terraces,cloud forest|through cloud forest to the roof of Indochina
+kew-mae-pan|Kew Mae Pan Nature Trail|Doi Inthanon, Thailand|18.5530|98.4800|3.0|100|L|cloud forest,ridge,birds|along a cloud-forest ridge near Thailand's highest point
+mount-pulag|Mount Pulag Ambangeg Trail|Benguet, Philippines|16.5870|120.8870|14.0|700|O|sea of clouds,grassland,sunrise|through mossy forest to grassland summits above a sea of clouds
+tongariro-crossing|Tongariro Alpine Crossing|Tongariro, New Zealand|-39.1370|175.6500|19.4|800|P|volcano,emerald lakes,strenuous|across a volcanic saddle past steaming vents and the Emerald Lakes
+routeburn-track|Routeburn Track Day Walk|Fiordland, New Zealand|-44.7190|168.1710|12.0|500|O|alpine,lake,great walk|to the Harris Saddle on one of New Zealand's Great Walks
+blue-mountains-grand-canyon|Grand Canyon Track|Blue Mountains, Australia|-33.6590|150.2840|6.3|300|L|rainforest,canyon,waterfalls|down into a fern-filled sandstone canyon near Blackheath
+"""
+
+TRAIL_LATE = ["lands-end"]          # trails the simulated user first opens in the last week
+
+ROUTE_NAMES = {"L": "loop", "O": "out-and-back", "P": "point-to-point"}
+
+
+DIFFICULTY_OVERRIDES = {"monterey-bay": "easy", "angels-landing": "hard", "rubicon-trail": "moderate", "laugavegur": "strenuous"}
+
+
+def difficulty(km, gain):
+    score = km * 0.4 + gain / 100.0
+    if score < 4.5:
+        return "easy"
+    if score < 8:
+        return "moderate"
+    if score < 15:
+        return "hard"
+    return "strenuous"
+
+
+TRAIL_EFFORT = {
+    "easy": ["Mostly level and suitable for families.", "An easy outing with little climbing.",
+             "Gentle grades throughout; good for a short walk.", "Flat enough for a relaxed stroll."],
+    "moderate": ["A steady climb of {gain} m rewards you with wide views.",
+                 "Moderate, with {gain} m of climbing on good tread.",
+                 "Some steep pitches, about {gain} m of gain in total.",
+                 "Expect a solid workout: roughly {gain} m up."],
+    "hard": ["A demanding day with {gain} m of elevation gain.",
+             "Steep and sustained: {gain} m of climbing on rough ground.",
+             "Plan for a long day; the trail gains {gain} m.",
+             "Hard going, with {gain} m of ascent and few easy sections."],
+    "strenuous": ["A serious undertaking with {gain} m of climbing; start before dawn.",
+                  "Strenuous: {gain} m of gain, best split over several days.",
+                  "Only for fit, well-equipped hikers: {gain} m of ascent.",
+                  "A big mountain day with {gain} m of elevation gain."],
+}
+TRAIL_TIPS = ["Start early to beat the crowds.", "Bring layers; fog can roll in fast.",
+              "Parking fills up early on weekends.", "Best in spring when the wildflowers are out.",
+              "Dogs are not allowed on this trail.", "Check conditions after heavy rain.",
+              "Carry plenty of water; there is little shade.", "Autumn colours peak in October.",
+              "Trekking poles help on the descent.", "Beautiful at sunset, so pack a headlamp.",
+              "Cell coverage is patchy beyond the trailhead.", "", "", ""]
+
+
+def naismith(km, gain):
+    return int(round((km / 5.0 + gain / 600.0) * 3600 / 300.0)) * 300
+
+
+def build_trails():
+    rng = R("trails")
+    out = [app_record(TRAILS_APP, "Trails", ["Trail Guide", "Hiking"])]
+    out += [
+        intent(TRAILS_APP, "OpenTrail", "Open Trail", "Open ${trail}",
+               [{"name": "trail", "type": "TrailEntity"}]),
+        intent(TRAILS_APP, "OpenPinnedTrail", "Open Pinned Trail", "Open the pinned trail"),
+        intent(TRAILS_APP, "GetTrailConditions", "Get Trail Conditions", "Get conditions for ${trail}",
+               [{"name": "trail", "type": "TrailEntity"}]),
+        intent(TRAILS_APP, "OpenCollection", "Open Collection", "Show ${collection}",
+               [{"name": "collection", "type": "CollectionEntity"}]),
+        intent(TRAILS_APP, "FindNearbyTrails", "Find Nearby Trails", "Find trails near me"),
+        intent(TRAILS_APP, "StartHike", "Start Hike", "Start tracking a hike on ${trail}",
+               [{"name": "trail", "type": "TrailEntity"}]),
+    ]
+    trails = []
+    for r in rows(TRAIL_ROWS):
+        id_, title, sub, lat, lon, km, gain, route, kw, feat = r[:10]
+        addr = r[10] if len(r) > 10 and r[10] else (sub + ", USA" if re.search(r", [A-Z]{2}$", sub) else sub)
+        km, gain = float(km), int(gain)
+        diff = DIFFICULTY_OVERRIDES.get(id_) or difficulty(km, gain)
+        if feat.startswith("="):
+            desc = feat[1:]
+        else:
+            kmtxt = ("%.1f" % km).rstrip("0").rstrip(".")
+            lead = rng.choice(["A {km} km {route} {feat}.", "This {km} km {route} runs {feat}.",
+                               "{Route}, {km} km, {feat}."])
+            desc = lead.format(km=kmtxt, route=ROUTE_NAMES[route], Route=ROUTE_NAMES[route].capitalize(),
+                               feat=feat)
+            desc += " " + rng.choice(TRAIL_EFFORT[diff]).format(gain=gain)
+            tip = rng.choice(TRAIL_TIPS)
+            if tip:
+                desc += " " + tip
+        props = {
+            "lengthKm": km,
+            "elevationGainM": gain,
+            "difficulty": diff,
+            "loop": route == "L",
+            "location": PLACE(sub.split(",")[0], lat, lon, addr),
+            "estimatedTime": DUR(naismith(km, gain)),
+        }
+        rh = hint(rng)
+        if id_ == "monterey-bay":
+            rh = 60
+        trails.append(entity(TRAILS_APP, "TrailEntity", id_, title, sub, desc, kws(kw), props, rh))
+    by_id = {t["id"]: t for t in trails}
+
+    def pick(pred):
+        return [t["id"] for t in trails if pred(t)]
+
+    def country(t):
+        return t["properties"]["location"]["place"]["address"].split(",")[-1].strip()
+
+    coll_rows = [
+        ("coastal-walks", "Coastal Walks", "Sea cliffs, coves and ocean air.",
+         pick(lambda t: "coast" in t.get("keywords", []))),
+        ("big-sur-favorites", "Big Sur Favorites", "Redwoods and waterfalls on Highway 1.",
+         pick(lambda t: t["subtitle"].startswith("Big Sur") or t["id"] in ("soberanes-canyon", "cypress-grove"))),
+        ("near-home", "Weekend Near Home", "Short drives from Pacific Grove for a Saturday morning.",
+         ["monterey-bay", "monterey-pine-forest", "cypress-grove", "bird-island", "soberanes-canyon",
+          "pfeiffer-falls", "ewoldsen", "pinnacles-high-peaks", "wilder-ranch", "aptos-creek"]),
+        ("sierra-high-country", "Sierra High Country", "Granite, alpine lakes and big days in the Sierra Nevada.",
+         ["mist-trail", "half-dome", "four-mile-trail", "cathedral-lakes", "mt-whitney", "eagle-lake", "rubicon-trail"]),
+        ("waterfall-hikes", "Waterfall Hikes", "Trails that end at falling water.",
+         pick(lambda t: any("waterfall" in k for k in t.get("keywords", [])))),
+        ("sunrise-summits", "Sunrise Summits", "Worth the alarm clock.",
+         pick(lambda t: "sunrise" in t.get("keywords", []))),
+        ("alpine-europe", "Alpine Europe", "Classic walks in the Alps and Dolomites.",
+         ["tmb-les-houches", "lac-blanc", "tre-cime", "seceda-ridge", "lago-di-sorapis", "eiger-trail",
+          "five-lakes-zermatt", "oeschinensee", "seealpsee", "zugspitze-reintal", "hallstatt-soleweg", "triglav-lakes"]),
+        ("bucket-list", "Bucket List", "Someday. Definitely someday.",
+         ["half-dome", "angels-landing", "trolltunga", "preikestolen", "laugavegur", "tongariro-crossing",
+          "poon-hill", "kalalau", "the-narrows", "tre-cime", "huashan-plank", "fuji-yoshida"]),
+        ("family-friendly", "Family Friendly", "Short, easy and fun for kids.",
+         pick(lambda t: t["properties"]["difficulty"] == "easy")[:18]),
+        ("trail-running", "Trail Running Routes", "Runnable singletrack and fire roads.",
+         ["dipsea", "aptos-creek", "monterey-bay", "tennessee-valley", "mission-peak", "steep-ravine",
+          "wilder-ranch", "soberanes-canyon"]),
+        ("national-parks", "US National Parks", "Highlights from the National Park System.",
+         pick(lambda t: "National Park" in t["subtitle"] or "Yosemite" in t["subtitle"])),
+        ("korea-mountains", "한국의 명산", "서울 근교와 전국의 이름난 산길 모음.",
+         pick(lambda t: country(t) in ("대한민국", "South Korea"))),
+        ("japan-walks", "日本の山歩き", "高尾山から屋久島まで、日本の名コース。",
+         pick(lambda t: country(t) in ("日本", "Japan"))),
+        ("china-mountains", "中国名山步道", "黄山、泰山、华山等名山经典路线。",
+         pick(lambda t: country(t) in ("中国", "台湾"))),
+        ("rainy-day-forests", "Rainy Day Forest Walks", "Moss, ferns and big trees that look best wet.",
+         ["hall-of-mosses", "fern-canyon", "tall-trees-grove", "steep-ravine", "shiratani-unsuikyo",
+          "levada-25-fontes", "pfeiffer-falls", "mitake-okutama"]),
+    ]
+    colls = []
+    for cid, ctitle, cdesc, members in coll_rows:
+        members = [m for m in members if m in by_id]
+        assert members, cid
+        props = {"trails": [REF("TrailEntity", m) for m in members], "trailCount": len(members)}
+        colls.append(entity(TRAILS_APP, "CollectionEntity", cid, ctitle, "%d trails" % len(members),
+                            cdesc, None, props, hint(rng, 30, 70)))
+    out += trails + colls
+    out += [
+        shortcut(TRAILS_APP, "open-pinned-trail", "OpenPinnedTrail", "Open Pinned Trail", "pin",
+                 ["Open my pinned trail in ${applicationName}", "Show my pinned trail in ${applicationName}",
+                  "${applicationName} pinned trail"]),
+        shortcut(TRAILS_APP, "open-trail", "OpenTrail", "Open Trail", "map",
+                 ["Open ${trail} in ${applicationName}", "Show ${trail} with ${applicationName}",
+                  "Take me to ${trail} in ${applicationName}"],
+                 {"name": "trail", "type": "TrailEntity"}),
+        shortcut(TRAILS_APP, "get-conditions", "GetTrailConditions", "Get Conditions for Trail",
+                 "cloud.sun",
+                 ["Get conditions for ${trail} in ${applicationName}", "How is ${trail} today in ${applicationName}",
+                  "Check ${trail} conditions with ${applicationName}"],
+                 {"name": "trail", "type": "TrailEntity"}),
+        shortcut(TRAILS_APP, "show-collection", "OpenCollection", "Show Collection", "rectangle.stack",
+                 ["Show ${collection} collection in ${applicationName}", "Open my ${collection} in ${applicationName}"],
+                 {"name": "collection", "type": "CollectionEntity"}),
+        shortcut(TRAILS_APP, "find-nearby-trails", "FindNearbyTrails", "Find Nearby Trails", "location",
+                 ["Find trails near me with ${applicationName}", "What trails are nearby in ${applicationName}",
+                  "Show nearby hikes in ${applicationName}"]),
+        shortcut(TRAILS_APP, "start-hike", "StartHike", "Start Hike", "figure.hiking",
+                 ["Start a hike on ${trail} with ${applicationName}", "Track my hike on ${trail} in ${applicationName}"],
+                 {"name": "trail", "type": "TrailEntity"}),
+    ]
+    return out
+
+
+# ====================================================================== TRAVEL
+TRAVEL_APP = "com.example.travel"
+
+# "#@Continent" lines set the continent of the rows below them.
+# id|title|subtitle (city, country)|lat|lon|category|keywords|description
+LANDMARK_ROWS = """
+#@Europe
+eiffel-tower|Eiffel Tower|Paris, France|48.8584|2.2945|tower|paris,iron,night lights|Gustave Eiffel's wrought-iron lattice tower, built for the 1889 World's Fair, sparkles for five minutes every hour after dark.
+louvre|Louvre Museum|Paris, France|48.8606|2.3376|museum|paris,art,mona lisa,pyramid|The world's most-visited museum, entered through I. M. Pei's glass pyramid, is home to the Mona Lisa and the Venus de Milo.
+mont-saint-michel|Mont-Saint-Michel|Normandy, France|48.6361|-1.5115|abbey|tidal island,abbey,unesco|A Gothic abbey crowns this tidal island, which is cut off from the mainland at high tide.
+arc-de-triomphe|Arc de Triomphe|Paris, France|48.8738|2.2950|monument|paris,champs-elysees,rooftop|Napoleon's triumphal arch stands at the top of the Champs-Élysées; climb 284 steps for a view down twelve avenues.
+notre-dame|Notre-Dame de Paris|Paris, France|48.8530|2.3499|cathedral|paris,gothic,rose window|The Gothic cathedral on the Île de la Cité reopened in December 2024 after the restoration that followed the 2019 fire.
+sacre-coeur|Sacré-Cœur Basilica|Paris, France|48.8867|2.3431|church|montmartre,views,paris|The white travertine basilica on the summit of Montmartre looks out over all of Paris.
+versailles|Palace of Versailles|Versailles, France|48.8049|2.1204|palace|hall of mirrors,gardens,louis xiv|Louis XIV's palace, with the Hall of Mirrors and 800 hectares of formal gardens and fountains.
+colosseum|Colosseum|Rome, Italy|41.8902|12.4922|amphitheatre|rome,gladiators,ancient|The largest amphitheatre ever built, where up to 50,000 spectators watched gladiator games.
+trevi-fountain|Trevi Fountain|Rome, Italy|41.9009|12.4833|fountain|rome,baroque,coins|Toss a coin over your shoulder into Rome's grandest Baroque fountain to be sure you will return.
+pantheon|Pantheon|Rome, Italy|41.8986|12.4769|temple|rome,dome,oculus|A 2,000-year-old temple whose unreinforced concrete dome is still the largest of its kind.
+leaning-tower|Leaning Tower of Pisa|Pisa, Italy|43.7230|10.3966|tower|pisa,bell tower,tilt|The bell tower of Pisa Cathedral began to lean during construction in the 12th century and never stopped.
+st-peters|St. Peter's Basilica|Vatican City|41.9022|12.4539|church|vatican,michelangelo,dome|Michelangelo's dome rises over the largest church in the world; climb to the lantern for a view of the piazza.
+duomo-milano|Duomo di Milano|Milan, Italy|45.4642|9.1900|cathedral|milan,gothic,rooftop|Six centuries in the making, Milan's cathedral lets you walk among 135 spires on its marble roof.
+florence-duomo|Florence Cathedral|Florence, Italy|43.7731|11.2560|cathedral|florence,brunelleschi,dome|Brunelleschi's red-brick dome defines the skyline of Florence; 463 steps lead to the top.
+rialto-bridge|Rialto Bridge|Venice, Italy|45.4380|12.3359|bridge|venice,grand canal,market|The oldest of the four bridges spanning the Grand Canal, lined with small shops.
+sagrada-familia|Sagrada Família|Barcelona, Spain|41.4036|2.1744|church|gaudi,barcelona,unfinished|Gaudí's extraordinary basilica, under construction since 1882, floods its nave with coloured light.
+park-guell|Park Güell|Barcelona, Spain|41.4145|2.1527|park|gaudi,mosaic,views|Gaudí's hillside park of mosaic benches, gingerbread gatehouses and the famous salamander.
+alhambra|Alhambra|Granada, Spain|37.1761|-3.5881|palace|moorish,gardens,unesco|A Nasrid palace-fortress of carved stucco, reflecting pools and the gardens of the Generalife.
+mezquita-cordoba|Mezquita of Córdoba|Córdoba, Spain|37.8789|-4.7794|mosque-cathedral|arches,moorish,cordoba|A forest of red-and-white striped arches in a mosque that later had a cathedral built in its heart.
+belem-tower|Belém Tower|Lisbon, Portugal|38.6916|-9.2160|fortress|lisbon,manueline,river|A Manueline fortress on the Tagus from which explorers set out during the Age of Discovery.
+pena-palace|Pena Palace|Sintra, Portugal|38.7876|-9.3906|palace|sintra,romanticism,colourful|A candy-coloured Romanticist palace perched on a hilltop above Sintra.
+big-ben|Big Ben and the Houses of Parliament|London, England|51.5007|-0.1246|clock tower|london,westminster,thames|The Elizabeth Tower's great bell has struck the hours over Westminster since 1859.
+tower-bridge|Tower Bridge|London, England|51.5055|-0.0754|bridge|london,thames,glass floor|London's Victorian bascule bridge has a glass-floored walkway 42 metres above the Thames.
+buckingham-palace|Buckingham Palace|London, England|51.5014|-0.1419|palace|london,royal,changing of the guard|The monarch's London residence, famous for the Changing of the Guard.
+british-museum|British Museum|London, England|51.5194|-0.1270|museum|london,rosetta stone,free|Two million years of human history under one roof, including the Rosetta Stone.
+stonehenge|Stonehenge|Wiltshire, England|51.1789|-1.8262|prehistoric|stone circle,solstice,neolithic|A ring of standing stones raised around 2500 BC, aligned with the midsummer sunrise.
+edinburgh-castle|Edinburgh Castle|Edinburgh, Scotland|55.9486|-3.1999|castle|edinburgh,volcanic rock,one o'clock gun|A fortress on an extinct volcano that fires the One O'Clock Gun every day except Sunday.
+brandenburg-gate|Brandenburg Gate|Berlin, Germany|52.5163|13.3777|monument|berlin,history,reunification|The neoclassical gate that became the symbol of a reunited Germany in 1989.
+neuschwanstein|Neuschwanstein Castle|Schwangau, Germany|47.5576|10.7498|castle|bavaria,fairy tale,ludwig ii|King Ludwig II's fairy-tale castle above the Pöllat gorge inspired Disney's Sleeping Beauty Castle.
+cologne-cathedral|Cologne Cathedral|Cologne, Germany|50.9413|6.9583|cathedral|gothic,rhine,twin spires|Germany's most-visited landmark took 632 years to finish; its twin spires reach 157 metres.
+charles-bridge|Charles Bridge|Prague, Czechia|50.0865|14.4114|bridge|prague,statues,vltava|A 14th-century stone bridge over the Vltava lined with thirty Baroque statues.
+prague-castle|Prague Castle|Prague, Czechia|50.0911|14.4016|castle|prague,st vitus,palace|The largest ancient castle complex in the world, with St. Vitus Cathedral at its centre.
+schonbrunn|Schönbrunn Palace|Vienna, Austria|48.1845|16.3122|palace|vienna,habsburg,gardens|The Habsburgs' 1,441-room summer residence with formal gardens and the Gloriette.
+hallgrimskirkja|Hallgrímskirkja|Reykjavík, Iceland|64.1417|-21.9266|church|reykjavik,basalt,tower|A concrete church shaped like basalt columns, with a tower view over colourful Reykjavík.
+acropolis|Acropolis of Athens|Athens, Greece|37.9715|23.7257|ancient|parthenon,athens,unesco|The citadel of ancient Athens, crowned by the Parthenon.
+oia-santorini|Oia Sunset Point|Santorini, Greece|36.4618|25.3753|village|santorini,blue domes,sunset|Whitewashed houses and blue domes on the caldera rim, famous for its sunsets.
+hagia-sophia|Hagia Sophia|Istanbul, Türkiye|41.0086|28.9802|mosque|istanbul,byzantine,dome|A 6th-century Byzantine cathedral turned mosque, with a dome that seems to float on light.
+cappadocia|Cappadocia Fairy Chimneys|Göreme, Türkiye|38.6431|34.8289|landscape|balloons,sunrise,cave hotels|Volcanic rock chimneys and cave churches, best seen from a hot-air balloon at dawn.
+rijksmuseum|Rijksmuseum|Amsterdam, Netherlands|52.3600|4.8852|museum|amsterdam,rembrandt,night watch|The Dutch national museum, home to Rembrandt's Night Watch and Vermeer's Milkmaid.
+little-mermaid|The Little Mermaid|Copenhagen, Denmark|55.6929|12.5993|statue|copenhagen,andersen,harbour|A small bronze statue on the Langelinie waterfront, based on Hans Christian Andersen's tale.
+nyhavn|Nyhavn|Copenhagen, Denmark|55.6798|12.5907|harbour|copenhagen,colourful houses,canal|A 17th-century canal lined with brightly painted townhouses, bars and wooden ships.
+st-basils|St. Basil's Cathedral|Moscow, Russia|55.7525|37.6231|cathedral|red square,onion domes,moscow|Nine onion domes in swirling colours at the edge of Red Square.
+matterhorn-glacier-paradise|Matterhorn Glacier Paradise|Zermatt, Switzerland|45.9383|7.7297|viewpoint|matterhorn,glacier,cable car|Europe's highest cable-car station, 3,883 metres up, with an ice palace inside the glacier.
+chapel-bridge|Chapel Bridge|Lucerne, Switzerland|47.0517|8.3075|bridge|lucerne,wooden,paintings|A covered wooden footbridge from 1333 decorated with painted triangular panels.
+#@North America
+golden-gate-bridge|Golden Gate Bridge|San Francisco, CA|37.8199|-122.4783|bridge|san francisco,fog,art deco|The International Orange suspension bridge that spans the Golden Gate strait, often wrapped in fog.
+alcatraz|Alcatraz Island|San Francisco, CA|37.8267|-122.4230|prison|island,history,ferry|The former federal penitentiary on "The Rock", reached by ferry from Pier 33.
+statue-of-liberty|Statue of Liberty|New York, NY|40.6892|-74.0445|statue|new york,liberty island,crown|A gift from France in 1886; book months ahead to climb to the crown.
+empire-state|Empire State Building|New York, NY|40.7484|-73.9857|skyscraper|new york,art deco,observation deck|The 1931 Art Deco skyscraper with an open-air observation deck on the 86th floor.
+central-park|Central Park|New York, NY|40.7829|-73.9654|park|new york,bethesda fountain,skating|843 acres of meadows, lakes and paths designed by Olmsted and Vaux in the middle of Manhattan.
+brooklyn-bridge|Brooklyn Bridge|New York, NY|40.7061|-73.9969|bridge|new york,walk,skyline|Walk the elevated promenade of the 1883 suspension bridge for a classic skyline view.
+times-square|Times Square|New York, NY|40.7580|-73.9855|square|new york,neon,new year's eve|Giant digital billboards and Broadway marquees at the crossroads of the world.
+hollywood-sign|Hollywood Sign|Los Angeles, CA|34.1341|-118.3215|sign|los angeles,hills,film|Fifteen-metre white letters on Mount Lee, originally an advertisement for a housing development.
+space-needle|Space Needle|Seattle, WA|47.6205|-122.3493|tower|seattle,1962 world's fair,glass floor|Built for the 1962 World's Fair, with a rotating glass floor 150 metres up.
+gateway-arch|Gateway Arch|St. Louis, MO|38.6247|-90.1848|monument|st louis,stainless steel,tram|A 192-metre stainless-steel arch celebrating the westward expansion, with a tram to the top.
+lincoln-memorial|Lincoln Memorial|Washington, DC|38.8893|-77.0502|memorial|washington,national mall,reflecting pool|A Doric temple with a seated Lincoln gazing down the Reflecting Pool.
+mount-rushmore|Mount Rushmore|Keystone, SD|43.8791|-103.4591|memorial|presidents,black hills,granite|Four presidents carved into the granite of the Black Hills.
+grand-canyon-mather|Grand Canyon Mather Point|Grand Canyon, AZ|36.0617|-112.1079|viewpoint|canyon,sunrise,south rim|The first big view of the canyon for most visitors arriving at the South Rim.
+old-faithful|Old Faithful|Yellowstone, WY|44.4605|-110.8281|geyser|geyser,yellowstone,eruption|A cone geyser that erupts roughly every 90 minutes, sending water 40 metres into the air.
+hoover-dam|Hoover Dam|Boulder City, NV|36.0161|-114.7377|dam|colorado river,art deco,engineering|A 221-metre concrete arch-gravity dam holding back Lake Mead.
+las-vegas-strip|Las Vegas Strip|Las Vegas, NV|36.1147|-115.1728|street|casinos,fountains,neon|Seven kilometres of themed resorts, the Bellagio fountains and neon at all hours.
+bixby-bridge|Bixby Creek Bridge|Big Sur, CA|36.3715|-121.9016|bridge|big sur,highway 1,road trip|A concrete arch bridge on Highway 1, one of the most photographed bridges in California.
+lone-cypress|The Lone Cypress|Pebble Beach, CA|36.5688|-121.9655|tree|17-mile drive,cypress,coast|A solitary Monterey cypress clinging to a granite outcrop on 17-Mile Drive.
+cannery-row|Cannery Row|Monterey, CA|36.6163|-121.9012|street|steinbeck,sardines,waterfront|The old sardine-cannery street made famous by John Steinbeck, now full of restaurants and the aquarium.
+point-pinos-lighthouse|Point Pinos Lighthouse|Pacific Grove, CA|36.6336|-121.9337|lighthouse|lighthouse,oldest,pacific grove|The oldest continuously operating lighthouse on the West Coast, lit since 1855.
+niagara-falls|Niagara Falls|Niagara Falls, ON|43.0962|-79.0377|waterfall|horseshoe falls,boat,mist|Three waterfalls on the US–Canada border; the Horseshoe Falls are the most powerful.
+cn-tower|CN Tower|Toronto, ON|43.6426|-79.3871|tower|toronto,edgewalk,skyline|A 553-metre tower with a glass floor and the hands-free EdgeWalk around its rim.
+chateau-frontenac|Château Frontenac|Québec City, QC|46.8119|-71.2049|hotel|quebec,castle hotel,old town|A grand railway hotel in the style of a French château above the St. Lawrence.
+chichen-itza|Chichén Itzá|Yucatán, Mexico|20.6843|-88.5678|ruins|maya,pyramid,equinox|The Maya city whose El Castillo pyramid casts a serpent shadow at the equinoxes.
+teotihuacan|Teotihuacan|State of Mexico, Mexico|19.6925|-98.8438|ruins|pyramid of the sun,avenue of the dead,balloons|The vast ancient city with the Pyramids of the Sun and the Moon.
+#@South America
+machu-picchu|Machu Picchu|Cusco Region, Peru|-13.1631|-72.5450|ruins|inca,andes,unesco|The 15th-century Inca citadel on a ridge above the Urubamba valley.
+christ-the-redeemer|Christ the Redeemer|Rio de Janeiro, Brazil|-22.9519|-43.2105|statue|rio,corcovado,art deco|The 30-metre Art Deco statue with outstretched arms atop Corcovado.
+sugarloaf|Sugarloaf Mountain|Rio de Janeiro, Brazil|-22.9486|-43.1566|mountain|rio,cable car,sunset|A granite peak at the mouth of Guanabara Bay, reached by cable car.
+iguazu-falls|Iguazú Falls|Misiones, Argentina|-25.6953|-54.4367|waterfall|devil's throat,jungle,border|Some 275 cascades on the Argentina–Brazil border, led by the Devil's Throat.
+perito-moreno|Perito Moreno Glacier|Santa Cruz, Argentina|-50.4960|-73.1375|glacier|patagonia,calving,ice|A 5-km-wide glacier front that regularly calves towers of ice into Lago Argentino.
+torres-del-paine|Torres del Paine|Magallanes, Chile|-50.9423|-73.4068|national park|patagonia,granite towers,w trek|Three granite towers rising above a glacial lake in Chilean Patagonia.
+moai-rano-raraku|Moai at Rano Raraku|Easter Island, Chile|-27.1217|-109.2886|statues|moai,rapa nui,quarry|The volcanic quarry where nearly 400 moai stand half-buried on the slopes.
+#@Africa & Middle East
+pyramids-of-giza|Pyramids of Giza|Giza, Egypt|29.9792|31.1342|pyramid|egypt,ancient wonder,pharaohs|The last standing wonder of the ancient world, built for the pharaohs Khufu, Khafre and Menkaure.
+great-sphinx|Great Sphinx of Giza|Giza, Egypt|29.9753|31.1376|statue|egypt,limestone,pharaoh|A limestone lion with a pharaoh's face guarding the Giza plateau.
+abu-simbel|Abu Simbel Temples|Aswan, Egypt|22.3372|31.6258|temple|ramesses ii,nile,relocated|Ramesses II's rock-cut temples, moved block by block in the 1960s to escape Lake Nasser.
+petra|Petra Treasury|Ma'an, Jordan|30.3285|35.4444|ruins|nabataean,rose city,siq|A temple façade carved into rose-red sandstone at the end of the narrow Siq.
+burj-khalifa|Burj Khalifa|Dubai, UAE|25.1972|55.2744|skyscraper|dubai,tallest,observation deck|At 828 metres the tallest building in the world, with decks on the 124th and 148th floors.
+sheikh-zayed-mosque|Sheikh Zayed Grand Mosque|Abu Dhabi, UAE|24.4128|54.4750|mosque|abu dhabi,white marble,chandeliers|Eighty-two white domes and the world's largest hand-knotted carpet.
+western-wall|Western Wall|Jerusalem|31.7767|35.2345|holy site|jerusalem,old city,prayer|The last remaining wall of the Second Temple's courtyard, a place of prayer for centuries.
+table-mountain|Table Mountain|Cape Town, South Africa|-33.9628|18.4098|mountain|cape town,cable car,fynbos|A flat-topped mountain above Cape Town, often draped in its "tablecloth" of cloud.
+victoria-falls|Victoria Falls|Livingstone, Zambia|-17.9243|25.8572|waterfall|zambezi,smoke that thunders,rainbow|Mosi-oa-Tunya, "the smoke that thunders", a 1.7-km curtain of water on the Zambezi.
+kilimanjaro|Mount Kilimanjaro|Kilimanjaro, Tanzania|-3.0674|37.3556|mountain|summit,africa highest,glaciers|Africa's highest peak, a free-standing volcano climbed without ropes in about a week.
+#@Asia
+taj-mahal|Taj Mahal|Agra, India|27.1751|78.0421|mausoleum|agra,marble,sunrise|The white marble mausoleum Shah Jahan built for Mumtaz Mahal, at its most beautiful at sunrise.
+gateway-of-india|Gateway of India|Mumbai, India|18.9220|72.8347|monument|mumbai,harbour,arch|A basalt arch on the Mumbai waterfront built to welcome King George V in 1911.
+hawa-mahal|Hawa Mahal|Jaipur, India|26.9239|75.8267|palace|jaipur,pink city,windows|The "Palace of Winds", a honeycomb façade of 953 small windows in pink sandstone.
+golden-temple|Golden Temple|Amritsar, India|31.6200|74.8765|temple|amritsar,sikh,langar|Harmandir Sahib, the gilded Sikh shrine whose community kitchen feeds 50,000 people a day.
+angkor-wat|Angkor Wat|Siem Reap, Cambodia|13.4125|103.8670|temple|khmer,sunrise,unesco|The largest religious monument in the world, famous for sunrise over its five towers.
+petronas-towers|Petronas Towers|Kuala Lumpur, Malaysia|3.1579|101.7116|skyscraper|kuala lumpur,skybridge,night|Twin steel-and-glass towers joined by a skybridge on the 41st floor.
+marina-bay-sands|Marina Bay Sands|Singapore|1.2834|103.8607|hotel|singapore,infinity pool,skypark|Three towers topped by a ship-shaped SkyPark and an infinity pool.
+gardens-by-the-bay|Gardens by the Bay|Singapore|1.2816|103.8636|garden|supertrees,light show,cloud forest|Futuristic Supertrees, a cloud-forest dome and a nightly light show.
+borobudur|Borobudur|Central Java, Indonesia|-7.6079|110.2038|temple|buddhist,stupas,sunrise|The world's largest Buddhist temple, a stepped mandala of 504 Buddha statues.
+tanah-lot|Tanah Lot Temple|Bali, Indonesia|-8.6212|115.0868|temple|bali,sea temple,sunset|A Hindu sea temple on a rock that becomes an island at high tide.
+ha-long-bay|Ha Long Bay|Quảng Ninh, Vietnam|20.9101|107.1839|seascape|limestone karsts,cruise,kayak|Thousands of limestone islands rising from emerald water, best seen from an overnight junk.
+hoi-an|Hoi An Ancient Town|Quảng Nam, Vietnam|15.8801|108.3380|old town|lanterns,tailors,japanese bridge|A trading port of yellow merchant houses, silk lanterns and a 16th-century covered bridge.
+grand-palace-bangkok|Grand Palace|Bangkok, Thailand|13.7500|100.4913|palace|bangkok,emerald buddha,royal|The former royal residence and the Temple of the Emerald Buddha.
+wat-arun|Wat Arun|Bangkok, Thailand|13.7437|100.4889|temple|bangkok,river,porcelain|The Temple of Dawn, its spires encrusted with porcelain, on the Chao Phraya river.
+shwedagon|Shwedagon Pagoda|Yangon, Myanmar|16.7984|96.1496|pagoda|yangon,gold,stupa|A gilded stupa 99 metres tall, said to enshrine relics of four Buddhas.
+victoria-peak|Victoria Peak|Hong Kong|22.2759|114.1455|viewpoint|peak tram,skyline,night view|Ride the Peak Tram for the classic view over Victoria Harbour's skyline.
+taipei-101|Taipei 101|Taipei, Taiwan|25.0340|121.5645|skyscraper|taipei,new year fireworks,damper|A bamboo-shaped skyscraper with a 660-tonne tuned mass damper you can visit.
+mount-fuji-kawaguchiko|Mount Fuji from Lake Kawaguchi|Fujikawaguchiko, Japan|35.5170|138.7520|viewpoint|fuji,lake,reflection|The classic reflection of Mount Fuji across Lake Kawaguchi, best on clear winter mornings.
+tokyo-tower|Tokyo Tower|Tokyo, Japan|35.6586|139.7454|tower|tokyo,orange,night view|The orange-and-white 333-metre tower inspired by the Eiffel Tower.
+#@Oceania
+sydney-opera-house|Sydney Opera House|Sydney, Australia|-33.8568|151.2153|opera house|sydney,sails,harbour|Jørn Utzon's sail-shaped concert halls on Bennelong Point.
+sydney-harbour-bridge|Sydney Harbour Bridge|Sydney, Australia|-33.8523|151.2108|bridge|sydney,bridge climb,new year's eve|The "Coathanger", climbable to its summit arch 134 metres above the harbour.
+uluru|Uluru|Northern Territory, Australia|-25.3444|131.0369|monolith|red centre,sunset,sacred site|A sacred sandstone monolith in the Red Centre that glows red at sunset.
+twelve-apostles|Twelve Apostles|Great Ocean Road, Australia|-38.6621|143.1051|sea stacks|great ocean road,limestone,sunset|Limestone stacks rising from the Southern Ocean along the Great Ocean Road.
+milford-sound|Milford Sound|Fiordland, New Zealand|-44.6414|167.8974|fjord|fiordland,waterfalls,cruise|A fjord of sheer cliffs and waterfalls, with Mitre Peak rising from the water.
+hobbiton|Hobbiton Movie Set|Matamata, New Zealand|-37.8721|175.6829|film set|hobbit holes,lord of the rings,tour|The Shire from the films, with 44 hobbit holes and the Green Dragon Inn.
+#@Asia (CJK)
+great-wall-badaling|万里长城|北京市延庆区, 中国|40.3588|116.0200|wall|great wall,badaling,unesco|八达岭长城是明长城中保存最完好的一段，也是最早向游客开放的长城景区。
+forbidden-city|故宫博物院|北京市东城区, 中国|39.9163|116.3972|palace|forbidden city,imperial,beijing|明清两代的皇家宫殿，拥有近千座建筑和一百八十多万件珍贵文物。
+temple-of-heaven|天坛公园|北京市东城区, 中国|39.8822|116.4066|temple|temple of heaven,ming,beijing|明清皇帝祭天祈谷的场所，祈年殿是北京的标志性建筑之一。
+summer-palace|颐和园|北京市海淀区, 中国|39.9999|116.2755|garden|summer palace,kunming lake,imperial garden|以昆明湖和万寿山为基础的皇家园林，长廊彩画多达一万四千余幅。
+terracotta-army|秦始皇兵马俑|西安市临潼区, 中国|34.3841|109.2785|museum|terracotta warriors,xian,qin|秦始皇陵的陪葬坑中出土了八千多件真人大小的陶俑和陶马。
+the-bund|上海外滩|上海市黄浦区, 中国|31.2400|121.4900|waterfront|bund,shanghai,night view|黄浦江畔的万国建筑博览群，夜晚与对岸陆家嘴的天际线交相辉映。
+west-lake|杭州西湖|杭州市西湖区, 中国|30.2450|120.1500|lake|west lake,hangzhou,poetry|“欲把西湖比西子，淡妆浓抹总相宜”，断桥残雪与苏堤春晓最负盛名。
+potala-palace|布达拉宫|拉萨市城关区, 中国|29.6578|91.1169|palace|potala,tibet,lhasa|矗立在红山之上的宫堡式建筑群，是藏传佛教的圣地。
+leshan-buddha|乐山大佛|乐山市市中区, 中国|29.5449|103.7729|statue|giant buddha,leshan,cliff|开凿于唐代的弥勒佛坐像，高七十一米，是世界上最大的石刻佛像。
+li-river|桂林漓江|桂林市阳朔县, 中国|24.7780|110.4940|river|li river,karst,bamboo raft|乘竹筏顺江而下，两岸喀斯特峰林倒映水中，正是二十元人民币背面的风景。
+mogao-caves|莫高窟|敦煌市, 中国|40.0420|94.8080|caves|mogao,dunhuang,silk road,murals|丝绸之路上的佛教艺术宝库，保存着四万五千平方米的壁画。
+yellow-crane-tower|黄鹤楼|武汉市武昌区, 中国|30.5446|114.3020|tower|yellow crane tower,wuhan,poetry|“故人西辞黄鹤楼”，江南三大名楼之一，俯瞰长江与武汉三镇。
+oriental-pearl|东方明珠塔|上海市浦东新区, 中国|31.2397|121.4998|tower|oriental pearl,shanghai,skyline|高四百六十八米的电视塔，是浦东陆家嘴天际线的标志。
+humble-administrators-garden|拙政园|苏州市姑苏区, 中国|31.3240|120.6280|garden|suzhou,classical garden,unesco|苏州古典园林的代表作，以水为中心，亭台楼阁错落有致。
+kiyomizu-dera|清水寺|京都市東山区, 日本|34.9949|135.7850|temple|kiyomizu,kyoto,autumn leaves|音羽山の中腹に建つ古刹で、139本の柱に支えられた「清水の舞台」から京都市街を一望できます。
+fuji-fifth-station|富士山五合目|富士吉田市, 日本|35.3950|138.7330|viewpoint|fuji,subaru line,mountain|富士スバルラインの終点。登山の出発点であり、晴れた日には雲海を見下ろせます。
+fushimi-inari|伏見稲荷大社|京都市伏見区, 日本|34.9671|135.7727|shrine|fushimi inari,torii,kyoto|全国に約三万社ある稲荷神社の総本宮。千本鳥居が山頂まで続きます。
+kinkaku-ji|金閣寺|京都市北区, 日本|35.0394|135.7292|temple|golden pavilion,kyoto,zen|金箔に覆われた舎利殿が鏡湖池に映る、京都を代表する禅寺です。
+tokyo-skytree|東京スカイツリー|東京都墨田区, 日本|35.7101|139.8107|tower|skytree,tokyo,observation deck|高さ634メートルの電波塔。天望回廊からは関東平野を一望できます。
+shibuya-crossing|渋谷スクランブル交差点|東京都渋谷区, 日本|35.6595|139.7005|square|shibuya,crossing,tokyo|一度の青信号で最大3,000人が行き交う世界一有名な交差点です。
+arashiyama-bamboo|嵐山の竹林の小径|京都市右京区, 日本|35.0170|135.6713|forest|arashiyama,bamboo grove,kyoto|天に向かって伸びる竹林の中を歩く小道。早朝に訪れると静かに楽しめます。
+osaka-castle|大阪城天守閣|大阪市中央区, 日本|34.6873|135.5262|castle|osaka castle,sakura,history|豊臣秀吉が築いた城の天守閣。春は西の丸庭園の桜が見事です。
+dotonbori|道頓堀のグリコサイン|大阪市中央区, 日本|34.6687|135.5013|street|dotonbori,osaka,street food,neon|ネオンが輝く大阪の食い倒れの街。たこ焼きとお好み焼きの食べ歩きが定番です。
+shirakawa-go|白川郷の合掌造り集落|白川村, 岐阜県, 日本|36.2577|136.9060|village|shirakawa-go,thatched houses,snow|茅葺き屋根の合掌造り家屋が並ぶ世界遺産の集落。冬のライトアップが有名です。
+itsukushima|厳島神社の大鳥居|廿日市市, 広島県, 日本|34.2960|132.3198|shrine|miyajima,floating torii,hiroshima|満潮時には海に浮かんで見える朱色の大鳥居。干潮時には歩いて近づけます。
+gyeongbokgung|경복궁|서울특별시 종로구, 대한민국|37.5796|126.9770|palace|gyeongbokgung,joseon,seoul|조선 왕조의 법궁으로, 근정전과 경회루가 아름답습니다. 한복을 입으면 무료로 입장할 수 있습니다.
+n-seoul-tower|N서울타워|서울특별시 용산구, 대한민국|37.5512|126.9882|tower|namsan,seoul tower,love locks|남산 정상에 있는 전망탑으로 서울 야경 명소입니다. 사랑의 자물쇠로도 유명합니다.
+bulguksa|불국사|경주시, 경상북도, 대한민국|35.7900|129.3320|temple|bulguksa,gyeongju,silla,unesco|신라 불교 예술의 정수로, 다보탑과 석가탑이 나란히 서 있는 세계유산입니다.
+haeundae-beach|해운대 해수욕장|부산광역시 해운대구, 대한민국|35.1587|129.1604|beach|haeundae,busan,beach|부산을 대표하는 해변으로 여름 피서객과 겨울 빛축제로 늘 붐빕니다.
+gwangan-bridge|광안대교|부산광역시 수영구, 대한민국|35.1470|129.1300|bridge|gwangan bridge,busan,night view|광안리 해변 앞을 가로지르는 현수교로, 밤이면 화려한 조명이 켜집니다.
+changdeokgung-huwon|창덕궁 후원|서울특별시 종로구, 대한민국|37.5826|126.9910|garden|secret garden,changdeokgung,joseon|자연 지형을 살린 조선 왕실의 정원으로, 가을 단풍 시기 해설 관람이 인기입니다.
+seokguram|석굴암|경주시, 경상북도, 대한민국|35.7950|129.3490|grotto|seokguram,buddha,gyeongju|토함산 자락의 인공 석굴 사원으로, 본존불의 온화한 미소가 유명합니다.
+gamcheon-village|감천문화마을|부산광역시 사하구, 대한민국|35.0975|129.0106|village|gamcheon,colourful houses,busan|산비탈을 따라 알록달록한 집들이 계단식으로 늘어선 부산의 마추픽추입니다.
+bukchon-hanok-village|북촌한옥마을|서울특별시 종로구, 대한민국|37.5826|126.9836|village|bukchon,hanok,seoul|경복궁과 창덕궁 사이에 전통 한옥 수백 채가 모여 있는 골목 마을입니다.
+seongsan-ilchulbong|성산일출봉|서귀포시, 제주특별자치도, 대한민국|33.4580|126.9425|crater|jeju,sunrise peak,unesco|바다에서 솟아오른 화산 분화구로, 정상에서 맞는 일출이 장관입니다.
+"""
+
+LANDMARK_TIPS = ["Go early or late to avoid the tour groups.", "The light is best in the late afternoon.",
+                 "A favourite with photographers at blue hour.", "Bring a jacket; it gets windy.", "", "", ""]
+LANDMARK_TIPS_INDOOR = ["Timed tickets sell out in summer; book ahead.", "Allow at least two hours.",
+                        "Closed on Mondays.", "Audio guides are available in a dozen languages."]
+CAMERAS = {2019: ["iPhone XS"], 2021: ["iPhone 12 Pro", "Fujifilm X100V"], 2022: ["iPhone 14 Pro", "Fujifilm X100V"],
+           2023: ["iPhone 14 Pro", "Fujifilm X100V"], 2024: ["iPhone 15 Pro", "Fujifilm X100V"],
+           2025: ["iPhone 16 Pro", "iPhone 16 Pro", "Fujifilm X100V"]}
+
+
+def photo_template_ok(tpl, t):
+    if "snow" in tpl:
+        return t.month in (12, 1, 2)
+    if tpl.startswith("Sunrise"):
+        return t.hour < 9
+    if "at night" in tpl or "Blue hour" in tpl:
+        return t.hour >= 18
+    if "afternoon" in tpl:
+        return 12 <= t.hour < 18
+    if tpl.startswith("Lunch"):
+        return 11 <= t.hour < 15
+    return True
+
+# trip id|title hint|utc offset|start date|end date|landmark ids (space separated)|companions
+TRIP_ROWS = """
+uk-2021|UK|+01:00|2021-09-04|2021-09-13|big-ben tower-bridge british-museum buckingham-palace stonehenge edinburgh-castle|sam
+nyc-2022|New York|-05:00|2022-12-27|2022-12-31|statue-of-liberty empire-state central-park brooklyn-bridge times-square|sam mia
+paris-2023|Paris & Normandy|+02:00|2023-04-14|2023-04-22|eiffel-tower louvre arc-de-triomphe notre-dame sacre-coeur versailles mont-saint-michel|sam
+southwest-2023|Southwest road trip|-07:00|2023-10-07|2023-10-12|las-vegas-strip hoover-dam grand-canyon-mather|sam mia
+italy-2024|Italy|+02:00|2024-06-08|2024-06-19|colosseum trevi-fountain pantheon st-peters florence-duomo leaning-tower rialto-bridge duomo-milano|sam mia
+korea-2024|Seoul & Busan|+09:00|2024-10-03|2024-10-11|gyeongbokgung n-seoul-tower bukchon-hanok-village changdeokgung-huwon haeundae-beach gwangan-bridge gamcheon-village bulguksa seokguram|sam
+iberia-2025|Spain & Portugal|+01:00|2025-03-21|2025-03-30|sagrada-familia park-guell alhambra mezquita-cordoba belem-tower pena-palace|sam
+highway1-2025|Highway 1|-07:00|2025-07-04|2025-07-06|golden-gate-bridge alcatraz bixby-bridge lone-cypress cannery-row point-pinos-lighthouse|sam mia
+japan-2025|Japan|+09:00|2025-11-12|2025-11-24|tokyo-skytree shibuya-crossing tokyo-tower mount-fuji-kawaguchiko fuji-fifth-station kiyomizu-dera fushimi-inari kinkaku-ji arashiyama-bamboo osaka-castle dotonbori|sam
+china-2019|China|+08:00|2019-05-02|2019-05-14|great-wall-badaling forbidden-city temple-of-heaven summer-palace terracotta-army the-bund oriental-pearl west-lake|
+"""
+
+PHOTO_TEMPLATES = ["Sunrise at {L}", "{L} at night", "Panorama from {L}", "Selfie at {L}", "{L} in the fog",
+                   "{L}, golden hour", "Rainy afternoon at {L}", "Crowds at {L}", "Details of {L}",
+                   "{L} from across the water", "Blue hour at {L}", "First glimpse of {L}", "{W} at {L}",
+                   "{W} and me at {L}", "Leaving {L}", "Wide shot of {L}", "Looking up at {L}",
+                   "Lunch near {L}", "{L} in the snow", "{L} reflections"]
+# landmark id -> (language, title of its first photo, hour it was taken or None)
+PHOTO_CJK = {
+    "kiyomizu-dera": ("ja", "清水寺の紅葉", None), "fushimi-inari": ("ja", "千本鳥居を歩く", None),
+    "arashiyama-bamboo": ("ja", "嵐山の朝さんぽ", 7), "dotonbori": ("ja", "道頓堀でたこ焼き", 19),
+    "gyeongbokgung": ("ko", "경복궁 야경", 19), "bukchon-hanok-village": ("ko", "북촌 골목길 산책", None),
+    "haeundae-beach": ("ko", "해운대 일출", 6), "the-bund": ("zh", "外滩夜景", 20),
+    "great-wall-badaling": ("zh", "长城上的合影", None), "west-lake": ("zh", "西湖断桥", None),
+}
+ENGLISH_NAMES = {
+    "great-wall-badaling": "the Great Wall", "forbidden-city": "the Forbidden City",
+    "temple-of-heaven": "the Temple of Heaven", "summer-palace": "the Summer Palace",
+    "terracotta-army": "the Terracotta Army", "the-bund": "the Bund", "oriental-pearl": "Oriental Pearl Tower",
+    "west-lake": "West Lake", "kiyomizu-dera": "Kiyomizu-dera", "fuji-fifth-station": "Fuji Fifth Station",
+    "fushimi-inari": "Fushimi Inari", "kinkaku-ji": "Kinkaku-ji", "tokyo-skytree": "Tokyo Skytree",
+    "shibuya-crossing": "Shibuya Crossing", "arashiyama-bamboo": "Arashiyama Bamboo Grove",
+    "osaka-castle": "Osaka Castle", "dotonbori": "Dotonbori", "gyeongbokgung": "Gyeongbokgung",
+    "n-seoul-tower": "N Seoul Tower", "bukchon-hanok-village": "Bukchon", "changdeokgung-huwon": "the Secret Garden",
+    "haeundae-beach": "Haeundae Beach", "gwangan-bridge": "Gwangan Bridge", "gamcheon-village": "Gamcheon Village",
+    "bulguksa": "Bulguksa", "seokguram": "Seokguram",
+}
+
+
+def parse_landmarks():
+    cont = None
+    out = []
+    for line in LANDMARK_ROWS.strip("\n").split("\n"):
+        line = line.strip()
+        if line.startswith("#@"):
+            cont = line[2:].replace(" (CJK)", "")
+            continue
+        if not line or line.startswith("#"):
+            continue
+        c = [x.strip() for x in line.split("|")]
+        out.append(dict(id=c[0], title=c[1], sub=c[2], lat=float(c[3]), lon=float(c[4]), cat=c[5],
+                        kw=kws(c[6]), desc=c[7], continent=cont))
+    return out
+
+
+def build_travel():
+    rng = R("travel")
+    A = TRAVEL_APP
+    out = [app_record(A, "Travel Tracker", ["Landmarks", "Trips", "Travel Journal"])]
+    out += [
+        intent(A, "OpenLandmark", "Open Landmark", "Open ${landmark}", [{"name": "landmark", "type": "LandmarkEntity"}]),
+        intent(A, "GetDirections", "Get Directions", "Get directions to ${landmark}",
+               [{"name": "landmark", "type": "LandmarkEntity"}]),
+        intent(A, "OpenCollection", "Open Collection", "Show ${collection}",
+               [{"name": "collection", "type": "CollectionEntity"}]),
+        intent(A, "FindNearestLandmark", "Find Nearest Landmark", "Find the closest landmark"),
+        intent(A, "ShowLandmarkPhotos", "Show Landmark Photos", "Show photos of ${landmark}",
+               [{"name": "landmark", "type": "LandmarkEntity"}]),
+        intent(A, "OpenPhoto", "Open Photo", "Open ${photo}", [{"name": "photo", "type": "PhotoEntity"}]),
+    ]
+    lms = parse_landmarks()
+    lm_by = {l["id"]: l for l in lms}
+    # ---- photos (generated first so landmarks can carry photo counts)
+    photos = []
+    used_titles = set()
+    photo_count = {}
+    trip_of = {}
+    for tr in rows(TRIP_ROWS):
+        tid, tname, off, d0, d1, lids, comp = tr
+        lids = lids.split()
+        comp = comp.split()
+        y0, m0, dd0 = map(int, d0.split("-"))
+        y1, m1, dd1 = map(int, d1.split("-"))
+        start = _dt.date(y0, m0, dd0)
+        ndays = (_dt.date(y1, m1, dd1) - start).days + 1
+        sign = 1 if off[0] == "+" else -1
+        tz = _dt.timezone(sign * _dt.timedelta(hours=int(off[1:3]), minutes=int(off[4:6])))
+        for i, lid in enumerate(lids):
+            assert lid in lm_by, lid
+            trip_of[lid] = tid
+            lm = lm_by[lid]
+            day = start + _dt.timedelta(days=min(ndays - 1, i * ndays // len(lids)))
+            n = rng.choice([2, 2, 3, 3, 3, 4, 4, 5])
+            t = _dt.datetime(day.year, day.month, day.day, rng.randint(7, 11), rng.randint(0, 59),
+                             rng.randint(0, 59), tzinfo=tz)
+            ename = ENGLISH_NAMES.get(lid, lm["title"])
+            for k in range(n):
+                t = t + _dt.timedelta(minutes=rng.randint(3, 140), seconds=rng.randint(0, 59))
+                if k == 0 and lid in PHOTO_CJK:
+                    title = PHOTO_CJK[lid][1]
+                    if PHOTO_CJK[lid][2] is not None:
+                        t = t.replace(hour=PHOTO_CJK[lid][2])
+                else:
+                    for _ in range(50):
+                        tpl = rng.choice(PHOTO_TEMPLATES)
+                        if ("{W}" in tpl and not comp) or not photo_template_ok(tpl, t):
+                            continue
+                        who = PEOPLE[rng.choice(comp)]["givenName"] if comp else ""
+                        title = tpl.format(L=ename, W=who)
+                        title = title[0].upper() + title[1:]
+                        if title not in used_titles:
+                            break
+                used_titles.add(title)
+                tags = [w for w in lm["kw"][:2]]
+                hour = t.hour
+                tags.append("morning" if hour < 11 else "afternoon" if hour < 17 else "evening" if hour < 20 else "night")
+                if "Selfie" in title or "me at" in title:
+                    tags.append("selfie")
+                if comp and ("and me" in title or rng.random() < 0.25):
+                    tags.append("family")
+                tags.append(tname.lower())
+                props = {
+                    "takenAt": DATE(t),
+                    "landmark": REF("LandmarkEntity", lid),
+                    "location": PLACE(lm["sub"].split(",")[0], lm["lat"] + rng.uniform(-0.002, 0.002),
+                                      lm["lon"] + rng.uniform(-0.002, 0.002), lm["sub"]),
+                    "camera": rng.choice(CAMERAS[t.year]),
+                    "favorite": rng.random() < 0.18,
+                }
+                if "family" in tags:
+                    props["people"] = [PERSON(PEOPLE[c]) for c in comp]
+                pid = "img-%s" % t.strftime("%Y%m%d-%H%M%S")
+                sub = "%s · %s" % (ename if lm["title"] == ename else lm["title"], t.strftime("%b %-d, %Y"))
+                photos.append(entity(A, "PhotoEntity", pid, title, sub, None, tags, props, hint(rng, 15, 55)))
+                photo_count[lid] = photo_count.get(lid, 0) + 1
+    # ---- landmarks
+    landmarks = []
+    for lm in lms:
+        desc = lm["desc"]
+        if lm["title"].isascii():
+            indoor = lm["cat"] in ("museum", "palace", "castle")
+            tip = rng.choice(LANDMARK_TIPS_INDOOR if indoor and rng.random() < 0.6 else LANDMARK_TIPS)
+            if tip:
+                desc += " " + tip
+        kw = list(lm["kw"])
+        if lm["id"] in ENGLISH_NAMES and not lm["title"].isascii():
+            kw.insert(0, ENGLISH_NAMES[lm["id"]].replace("the ", ""))
+        props = {
+            "location": PLACE(lm["sub"].split(",")[0], lm["lat"], lm["lon"], lm["sub"]),
+            "category": lm["cat"],
+            "continent": lm["continent"],
+            "visited": lm["id"] in photo_count,
+        }
+        if lm["id"] in photo_count:
+            props["photoCount"] = photo_count[lm["id"]]
+        rh = hint(rng, 25, 75)
+        if lm["id"] in photo_count:
+            rh = min(100, rh + 10)
+        landmarks.append(entity(A, "LandmarkEntity", lm["id"], lm["title"], lm["sub"], desc, kw, props, rh))
+    # ---- collections
+    def cont(c):
+        return [l["id"] for l in lms if l["continent"] == c]
+    coll_rows = [
+        ("new-seven-wonders", "New Seven Wonders", "The New 7 Wonders of the World, voted in 2007.",
+         ["great-wall-badaling", "petra", "christ-the-redeemer", "machu-picchu", "chichen-itza", "colosseum", "taj-mahal"]),
+        ("bucket-list", "Bucket List", "Places to see before I'm old.",
+         ["machu-picchu", "petra", "angkor-wat", "uluru", "milford-sound", "perito-moreno", "iguazu-falls",
+          "potala-palace", "ha-long-bay", "cappadocia", "taj-mahal", "victoria-falls"]),
+        ("kyoto-autumn", "秋の京都と東京", "2025年11月の日本旅行。紅葉の京都と東京の夜景。",
+         [l for l in rows(TRIP_ROWS)[8][5].split()]),
+        ("seoul-busan", "서울·부산 여행", "2024년 10월, 궁궐과 바다를 따라 걸은 일주일.",
+         rows(TRIP_ROWS)[5][5].split()),
+        ("china-2019", "中国之旅 2019", "北京、西安、上海和杭州的两周行程。", rows(TRIP_ROWS)[9][5].split()),
+        ("italy-2024", "Italy, June 2024", "Rome, Florence, Pisa, Venice and Milan with Sam and Mia.",
+         rows(TRIP_ROWS)[4][5].split()),
+        ("paris-normandy", "Paris & Normandy", "Spring 2023: museums, cafés and the abbey on the tide.",
+         rows(TRIP_ROWS)[2][5].split()),
+        ("castles-palaces", "Castles & Palaces", "Royal residences and fortresses.",
+         [l["id"] for l in lms if l["cat"] in ("castle", "palace")]),
+        ("bridges", "Bridges of the World", "Stone, steel and suspension.",
+         [l["id"] for l in lms if l["cat"] == "bridge"]),
+        ("highway-1", "Highway 1 Road Trip", "San Francisco to Big Sur along the coast.",
+         rows(TRIP_ROWS)[7][5].split()),
+        ("skylines", "Skylines & Towers", "Observation decks worth the queue.",
+         [l["id"] for l in lms if l["cat"] in ("tower", "skyscraper")]),
+        ("sacred-places", "Sacred Places", "Temples, shrines, churches and mosques.",
+         [l["id"] for l in lms if l["cat"] in ("temple", "shrine", "church", "cathedral", "mosque", "pagoda",
+                                               "mosque-cathedral", "holy site")]),
+        ("natural-wonders", "Natural Wonders", "Waterfalls, glaciers, fjords and mountains.",
+         [l["id"] for l in lms if l["cat"] in ("waterfall", "glacier", "fjord", "mountain", "monolith",
+                                               "seascape", "landscape", "sea stacks", "crater")]),
+        ("seoul-tokyo-december", "Seoul & Tokyo, December", "Ideas for the December 2026 trip.",
+         ["gyeongbokgung", "changdeokgung-huwon", "bukchon-hanok-village", "n-seoul-tower", "tokyo-skytree",
+          "shibuya-crossing", "tokyo-tower", "mount-fuji-kawaguchiko", "fuji-fifth-station"]),
+        ("places-ive-been", "Places I've Been", "Every landmark with at least one photo.",
+         [l["id"] for l in lms if l["id"] in photo_count]),
+    ]
+    colls = []
+    for cid, ct, cd, members in coll_rows:
+        for m in members:
+            assert m in lm_by, (cid, m)
+        props = {"landmarks": [REF("LandmarkEntity", m) for m in members], "landmarkCount": len(members)}
+        colls.append(entity(A, "CollectionEntity", cid, ct, "%d landmarks" % len(members), cd, None, props,
+                            hint(rng, 30, 70)))
+    out += landmarks + colls + photos
+    out += [
+        shortcut(A, "open-landmark", "OpenLandmark", "Open Landmark", "building.columns",
+                 ["Open ${landmark} in ${applicationName}", "Show me ${landmark} in ${applicationName}",
+                  "Tell me about ${landmark} with ${applicationName}"],
+                 {"name": "landmark", "type": "LandmarkEntity"}),
+        shortcut(A, "find-nearest-landmark", "FindNearestLandmark", "Find Closest Landmark", "location.magnifyingglass",
+                 ["Find the closest landmark with ${applicationName}", "What's the nearest landmark in ${applicationName}",
+                  "${applicationName} landmarks near me"]),
+        shortcut(A, "get-directions", "GetDirections", "Get Directions to Landmark", "arrow.triangle.turn.up.right.diamond",
+                 ["Get directions to ${landmark} with ${applicationName}", "Navigate to ${landmark} in ${applicationName}"],
+                 {"name": "landmark", "type": "LandmarkEntity"}),
+        shortcut(A, "show-collection", "OpenCollection", "Show Collection", "rectangle.stack",
+                 ["Show my ${collection} collection in ${applicationName}", "Open ${collection} in ${applicationName}"],
+                 {"name": "collection", "type": "CollectionEntity"}),
+        shortcut(A, "show-landmark-photos", "ShowLandmarkPhotos", "Show Photos of Landmark", "photo.on.rectangle",
+                 ["Show photos of ${landmark} in ${applicationName}", "My ${landmark} photos in ${applicationName}",
+                  "Find pictures from ${landmark} with ${applicationName}"],
+                 {"name": "landmark", "type": "LandmarkEntity"}),
+    ]
+    return out
+
+
+# ======================================================================= MUSIC
+MUSIC_APP = "com.example.music"
+
+# artist|genre|albums "Title:year;Title:year"|songs per album
+ARTIST_ROWS = """
+Harbor Lights|indie pop|Paper Lanterns:2019;Low Tide Radio:2023|4
+Juniper Vale|folk|Cedar & Smoke:2018;Northern Letters:2022|3
+Neon Atlas|synthwave|Midnight Freeway:2020;Chrome Horizons:2024|4
+Maya Sol|latin pop|Fuego Lento:2021;Marea:2024|3
+The Copper Pines|indie rock|Static Weather:2017;Open Country:2021|3
+Ezra Blue|soul|Velvet Hours:2020;Late Checkout:2025|3
+Static Bloom|dream pop|Slow Satellites:2022|4
+Lena Park|pop|Golden Hour Girl:2023;Overthinker:2025|4
+Kid Meridian|drum & bass|Velocity:2021;Redline:2024|5
+Velvet Arcade|dance-punk|Night Shift:2019;Strobe:2023|4
+Ruby Hollow|country|Dust & Diamonds:2020|4
+Tomás Reyes|jazz|Blue Pacific:2018;Late Set at Yoshi's:2022|3
+Northbound|pop-punk|Miles to Go:2019;Faster Than Sleep:2023|5
+Sunset Motel|surf rock|Vacancy:2021|4
+DJ Kairo|house|Warehouse Sessions:2022;Deep Blue:2025|4
+Pulse Theory|electronic|Cadence:2021;Threshold:2024|5
+Ava Lindqvist|electropop|Aurora Nights:2022|5
+The Late Arrivals|indie rock|Missed Connections:2018|4
+Marcus Vance Trio|jazz|After Hours:2019|4
+Cloud Harbor|lo-fi|Rainy Window:2021;Study Hall:2023|4
+Sierra Lane|folk|Wildflower Roads:2024|4
+Fever Coast|punk rock|Sprint:2020;Second Wind:2024|5
+Low Orbit|ambient|Drift:2020;Weightless:2023|3
+Iris & The Tides|indie pop|Undertow:2022|4
+Big Sky Radio|rock|Highway Hymns:2019|5
+Hex Runners|techno|Pace Maker:2022;Interval:2025|4
+Sol Invicta|trance|Ascension:2021|4
+Brass Tacks Brigade|funk|Get Down Main Street:2020|4
+Quiet Harbor String Quartet|classical|Coastal Sketches:2021|4
+The Wild Hundreds|alt rock|Cardiac Hill:2023|5
+Lila Moreau|chanson|Rue des Étoiles:2022|4
+Odessa Grey|hip-hop|Concrete Gardens:2021;Long Way Up:2024|4
+Junebug|bedroom pop|Softcore Sunday:2023|4
+Theo Marchetti|piano|Nocturnes for a Small Room:2020|5
+Rain Theory|nature sounds|Nocturne Rain:2022|5
+Stride Collective|running|Race Day:2024;Fartlek:2025|5
+"""
+# CJK artists: artist|genre|album:year|song titles (";" separated)
+CJK_ARTIST_ROWS = """
+윤하늘|K-pop|하늘빛 Diary:2023|밤하늘의 별;봄날의 기억;너에게 가는 길;Sunrise Call
+새벽달|K-indie|새벽 세시:2021|달려;새벽 세시의 편지;우리의 여름
+NOVA9|K-pop|Supernova:2024|Supernova Heart;Runaway;빛의 속도
+湊ミナミ|J-pop|夜明けのランナー:2022|夜明けのランナー;きらめきシティ;走れ、ミライへ
+ネオン坂|city pop|真夜中のドライブ:2021|真夜中のドライブ;あの夏のメロディ;Plastic Moonlight
+ソラノイロ|J-rock|疾走:2024|疾走;青い風;Blue Signal
+林小雨|Mandopop|雨后的晴天:2020|晴天的约定;雨后彩虹;给你的信
+星河乐队|C-rock|追光者:2023|追光的人;星空下的我们;Run Run Run
+周一然|Mandopop|城市里的月光:2024|城市里的月光;慢慢走
+"""
+GENRE_BPM = {
+    "indie pop": (96, 128), "folk": (78, 112), "synthwave": (90, 118), "latin pop": (90, 104),
+    "indie rock": (108, 150), "soul": (72, 100), "dream pop": (80, 112), "pop": (100, 128),
+    "drum & bass": (170, 176), "dance-punk": (124, 140), "country": (86, 120), "jazz": (88, 150),
+    "pop-punk": (158, 184), "punk rock": (160, 190), "surf rock": (140, 168), "house": (120, 126), "electronic": (124, 165),
+    "electropop": (112, 130), "lo-fi": (70, 90), "ambient": (55, 75), "rock": (120, 160),
+    "techno": (130, 146), "trance": (136, 142), "funk": (104, 120), "classical": (60, 120),
+    "alt rock": (140, 172), "chanson": (76, 104), "hip-hop": (84, 100), "bedroom pop": (80, 110),
+    "piano": (56, 84), "nature sounds": (50, 62), "running": (160, 182), "K-pop": (108, 134),
+    "K-indie": (90, 160), "J-pop": (120, 178), "city pop": (104, 122), "J-rock": (150, 188),
+    "Mandopop": (68, 110), "C-rock": (120, 170),
+}
+TITLE_ADJ = ["Golden", "Electric", "Silent", "Paper", "Neon", "Midnight", "Velvet", "Broken", "Northern",
+             "Hollow", "Wild", "Borrowed", "Glass", "Summer", "Slow", "Burning", "Lonely", "Crimson", "Quiet",
+             "Restless", "Faded", "Open", "Silver", "Distant", "Little", "Heavy", "Bright", "Cold", "Sweet",
+             "Lucky", "Secret", "Blue", "Sunday", "Endless", "Paper-Thin", "Runaway", "Second-Hand"]
+TITLE_NOUN = ["Hearts", "Highway", "Lanterns", "Skyline", "River", "Satellites", "Parade", "Ocean",
+              "Afternoon", "Signals", "Fever", "Horizon", "Thunder", "Weather", "Letters", "Mountains",
+              "Daylight", "Echoes", "Garden", "Machine", "Motel", "Harbor", "Static", "Heartbeat", "Wires",
+              "Comets", "Sparrows", "Streetlights", "Tides", "Avenue", "Engines", "Postcards", "Fireworks",
+              "Headlights", "Orchard", "Radio", "Frequencies", "Cathedral", "Polaroids", "Swimming Pools"]
+TITLE_VERB = ["Hold", "Call", "Carry", "Find", "Wake", "Chase", "Follow", "Save", "Tell", "Take", "Keep",
+              "Meet", "Drive", "Run"]
+TITLE_TAIL = ["Home", "Slowly", "Tonight", "Again", "Under", "Closer", "Anyway", "Forever", "Down", "Higher"]
+TITLE_PATTERNS = ["{A} {N}", "{N}", "The {A} {N}", "{N} in the {N2}", "Waiting for the {N}", "{V} Me {T}",
+                  "Don't {V} {T}", "All the {A} {N}", "{N} & {N2}", "{A}", "{V} the {N}", "Where the {N} Go",
+                  "{A} {N} ({A2} Mix)", "After the {N}", "Ode to the {N}", "{N} Season"]
+SPECIAL_SONGS = {
+    "Stride Collective": ["One Seventy", "Cadence Lock", "Negative Split", "Kick for Home", "Aid Station",
+                          "Race Day Morning", "Fartlek", "Bell Lap", "Threshold", "Last Mile"],
+    "Rain Theory": ["Rain on a Tin Roof", "Distant Thunder", "Ocean at Night", "Forest After Rain",
+                    "Campfire and Crickets"],
+    "Quiet Harbor String Quartet": ["Fog on the Point", "Kelp Forest", "Cypress Variations", "Tide Pool Scherzo"],
+    "Theo Marchetti": ["Nocturne for a Small Room", "Lamplight", "Snowfall in C", "Letter Never Sent",
+                       "Four in the Morning"],
+}
+SONG_DESC = ["The {ord} single from {artist}'s {year} album {album}.",
+             "A {mood} {genre} track built around {inst}.",
+             "Closing track of {album}; a fan favourite at live shows.",
+             "Opening track of {album}, released in {year}.",
+             "{artist} wrote this one on tour; {mood} and {inst}-driven.",
+             "A {mood} cut from {album} with {inst} front and centre."]
+MOODS = ["bright", "wistful", "driving", "laid-back", "euphoric", "moody", "warm", "restless", "dreamy", "gritty"]
+INSTRUMENTS = ["jangly guitars", "a warm Rhodes", "analogue synths", "a rolling bassline", "brushed drums",
+               "a string section", "finger-picked guitar", "a breakbeat", "horns", "a vintage drum machine"]
+ORDINALS = ["first", "second", "third", "lead"]
+
+
+def build_songs(rng):
+    songs = []
+    used = set()
+    for row in rows(ARTIST_ROWS):
+        artist, genre, albums, per = row[0], row[1], row[2], int(row[3])
+        special = list(SPECIAL_SONGS.get(artist, []))
+        for alb in albums.split(";"):
+            atitle, year = alb.rsplit(":", 1)
+            for k in range(per):
+                if special:
+                    title = special.pop(0)
+                else:
+                    for _ in range(200):
+                        title = rng.choice(TITLE_PATTERNS).format(
+                            A=rng.choice(TITLE_ADJ), A2=rng.choice(TITLE_ADJ), N=rng.choice(TITLE_NOUN),
+                            N2=rng.choice(TITLE_NOUN), V=rng.choice(TITLE_VERB), T=rng.choice(TITLE_TAIL))
+                        if title.lower() not in used and "Monterey" not in title:
+                            break
+                used.add(title.lower())
+                songs.append((artist, genre, atitle, int(year), title, k))
+    for row in rows(CJK_ARTIST_ROWS):
+        artist, genre, alb, titles = row
+        atitle, year = alb.rsplit(":", 1)
+        for k, title in enumerate(titles.split(";")):
+            used.add(title.lower())
+            songs.append((artist, genre, atitle, int(year), title, k))
+    out = []
+    ids = set()
+    for artist, genre, album, year, title, k in songs:
+        lo, hi = GENRE_BPM[genre]
+        bpm = rng.randint(lo, hi)
+        if genre == "nature sounds":
+            dur = rng.randint(1800, 3600)
+        elif genre in ("ambient", "piano", "classical"):
+            dur = rng.randint(180, 540)
+        else:
+            dur = rng.randint(148, 320)
+        base = slug(title) or "song"
+        if not title.isascii():
+            base = slug(artist) or "cjk"
+            base = "%s-%d" % ({"윤하늘": "yoon-haneul", "새벽달": "saebyeokdal", "湊ミナミ": "minato-minami",
+                                "ネオン坂": "neonzaka", "ソラノイロ": "soranoiro", "林小雨": "lin-xiaoyu",
+                                "星河乐队": "xinghe-band", "周一然": "zhou-yiran"}.get(artist, base), k + 1)
+        sid = base
+        n = 2
+        while sid in ids:
+            sid = "%s-%d" % (base, n)
+            n += 1
+        ids.add(sid)
+        desc = None
+        if rng.random() < 0.4:
+            tpls = [t for t in SONG_DESC if not (t.startswith("Opening") and k != 0)
+                    and not (t.startswith("Closing") and k == 0)]
+            desc = rng.choice(tpls).format(ord=rng.choice(ORDINALS), artist=artist, year=year, album=album,
+                                                mood=rng.choice(MOODS), genre=genre, inst=rng.choice(INSTRUMENTS))
+        kw = [genre]
+        if bpm >= 155 and genre not in ("nature sounds", "running"):
+            kw.append("running")
+        if genre in ("ambient", "nature sounds", "piano"):
+            kw.append("sleep" if genre != "piano" else "calm")
+        props = {"artist": artist, "album": album, "duration": DUR(dur), "bpm": bpm, "genre": genre, "year": year}
+        out.append(entity(MUSIC_APP, "SongEntity", sid, title, "%s — %s" % (artist, album), desc, kw, props,
+                          hint(rng, 15, 65)))
+    return out
+
+
+# id|title|description|rule|count|activity|curator   rule: bpm=LO-HI / genre=a,b / artist=a,b (combine with ';')
+PLAYLIST_ROWS = """
+tempo-run|Tempo Run|Steady 165–180 BPM to lock in threshold pace.|bpm=165-180|18|running|Alex Morgan
+long-run-sunday|Long Run Sunday|Ninety minutes of easy-pace company for the weekly long run.|bpm=148-170|24|running|Alex Morgan
+5k-intervals|5K Intervals|Short, loud and fast for 400 m repeats.|bpm=170-188|14|running|Alex Morgan
+negative-splits|Negative Splits|Starts calm and builds — every song a little faster than the last.|bpm=150-180|16|running|Music Editors
+hill-repeats|Hill Repeats|Heavy guitars for grinding up the hill one more time.|genre=rock,alt rock,punk rock,pop-punk|14|running|Music Editors
+recovery-jog|Recovery Jog|Easy beats for easy miles.|bpm=118-146|15|running|Music Editors
+marathon-pace|Marathon Pace 170 BPM|Every track between 168 and 174 BPM.|bpm=168-174|20|running|Music Editors
+trail-run-mix|Trail Run Mix|Singletrack energy: rock, folk-punk and big choruses.|genre=indie rock,surf rock,alt rock,J-rock,C-rock|15|running|Alex Morgan
+spin-class|Spin Class Power Hour|128 BPM climbs and sprints for the bike.|bpm=124-140|16|cycling|Music Editors
+cadence-90|Cadence 90|Keep your legs spinning at 90 rpm.|genre=house,techno,trance,electronic|16|cycling|Music Editors
+gravel-grind|Gravel Grind|Dusty roads, long climbs, loud guitars.|genre=rock,indie rock,country,surf rock|14|cycling|Alex Morgan
+hiit-burn|HIIT Burn|Forty seconds on, twenty off.|genre=drum & bass,techno,dance-punk,running|14|workout|Music Editors
+leg-day|Leg Day|Hip-hop and heavy riffs for the squat rack.|genre=hip-hop,alt rock,punk rock|12|workout|Music Editors
+yoga-flow|Yoga Flow|Slow, warm and spacious.|genre=ambient,folk,piano,dream pop|14|yoga|Music Editors
+cooldown-stretch|Cooldown Stretch|Bring the heart rate down.|bpm=55-95|12|workout|Alex Morgan
+morning-coffee|Morning Coffee|Folk, soul and a little jazz while the kettle boils.|genre=folk,soul,jazz,chanson|16|morning|Music Editors
+deep-focus|Deep Focus|No lyrics, no distractions.|genre=lo-fi,ambient,piano,classical|20|focus|Music Editors
+lo-fi-study|Lo-Fi Study Beats|Crackly beats to study and code to.|genre=lo-fi,bedroom pop|12|focus|Music Editors
+morning-commute|Morning Commute|Upbeat indie for the drive in.|genre=indie pop,pop,electropop,indie rock|18|commute|Alex Morgan
+commute-wind-down|Commute Wind-Down|Decompress on the way home.|genre=soul,dream pop,folk,city pop|16|commute|Alex Morgan
+rainy-day-jazz|Rainy Day Jazz|Brushes, upright bass and the sound of rain.|genre=jazz,piano|12|relax|Music Editors
+sunday-brunch|Sunday Brunch|Bright and breezy.|genre=soul,funk,latin pop,indie pop|16|relax|Music Editors
+road-trip|Highway 1 Road Trip|Windows down along the coast.|genre=surf rock,rock,indie rock,country|20|driving|Alex Morgan
+late-night-drive|Late Night Drive|Synths and streetlights.|genre=synthwave,city pop,electropop|16|driving|Music Editors
+indie-discoveries|Indie Discoveries|New favourites from small labels.|genre=indie pop,indie rock,dream pop,bedroom pop,K-indie|20|discovery|Music Editors
+dinner-party|Dinner Party|Conversation-friendly grooves.|genre=soul,jazz,funk,chanson|16|social|Alex Morgan
+sleep-ocean|Sleep Sounds: Ocean Waves|Waves, wind and a slow fade to silence.|genre=nature sounds,ambient|6|sleep|Music Editors
+rain-on-the-roof|Rain on the Roof|Steady rain for falling asleep.|genre=nature sounds|5|sleep|Music Editors
+deep-sleep-piano|Deep Sleep Piano|Soft solo piano for the last hour of the day.|genre=piano,classical|10|sleep|Music Editors
+kpop-running|K-Pop 러닝 믹스|달리기 좋은 K-팝과 에너지 넘치는 트랙 모음.|genre=K-pop,K-indie|8|running|Music Editors
+korean-ballads|비 오는 날 듣는 노래|빗소리와 어울리는 잔잔한 노래들.|artist=새벽달,윤하늘;genre=dream pop|10|relax|Music Editors
+city-pop-night|シティポップ・ナイト|80年代の香りがする都会の夜の音楽。|genre=city pop,synthwave|12|driving|Music Editors
+yoru-no-drive|夜のドライブ|首都高を走る夜に聴きたいプレイリスト。|genre=J-pop,J-rock,city pop|9|driving|Alex Morgan
+mandopop-hits|华语流行精选|最受欢迎的华语流行歌曲。|genre=Mandopop,C-rock|8|discovery|Music Editors
+weekend-cafe|周末咖啡馆|周末午后，一杯咖啡配轻松的音乐。|genre=Mandopop,lo-fi,jazz|12|relax|Music Editors
+synthwave-nights|Synthwave Nights|Retro-futurist synths and neon.|genre=synthwave,electropop|12|driving|Music Editors
+house-party|House Party|Four-on-the-floor for the living room.|genre=house,dance-punk,electronic|16|social|Music Editors
+chill-electronic|Chill Electronic|Downtempo for the afternoon slump.|genre=electronic,ambient,lo-fi|14|focus|Music Editors
+acoustic-afternoon|Acoustic Afternoon|Just guitars and voices.|genre=folk,country|14|relax|Music Editors
+feel-good-friday|Feel-Good Friday|Guaranteed to make you smile.|genre=pop,funk,latin pop,K-pop|18|mood|Music Editors
+grey-day|Songs for a Grey Day|For when the fog doesn't lift.|genre=dream pop,folk,soul,piano|14|mood|Alex Morgan
+cooking-with-sam|Cooking with Sam|What's on while dinner is on the stove.|genre=funk,latin pop,soul,chanson|16|social|Sam Morgan
+mias-car-songs|Mia's Car Songs|Requested loudly from the back seat.|genre=pop,K-pop,J-pop,electropop|15|family|Mia Morgan
+thanksgiving-dinner|Thanksgiving Dinner|Warm, mellow and family-friendly.|genre=folk,soul,jazz,country|18|social|Alex Morgan
+winter-warmers|Winter Warmers|Cosy songs for short days and long nights.|genre=folk,piano,soul,chanson|15|seasonal|Alex Morgan
+holiday-lights|Holiday Lights|Festive, twinkly and a little bit jazzy.|genre=jazz,soul,classical|14|seasonal|Music Editors
+gardening-sunday|Gardening Sunday|Dirt under the fingernails, sun on the back.|genre=country,folk,indie pop|14|relax|Alex Morgan
+piano-evenings|Piano Evenings|Solo piano to wind down the day.|genre=piano,classical|10|relax|Music Editors
+discovery-mix|Discovery Mix|Refreshed every Monday with songs picked for you.|genre=indie pop,electropop,K-indie,dream pop,hip-hop|20|discovery|Music
+on-repeat|On Repeat|The songs you can't stop playing.|bpm=100-180|20|mood|Music
+top-songs-2025|Your Top Songs 2025|The year in music, just for you.|bpm=90-175|25|mood|Music
+new-music-friday|New Music Friday|This week's freshest releases.|genre=pop,hip-hop,house,electropop,K-pop|20|discovery|Music Editors
+funk-soul-kitchen|Funk & Soul Kitchen|Horns, clavinet and grooves.|genre=funk,soul|12|social|Music Editors
+latin-heat|Latin Heat|Reggaeton-lite and sunny latin pop.|genre=latin pop|6|social|Music Editors
+cafe-de-paris|Café de Paris|Chanson, accordion and espresso.|genre=chanson,jazz|10|relax|Music Editors
+long-haul-flight|Long-Haul Flight|Eleven hours over the Pacific, sorted.|genre=ambient,lo-fi,piano,dream pop,city pop|24|travel|Alex Morgan
+trailhead-tunes|Trailhead Tunes|Songs for the drive to the trailhead.|genre=folk,indie rock,country,surf rock|16|hiking|Alex Morgan
+mindful-minutes|Mindful Minutes|Drones and soft textures for meditation.|genre=ambient,nature sounds|8|meditation|Music Editors
+rock-anthems|Rock Anthems|Big riffs, bigger choruses.|genre=rock,alt rock,punk rock|16|mood|Music Editors
+code-and-coffee|Code & Coffee|Focus fuel for long sessions.|genre=lo-fi,electronic,synthwave|16|focus|Alex Morgan
+"""
+RUNNING_PLAYLISTS = ["tempo-run", "long-run-sunday", "5k-intervals", "negative-splits", "hill-repeats",
+                     "recovery-jog", "marathon-pace", "trail-run-mix"]
+NEVER_PLAYED_PLAYLIST = "negative-splits"   # registered for audio.workout.running, never played
+
+
+def build_music():
+    rng = R("music")
+    A = MUSIC_APP
+    out = [app_record(A, "Music", ["Songs", "Playlists", "Player"])]
+    out += [
+        intent(A, "PlayPlaylist", "Play Playlist", "Play ${playlist}", [{"name": "playlist", "type": "PlaylistEntity"}]),
+        intent(A, "PlaySong", "Play Song", "Play ${song}", [{"name": "song", "type": "SongEntity"}]),
+        intent(A, "ShuffleLibrary", "Shuffle Library", "Shuffle all songs"),
+        intent(A, "ResumePlayback", "Resume Playback", "Resume playing"),
+    ]
+    songs = build_songs(rng)
+    playlists = []
+    for r in rows(PLAYLIST_ROWS):
+        pid, title, desc, rule, count, activity, curator = r
+        preds = []
+        for part in rule.split(";"):
+            k, v = part.split("=", 1)
+            if k == "bpm":
+                lo, hi = map(int, v.split("-"))
+                preds.append(lambda s, lo=lo, hi=hi: lo <= s["properties"]["bpm"] <= hi
+                             and s["properties"]["genre"] != "nature sounds")
+            elif k == "genre":
+                gs = v.split(",")
+                preds.append(lambda s, gs=gs: s["properties"]["genre"] in gs)
+            elif k == "artist":
+                ar = v.split(",")
+                preds.append(lambda s, ar=ar: s["properties"]["artist"] in ar)
+        pool = [s for s in songs if any(p(s) for p in preds)]
+        n = min(int(count), len(pool))
+        chosen = rng.sample(pool, n)
+        if pid == "negative-splits":
+            chosen.sort(key=lambda s: s["properties"]["bpm"])
+        total = sum(s["properties"]["duration"]["duration"] for s in chosen)
+        props = {"songs": [REF("SongEntity", s["id"]) for s in chosen], "trackCount": n,
+                 "totalDuration": DUR(total), "curator": curator, "activity": activity}
+        if pid in RUNNING_PLAYLISTS and chosen:
+            bpms = sorted(s["properties"]["bpm"] for s in chosen)
+            props["targetBpm"] = bpms[len(bpms) // 2]
+        kw = [activity]
+        if activity in ("running", "cycling", "workout"):
+            kw.append("workout")
+        rh = hint(rng, 25, 70)
+        playlists.append(entity(A, "PlaylistEntity", pid, title, "%s · %d songs" % (curator, n), desc, kw, props, rh))
+        assert n >= 5, (pid, n)
+    out += playlists + songs
+    out += [
+        shortcut(A, "play-playlist", "PlayPlaylist", "Play Playlist", "music.note.list",
+                 ["Play ${playlist} in ${applicationName}", "Start ${playlist} on ${applicationName}",
+                  "Put on ${playlist} with ${applicationName}"],
+                 {"name": "playlist", "type": "PlaylistEntity"}),
+        shortcut(A, "play-song", "PlaySong", "Play Song", "music.note",
+                 ["Play ${song} on ${applicationName}", "Listen to ${song} in ${applicationName}"],
+                 {"name": "song", "type": "SongEntity"}),
+        shortcut(A, "shuffle-library", "ShuffleLibrary", "Shuffle All Songs", "shuffle",
+                 ["Shuffle my library in ${applicationName}", "Shuffle all songs in ${applicationName}",
+                  "Play something in ${applicationName}"]),
+        shortcut(A, "resume-playback", "ResumePlayback", "Resume Playback", "play.fill",
+                 ["Resume ${applicationName}", "Continue playing in ${applicationName}"]),
+    ]
+    return out

@@ -139,6 +139,12 @@ public final class WritableDatabase: Database {
         self.init(handle: h!)
     }
 
+    /// Same as `init(path:mode: .createOrOpen)`. Without this, `WritableDatabase(path:)`
+    /// resolves to the inherited read-only `Database.init(path:)`.
+    public convenience init(path: String) throws(XapianError) {
+        try self.init(path: path, mode: .createOrOpen)
+    }
+
     /// A writable database held in memory (for tests and scratch work).
     public static func inMemory() throws(XapianError) -> WritableDatabase {
         WritableDatabase(handle: try checked { cx_db_new_inmemory($0) }!)

@@ -31,6 +31,7 @@ public final class TermGenerator {
         handle = cx_termgen_new()
         try setStemmer(language)
         cx_termgen_set_stemming_strategy(handle, strategy.rawValue)
+        self.flags = flags  // didSet does not run in init, so also set them below
         cx_termgen_set_flags(handle, flags.rawValue)
     }
 

@@ -1,0 +1,154 @@
+import Xapian
+
+/// Turns records into Xapian documents: the canonical record as data, boolean
+/// terms for identity and filters, weighted text terms for BM25, and edge
+/// prefixes of title words for as-you-type matching.
+///
+/// Not thread safe (it owns a TermGenerator): one per writer.
+final class DocumentBuilder {
+    private let termGenerator: TermGenerator
+
+    init() throws(XapianError) {
+        termGenerator = try TermGenerator(language: "english", strategy: .some, flags: [.cjkNgram])
+    }
+
+    /// Entities and apps have a prior from their ranking hint; App Shortcuts
+    /// from their declared order (the first is the app's most important).
+    static func prior(rankingHint: Double?) -> Double { (rankingHint ?? 50) / 100 }
+    static func prior(shortcutOrder: Int, bound: Bool) -> Double {
+        max(0.2, 0.7 - 0.05 * Double(shortcutOrder)) * (bound ? 0.8 : 1)
+    }
+    /// Apps are what people most often mean when a query names one.
+    static let appPrior = 0.8
+
+    private func base(_ r: Record, key: String, hit: Bool) throws(XapianError) -> Document {
+        let doc = Document()
+        try doc.addBooleanTerm(Schema.term(Schema.unique, key))
+        try doc.addBooleanTerm(Schema.kind + r.kind.rawValue)
+        try doc.addBooleanTerm(Schema.term(Schema.app, r.app))
+        if hit { try doc.addBooleanTerm(Schema.hit) }
+        return doc
+    }
+
+    private func indexText(_ doc: Document, title: String, titleAliases: [String] = [],
+                           weighted: [(String, Int)], prefixSources: [String]) throws(XapianError) {
+        termGenerator.document = doc
+        for t in [title] + titleAliases {
+            try termGenerator.index(t, wdf: Schema.FieldWeight.title)
+            termGenerator.increaseTermPosition()
+            try termGenerator.index(t, wdf: 1, prefix: Schema.titleWord, positions: false)
+        }
+        for (text, weight) in weighted where !text.isEmpty {
+            try termGenerator.index(text, wdf: weight)
+            termGenerator.increaseTermPosition()
+        }
+        var seen = Set<String>()
+        for source in [title] + titleAliases + prefixSources {
+            for word in Tokenizer.words(source) {
+                for p in Tokenizer.edgePrefixes(word, maxLength: Schema.maxIndexedPrefix) where seen.insert(p).inserted {
+                    try doc.addBooleanTerm(Schema.term(Schema.wordPrefix, p))
+                }
+            }
+        }
+    }
+
+    func entity(_ r: Record, contexts: [String]) throws(XapianError) -> Document {
+        let doc = try base(r, key: Schema.itemKey(for: r), hit: true)
+        try doc.addBooleanTerm(Schema.term(Schema.type, r.type))
+        var propertyText: [String] = []
+        for (_, v) in r.properties.pairs { propertyText += PropertyValue.searchableText(v) }
+        try indexText(doc, title: r.title,
+                      weighted: [(r.keywords.joined(separator: " "), Schema.FieldWeight.keywords),
+                                 (r.subtitle ?? "", Schema.FieldWeight.subtitle),
+                                 (r.text ?? "", Schema.FieldWeight.description),
+                                 (propertyText.joined(separator: " "), Schema.FieldWeight.description)],
+                      prefixSources: r.keywords)
+        for c in contexts { try doc.addBooleanTerm(Schema.term(Schema.relevantIn, c)) }
+        try doc.setValue(Schema.priorSlot, number: Self.prior(rankingHint: r.rankingHint))
+        try doc.setValue(Schema.kindSlot, Array(r.kind.rawValue.utf8))
+        try doc.setData(r.json.serialized)
+        return doc
+    }
+
+    func app(_ r: Record) throws(XapianError) -> Document {
+        let doc = try base(r, key: Schema.itemKey(for: r), hit: true)
+        try indexText(doc, title: r.name, titleAliases: r.synonyms, weighted: [], prefixSources: [])
+        try doc.setValue(Schema.priorSlot, number: Self.appPrior)
+        try doc.setValue(Schema.kindSlot, Array(r.kind.rawValue.utf8))
+        try doc.setData(r.json.serialized)
+        return doc
+    }
+
+    /// A stored record that is not itself a search hit (intents, interactions,
+    /// relevance registrations): identity and filter terms only.
+    func plain(_ r: Record, extraTerms: [String] = []) throws(XapianError) -> Document {
+        let doc = try base(r, key: Schema.itemKey(for: r), hit: false)
+        for t in extraTerms { try doc.addBooleanTerm(t) }
+        try doc.setData(r.json.serialized)
+        return doc
+    }
+
+    /// An App Shortcut as a search hit, optionally bound to one parameter value.
+    /// Its phrases are indexed with `${applicationName}` filled in from the app's
+    /// name and each synonym, and the parameter filled in with the value.
+    func shortcut(_ s: ShortcutHit) throws(XapianError) -> Document {
+        let r = s.record
+        let doc = try base(r, key: s.key, hit: true)
+        if s.binding != nil {
+            try doc.addBooleanTerm(Schema.derived)
+        }
+        if let b = s.binding { try doc.addBooleanTerm(Schema.term(Schema.type, b.type)) }
+        var phrases: [String] = []
+        let paramName = r.parameter?["name"]?.string
+        for phrase in r.phrases {
+            for appName in s.appNames {
+                var values = ["applicationName": appName]
+                // The value's words are in the display title already; repeating
+                // them in every phrase would rank the bound copy above the entity.
+                if let paramName { values[paramName] = "" }
+                phrases.append(Placeholders.fill(phrase, values))
+            }
+        }
+        try indexText(doc, title: s.title,
+                      weighted: [(phrases.joined(separator: " \n "), Schema.FieldWeight.keywords)],
+                      prefixSources: phrases + [r.title])
+        try doc.setValue(Schema.priorSlot, number: Self.prior(shortcutOrder: s.order, bound: s.binding != nil))
+        try doc.setValue(Schema.kindSlot, Array("shortcut".utf8))
+        try doc.setData(s.storedData.serialized)
+        return doc
+    }
+}
+
+/// A shortcut as it is shown and searched: unbound, or bound to a value.
+struct ShortcutHit {
+    struct Binding {
+        var type: String
+        var id: String
+        var title: String
+    }
+
+    let record: Record
+    let binding: Binding?
+    let appNames: [String]
+    /// Declared position among the app's shortcuts (0 first).
+    let order: Int
+    /// Title shown: for a bound shortcut, the intent's summary with the value
+    /// filled in ("Start Sleep Meditation"), else "<title>: <value>".
+    let title: String
+
+    var key: String {
+        guard let b = binding else { return Schema.itemKey(for: record) }
+        return Schema.key("shortcut", record.app, record.id, b.type, b.id)
+    }
+
+    /// What the document stores: the record itself, or for a bound shortcut the
+    /// record plus its binding and display title (derived documents are never
+    /// exported, so the extra fields never reach `index`).
+    var storedData: JSON {
+        guard let b = binding else { return record.json }
+        var o = record.fields
+        o["displayTitle"] = .string(title)
+        o["binding"] = ["type": .string(b.type), "id": .string(b.id), "title": .string(b.title)]
+        return .object(o)
+    }
+}

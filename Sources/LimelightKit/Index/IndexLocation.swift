@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Xapian
+
+/// Where an index lives, and its on-disk layout:
+///
+///     DIR/current     a Xapian stub file naming the live generation ("glass gen-3")
+///     DIR/gen-N/      one glass database per generation
+///     DIR/writer.pid  the process that holds the write lock (for error messages)
+///
+/// Readers open `current`; `rebuild` writes a new generation and renames a new
+/// stub over `current`, so a reader sees the old index or the new, never a mix.
+public struct IndexLocation: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        var p = path
+        while p.count > 1, p.hasSuffix("/") { p.removeLast() }
+        self.path = p
+    }
+
+    /// `--index DIR`, else `$LIMELIGHT_INDEX`, else `$XDG_DATA_HOME/limelight/index`,
+    /// else `~/.local/share/limelight/index`.
+    public static func resolve(_ explicit: String?) -> IndexLocation {
+        if let explicit, !explicit.isEmpty { return IndexLocation(path: explicit) }
+        if let env = Files.environment("LIMELIGHT_INDEX") { return IndexLocation(path: env) }
+        if let xdg = Files.environment("XDG_DATA_HOME") { return IndexLocation(path: xdg + "/limelight/index") }
+        let home = Files.environment("HOME") ?? "."
+        return IndexLocation(path: home + "/.local/share/limelight/index")
+    }
+
+    var stubPath: String { path + "/current" }
+    var pidPath: String { path + "/writer.pid" }
+    func generationPath(_ n: Int) -> String { path + "/gen-\(n)" }
+
+    /// The generation number the stub names, or nil if there is no index yet.
+    func currentGeneration() throws(LimelightError) -> Int? {
+        guard Files.exists(stubPath) else { return nil }
+        let text: String
+        do { text = String(decoding: try Files.read(stubPath), as: UTF8.self) } catch {
+            throw LimelightError(.failure, "\(error.description)")
+        }
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, parts[0] == "glass", parts[1].hasPrefix("gen-"), let n = Int(parts[1].dropFirst(4)) {
+                return n
+            }
+        }
+        throw LimelightError(.failure, "\(stubPath) is not a Limelight index stub; move it away or pass another --index")
+    }
+
+    /// Points `current` at generation n, atomically.
+    func publish(generation n: Int) throws(LimelightError) {
+        do { try Files.writeAtomically(stubPath, Array("glass gen-\(n)\n".utf8)) } catch {
+            throw LimelightError(.failure, error.description)
+        }
+    }
+
+    /// Checks that the path can hold an index before anything is created there.
+    func checkUsable() throws(LimelightError) {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            guard (st.st_mode & S_IFMT) == S_IFDIR else {
+                throw LimelightError(.failure, "\(path) is a file, not an index directory; pass --index with a directory")
+            }
+            let entries = Files.list(path)
+            if !entries.isEmpty, !entries.contains("current"), !entries.contains(where: { $0.hasPrefix("gen-") }) {
+                throw LimelightError(.failure, "\(path) is not a Limelight index (it holds other files); pass --index with a new or empty directory")
+            }
+        }
+    }
+
+    /// Opens the live generation read-only.
+    public func openReader() throws(LimelightError) -> Database {
+        try checkUsable()
+        guard Files.exists(stubPath) else {
+            throw LimelightError(.failure, "no index at \(path): index some records first (limelight index FILE…)")
+        }
+        do {
+            let db = try Database(path: stubPath)
+            try Self.checkSchema(db, path: path)
+            return db
+        } catch let e as XapianError {
+            throw Self.describe(e, path: path)
+        } catch let e as LimelightError {
+            throw e
+        } catch {
+            throw LimelightError(.failure, "\(error)")
+        }
+    }
+
+    static func checkSchema(_ db: Database, path: String) throws(LimelightError) {
+        let found: String
+        do { found = try db.metadataString(Schema.versionKey) } catch { throw describe(error, path: path) }
+        if found.isEmpty, (try? db.documentCount) == 0 { return }
+        guard let v = Int(found) else {
+            throw LimelightError(.failure, "\(path) is a Xapian database but not a Limelight index (no schema version)")
+        }
+        if v < Schema.version {
+            throw LimelightError(.failure, "the index at \(path) uses schema \(v); this limelight uses schema \(Schema.version). Run `limelight rebuild` to upgrade it")
+        }
+        if v > Schema.version {
+            throw LimelightError(.failure, "the index at \(path) uses schema \(v), newer than this limelight (\(Schema.version)); upgrade limelight")
+        }
+    }
+
+    static func describe(_ e: XapianError, path: String) -> LimelightError {
+        switch e.kind {
+        case .databaseNotFound, .databaseOpening, .databaseVersion:
+            return LimelightError(.failure, "cannot open the index at \(path): \(e.message)")
+        case .databaseCorrupt:
+            return LimelightError(.failure, "the index at \(path) is damaged (\(e.message)); restore it with `limelight rebuild --from FILE…` or re-index")
+        case .databaseLock:
+            return LimelightError(.busy, "the index at \(path) is locked by another writer")
+        default:
+            return LimelightError(.failure, "index \(path): \(e.description)")
+        }
+    }
+}

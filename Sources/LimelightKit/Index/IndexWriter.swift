@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Xapian
+
+/// A record with where it came from, so errors can say `file:line`.
+public struct LocatedRecord: Sendable {
+    public let record: Record
+    public let location: String
+    public init(_ record: Record, at location: String) {
+        self.record = record
+        self.location = location
+    }
+}
+
+/// The one writer of an index. Holds Xapian's write lock from `open` to `close`;
+/// a second writer waits up to `lockTimeout` seconds and then gets `.busy`.
+///
+/// Not thread safe: use it from one thread.
+public final class IndexWriter {
+    public let location: IndexLocation
+    let db: WritableDatabase
+    let generation: Int
+    private let builder: DocumentBuilder
+    var builderForSession: DocumentBuilder { builder }
+
+    private init(location: IndexLocation, db: WritableDatabase, generation: Int) throws(XapianError) {
+        self.location = location
+        self.db = db
+        self.generation = generation
+        builder = try DocumentBuilder()
+    }
+
+    /// Opens (creating if needed) the index for writing.
+    /// - Parameter onWait: called once if the lock is not free at once, with a
+    ///   message naming the process that holds it.
+    public static func open(_ location: IndexLocation, lockTimeout: Double = 10,
+                            onWait: (String) -> Void = { _ in }) throws(LimelightError) -> IndexWriter {
+        try location.checkUsable()
+        do { try Files.makeDirectories(location.path) } catch { throw LimelightError(.failure, error.description) }
+        let start = Timestamp.now().seconds
+        var warned = false
+        while true {
+            let gen = try location.currentGeneration() ?? 1
+            do {
+                let db = try WritableDatabase(path: location.generationPath(gen), mode: .createOrOpen)
+                // A rebuild may have published a newer generation while we waited.
+                if let now = try location.currentGeneration(), now != gen { continue }
+                if try location.currentGeneration() == nil {
+                    try db.setMetadata(Schema.versionKey, String(Schema.version))
+                    try db.commit()
+                    try location.publish(generation: gen)
+                }
+                try IndexLocation.checkSchema(db, path: location.path)
+                let pid = Array("\(getpid())\n".utf8)
+                try? Files.writeAtomically(location.pidPath, pid)
+                return try IndexWriter(location: location, db: db, generation: gen)
+            } catch let e as XapianError where e.kind == .databaseLock {
+                let holder = location.lockHolder()
+                let waited = Timestamp.now().seconds - start
+                if waited >= lockTimeout {
+                    throw LimelightError(.busy, "the index at \(location.path) is busy: \(holder) is writing to it (waited \(Int(lockTimeout)) s); try again when it has finished")
+                }
+                if !warned, waited >= 0.5 {
+                    onWait("waiting for \(holder) to finish writing to \(location.path)…")
+                    warned = true
+                }
+                usleep(50_000)
+            } catch let e as XapianError {
+                throw IndexLocation.describe(e, path: location.path)
+            } catch let e as LimelightError {
+                throw e
+            } catch {
+                throw LimelightError(.failure, "\(error)")
+            }
+        }
+    }
+
+    /// Releases the write lock.
+    public func close() {
+        unlink(location.pidPath)
+        try? db.close()
+    }
+
+    deinit { try? db.close() }
+
+    public var documentCount: Int { (try? db.documentCount) ?? 0 }
+
+    // MARK: - Batches
+
+    public struct Summary: Sendable {
+        public var counts: [RecordKind: Int] = [:]
+        public var donationIDs: [String] = []
+        public var total: Int { counts.values.reduce(0, +) }
+    }
+
+    /// Writes every record, or none: the batch (and the client state, if given)
+    /// commits atomically. A record that breaks a rule that needs the index to
+    /// check (an unknown intent, an 11th shortcut …) rejects the whole batch.
+    @discardableResult
+    public func apply(_ batch: [LocatedRecord], clientState: String? = nil,
+                      shouldCancel: () -> Bool = { false }) throws(LimelightError) -> Summary {
+        if let s = clientState, s.utf8.count > RecordLimits.maxClientStateBytes {
+            throw LimelightError(.usage, "the client state is \(s.utf8.count) bytes; the limit is \(RecordLimits.maxClientStateBytes)")
+        }
+        var session = BatchSession(writer: self)
+        do {
+            try db.beginTransaction(flushed: true)
+        } catch {
+            throw IndexLocation.describe(error, path: location.path)
+        }
+        do {
+            for (n, item) in batch.enumerated() {
+                if n % 1024 == 0, shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
+                do {
+                    try session.apply(item.record, at: item.location)
+                } catch let e as RecordError {
+                    throw LimelightError(.badInput, "\(item.location): \(e.message)")
+                }
+            }
+            try session.finish(locations: batch)
+            if let clientState { try db.setMetadata(Schema.clientStateKey, clientState) }
+            if shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
+            try db.commitTransaction()
+        } catch {
+            try? db.cancelTransaction()
+            if let e = error as? LimelightError { throw e }
+            if let e = error as? XapianError { throw IndexLocation.describe(e, path: location.path) }
+            throw LimelightError(.failure, "\(error)")
+        }
+        return session.summary
+    }
+
+    /// The client state committed with the last batch that had one.
+    public func clientState() -> String? {
+        let s = (try? db.metadataString(Schema.clientStateKey)) ?? ""
+        return s.isEmpty ? nil : s
+    }
+
+    // MARK: - Reading stored records (inside the open transaction, too)
+
+    func docID(forKey key: String) throws(XapianError) -> UInt32? {
+        try db.postings(Schema.term(Schema.unique, key)).first
+    }
+
+    func storedRecord(forKey key: String) throws(XapianError) -> Record? {
+        guard let id = try docID(forKey: key) else { return nil }
+        return Self.record(fromData: try db.document(id).data())
+    }
+
+    static func record(fromData data: [UInt8]) -> Record? {
+        guard let json = try? JSON.parse(data), let o = json.object,
+              let k = o["kind"]?.string, let kind = RecordKind(rawValue: k) else { return nil }
+        return Record(kind: kind, fields: o)
+    }
+
+    /// Stored records of one kind and app, in docid order.
+    func storedRecords(kind: RecordKind, app: String) throws(XapianError) -> [(UInt32, Record)] {
+        let kindIDs = Set(try db.postings(Schema.kind + kind.rawValue))
+        var out: [(UInt32, Record)] = []
+        for id in try db.postings(Schema.term(Schema.app, app)) where kindIDs.contains(id) {
+            if let r = Self.record(fromData: try db.document(id).data()) { out.append((id, r)) }
+        }
+        return out
+    }
+}
+
+extension IndexLocation {
+    /// "process 1234" (from writer.pid), or "another process".
+    func lockHolder() -> String {
+        guard let bytes = try? Files.read(pidPath),
+              let pid = Int(String(decoding: bytes, as: UTF8.self).split(separator: "\n").first ?? "") else {
+            return "another process"
+        }
+        var name = ""
+        if let comm = try? Files.read("/proc/\(pid)/comm") {
+            name = " (" + String(decoding: comm, as: UTF8.self).split(separator: "\n").first.map(String.init)! + ")"
+        }
+        return "process \(pid)\(name)"
+    }
+}

@@ -1,0 +1,100 @@
+/// How records map onto Xapian documents: term prefixes, value slots, keys.
+/// Changing any of this means a new `version` (old indexes are told to rebuild).
+public enum Schema {
+    /// Stored in the database metadata under `versionKey`.
+    public static let version = 1
+    static let versionKey = "limelight.schema"
+    static let clientStateKey = "limelight.clientState"
+
+    // Boolean terms (filters; they add no weight).
+    /// Unique id of a stored record: `Q` + item key.
+    static let unique = "Q"
+    /// Record kind: `Kentity`, `Kshortcut`, …
+    static let kind = "K"
+    /// Owning app.
+    static let app = "A"
+    /// Entity type (for entities and bound shortcuts' parameter type).
+    static let type = "T"
+    /// Derived documents (bound App Shortcuts), rebuilt from stored records.
+    static let derived = "XD"
+    /// Searchable hits (entity, shortcut, app documents).
+    static let hit = "XH"
+    /// Edge prefixes of title words, so the last word typed matches without
+    /// expanding a wildcard (fast for 1–2 letters).
+    static let wordPrefix = "XP"
+    /// Contexts an entity is registered as relevant in (RelevantEntities).
+    static let relevantIn = "XR"
+    /// On relevance registrations: the context they are for.
+    static let contextTerm = "XC"
+    /// On interactions: the entities they used (for deleting an entity's donations).
+    static let entityRef = "XE"
+    /// Words of the title, for exact-title and word-start checks.
+    static let titleWord = "S"
+
+    /// Edge prefixes are indexed up to this many characters; a longer last word
+    /// falls back to a capped wildcard over full words.
+    static let maxIndexedPrefix = 10
+
+    // Value slots.
+    /// Static prior in 0…1 (rankingHint, shortcut order), for AND_MAYBE.
+    static let priorSlot: UInt32 = 0
+    /// Sort key: the kind of hit (so results can be grouped if needed).
+    static let kindSlot: UInt32 = 1
+    /// On interactions: when it happened (seconds since the epoch).
+    static let timeSlot: UInt32 = 2
+
+    /// A parameterised App Shortcut becomes a hit of its own for at most this
+    /// many values (its enum cases, or its type's best-ranked entities), as
+    /// Apple's suggested entities do.
+    static let maxBoundValues = 50
+
+    /// BM25 field weights, expressed as wdf increments (title weighs most).
+    enum FieldWeight {
+        static let title = 4
+        static let keywords = 3
+        static let subtitle = 2
+        static let description = 1
+    }
+
+    // Xapian rejects terms longer than 245 bytes; longer keys are hashed.
+    static let maxTermBytes = 240
+
+    /// A term `prefix + key`, shortened with a hash when too long.
+    static func term(_ prefix: String, _ key: String) -> String {
+        let t = prefix + key
+        if t.utf8.count <= maxTermBytes { return t }
+        var cut = Substring(t)
+        while cut.utf8.count > maxTermBytes - 18 { cut = cut.dropLast() }
+        return cut + "#" + fnv1a64Hex(t)
+    }
+
+    /// `/`-joined key with `%` and `/` escaped inside components.
+    static func key(_ parts: String...) -> String {
+        parts.map { $0.replacingAll("%", with: "%25").replacingAll("/", with: "%2F") }.joined(separator: "/")
+    }
+
+    static func itemKey(for r: Record) -> String {
+        switch r.kind {
+        case .app: key("app", r.app)
+        case .entity: entityKey(app: r.app, type: r.type, id: r.id)
+        case .intent: key("intent", r.app, r.id)
+        case .shortcut: key("shortcut", r.app, r.id)
+        case .interaction: key("interaction", r.id)
+        case .relevance: key("relevance", r.app, r.context ?? "")
+        }
+    }
+
+    static func entityKey(app: String, type: String, id: String) -> String { key("entity", app, type, id) }
+    static func appKey(_ app: String) -> String { key("app", app) }
+}
+
+/// FNV-1a, 64 bit, as 16 hex digits: stable ids for content without Foundation.
+func fnv1a64Hex(_ s: String) -> String {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in s.utf8 {
+        h ^= UInt64(b)
+        h = h &* 0x100_0000_01b3
+    }
+    let hex = String(h, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+}

@@ -1,0 +1,471 @@
+/// The record kinds of DESIGN.md, parsed and validated from JSON Lines.
+///
+/// A record keeps its canonical JSON object (`fields`), which is what the index
+/// stores and `export` writes back; typed accessors read from it.
+public enum RecordKind: String, Sendable, CaseIterable {
+    case app, entity, intent, shortcut, interaction, relevance
+}
+
+/// What a rejected record did wrong; the ingest layer adds file:line.
+public struct RecordError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Documented input limits (README "Limits"): they keep one hostile record from
+/// bloating the index or the process.
+public enum RecordLimits {
+    public static let maxLineBytes = 1 << 20
+    public static let maxIdentifierBytes = 200
+    public static let maxTitleCharacters = 1_000
+    public static let maxTextCharacters = 20_000
+    public static let maxListItems = 1_000
+    public static let maxClientStateBytes = 250
+    /// Apple's limit of App Shortcuts per app.
+    public static let maxShortcutsPerApp = 10
+}
+
+/// `(type, id)` of an entity inside an app.
+public struct EntityRef: Hashable, Sendable {
+    public var type: String
+    public var id: String
+    public init(type: String, id: String) {
+        self.type = type
+        self.id = id
+    }
+}
+
+public struct Record: Sendable, Equatable {
+    public let kind: RecordKind
+    public private(set) var fields: JSONObject
+
+    public var app: String { fields["app"]?.string ?? "" }
+    public var id: String { fields["id"]?.string ?? "" }
+    public var type: String { fields["type"]?.string ?? "" }
+    public var title: String { fields["title"]?.string ?? "" }
+    public var subtitle: String? { fields["subtitle"]?.string }
+    public var text: String? { fields["description"]?.string }
+    public var keywords: [String] { fields["keywords"]?.array?.compactMap(\.string) ?? [] }
+    public var isPatch: Bool { fields["patch"]?.bool ?? false }
+    public var rankingHint: Double? { fields["rankingHint"]?.number }
+    public var name: String { fields["name"]?.string ?? "" }
+    public var synonyms: [String] { fields["synonyms"]?.array?.compactMap(\.string) ?? [] }
+    public var phrases: [String] { fields["phrases"]?.array?.compactMap(\.string) ?? [] }
+    public var intent: String? { fields["intent"]?.string }
+    public var shortcut: String? { fields["shortcut"]?.string }
+    public var summary: String? { fields["summary"]?.string }
+    public var parameter: JSONObject? { fields["parameter"]?.object }
+    public var properties: JSONObject { fields["properties"]?.object ?? JSONObject() }
+    public var at: Timestamp? { fields["at"]?.string.flatMap { Timestamp(iso8601: $0) } }
+    public var contexts: [String] { fields["context"]?.array?.compactMap(\.string) ?? [] }
+    public var context: String? { fields["context"]?.string }
+    public var op: String? { fields["op"]?.string }
+    public var entityRefs: [EntityRef] {
+        (fields["entities"]?.array ?? []).compactMap { e in
+            guard let o = e.object, let t = o["type"]?.string, let i = o["id"]?.string else { return nil }
+            return EntityRef(type: t, id: i)
+        }
+    }
+    /// The full entity records inside a `relevance` record, as entity records of its app.
+    public var embeddedEntities: [Record] {
+        (fields["entities"]?.array ?? []).compactMap { e in
+            guard var o = e.object, o["title"] != nil else { return nil }
+            o["kind"] = .string("entity")
+            o["app"] = .string(app)
+            return try? Record(json: .object(o))
+        }
+    }
+
+    public init(kind: RecordKind, fields: JSONObject) {
+        self.kind = kind
+        self.fields = fields
+    }
+
+    /// Parses and validates one record.
+    public init(json: JSON) throws(RecordError) {
+        guard let obj = json.object else { throw RecordError("a record must be a JSON object, got \(json.typeName)") }
+        guard let kindValue = obj["kind"] else { throw RecordError("missing field 'kind' (one of \(RecordKind.allCases.map(\.rawValue).joined(separator: ", ")))") }
+        guard let k = kindValue.string, let kind = RecordKind(rawValue: k) else {
+            throw RecordError("unknown kind \(kindValue.serialized) (expected one of \(RecordKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self.kind = kind
+        self.fields = obj
+        try RecordValidator(kind: kind, fields: obj).validate()
+    }
+
+    /// An entity patch applied to the stored entity: absent fields stay, `null`
+    /// clears (Apple's `.unset` vs `.set(nil)`).
+    public func applyingPatch(_ patch: Record) throws(RecordError) -> Record {
+        var merged = fields
+        for (key, value) in patch.fields.pairs where key != "patch" {
+            merged[key] = value.isNull ? nil : value
+        }
+        return try Record(json: .object(merged))
+    }
+
+    public var json: JSON { .object(fields) }
+}
+
+/// The rules each kind's fields must follow.
+struct RecordValidator {
+    let kind: RecordKind
+    let fields: JSONObject
+
+    static let allowed: [RecordKind: Set<String>] = [
+        .app: ["kind", "app", "name", "synonyms"],
+        .entity: ["kind", "app", "type", "id", "title", "subtitle", "description", "keywords",
+                  "properties", "rankingHint", "stableId", "expires", "transient", "patch"],
+        .intent: ["kind", "app", "id", "title", "summary", "parameters", "description"],
+        .shortcut: ["kind", "app", "id", "intent", "title", "symbol", "phrases", "parameter"],
+        .interaction: ["kind", "app", "id", "intent", "shortcut", "entities", "at", "context"],
+        .relevance: ["kind", "app", "context", "op", "entities"],
+    ]
+
+    func validate() throws(RecordError) {
+        let allowed = Self.allowed[kind]!
+        for key in fields.keys where !allowed.contains(key) {
+            throw RecordError("unknown field '\(key)' in \(kind.rawValue) record (allowed: \(allowed.sorted().joined(separator: ", ")))")
+        }
+        try identifier("app")
+        switch kind {
+        case .app:
+            try text("name", required: true, max: RecordLimits.maxTitleCharacters)
+            try stringList("synonyms")
+        case .entity:
+            if fields["transient"]?.bool == true {
+                throw RecordError("entity '\(fields["id"]?.string ?? "?")' is transient: transient entities (TransientAppEntity) are never indexed")
+            }
+            if let t = fields["transient"], t.bool == nil { throw RecordError("field 'transient' must be a boolean, got \(t.typeName)") }
+            if let p = fields["patch"], p.bool == nil { throw RecordError("field 'patch' must be a boolean, got \(p.typeName)") }
+            let patch = fields["patch"]?.bool ?? false
+            try identifier("type")
+            try identifier("id")
+            try text("title", required: !patch, max: RecordLimits.maxTitleCharacters)
+            if patch, fields["title"]?.isNull == true { throw RecordError("field 'title' cannot be cleared: every entity has a title") }
+            try text("subtitle", max: RecordLimits.maxTitleCharacters, nullable: patch)
+            try text("description", max: RecordLimits.maxTextCharacters, nullable: patch)
+            try stringList("keywords", nullable: patch)
+            try identifier("stableId", required: false, nullable: patch)
+            if let p = fields["properties"], !(patch && p.isNull) {
+                guard let o = p.object else { throw RecordError("field 'properties' must be an object, got \(p.typeName)") }
+                for (name, value) in o.pairs { try PropertyValue.validate(value, name: name) }
+            }
+            if let h = fields["rankingHint"], !(patch && h.isNull) {
+                guard let n = h.number, n >= 0, n <= 100 else {
+                    throw RecordError("field 'rankingHint' must be a number from 0 to 100, got \(h.serialized)")
+                }
+            }
+            if let e = fields["expires"], !(patch && e.isNull) {
+                guard let s = e.string, Timestamp(iso8601: s) != nil else {
+                    throw RecordError("field 'expires' must be an ISO 8601 time with an offset, got \(e.serialized)")
+                }
+            }
+        case .intent:
+            try identifier("id")
+            try text("title", required: true, max: RecordLimits.maxTitleCharacters)
+            try text("summary", max: RecordLimits.maxTitleCharacters)
+            try text("description", max: RecordLimits.maxTextCharacters)
+            if let ps = fields["parameters"] {
+                guard let arr = ps.array else { throw RecordError("field 'parameters' must be an array") }
+                for p in arr { try parameter(p, field: "parameters") }
+            }
+        case .shortcut:
+            try identifier("id")
+            try identifier("intent")
+            try text("title", required: true, max: RecordLimits.maxTitleCharacters)
+            try text("symbol", max: 200)
+            try stringList("phrases", required: true)
+            var paramName: String? = nil
+            if let p = fields["parameter"] {
+                try parameter(p, field: "parameter")
+                paramName = p.object?["name"]?.string
+            }
+            let phrases = fields["phrases"]!.array!.compactMap(\.string)
+            if phrases.isEmpty { throw RecordError("field 'phrases' must have at least one phrase") }
+            for phrase in phrases {
+                if !phrase.contains("${applicationName}") {
+                    throw RecordError("App Shortcut rule: every phrase must contain ${applicationName}; \"\(phrase)\" does not")
+                }
+                for placeholder in Placeholders.names(in: phrase) where placeholder != "applicationName" && placeholder != paramName {
+                    throw RecordError("App Shortcut rule: phrase \"\(phrase)\" uses ${\(placeholder)}, but the shortcut's only parameter is \(paramName.map { "'\($0)'" } ?? "none")")
+                }
+            }
+        case .interaction:
+            try identifier("id", required: false)
+            try identifier("intent", required: false)
+            try identifier("shortcut", required: false)
+            try timestamp("at", required: true)
+            try entityRefs("entities")
+            try contextList("context")
+        case .relevance:
+            guard let op = fields["op"]?.string,
+                  ["update", "remove", "remove-everywhere", "clear", "clear-all"].contains(op) else {
+                throw RecordError("field 'op' must be one of update, remove, remove-everywhere, clear, clear-all")
+            }
+            let needsContext = op == "update" || op == "remove" || op == "clear"
+            if needsContext {
+                guard let c = fields["context"]?.string else { throw RecordError("a '\(op)' relevance record needs a 'context'") }
+                try Contexts.validate(c)
+            } else if fields["context"] != nil {
+                throw RecordError("a '\(op)' relevance record takes no 'context'")
+            }
+            if op == "update" || op == "remove" || op == "remove-everywhere" {
+                guard let arr = fields["entities"]?.array else { throw RecordError("a '\(op)' relevance record needs 'entities'") }
+                for e in arr {
+                    guard var o = e.object else { throw RecordError("each of 'entities' must be an object") }
+                    if op == "update", o["title"] != nil {
+                        o["kind"] = .string("entity")
+                        o["app"] = fields["app"]
+                        do { try RecordValidator(kind: .entity, fields: o).validate() } catch {
+                            throw RecordError("entity in relevance record: \(error.message)")
+                        }
+                    } else {
+                        try RecordValidator(kind: .entity, fields: o).refOnly()
+                    }
+                }
+            }
+        }
+    }
+
+    func refOnly() throws(RecordError) {
+        try identifier("type")
+        try identifier("id")
+    }
+
+    func identifier(_ key: String, required: Bool = true, nullable: Bool = false) throws(RecordError) {
+        guard let v = fields[key] else {
+            if required { throw RecordError("missing field '\(key)'") }
+            return
+        }
+        if nullable, v.isNull { return }
+        guard let s = v.string else { throw RecordError("field '\(key)' must be a string, got \(v.typeName)") }
+        try Self.checkIdentifier(s, field: key)
+    }
+
+    static func checkIdentifier(_ s: String, field: String) throws(RecordError) {
+        if s.isEmpty { throw RecordError("field '\(field)' must not be empty") }
+        if s.utf8.count > RecordLimits.maxIdentifierBytes {
+            throw RecordError("field '\(field)' is \(s.utf8.count) bytes long; identifiers are at most \(RecordLimits.maxIdentifierBytes)")
+        }
+        if s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw RecordError("field '\(field)' contains a control character; identifiers cannot")
+        }
+    }
+
+    func text(_ key: String, required: Bool = false, max: Int, nullable: Bool = false) throws(RecordError) {
+        guard let v = fields[key] else {
+            if required { throw RecordError("missing field '\(key)'") }
+            return
+        }
+        if nullable, v.isNull { return }
+        guard let s = v.string else { throw RecordError("field '\(key)' must be a string, got \(v.typeName)") }
+        if required, s.allSatisfy(\.isWhitespace) { throw RecordError("field '\(key)' must not be empty") }
+        if s.count > max { throw RecordError("field '\(key)' is \(s.count) characters long; the limit is \(max)") }
+        if s.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) {
+            throw RecordError("field '\(key)' contains a control character")
+        }
+    }
+
+    func stringList(_ key: String, required: Bool = false, nullable: Bool = false) throws(RecordError) {
+        guard let v = fields[key] else {
+            if required { throw RecordError("missing field '\(key)'") }
+            return
+        }
+        if nullable, v.isNull { return }
+        guard let arr = v.array else { throw RecordError("field '\(key)' must be an array of strings, got \(v.typeName)") }
+        if arr.count > RecordLimits.maxListItems { throw RecordError("field '\(key)' has \(arr.count) items; the limit is \(RecordLimits.maxListItems)") }
+        for (n, item) in arr.enumerated() {
+            guard let s = item.string else { throw RecordError("field '\(key)' item \(n + 1) must be a string, got \(item.typeName)") }
+            if s.count > RecordLimits.maxTitleCharacters { throw RecordError("field '\(key)' item \(n + 1) is longer than \(RecordLimits.maxTitleCharacters) characters") }
+        }
+    }
+
+    func timestamp(_ key: String, required: Bool) throws(RecordError) {
+        guard let v = fields[key] else {
+            if required { throw RecordError("missing field '\(key)' (an ISO 8601 time, e.g. 2026-11-29T07:30:00Z)") }
+            return
+        }
+        guard let s = v.string, Timestamp(iso8601: s) != nil else {
+            throw RecordError("field '\(key)' must be an ISO 8601 time with an offset or Z, got \(v.serialized)")
+        }
+    }
+
+    func entityRefs(_ key: String) throws(RecordError) {
+        guard let v = fields[key] else { return }
+        guard let arr = v.array else { throw RecordError("field '\(key)' must be an array of {type, id}") }
+        for e in arr {
+            guard let o = e.object else { throw RecordError("each of '\(key)' must be an object {type, id}") }
+            try RecordValidator(kind: .entity, fields: o).refOnly()
+        }
+    }
+
+    func contextList(_ key: String) throws(RecordError) {
+        guard let v = fields[key] else { return }
+        guard let arr = v.array else { throw RecordError("field '\(key)' must be an array of context names") }
+        for c in arr {
+            guard let s = c.string else { throw RecordError("field '\(key)' must hold strings, got \(c.typeName)") }
+            try Contexts.validate(s)
+        }
+    }
+
+    func parameter(_ p: JSON, field: String) throws(RecordError) {
+        guard let o = p.object else { throw RecordError("field '\(field)' must be an object {name, type}") }
+        let v = RecordValidator(kind: kind, fields: o)
+        do {
+            try v.identifier("name")
+            try v.identifier("type")
+        } catch {
+            throw RecordError("\(field): \(error.message)")
+        }
+        if let cases = o["cases"] {
+            guard let arr = cases.array, !arr.isEmpty else { throw RecordError("\(field): 'cases' must be a non-empty array of {id, title}") }
+            for c in arr {
+                guard let co = c.object, co["id"]?.string != nil, co["title"]?.string != nil else {
+                    throw RecordError("\(field): each of 'cases' must be an object {id, title}")
+                }
+            }
+        }
+    }
+}
+
+/// `${name}` placeholders in App Shortcut phrases and intent summaries.
+enum Placeholders {
+    static func names(in text: String) -> [String] {
+        var out: [String] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "${") {
+            guard let close = rest[open.upperBound...].firstIndex(of: "}") else { break }
+            out.append(String(rest[open.upperBound..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return out
+    }
+
+    static func fill(_ text: String, _ values: [String: String]) -> String {
+        var out = text
+        for (k, v) in values { out = out.replacingAll("${\(k)}", with: v) }
+        return out
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var out = ""
+        var rest = Substring(self)
+        while let r = rest.range(of: target) {
+            out += rest[..<r.lowerBound]
+            out += replacement
+            rest = rest[r.upperBound...]
+        }
+        out += rest
+        return out
+    }
+}
+
+extension StringProtocol {
+    /// Substring search without Foundation.
+    func range(of needle: String) -> Range<Index>? {
+        let n = Array(needle.utf8)
+        guard !n.isEmpty else { return nil }
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].utf8.starts(with: n) {
+                return i..<self.utf8.index(i, offsetBy: n.count)
+            }
+            i = index(after: i)
+        }
+        return nil
+    }
+
+    func contains(_ needle: String) -> Bool { range(of: needle) != nil }
+}
+
+/// Context names: dotted paths such as `audio.workout.running`.
+public enum Contexts {
+    public static func validate(_ name: String) throws(RecordError) {
+        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
+        let ok = !name.isEmpty && name.utf8.count <= 120 && segments.allSatisfy { seg in
+            guard let first = seg.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
+            return seg.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+        }
+        if !ok {
+            throw RecordError("context '\(name)' is not a well-formed name: dotted segments of letters, digits, '_' or '-', each starting with a letter (e.g. audio.workout.running)")
+        }
+    }
+
+    /// `audio.workout.running` → [`audio.workout.running`, `audio.workout`, `audio`].
+    public static func withAncestors(_ name: String) -> [String] {
+        var out = [name]
+        var cur = Substring(name)
+        while let dot = cur.lastIndex(of: ".") {
+            cur = cur[..<dot]
+            out.append(String(cur))
+        }
+        return out
+    }
+}
+
+/// Typed property values: string, number, bool, or a one-key object
+/// (`date`, `duration`, `place`, `person`, `entity`), or a list of these.
+public enum PropertyValue {
+    static func validate(_ v: JSON, name: String, depth: Int = 0) throws(RecordError) {
+        switch v {
+        case .string(let s):
+            if s.count > RecordLimits.maxTextCharacters { throw RecordError("property '\(name)' is longer than \(RecordLimits.maxTextCharacters) characters") }
+        case .number, .bool, .null: return
+        case .array(let items):
+            if depth > 0 { throw RecordError("property '\(name)': lists cannot nest") }
+            if items.count > RecordLimits.maxListItems { throw RecordError("property '\(name)' has more than \(RecordLimits.maxListItems) items") }
+            for item in items { try validate(item, name: name, depth: depth + 1) }
+        case .object(let o):
+            guard o.count == 1, let tag = o.keys.first, let inner = o[tag] else {
+                throw RecordError("property '\(name)': a typed value is an object with one key: date, duration, place, person or entity")
+            }
+            switch tag {
+            case "date":
+                guard let s = inner.string, Timestamp(iso8601: s) != nil else {
+                    throw RecordError("property '\(name)': date must be ISO 8601 with an offset, got \(inner.serialized)")
+                }
+            case "duration":
+                guard let n = inner.number, n >= 0 else { throw RecordError("property '\(name)': duration must be a number of seconds ≥ 0") }
+            case "place":
+                guard let p = inner.object else { throw RecordError("property '\(name)': place must be an object {name, latitude, longitude, address}") }
+                for k in p.keys where !["name", "latitude", "longitude", "address"].contains(k) {
+                    throw RecordError("property '\(name)': place has unknown field '\(k)'")
+                }
+                if let lat = p["latitude"], !(lat.number.map { (-90...90).contains($0) } ?? false) {
+                    throw RecordError("property '\(name)': latitude must be a number from -90 to 90")
+                }
+                if let lon = p["longitude"], !(lon.number.map { (-180...180).contains($0) } ?? false) {
+                    throw RecordError("property '\(name)': longitude must be a number from -180 to 180")
+                }
+            case "person":
+                guard let p = inner.object else { throw RecordError("property '\(name)': person must be an object of name components") }
+                for (k, pv) in p.pairs where pv.string == nil {
+                    throw RecordError("property '\(name)': person field '\(k)' must be a string")
+                }
+            case "entity":
+                guard let e = inner.object, e["type"]?.string != nil, e["id"]?.string != nil else {
+                    throw RecordError("property '\(name)': entity must be a reference {type, id}")
+                }
+            default:
+                throw RecordError("property '\(name)': unknown typed value '\(tag)' (expected date, duration, place, person or entity)")
+            }
+        }
+    }
+
+    /// The searchable text inside a property value (strings, place and person names).
+    static func searchableText(_ v: JSON) -> [String] {
+        switch v {
+        case .string(let s): return [s]
+        case .array(let a): return a.flatMap(searchableText)
+        case .object(let o):
+            if let p = o["place"]?.object { return ["name", "address"].compactMap { p[$0]?.string } }
+            if let p = o["person"]?.object { return p.pairs.compactMap { $0.0 == "email" ? nil : $0.1.string } }
+            return []
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Word splitting for the parts of indexing and querying that Limelight does
+/// itself (edge prefixes, the last word typed). Xapian's TermGenerator and
+/// QueryParser handle the rest, including CJK n-grams.
+enum Tokenizer {
+    /// Chinese, Japanese and Korean scripts, which have no spaces between words.
+    static func isCJK(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3040...0x30FF, 0x3100...0x31FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF,
+             0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x2FFFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isWordScalar(_ u: Unicode.Scalar) -> Bool {
+        u.properties.isAlphabetic || u.properties.numericType != nil || u == "_"
+    }
+
+    /// Lower-cased words of non-CJK text, split at anything that is not a letter
+    /// or digit. (An apostrophe inside a word joins it, as Xapian does.)
+    static func words(_ text: String) -> [String] {
+        var out: [String] = []
+        var cur = String.UnicodeScalarView()
+        let scalars = Array(text.lowercased().unicodeScalars)
+        for (n, u) in scalars.enumerated() {
+            if isWordScalar(u) && !isCJK(u) {
+                cur.append(u)
+            } else if (u == "'" || u == "’"), !cur.isEmpty, n + 1 < scalars.count,
+                      isWordScalar(scalars[n + 1]), !isCJK(scalars[n + 1]) {
+                continue  // "o'neil" → "oneil"-style joining keeps prefixes useful
+            } else if !cur.isEmpty {
+                out.append(String(cur))
+                cur = String.UnicodeScalarView()
+            }
+        }
+        if !cur.isEmpty { out.append(String(cur)) }
+        return out
+    }
+
+    /// The edge prefixes of a word, 1…maxLength characters.
+    static func edgePrefixes(_ word: String, maxLength: Int) -> [String] {
+        var out: [String] = []
+        var cur = ""
+        for ch in word.prefix(maxLength) {
+            cur.append(ch)
+            out.append(cur)
+        }
+        return out
+    }
+
+    static func containsCJK(_ text: String) -> Bool { text.unicodeScalars.contains(where: isCJK) }
+
+    /// Runs of CJK characters, in order ("북한산 둘레길" → ["북한산", "둘레길"]).
+    static func cjkRuns(_ text: String) -> [String] {
+        var out: [String] = []
+        var run = String.UnicodeScalarView()
+        for u in text.unicodeScalars {
+            if isCJK(u) { run.append(u) } else if !run.isEmpty { out.append(String(run)); run = .init() }
+        }
+        if !run.isEmpty { out.append(String(run)) }
+        return out
+    }
+
+    /// Lower-cased letters and digits only, for "the title starts with what
+    /// was typed" checks that ignore spacing and punctuation.
+    static func normalizedForPrefix(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter(isWordScalar)))
+    }
+}

@@ -1,1 +1,0 @@
-public let limelightVersion = "0.1.0"

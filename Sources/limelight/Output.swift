@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LimelightKit
+
+/// Writing to the terminal: stdout for results, stderr for messages.
+enum Output {
+    /// Unbuffered write to fd 2 (avoids the non-Sendable global `stderr`).
+    static func err(_ line: String) {
+        var bytes = Array((line + "\n").utf8)
+        var off = 0
+        while off < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + off, $0.count - off) }
+            if n <= 0 { break }
+            off += n
+        }
+    }
+
+    static var stderrIsTerminal: Bool { isatty(2) == 1 }
+
+    static func score(_ d: Double) -> String {
+        let r = (d * 10_000).rounded() / 10_000
+        return JSON.number(r).serialized
+    }
+
+    static func hitJSON(_ h: SearchHit, explain: Bool) -> JSON {
+        var o = JSONObject()
+        o["rank"] = .number(Double(h.rank))
+        o["kind"] = .string(h.kind.rawValue)
+        o["app"] = .string(h.app)
+        if let t = h.type { o["type"] = .string(t) }
+        o["id"] = .string(h.id)
+        o["title"] = .string(h.title)
+        if let s = h.subtitle { o["subtitle"] = .string(s) }
+        o["score"] = .number((h.score * 10_000).rounded() / 10_000)
+        if let p = h.parameter { o["parameter"] = ["type": .string(p.type), "id": .string(p.id)] }
+        if explain {
+            o["explain"] = .object(JSONObject(h.components.map { ($0.name, .number(($0.value * 10_000).rounded() / 10_000)) }))
+        }
+        return .object(o)
+    }
+
+    /// Pads to a display width, counting CJK characters as two columns.
+    static func pad(_ s: String, _ width: Int) -> String {
+        var out = ""
+        var w = 0
+        for ch in s {
+            let cw = ch.unicodeScalars.contains { $0.value >= 0x1100 && ($0.value <= 0x115F || (0x2E80...0xA4CF).contains($0.value) || (0xAC00...0xD7A3).contains($0.value) || (0xF900...0xFAFF).contains($0.value) || (0xFF00...0xFF60).contains($0.value) || (0x20000...0x3FFFD).contains($0.value)) } ? 2 : 1
+            if w + cw > width { out += "…"; w += 1; break }
+            out.append(ch)
+            w += cw
+        }
+        return out + String(repeating: " ", count: max(0, width - w))
+    }
+
+    static func table(_ response: SearchResponse, explain: Bool) {
+        if response.hits.isEmpty {
+            print("No results for \"\(response.query)\".")
+            return
+        }
+        if response.relaxed { print("No item matches every word of \"\(response.query)\"; showing items that match some.") }
+        print(pad("#", 3) + " " + pad("KIND", 9) + pad("TITLE", 42) + pad("APP", 22) + "SCORE")
+        for h in response.hits {
+            var title = h.title
+            if let s = h.subtitle, !s.isEmpty { title += " — " + s }
+            print(pad(String(h.rank), 3) + " " + pad(h.kind.rawValue, 9) + pad(title, 41) + " " + pad(h.app, 21) + " " + score(h.score))
+            if explain {
+                let parts = h.components.map { "\($0.name) \(score($0.value))" }.joined(separator: " + ")
+                print("    = " + parts)
+            }
+        }
+    }
+}

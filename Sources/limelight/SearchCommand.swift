@@ -1,0 +1,65 @@
+import LimelightKit
+
+struct SearchCommand: Command {
+    static let name = "search"
+    static let abstract = "Search entities, App Shortcuts and apps as you type."
+    static let usage = """
+        search <query> [--limit <n>] [--app <app>] [--type <type>] [--context <name>]... [--at <time>] [--json] [--explain]
+               limelight search --stdin [options]
+        """
+    static let details = """
+        ARGUMENTS:
+          <query>                 What was typed so far; the last word matches as a prefix.
+                                  An empty query ("") ranks by usage, context and priors.
+
+        OPTIONS:
+          --limit <n>             At most n results (default 10).
+          --app <app>             Only this app's items.
+          --type <type>           Only entities of this type.
+          --context <name>        A current context, e.g. audio.workout.running (repeatable).
+          --at <time>             The moment of the search, ISO 8601 (default now).
+          --stdin                 Read one query per line from standard input.
+          --json                  JSON Lines: one hit per line, or with --stdin one
+                                  {"query":…,"results":[…]} line per query.
+          --explain               Show each component of each score.
+        """
+    static let spec = ArgumentSpec(options: globalOptions.union(["limit", "app", "type", "context", "at"]),
+                                   repeatable: ["context"], flags: ["json", "explain", "stdin"])
+
+    static func run(_ args: ParsedArguments) throws(LimelightError) {
+        let fromStdin = args.has("stdin")
+        if fromStdin, !args.positionals.isEmpty { throw LimelightError(.usage, "give a query or --stdin, not both") }
+        if !fromStdin, args.positionals.count != 1 {
+            throw LimelightError(.usage, args.positionals.isEmpty ? "missing the query (use \"\" for none)" : "give the query as one argument (quote it)")
+        }
+        var template = SearchRequest(query: "")
+        template.limit = try args.int("limit", min: 1, max: 10_000) ?? 10
+        template.app = args.value("app")
+        template.type = args.value("type")
+        template.contexts = try validateContexts(args.all("context"))
+        template.at = try parseTime(args.value("at"))
+        let json = args.has("json"), explain = args.has("explain")
+        let searcher = try Searcher(location: location(args))
+
+        func answer(_ query: String) throws(LimelightError) {
+            var request = template
+            request.query = query
+            let response = try searcher.search(request)
+            if fromStdin, json {
+                print(JSON.object(JSONObject([("query", .string(query)),
+                                              ("results", .array(response.hits.map { Output.hitJSON($0, explain: explain) }))])).serialized)
+            } else if json {
+                for h in response.hits { print(Output.hitJSON(h, explain: explain).serialized) }
+            } else {
+                if fromStdin { print("query: \(query)") }
+                Output.table(response, explain: explain)
+            }
+        }
+
+        if fromStdin {
+            while let line = readLine(strippingNewline: true) { try answer(line) }
+        } else {
+            try answer(args.positionals[0])
+        }
+    }
+}
