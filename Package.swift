@@ -19,6 +19,9 @@ let package = Package(
         .target(name: "Xapian", dependencies: ["CXapian"]),
         .target(name: "LimelightKit", dependencies: ["Xapian"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightKit"]),
+        // In-process benchmark driver (make bench); not part of the product.
+        .executableTarget(name: "limelight-bench", dependencies: ["LimelightKit"],
+                          path: "Benchmarks/LimelightBench"),
         .testTarget(name: "XapianTests", dependencies: ["Xapian"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
         .testTarget(name: "CLITests", dependencies: ["limelight"]),

@@ -1233,3 +1233,274 @@ def build_music():
                  ["Resume ${applicationName}", "Continue playing in ${applicationName}"]),
     ]
     return out
+
+
+# ==================================================================== CALENDAR
+CAL_APP = "com.example.calendar"
+
+OFFICE = ("Harbor Labs", 36.6005, -121.8937, "2 Wave Street, Monterey, CA 93940")
+ROOMS = ["Lobos", "Asilomar", "Carmel", "Big Sur", "Pinnacles"]
+TEAM = ["priya", "marcus", "sofia", "daniel", "hannah", "tomas", "aisha", "noah", "grace", "ravi"]
+
+CALENDARS = [
+    ("work", "Work", "Meetings, reviews and deadlines at Harbor Labs.", "alex.morgan@harborlabs.example.com"),
+    ("home", "Home", "Appointments, errands and the house.", "alex.morgan@example.com"),
+    ("family", "Family", "Shared with Sam, Mia and the grandparents.", "family@example.com"),
+    ("fitness", "Fitness", "Races, track nights and classes.", "alex.morgan@example.com"),
+    ("birthdays", "Birthdays", "Birthdays from Contacts.", "alex.morgan@example.com"),
+    ("us-holidays", "US Holidays", "Public holidays in the United States.", "holidays@example.com"),
+    ("trips", "Trips", "Flights, hotels and reservations.", "alex.morgan@example.com"),
+]
+
+# Work holidays (no meetings): Thanksgiving + day after, shutdown Dec 24 - Dec 31.
+WORK_OFF = ["2026-11-26", "2026-11-27"] + ["2026-12-%02d" % d for d in range(24, 32)]
+
+# One-off events: date|HH:MM-HH:MM or "all"|calendar|title|id stem|place key|attendees|notes
+ONE_OFF_ROWS = """
+2026-11-02|all|us-holidays|Daylight Saving Time Ended|dst-ended|||Clocks went back one hour on Sunday, November 1.
+2026-11-03|all|us-holidays|Election Day|election-day|||Polls are open 7 a.m. to 8 p.m. Drop the ballot at the library on the way to work.
+2026-11-11|all|us-holidays|Veterans Day|veterans-day|||
+2026-11-26|all|us-holidays|Thanksgiving Day|thanksgiving-day|||
+2026-11-27|all|us-holidays|Day After Thanksgiving|day-after-thanksgiving|||
+2026-12-04|all|us-holidays|Hanukkah Begins|hanukkah|||Begins at sundown.
+2026-12-21|all|us-holidays|Winter Solstice|winter-solstice|||
+2026-12-24|all|us-holidays|Christmas Eve|christmas-eve|||
+2026-12-25|all|us-holidays|Christmas Day|christmas-day|||
+2026-12-31|all|us-holidays|New Year's Eve|new-years-eve|||
+2026-11-14|all|birthdays|Kate's Birthday|kate-birthday|||Kate turns 36. Order the flowers by Thursday.
+2026-11-21|all|birthdays|Jordan's Birthday|jordan-birthday|||
+2026-12-02|all|birthdays|Dad's Birthday|dad-birthday|||Call in the morning; he golfs in the afternoon.
+2026-12-09|all|birthdays|Mia's Birthday|mia-birthday|||Mia turns 10!
+2026-11-18|all|birthdays|지은 생일|jieun-birthday|||지은 씨 생일 — 팀 카드 돌리기.
+2026-12-12|all|birthdays|ゆきさんの誕生日|yuki-birthday|||東京オフィスのゆきさん。メッセージを送る。
+2026-11-25|all|birthdays|王伟生日|wang-wei-birthday|||给王伟发生日祝福。
+2026-11-04|09:30-10:30|work|Design Review: Zero-Query Suggestions|design-review-suggestions|room|priya,marcus,sofia,grace|Walk through the context and recency signals for suggest. Bring the explain output.
+2026-11-05|11:00-11:45|work|Interview: Senior iOS Engineer|interview-ios|room|hannah|Systems design round. Scorecard due by end of day.
+2026-11-10|16:00-16:30|work|Customer Call – Northwind Logistics|northwind-call||tomas,aisha|Escalation about slow as-you-type search on their 2M-document index.
+2026-11-12|10:00-11:00|work|Security Awareness Training|security-training|||Mandatory annual training. Laptop required.
+2026-11-13|14:00-15:00|work|Lunch & Learn: Xapian Internals|lunch-learn-xapian|room|marcus,noah,ravi|Posting lists, the glass backend and why there is only ever one writer.
+2026-11-17|13:00-13:45|work|Interview: Senior iOS Engineer|interview-ios|room|daniel|Coding round.
+2026-11-18|09:00-17:00|work|Search Team Offsite|search-offsite|offsite|priya,marcus,sofia,daniel,hannah,grace|Carmel Valley. Agenda: 2027 roadmap, on-call, ranking quality.
+2026-11-19|09:00-15:00|work|Search Team Offsite (Day 2)|search-offsite-day-2|offsite|priya,marcus,sofia,daniel,hannah,grace|
+2026-11-20|18:30-21:30|work|팀 회식|team-dinner|restaurant|jiwoo,jieun,priya,marcus|연말 전에 한 번 모이기로 한 회식. 지우 씨가 예약한 한식당.
+2026-11-24|08:00-09:00|work|設計レビュー（東京チーム）|tokyo-design-review||ken,yuki|東京チームとインデックス形式の設計レビュー。時差に注意。
+2026-12-01|10:00-11:00|work|Launch Readiness: Suggestions Beta|launch-readiness|room|priya,sofia,tomas,aisha|Go/no-go checklist for the beta.
+2026-12-03|13:00-15:00|work|Q1 Roadmap Review|q1-roadmap-review|room|priya,marcus,sofia,daniel,ravi|Final review of the Q1 plan before it goes to leadership.
+2026-12-08|11:00-11:45|work|Interview: Search Relevance Engineer|interview-relevance|room|grace|Ranking deep-dive round.
+2026-12-10|16:00-17:00|work|All-Hands: Q4 Results|all-hands|||Livestream link in the invite.
+2026-12-11|all|work|Performance Reviews Due|perf-reviews-due|||Self-review and peer feedback due by midnight.
+2026-12-17|18:00-21:00|work|Team Holiday Party|holiday-party|restaurant2|priya,marcus,sofia,daniel,hannah,tomas,aisha,noah,grace,ravi|Plus-ones welcome. White elephant gifts under $25.
+2026-11-06|08:30-09:15|home|Dentist – Dr. Okafor|dentist|dentist|okafor|Six-month cleaning.
+2026-11-09|17:30-18:00|home|Car Service at Peninsula Auto|car-service|garage||Oil change and tire rotation; ask about the squeaky brake.
+2026-11-15|10:00-11:00|home|Farmers Market|farmers-market|market||
+2026-11-19|19:00-20:30|home|Book Club: The Overstory|book-club-overstory|library|olivia,nora,felix|Chapters 1–6 ("Roots").
+2026-12-05|13:00-15:00|home|Plumber Visit|plumber|home||Window for the water heater replacement.
+2026-12-07|18:00-18:30|home|Haircut|haircut|||
+2026-12-17|19:00-20:30|home|Book Club: Holiday Swap|book-club-swap|library|olivia,nora,felix|Bring a wrapped book.
+2026-11-07|10:00-10:45|family|Swim Lessons|swim-lessons|pool|mia|
+2026-11-12|17:30-18:30|family|Parent–Teacher Conference|parent-teacher|school|sam|Room 14, Ms. Alvarez.
+2026-11-20|18:00-19:30|family|Mia's School Play|school-play|school|sam,mia,linda|Mia is the narrator! Seats open at 5:30.
+2026-11-26|15:00-20:00|family|Thanksgiving Dinner at Mom's|thanksgiving-dinner|moms|linda,robert,kate,sam,mia|Bringing the pies and the green beans.
+2026-11-29|11:00-13:00|family|家族聚餐|family-brunch|dimsum|mei,sam,mia|和Mei一家去吃早茶。
+2026-12-06|10:00-11:00|family|Family Photo Session|family-photos|lovers-point|sam,mia|Matching sweaters, sorry Mia.
+2026-12-15|18:00-19:00|family|Mia's Winter Concert|winter-concert|school|sam,mia,linda,robert|
+2026-12-24|18:00-22:00|family|Christmas Eve Dinner|christmas-eve-dinner|home|sam,mia,linda,robert,kate|
+2026-12-25|08:00-10:00|family|Christmas Morning|christmas-morning|home|sam,mia|
+2026-12-31|10:00-12:00@+09:00|family|お正月の準備|oshogatsu-prep|ameyoko|sam,mia|アメ横でおせちの材料とお餅を買う。
+2026-12-31|23:00-23:59@+09:00|family|除夜の鐘を聞きに行く|joya-no-kane|sensoji|sam,mia|浅草寺で年越し。寒いので防寒対策を。
+2026-11-08|07:00-10:30|fitness|Big Sur Half Marathon|big-sur-half|race|coach|Bib pickup Saturday at the Portola Hotel. Goal: sub 1:45.
+2026-11-26|08:00-09:00|fitness|Turkey Trot 5K|turkey-trot|pg-rec||Costumes encouraged.
+2026-12-13|08:00-10:00|fitness|Holiday Relay 10K|holiday-relay|race||Team "Harbor Labs Harriers".
+2026-12-26|11:05-11:05|trips|Flight SFO → ICN (KE 24)|flight-sfo-icn|sfo|sam,mia|Confirmation ZX7Q2L. Seats 43A–C.
+2026-12-27|19:00-20:00@+09:00|trips|Hotel: Namsan Garden Seoul|hotel-seoul|seoul-hotel|sam,mia|Three nights. Late check-in requested.
+2026-12-28|10:00-13:00@+09:00|trips|경복궁 한복 체험|hanbok-gyeongbokgung|gyeongbokgung|sam,mia|한복 대여 후 경복궁 관람. 수문장 교대식 10시.
+2026-12-30|09:40-11:55@+09:00|trips|Flight ICN → HND (NH 862)|flight-icn-hnd|icn|sam,mia|
+2026-12-30|15:00-16:00@+09:00|trips|Hotel: Asakusa View Tokyo|hotel-tokyo|tokyo-hotel|sam,mia|Three nights.
+"""
+EVENT_PLACES = {
+    "room": None,  # filled per event with a conference room
+    "offsite": ("Carmel Valley Ranch", 36.5124, -121.7442, "1 Old Ranch Rd, Carmel, CA 93923"),
+    "restaurant": ("Jeju Kitchen", 36.6013, -121.8947, "410 Alvarado St, Monterey, CA 93940"),
+    "restaurant2": ("The Sardine Factory", 36.6150, -121.9000, "701 Wave St, Monterey, CA 93940"),
+    "dentist": ("Peninsula Family Dental", 36.5980, -121.8830, "880 Cass St, Monterey, CA 93940"),
+    "garage": ("Peninsula Auto", 36.6040, -121.8640, "2000 Del Monte Ave, Monterey, CA 93940"),
+    "market": ("Old Monterey Farmers Market", 36.5990, -121.8950, "Alvarado St, Monterey, CA 93940"),
+    "library": ("Pacific Grove Library", 36.6190, -121.9180, "550 Central Ave, Pacific Grove, CA 93950"),
+    "pool": ("Pacific Grove Community Pool", 36.6150, -121.9240, "1015 Sinex Ave, Pacific Grove, CA 93950"),
+    "school": ("Forest Grove Elementary", 36.6080, -121.9290, "1065 Congress Ave, Pacific Grove, CA 93950"),
+    "moms": ("Mom's house", 37.3230, -121.9560, "1234 Willow Glen Way, San Jose, CA 95125"),
+    "dimsum": ("Golden Lotus Dim Sum", 36.6000, -121.8920, "190 Webster St, Monterey, CA 93940"),
+    "lovers-point": ("Lovers Point Park", 36.6260, -121.9160, "Ocean View Blvd, Pacific Grove, CA 93950"),
+    "home": ("Home", 36.6177, -121.9166, "Pacific Grove, CA 93950"),
+    "sensoji": ("浅草寺", 35.7148, 139.7967, "東京都台東区浅草2-3-1"),
+    "ameyoko": ("アメ横商店街", 35.7101, 139.7745, "東京都台東区上野4丁目"),
+    "gyeongbokgung": ("경복궁", 37.5796, 126.9770, "서울특별시 종로구 사직로 161"),
+    "race": ("Custom House Plaza", 36.6030, -121.8940, "1 Custom House Plaza, Monterey, CA 93940"),
+    "pg-rec": ("Caledonia Park", 36.6200, -121.9150, "Caledonia St, Pacific Grove, CA 93950"),
+    "sfo": ("San Francisco International Airport", 37.6213, -122.3790, "San Francisco, CA 94128"),
+    "icn": ("Incheon International Airport", 37.4602, 126.4407, "Incheon, South Korea"),
+    "seoul-hotel": ("Namsan Garden Seoul", 37.5560, 126.9900, "Jung-gu, Seoul, South Korea"),
+    "tokyo-hotel": ("Asakusa View Tokyo", 35.7150, 139.7920, "Taito City, Tokyo, Japan"),
+}
+LUNCH_LEARN_TOPICS = ["Swift Concurrency in Practice", "BM25 from First Principles", "Typo Tolerance at Scale",
+                      "CJK Tokenisation", "Explaining a Ranking", "Edge N-grams vs Prefix Expansion",
+                      "Time-Decayed Frecency", "On-Call War Stories", "Profiling Start-up Time"]
+
+
+def build_calendar():
+    rng = R("calendar")
+    A = CAL_APP
+    out = [app_record(A, "Calendar", ["Agenda", "Schedule", "Events"])]
+    out += [
+        intent(A, "OpenEvent", "Open Event", "Open ${event}", [{"name": "event", "type": "EventEntity"}]),
+        intent(A, "ShowAgenda", "Show Today's Agenda", "Show today's agenda"),
+        intent(A, "GetNextEvent", "Get Next Event", "What's my next event"),
+        intent(A, "OpenCalendar", "Open Calendar", "Show ${calendar}", [{"name": "calendar", "type": "CalendarEntity"}]),
+        intent(A, "CreateEvent", "Create Event", "Create an event"),
+    ]
+    cals = []
+    for cid, title, desc, owner in CALENDARS:
+        cals.append(entity(A, "CalendarEntity", cid, title, owner, desc, None,
+                           {"owner": owner, "shared": cid in ("family", "work")},
+                           {"work": 70, "family": 55, "home": 50}.get(cid, 35)))
+    events = []
+
+    def add(day, t0, t1, cal, title, stem, place=None, attendees=(), notes=None, recurring=False, all_day=False,
+            kw=(), tz=TZ, duration=None):
+        y, m, d = map(int, day.split("-"))
+        if all_day:
+            start = local(y, m, d)
+            end = start + _dt.timedelta(days=1)
+            sub = start.strftime("%a, %b %-d") + " · All day"
+        else:
+            h0, m0 = map(int, t0.split(":"))
+            h1, m1 = map(int, t1.split(":"))
+            start = _dt.datetime(y, m, d, h0, m0, tzinfo=tz)
+            end = _dt.datetime(y, m, d, h1, m1, tzinfo=tz)
+            if duration:   # e.g. a long-haul flight that lands in another time zone
+                end = (start + duration[0]).astimezone(duration[1])
+                t1 = end.strftime("%H:%M") + " (+1)"
+            sub = "%s · %s–%s" % (start.strftime("%a, %b %-d"), t0, t1)
+        eid = "%s-%s" % (stem, start.strftime("%Y%m%d"))
+        props = {"start": DATE(start), "end": DATE(end), "calendar": REF("CalendarEntity", cal),
+                 "allDay": all_day}
+        if place:
+            props["location"] = PLACE(*place)
+        if attendees:
+            props["attendees"] = [PERSON(PEOPLE[a]) for a in attendees]
+        if recurring:
+            props["recurring"] = True
+        rh = {"work": 45, "family": 55, "trips": 60, "fitness": 50, "birthdays": 40, "us-holidays": 25}.get(cal, 40)
+        rh = max(0, min(100, rh + rng.randint(-15, 15)))
+        events.append(entity(A, "EventEntity", eid, title, sub, notes or None, list(kw) or None, props, rh))
+
+    def room():
+        r = rng.choice(ROOMS)
+        return ("%s – %s room" % (OFFICE[0], r), OFFICE[1], OFFICE[2], OFFICE[3])
+
+    day = _dt.date(2026, 11, 1)
+    week = 0
+    while day <= _dt.date(2026, 12, 31):
+        ds = day.isoformat()
+        wd = day.weekday()
+        if wd == 0:
+            week += 1
+        if wd < 5 and ds not in WORK_OFF:
+            if wd == 0:
+                add(ds, "10:00", "10:30", "work", "Weekly Team Sync", "weekly-team-sync", room(), TEAM[:6],
+                    rng.choice([None, "Demo of the latest index build.", "Rotating note-taker: see the doc.",
+                                "Quick round of blockers, then on-call handoff."]), True, kw=["standup"])
+                if week % 2 == 1:
+                    add(ds, "13:00", "14:00", "work", "Sprint Planning", "sprint-planning", room(), TEAM, None, True)
+            if wd == 1 and week % 2 == 0:
+                add(ds, "11:00", "11:45", "work", "Ranking Sync with Data Science", "ranking-sync", room(),
+                    ["grace", "ravi", "noah"], "Offline metrics for the last experiment; next A/B candidates.", True)
+            if wd == 1:
+                add(ds, "18:00", "19:00", "fitness", "Track Night with Coach Jamie", "track-night",
+                    ("Monterey Peninsula College Track", 36.5880, -121.8860, "980 Fremont St, Monterey, CA 93940"),
+                    ["coach"], rng.choice(["6 × 800 m at 5K pace.", "Ladder: 400-800-1200-800-400.",
+                                           "12 × 400 m, 60 s jog recovery.", "Tempo 3 × 2 km."]), True,
+                    kw=["running", "workout"])
+            if wd in (1, 3):
+                add(ds, "09:30", "11:30", "work", "Focus Time", "focus-time", None, [],
+                    "Blocked for deep work; decline new meetings.", True, kw=["focus"])
+            if wd == 0 and week % 2 == 0:
+                add(ds, None, None, "work", "On-Call: Search Infrastructure", "on-call", None, [],
+                    "Primary on-call this week. Pager rotation hands over Monday 10:00.", True, all_day=True)
+            if wd == 2 and day.month == 11:
+                add(ds, "15:15", "15:45", "family", "Pick up Mia from school", "pickup-mia",
+                    EVENT_PLACES["school"], ["mia"], None, True)
+            if wd == 2:
+                add(ds, "14:00", "14:30", "work", "1:1 with Priya", "one-on-one-priya", room(), ["priya"],
+                    rng.choice([None, "Career goals for next year.", "Talk about the offsite agenda.",
+                                "Feedback on the design doc."]), True)
+                add(ds, "09:00", "09:30", "work", "与上海团队的周会", "shanghai-weekly", None, ["wei", "mei"],
+                    "同步上海团队的索引迁移进度。", True)
+            if wd == 3:
+                add(ds, "15:00", "16:00", "work", "Search Quality Review", "search-quality-review", room(),
+                    ["priya", "grace", "ravi", "sofia"], rng.choice([None, "Review the top failing queries.",
+                                                                     "Look at CJK query logs."]), True)
+            if wd == 4:
+                topic = LUNCH_LEARN_TOPICS[(week - 1) % len(LUNCH_LEARN_TOPICS)]
+                if not (ds == "2026-11-13"):
+                    add(ds, "12:00", "13:00", "work", "Lunch & Learn: " + topic, "lunch-learn", room(),
+                        [rng.choice(TEAM)], "Pizza provided.", False)
+                if week % 2 == 0:
+                    add(ds, "16:00", "16:45", "work", "Sprint Retro", "sprint-retro", room(), TEAM, None, True)
+        if wd == 5 and day.month == 11 and day.day < 28:
+            add(ds, "10:00", "10:45", "family", "Swim Lessons", "swim-lessons",
+                EVENT_PLACES["pool"], ["mia"], None, True)
+        if wd == 6 and day <= _dt.date(2026, 12, 20):
+            add(ds, "09:00", "10:00", "fitness", "Sunday Yoga at Studio 8", "sunday-yoga",
+                ("Studio 8 Yoga", 36.6180, -121.9190, "580 Lighthouse Ave, Pacific Grove, CA 93950"), [], None, True,
+                kw=["yoga"])
+        day += _dt.timedelta(days=1)
+
+    for r in rows(ONE_OFF_ROWS):
+        ds, tm, cal, title, stem, pk, att, notes = (r + [""] * 8)[:8]
+        place = None
+        if pk == "room":
+            place = room()
+        elif pk:
+            place = EVENT_PLACES[pk]
+        attendees = att.split(",") if att else []
+        if tm == "all":
+            add(ds, None, None, cal, title, stem, place, attendees, notes, all_day=True)
+        else:
+            tz = TZ
+            if "@" in tm:
+                tm, off = tm.split("@")
+                tz = _dt.timezone((1 if off[0] == "+" else -1) * _dt.timedelta(hours=int(off[1:3])))
+            t0, t1 = tm.split("-")
+            dur = None
+            if stem == "flight-sfo-icn":
+                dur = (_dt.timedelta(hours=13, minutes=30), _dt.timezone(_dt.timedelta(hours=9)))
+            add(ds, t0, t1, cal, title, stem, place, attendees, notes, tz=tz, duration=dur)
+    # deduplicate ids (same stem + date) deterministically
+    seen = {}
+    for e in events:
+        if e["id"] in seen:
+            seen[e["id"]] += 1
+            e["id"] = "%s-%d" % (e["id"], seen[e["id"]])
+        else:
+            seen[e["id"]] = 1
+    events.sort(key=lambda e: (e["properties"]["start"]["date"], e["id"]))
+    out += cals + events
+    out += [
+        shortcut(A, "show-agenda", "ShowAgenda", "Show Today's Agenda", "calendar",
+                 ["Show today's agenda in ${applicationName}", "What's on my ${applicationName} today",
+                  "Show my day in ${applicationName}"]),
+        shortcut(A, "next-event", "GetNextEvent", "Next Event", "clock",
+                 ["What's next in ${applicationName}", "Show my next event in ${applicationName}",
+                  "When is my next meeting in ${applicationName}"]),
+        shortcut(A, "open-event", "OpenEvent", "Open Event", "calendar.badge.clock",
+                 ["Open ${event} in ${applicationName}", "Show ${event} in ${applicationName}"],
+                 {"name": "event", "type": "EventEntity"}),
+        shortcut(A, "show-calendar", "OpenCalendar", "Show Calendar", "calendar.circle",
+                 ["Show my ${calendar} calendar in ${applicationName}", "Open ${calendar} in ${applicationName}"],
+                 {"name": "calendar", "type": "CalendarEntity"}),
+        shortcut(A, "create-event", "CreateEvent", "Create Event", "plus",
+                 ["Create an event in ${applicationName}", "Add an event to ${applicationName}",
+                  "New ${applicationName} event"]),
+    ]
+    return out

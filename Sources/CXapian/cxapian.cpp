@@ -579,8 +579,11 @@ cx_query *cx_query_wildcard(const char *prefix, size_t len,
                             uint32_t max_expansion, int limit_most_frequent,
                             cx_error **err) {
     CX_TRY
-    int type = limit_most_frequent ? Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT
-                                   : Xapian::Query::WILDCARD_LIMIT_ERROR;
+    // Xapian 1.4 keeps the 0 most frequent terms (matches nothing) for
+    // LIMIT_MOST_FREQUENT with max_expansion 0; 0 means "no limit" here.
+    int type = (limit_most_frequent && max_expansion != 0)
+                   ? Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT
+                   : Xapian::Query::WILDCARD_LIMIT_ERROR;
     return new cx_query{Xapian::Query(Xapian::Query::OP_WILDCARD, str(prefix, len),
                                       max_expansion, type)};
     CX_CATCH(nullptr)
@@ -673,8 +676,10 @@ int cx_qparser_add_boolean_prefix(cx_qparser *qp, const char *field,
 
 void cx_qparser_set_max_expansion(cx_qparser *qp, uint32_t max_expansion,
                                   int limit_most_frequent) {
-    int type = limit_most_frequent ? Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT
-                                   : Xapian::Query::WILDCARD_LIMIT_ERROR;
+    // As in cx_query_wildcard: max_expansion 0 is "no limit", not "keep none".
+    int type = (limit_most_frequent && max_expansion != 0)
+                   ? Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT
+                   : Xapian::Query::WILDCARD_LIMIT_ERROR;
     qp->qp.set_max_expansion(max_expansion, type,
                              Xapian::QueryParser::FLAG_WILDCARD |
                                  Xapian::QueryParser::FLAG_PARTIAL);

@@ -6,7 +6,9 @@ import LimelightKit
 // limelight: the command-line face of LimelightKit. Kept thin: parse the
 // arguments, call the engine, print, and map errors to sysexits codes.
 
-let commands: [any Command.Type] = [IndexCommand.self, SearchCommand.self]
+let commands: [any Command.Type] = [
+    IndexCommand.self, SearchCommand.self, StatsCommand.self, ExportCommand.self, ClientStateCommand.self,
+]
 
 let topHelp = """
     OVERVIEW: Limelight — Spotlight-style search and suggestions over app entities,

@@ -131,6 +131,12 @@ private func withCorpus<R>(_ docs: [(terms: [String], booleans: [String])],
             expectXapianError(.wildcard) { try search(db, tooMany) }
             qp.setMaxExpansion(3, keepMostFrequent: false)
             #expect(try search(db, try qp.parse("mon*", flags: .wildcard)).matches.count == 6)
+            // 0 lifts the limit again (for both policies).
+            qp.setMaxExpansion(0, keepMostFrequent: true)
+            #expect(try search(db, try qp.parse("mon*", flags: .wildcard)).matches.count == 6)
+            #expect(try search(db, try qp.parse("mon", flags: .partial)).matches.count == 6)
+            qp.setMaxExpansion(0, keepMostFrequent: false)
+            #expect(try search(db, try qp.parse("mon*", flags: .wildcard)).matches.count == 6)
         }
     }
 

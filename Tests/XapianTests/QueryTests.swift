@@ -181,7 +181,9 @@ private func weights(_ m: MatchSet) -> [UInt32: Double] {
         for t in ["mona", "mona", "mona", "monb", "monb", "monc", "other"] {
             try db.add(try makeDocument(terms: [t]))
         }
+        // maxExpansion 0 means no limit, whichever limit policy is chosen.
         #expect(Set(ids(try search(db, try Query.wildcard("mon")))) == [1, 2, 3, 4, 5, 6])
+        #expect(Set(ids(try search(db, try Query.wildcard("mon", keepMostFrequent: false)))) == [1, 2, 3, 4, 5, 6])
         #expect(try Query.wildcard("mon").description == "Query(WILDCARD SYNONYM mon)")
         let top = try search(db, try Query.wildcard("mon", maxExpansion: 2, keepMostFrequent: true))
         #expect(Set(ids(top)) == [1, 2, 3, 4, 5])

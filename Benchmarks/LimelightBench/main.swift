@@ -1,0 +1,2 @@
+// Placeholder: the in-process benchmark driver (see Benchmarks/README.md).
+print("limelight-bench: not written yet")
