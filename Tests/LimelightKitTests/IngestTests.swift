@@ -1,0 +1,97 @@
+import Testing
+@testable import LimelightKit
+
+@Suite struct IngestTests {
+    @Test func indexesEveryKindAndCountsThem() throws {
+        let dir = TempDir()
+        let summary = try ingest(dir, Fixture.trails)
+        #expect(summary.counts[.entity] == 5)
+        #expect(summary.counts[.shortcut] == 1)
+        let stats = try IndexStats.read(dir.index)
+        // 1 app + 1 intent + 5 entities + 1 shortcut + 5 bound shortcuts.
+        #expect(stats.documents == 13)
+    }
+
+    @Test func upsertReplacesByIdentity() throws {
+        let dir = TempDir()
+        try ingest(dir, Fixture.trails)
+        try ingest(dir, [#"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"big-sur","title":"Big Sur Ridge Loop"}"#])
+        #expect(try search(dir, "ridge").first?.id == "big-sur")
+        #expect(try search(dir, "walk").isEmpty)
+        #expect(try IndexStats.read(dir.index).documents == 13)
+    }
+
+    @Test func aBadLineRejectsTheWholeRunAndNamesFileAndLine() throws {
+        let dir = TempDir()
+        try ingest(dir, Fixture.trails)
+        let before = try IndexStats.read(dir.index).documents
+        let good = #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"new","title":"New Trail"}"#
+        let path = dir.write("bad.jsonl", [good, good.replacingOccurrences(of: "\"new\"", with: "\"new2\""), #"{"kind":"entity","app":"x""#])
+        do {
+            _ = try RecordReader.read([path])
+            Issue.record("accepted a malformed line")
+        } catch {
+            #expect(error.kind == .badInput)
+            #expect(error.lines.first?.hasPrefix(path + ":3: ") == true, "\(error.lines)")
+        }
+        #expect(try IndexStats.read(dir.index).documents == before)
+    }
+
+    @Test func aRuleBrokenAcrossRecordsRejectsTheBatchAtomically() throws {
+        let dir = TempDir()
+        try ingest(dir, Fixture.trails)
+        let before = try IndexStats.read(dir.index).documents
+        let batch = [
+            #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"x1","title":"Extra One"}"#,
+            #"{"kind":"shortcut","app":"com.example.trails","id":"ghost","intent":"NoSuchIntent","title":"Ghost","phrases":["Ghost in ${applicationName}"]}"#,
+        ]
+        #expect(throws: LimelightError.self) { try ingest(dir, batch) }
+        #expect(try IndexStats.read(dir.index).documents == before)
+        #expect(try search(dir, "extra").isEmpty)
+    }
+
+    @Test func clientStateCommitsWithTheBatch() throws {
+        let dir = TempDir()
+        try ingest(dir, Fixture.trails, clientState: "offset=8")
+        #expect(try IndexStats.read(dir.index).clientState == "offset=8")
+        #expect(throws: LimelightError.self) { try ingest(dir, [#"{"kind":"shortcut","app":"com.example.trails","id":"g","intent":"Nope","title":"G","phrases":["G ${applicationName}"]}"#], clientState: "offset=9") }
+        #expect(try IndexStats.read(dir.index).clientState == "offset=8")
+    }
+
+    @Test func exportReadsBackIntoAnIdenticalIndex() throws {
+        let a = TempDir(), b = TempDir()
+        try ingest(a, Fixture.trails)
+        let exported = try a.index.exportRecords().map { $0.json.serialized }
+        try ingest(b, exported)
+        #expect(try b.index.exportRecords().map { $0.json.serialized } == exported)
+        #expect(try IndexStats.read(b.index).documents == IndexStats.read(a.index).documents)
+    }
+}
+
+@Suite struct RecordRuleTests {
+    func reject(_ line: String, _ reason: String) {
+        do {
+            _ = try records([line])
+            Issue.record("accepted: \(line)")
+        } catch let e as LimelightError {
+            #expect(e.lines.first?.contains(reason) == true, "\(e.lines)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func namesTheRuleThatWasBroken() {
+        reject(#"{"kind":"widget"}"#, "unknown kind")
+        reject(#"{"app":"a"}"#, "missing field 'kind'")
+        reject(#"{"kind":"entity","app":"a","type":"T","id":"1"}"#, "missing field 'title'")
+        reject(#"{"kind":"entity","app":"a","type":"T","id":"1","title":"x","titel":"y"}"#, "unknown field 'titel'")
+        reject(#"{"kind":"entity","app":"a","type":"T","id":"1","title":"x","rankingHint":150}"#, "rankingHint")
+        reject(#"{"kind":"entity","app":"a","type":"T","id":"1","title":"x","transient":true}"#, "TransientAppEntity")
+        reject(#"{"kind":"entity","app":"a","type":"T","id":"a\u0000b","title":"x"}"#, "control character")
+        reject(#"{"kind":"shortcut","app":"a","id":"s","intent":"I","title":"S","phrases":["Open it"]}"#, "${applicationName}")
+        reject(#"{"kind":"shortcut","app":"a","id":"s","intent":"I","title":"S","phrases":["Open ${x} in ${applicationName}"]}"#, "${x}")
+        reject(#"{"kind":"interaction","app":"a","at":"yesterday"}"#, "ISO 8601")
+        reject(#"{"kind":"interaction","app":"a","at":"2026-11-29T07:30:00Z","context":["audio..x"]}"#, "well-formed")
+        reject(#"{"kind":"relevance","app":"a","op":"update","entities":[]}"#, "needs a 'context'")
+    }
+}
