@@ -311,11 +311,11 @@ jirisan-cheonwangbong|지리산 천왕봉|산청군, 경상남도|35.3370|127.73
 hallasan-seongpanak|한라산 성판악 코스|제주특별자치도|33.3850|126.6200|19.2|1200|O|hallasan,jeju,crater lake,reservation|=사전 예약이 필요한 한라산 정상 코스로, 완만한 숲길 끝에 백록담 분화구가 펼쳐집니다. 진달래밭 대피소 통제 시간을 꼭 확인하세요.|제주특별자치도, 대한민국
 jeju-olle-7|Jeju Olle Trail 7 (제주 올레길 7코스)|Seogwipo, Jeju|33.2410|126.5500|17.6|150|P|jeju,olle,coast,oreum|along volcanic sea cliffs from Oedolgae rock past tangerine farms and secret beaches|Seogwipo, Jeju, South Korea
 bukhansan-baegundae|북한산 백운대|서울특별시|37.6590|126.9770|8.2|700|O|bukhansan,summit,granite|=우이동에서 출발해 북한산 최고봉인 백운대에 오르는 인기 코스입니다. 정상 부근은 쇠줄을 잡고 오르는 암릉 구간입니다.|서울특별시, 대한민국
-gwanaksan-yeonjudae|관악산 연주대|서울특별시|37.4440|126.9640|7.0|580|O|gwanaksan,temple,cliff|=서울대 입구에서 시작해 절벽 위 암자 연주대까지 오르는 도심 산행 코스입니다.|서울특별시, 대한민국
+gwanaksan-yeonjudae|Gwanaksan Yeonjudae Trail|Seoul, South Korea|37.4440|126.9640|7.0|580|O|gwanaksan,관악산,temple,cliff|from the Seoul National University gate up rocky ridges to a hermitage perched on a cliff|Seoul, South Korea
 dobongsan-jaunbong|도봉산 자운봉|서울특별시|37.6990|127.0150|6.5|620|O|dobongsan,granite,weekend|=도봉산역에서 가까워 주말 산행객이 많은 코스로, 자운봉과 선인봉의 화강암 봉우리가 장관입니다.|서울특별시, 대한민국
-songnisan-munjangdae|속리산 문장대|보은군, 충청북도|36.5430|127.8700|11.0|700|O|songnisan,temple,autumn|=법주사를 지나 세심정과 문장대로 이어지는 길로, 가을 단풍이 특히 아름답습니다.|보은군, 충청북도, 대한민국
-odaesan-seonjae|오대산 선재길|평창군, 강원특별자치도|37.7300|128.5920|9.1|150|P|odaesan,temple,forest,easy|=월정사에서 상원사까지 계곡을 따라 걷는 평탄한 숲길입니다. 전나무 숲과 맑은 물소리가 이어집니다.|평창군, 강원특별자치도, 대한민국
-hanyangdoseong-baegak|한양도성 백악구간|서울특별시|37.5930|126.9800|4.7|250|P|seoul,city wall,history|=창의문에서 혜화문까지 북악산 능선을 따라 옛 한양도성 성곽을 걷는 역사 탐방로입니다.|서울특별시, 대한민국
+songnisan-munjangdae|Songnisan Munjangdae|Boeun, South Korea|36.5430|127.8700|11.0|700|O|songnisan,속리산,temple,autumn|past Beopjusa Temple to the rocky summit of Munjangdae, famous for its autumn colours|Boeun, North Chungcheong, South Korea
+odaesan-seonjae|Odaesan Seonjae-gil|Pyeongchang, South Korea|37.7300|128.5920|9.1|150|P|odaesan,오대산,temple,forest,easy|along a mountain stream through fir forest from Woljeongsa to Sangwonsa temple|Pyeongchang, Gangwon, South Korea
+hanyangdoseong-baegak|Seoul City Wall: Baegak Section|Seoul, South Korea|37.5930|126.9800|4.7|250|P|seoul,한양도성,city wall,history|along the Joseon-era fortress wall over Bugaksan from Changuimun to Hyehwamun|Seoul, South Korea
 inwangsan|Inwangsan Fortress Wall Trail|Seoul, South Korea|37.5840|126.9580|4.0|280|O|seoul,city views,sunset|along the old fortress wall to granite outcrops overlooking Gyeongbokgung
 takao-inariyama|高尾山 稲荷山コース|八王子市, 東京都|35.6250|139.2440|3.1|400|O|takao,tokyo,forest,day trip|=高尾山口駅から尾根づたいに山頂を目指す自然豊かなコースです。晴れた日には山頂から富士山が見えます。|八王子市, 東京都, 日本
 kamikochi-myojin|上高地 明神池コース|松本市, 長野県|36.2490|137.6380|7.0|50|O|kamikochi,alps,river,family|=河童橋から梓川沿いを歩き、穂高神社奥宮の明神池まで往復する平坦なコースです。秋の紅葉が見事です。|松本市, 長野県, 日本
@@ -334,8 +334,8 @@ taishan-shibapan|泰山十八盘|泰安市, 山东省|36.2540|117.1010|9.0|1400|
 huashan-plank|华山长空栈道|华阴市, 陕西省|34.4770|110.0870|12.0|1100|O|huashan,plank walk,exposed,harness|=华山南峰悬崖上的木板栈道，需系安全带通过，是世界上最惊险的步道之一。|华阴市, 陕西省, 中国
 tiger-leaping-gorge|虎跳峡高路|丽江市, 云南省|27.1830|100.1000|22.0|1000|P|gorge,jade dragon,guesthouses|=在玉龙雪山与哈巴雪山之间的峡谷高处徒步，沿途有纳西客栈，可俯瞰金沙江奔流。|丽江市, 云南省, 中国
 emeishan-jinding|峨眉山金顶步道|乐山市, 四川省|29.5200|103.3320|15.0|1600|O|emeishan,buddhist,monkeys,golden summit|=沿古老石阶穿过寺庙与猴群，登上峨眉山金顶，观赏日出、云海与佛光。|乐山市, 四川省, 中国
-jiankou-mutianyu|箭扣长城徒步|北京市怀柔区|40.4560|116.5090|8.0|600|P|great wall,ruins,photography|=从未修缮的箭扣段长城徒步到慕田峪，城墙陡峭残破，风景原始壮美。|北京市怀柔区, 中国
-yushan-main-peak|玉山主峰步道|南投县, 台湾|23.4700|120.9570|21.8|1600|O|yushan,summit,permit,taiwan|=台湾最高峰的登山路线，需申请入园与排云山庄床位，清晨登顶可看东亚最高峰的日出。|南投县, 台湾
+jiankou-mutianyu|Jiankou to Mutianyu Great Wall Hike|Huairou, Beijing|40.4560|116.5090|8.0|600|P|great wall,箭扣长城,ruins,photography|along crumbling, unrestored watchtowers of the Jiankou wall to the restored section at Mutianyu|Huairou, Beijing, China
+yushan-main-peak|Yushan Main Peak Trail|Nantou, Taiwan|23.4700|120.9570|21.8|1600|O|yushan,玉山,summit,permit|to the summit of Northeast Asia's highest peak, with a night at Paiyun Lodge before a sunrise push|Nantou, Taiwan
 dragons-back|Dragon's Back|Shek O, Hong Kong|22.2320|114.2380|8.5|280|P|city views,beach,ridge|along a rolling ridge above Shek O down to Big Wave Bay
 maclehose-2|MacLehose Trail Section 2|Sai Kung, Hong Kong|22.3850|114.3660|13.5|600|P|beaches,country park,hexagonal columns|past four of Hong Kong's most beautiful beaches at Tai Long Wan
 shakadang|Shakadang Trail|Taroko Gorge, Taiwan|24.1600|121.6200|4.1|50|O|marble,river,family|along a turquoise river through marble cliffs in Taroko Gorge
@@ -486,7 +486,7 @@ def build_trails():
         ("japan-walks", "日本の山歩き", "高尾山から屋久島まで、日本の名コース。",
          pick(lambda t: country(t) in ("日本", "Japan"))),
         ("china-mountains", "中国名山步道", "黄山、泰山、华山等名山经典路线。",
-         pick(lambda t: country(t) in ("中国", "台湾"))),
+         pick(lambda t: country(t) in ("中国", "台湾", "China", "Taiwan"))),
         ("rainy-day-forests", "Rainy Day Forest Walks", "Moss, ferns and big trees that look best wet.",
          ["hall-of-mosses", "fern-canyon", "tall-trees-grove", "steep-ravine", "shiratani-unsuikyo",
           "levada-25-fontes", "pfeiffer-falls", "mitake-okutama"]),
@@ -652,25 +652,25 @@ hobbiton|Hobbiton Movie Set|Matamata, New Zealand|-37.8721|175.6829|film set|hob
 great-wall-badaling|万里长城|北京市延庆区, 中国|40.3588|116.0200|wall|great wall,badaling,unesco|八达岭长城是明长城中保存最完好的一段，也是最早向游客开放的长城景区。
 forbidden-city|故宫博物院|北京市东城区, 中国|39.9163|116.3972|palace|forbidden city,imperial,beijing|明清两代的皇家宫殿，拥有近千座建筑和一百八十多万件珍贵文物。
 temple-of-heaven|天坛公园|北京市东城区, 中国|39.8822|116.4066|temple|temple of heaven,ming,beijing|明清皇帝祭天祈谷的场所，祈年殿是北京的标志性建筑之一。
-summer-palace|颐和园|北京市海淀区, 中国|39.9999|116.2755|garden|summer palace,kunming lake,imperial garden|以昆明湖和万寿山为基础的皇家园林，长廊彩画多达一万四千余幅。
+summer-palace|Summer Palace|Beijing, China|39.9999|116.2755|garden|颐和园,kunming lake,imperial garden|An imperial garden of lakes, bridges and pavilions around Kunming Lake, with a covered Long Corridor painted with 14,000 scenes.
 terracotta-army|秦始皇兵马俑|西安市临潼区, 中国|34.3841|109.2785|museum|terracotta warriors,xian,qin|秦始皇陵的陪葬坑中出土了八千多件真人大小的陶俑和陶马。
 the-bund|上海外滩|上海市黄浦区, 中国|31.2400|121.4900|waterfront|bund,shanghai,night view|黄浦江畔的万国建筑博览群，夜晚与对岸陆家嘴的天际线交相辉映。
 west-lake|杭州西湖|杭州市西湖区, 中国|30.2450|120.1500|lake|west lake,hangzhou,poetry|“欲把西湖比西子，淡妆浓抹总相宜”，断桥残雪与苏堤春晓最负盛名。
 potala-palace|布达拉宫|拉萨市城关区, 中国|29.6578|91.1169|palace|potala,tibet,lhasa|矗立在红山之上的宫堡式建筑群，是藏传佛教的圣地。
-leshan-buddha|乐山大佛|乐山市市中区, 中国|29.5449|103.7729|statue|giant buddha,leshan,cliff|开凿于唐代的弥勒佛坐像，高七十一米，是世界上最大的石刻佛像。
-li-river|桂林漓江|桂林市阳朔县, 中国|24.7780|110.4940|river|li river,karst,bamboo raft|乘竹筏顺江而下，两岸喀斯特峰林倒映水中，正是二十元人民币背面的风景。
-mogao-caves|莫高窟|敦煌市, 中国|40.0420|94.8080|caves|mogao,dunhuang,silk road,murals|丝绸之路上的佛教艺术宝库，保存着四万五千平方米的壁画。
-yellow-crane-tower|黄鹤楼|武汉市武昌区, 中国|30.5446|114.3020|tower|yellow crane tower,wuhan,poetry|“故人西辞黄鹤楼”，江南三大名楼之一，俯瞰长江与武汉三镇。
-oriental-pearl|东方明珠塔|上海市浦东新区, 中国|31.2397|121.4998|tower|oriental pearl,shanghai,skyline|高四百六十八米的电视塔，是浦东陆家嘴天际线的标志。
-humble-administrators-garden|拙政园|苏州市姑苏区, 中国|31.3240|120.6280|garden|suzhou,classical garden,unesco|苏州古典园林的代表作，以水为中心，亭台楼阁错落有致。
+leshan-buddha|Leshan Giant Buddha|Leshan, China|29.5449|103.7729|statue|乐山大佛,leshan,cliff|A 71-metre Buddha carved into a riverside cliff in the Tang dynasty, the largest stone Buddha on Earth.
+li-river|Li River Cruise|Guilin, China|24.7780|110.4940|river|漓江,karst,bamboo raft|Drift past karst peaks between Guilin and Yangshuo; the view on the back of the 20-yuan note.
+mogao-caves|Mogao Caves|Dunhuang, China|40.0420|94.8080|caves|莫高窟,dunhuang,silk road,murals|Nearly 500 Buddhist cave temples on the Silk Road, holding 45,000 square metres of murals.
+yellow-crane-tower|Yellow Crane Tower|Wuhan, China|30.5446|114.3020|tower|黄鹤楼,wuhan,poetry|A five-storey tower above the Yangtze, celebrated in Tang-dynasty poetry.
+oriental-pearl|Oriental Pearl Tower|Shanghai, China|31.2397|121.4998|tower|东方明珠,shanghai,skyline|The pink-sphered 468-metre TV tower that anchors the Lujiazui skyline across from the Bund.
+humble-administrators-garden|Humble Administrator's Garden|Suzhou, China|31.3240|120.6280|garden|拙政园,suzhou,classical garden,unesco|The finest of Suzhou's classical gardens, built around ponds, rockeries and moon gates.
 kiyomizu-dera|清水寺|京都市東山区, 日本|34.9949|135.7850|temple|kiyomizu,kyoto,autumn leaves|音羽山の中腹に建つ古刹で、139本の柱に支えられた「清水の舞台」から京都市街を一望できます。
 fuji-fifth-station|富士山五合目|富士吉田市, 日本|35.3950|138.7330|viewpoint|fuji,subaru line,mountain|富士スバルラインの終点。登山の出発点であり、晴れた日には雲海を見下ろせます。
-fushimi-inari|伏見稲荷大社|京都市伏見区, 日本|34.9671|135.7727|shrine|fushimi inari,torii,kyoto|全国に約三万社ある稲荷神社の総本宮。千本鳥居が山頂まで続きます。
-kinkaku-ji|金閣寺|京都市北区, 日本|35.0394|135.7292|temple|golden pavilion,kyoto,zen|金箔に覆われた舎利殿が鏡湖池に映る、京都を代表する禅寺です。
+fushimi-inari|Fushimi Inari Taisha|Kyoto, Japan|34.9671|135.7727|shrine|伏見稲荷大社,torii,kyoto|The head shrine of Inari, where thousands of vermilion torii gates climb Mount Inari.
+kinkaku-ji|Kinkaku-ji (Golden Pavilion)|Kyoto, Japan|35.0394|135.7292|temple|金閣寺,golden pavilion,zen|A Zen temple whose gold-leafed pavilion is mirrored in the Kyōko-chi pond.
 tokyo-skytree|東京スカイツリー|東京都墨田区, 日本|35.7101|139.8107|tower|skytree,tokyo,observation deck|高さ634メートルの電波塔。天望回廊からは関東平野を一望できます。
 shibuya-crossing|渋谷スクランブル交差点|東京都渋谷区, 日本|35.6595|139.7005|square|shibuya,crossing,tokyo|一度の青信号で最大3,000人が行き交う世界一有名な交差点です。
 arashiyama-bamboo|嵐山の竹林の小径|京都市右京区, 日本|35.0170|135.6713|forest|arashiyama,bamboo grove,kyoto|天に向かって伸びる竹林の中を歩く小道。早朝に訪れると静かに楽しめます。
-osaka-castle|大阪城天守閣|大阪市中央区, 日本|34.6873|135.5262|castle|osaka castle,sakura,history|豊臣秀吉が築いた城の天守閣。春は西の丸庭園の桜が見事です。
+osaka-castle|Osaka Castle|Osaka, Japan|34.6873|135.5262|castle|大阪城,sakura,history|Toyotomi Hideyoshi's castle keep rising above moats and cherry trees.
 dotonbori|道頓堀のグリコサイン|大阪市中央区, 日本|34.6687|135.5013|street|dotonbori,osaka,street food,neon|ネオンが輝く大阪の食い倒れの街。たこ焼きとお好み焼きの食べ歩きが定番です。
 shirakawa-go|白川郷の合掌造り集落|白川村, 岐阜県, 日本|36.2577|136.9060|village|shirakawa-go,thatched houses,snow|茅葺き屋根の合掌造り家屋が並ぶ世界遺産の集落。冬のライトアップが有名です。
 itsukushima|厳島神社の大鳥居|廿日市市, 広島県, 日本|34.2960|132.3198|shrine|miyajima,floating torii,hiroshima|満潮時には海に浮かんで見える朱色の大鳥居。干潮時には歩いて近づけます。
@@ -678,10 +678,10 @@ gyeongbokgung|경복궁|서울특별시 종로구, 대한민국|37.5796|126.9770
 n-seoul-tower|N서울타워|서울특별시 용산구, 대한민국|37.5512|126.9882|tower|namsan,seoul tower,love locks|남산 정상에 있는 전망탑으로 서울 야경 명소입니다. 사랑의 자물쇠로도 유명합니다.
 bulguksa|불국사|경주시, 경상북도, 대한민국|35.7900|129.3320|temple|bulguksa,gyeongju,silla,unesco|신라 불교 예술의 정수로, 다보탑과 석가탑이 나란히 서 있는 세계유산입니다.
 haeundae-beach|해운대 해수욕장|부산광역시 해운대구, 대한민국|35.1587|129.1604|beach|haeundae,busan,beach|부산을 대표하는 해변으로 여름 피서객과 겨울 빛축제로 늘 붐빕니다.
-gwangan-bridge|광안대교|부산광역시 수영구, 대한민국|35.1470|129.1300|bridge|gwangan bridge,busan,night view|광안리 해변 앞을 가로지르는 현수교로, 밤이면 화려한 조명이 켜집니다.
+gwangan-bridge|Gwangan Bridge|Busan, South Korea|35.1470|129.1300|bridge|광안대교,busan,night view|A double-deck suspension bridge across Gwangalli Beach, lit in changing colours after dark.
 changdeokgung-huwon|창덕궁 후원|서울특별시 종로구, 대한민국|37.5826|126.9910|garden|secret garden,changdeokgung,joseon|자연 지형을 살린 조선 왕실의 정원으로, 가을 단풍 시기 해설 관람이 인기입니다.
-seokguram|석굴암|경주시, 경상북도, 대한민국|35.7950|129.3490|grotto|seokguram,buddha,gyeongju|토함산 자락의 인공 석굴 사원으로, 본존불의 온화한 미소가 유명합니다.
-gamcheon-village|감천문화마을|부산광역시 사하구, 대한민국|35.0975|129.0106|village|gamcheon,colourful houses,busan|산비탈을 따라 알록달록한 집들이 계단식으로 늘어선 부산의 마추픽추입니다.
+seokguram|Seokguram Grotto|Gyeongju, South Korea|35.7950|129.3490|grotto|석굴암,buddha,gyeongju,unesco|An 8th-century granite grotto on Tohamsan whose seated Buddha faces the East Sea sunrise.
+gamcheon-village|Gamcheon Culture Village|Busan, South Korea|35.0975|129.0106|village|감천문화마을,colourful houses,busan|Pastel houses stacked up a hillside in Busan, linked by murals and narrow stairways.
 bukchon-hanok-village|북촌한옥마을|서울특별시 종로구, 대한민국|37.5826|126.9836|village|bukchon,hanok,seoul|경복궁과 창덕궁 사이에 전통 한옥 수백 채가 모여 있는 골목 마을입니다.
 seongsan-ilchulbong|성산일출봉|서귀포시, 제주특별자치도, 대한민국|33.4580|126.9425|crater|jeju,sunrise peak,unesco|바다에서 솟아오른 화산 분화구로, 정상에서 맞는 일출이 장관입니다.
 """
@@ -729,11 +729,9 @@ PHOTO_TEMPLATES = ["Sunrise at {L}", "{L} at night", "Panorama from {L}", "Selfi
                    "Lunch near {L}", "{L} in the snow", "{L} reflections"]
 # landmark id -> (language, title of its first photo, hour it was taken or None)
 PHOTO_CJK = {
-    "kiyomizu-dera": ("ja", "清水寺の紅葉", None), "fushimi-inari": ("ja", "千本鳥居を歩く", None),
-    "arashiyama-bamboo": ("ja", "嵐山の朝さんぽ", 7), "dotonbori": ("ja", "道頓堀でたこ焼き", 19),
-    "gyeongbokgung": ("ko", "경복궁 야경", 19), "bukchon-hanok-village": ("ko", "북촌 골목길 산책", None),
-    "haeundae-beach": ("ko", "해운대 일출", 6), "the-bund": ("zh", "外滩夜景", 20),
-    "great-wall-badaling": ("zh", "长城上的合影", None), "west-lake": ("zh", "西湖断桥", None),
+    "kiyomizu-dera": ("ja", "清水寺の紅葉", None), "arashiyama-bamboo": ("ja", "嵐山の朝さんぽ", 7),
+    "gyeongbokgung": ("ko", "경복궁 야경", 19), "haeundae-beach": ("ko", "해운대 일출", 6),
+    "the-bund": ("zh", "外滩夜景", 20), "great-wall-badaling": ("zh", "长城上的合影", None),
 }
 ENGLISH_NAMES = {
     "great-wall-badaling": "the Great Wall", "forbidden-city": "the Forbidden City",
@@ -981,8 +979,8 @@ Stride Collective|running|Race Day:2024;Fartlek:2025|5
 """
 # CJK artists: artist|genre|album:year|song titles (";" separated)
 CJK_ARTIST_ROWS = """
-윤하늘|K-pop|하늘빛 Diary:2023|밤하늘의 별;봄날의 기억;너에게 가는 길;Sunrise Call
-새벽달|K-indie|새벽 세시:2021|달려;새벽 세시의 편지;우리의 여름
+윤하늘|K-pop|하늘빛 Diary:2023|밤하늘의 별;봄날의 기억;Blue Hour;Sunrise Call
+새벽달|K-indie|새벽 세시:2021|달려;새벽 세시의 편지;Summer of Us
 NOVA9|K-pop|Supernova:2024|Supernova Heart;Runaway;빛의 속도
 湊ミナミ|J-pop|夜明けのランナー:2022|夜明けのランナー;きらめきシティ;走れ、ミライへ
 ネオン坂|city pop|真夜中のドライブ:2021|真夜中のドライブ;あの夏のメロディ;Plastic Moonlight
@@ -1434,8 +1432,8 @@ def build_calendar():
                 add(ds, "14:00", "14:30", "work", "1:1 with Priya", "one-on-one-priya", room(), ["priya"],
                     rng.choice([None, "Career goals for next year.", "Talk about the offsite agenda.",
                                 "Feedback on the design doc."]), True)
-                add(ds, "09:00", "09:30", "work", "与上海团队的周会", "shanghai-weekly", None, ["wei", "mei"],
-                    "同步上海团队的索引迁移进度。", True)
+                add(ds, "09:00", "09:30", "work", "Shanghai Team Sync", "shanghai-weekly", None, ["wei", "mei"],
+                    "与上海团队同步索引迁移进度 (index migration status).", True, kw=["上海", "周会"])
             if wd == 3:
                 add(ds, "15:00", "16:00", "work", "Search Quality Review", "search-quality-review", room(),
                     ["priya", "grace", "ravi", "sofia"], rng.choice([None, "Review the top failing queries.",
@@ -1484,7 +1482,7 @@ def build_calendar():
             e["id"] = "%s-%d" % (e["id"], seen[e["id"]])
         else:
             seen[e["id"]] = 1
-    events.sort(key=lambda e: (e["properties"]["start"]["date"], e["id"]))
+    events.sort(key=lambda e: (_dt.datetime.fromisoformat(e["properties"]["start"]["date"]), e["id"]))
     out += cals + events
     out += [
         shortcut(A, "show-agenda", "ShowAgenda", "Show Today's Agenda", "calendar",
@@ -1504,3 +1502,1291 @@ def build_calendar():
                   "New ${applicationName} event"]),
     ]
     return out
+
+
+# ======================================================================= MEMOS
+MEMOS_APP = "com.example.memos"
+
+# when: c = weekday morning commute inside the interaction window (08:20-08:45, recorded via the
+# "Record Voice Memo" shortcut), w = at work, h = at home, o = out and about
+# title|when|transcript|keywords|date constraint ("=YYYY-MM-DDTHH:MM" exact, ">from", "<before")
+MEMO_ROWS = """
+Idea: boost exact title matches|c|"What if an exact title match always beats a fuzzy one, no matter how often the fuzzy item was used? Cap the usage boost."|idea,ranking,work
+Reminder: call the dentist|c|"Call Dr. Okafor's office to move the cleaning to a Friday morning."|reminder,health|<2026-11-06
+Half-life for recency|c|"Seven days feels too short for trails and too long for mail. Maybe a half-life per app, or per entity type."|idea,ranking,work
+Groceries for Thanksgiving|c|"Butter, two pie crusts, canned pumpkin, green beans, fried onions, cranberries, and ask Mom if she needs a second roasting pan."|list,thanksgiving,groceries|>2026-11-16<2026-11-26
+Podcast thought: frecency|c|"The episode on Firefox's frecency said they store a projected timestamp instead of re-decaying the score every day. Steal that."|idea,podcast,work
+Offsite agenda ideas|c|"One: ranking quality dashboard. Two: who owns CJK. Three: on-call load. Four: the explain output nobody reads."|work,offsite,list|<2026-11-18
+Mia's science project|c|"Baking soda volcano is out. She wants to measure how fast the tide pools warm up. Need a cheap thermometer."|family,mia,school
+Gift ideas for Kate|c|"Kate mentioned the ceramics class again. A gift card for the studio on Lighthouse, or that blue glaze mug set."|gift,birthday,kate
+Running log: tempo|c|"Tuesday tempo felt good, 4:55 per kilometre for six kilometres. Left calf tight on the hill."|running,log
+Typo tolerance edge cases|c|"One edit is fine for long words, but for three-letter words it matches everything. Only allow typos from four letters up."|idea,search,work
+Book club notes|c|"The Overstory: the chapter about the chestnut tree. Bring up the time-lapse photos idea."|books,book club|<2026-11-19
+Call Mom about Thanksgiving|c|"Ask what time dinner is, whether Kate is bringing the kids, and if we should stay over."|family,thanksgiving,reminder|<2026-11-20
+Sprint retro talking points|c|"Good: the index rebuild is atomic now. Bad: flaky tests on the CI box. Try: pair on the ranker."|work,retro
+Japan trip ideas|c|"Seoul first, then Tokyo for New Year. Joya no kane at Sensō-ji. Ask Ken about a good soba place."|travel,japan,korea,idea
+Weekend trail plan|c|"Point Lobos early before the parking fills, then coffee in Carmel. If it's foggy, Pinnacles instead."|hiking,weekend,plan
+Car noise|c|"Squeak from the front left when braking at low speed. Mention it at the service on the ninth."|car,reminder|<2026-11-09
+Question for Priya|c|"Do we ship the beta before or after the holiday freeze? And who signs off on the privacy review?"|work,question
+Shortcut phrases|c|"People say 'start my morning meditation', not 'start Morning meditation'. Phrase matching should handle the possessive."|idea,search,work
+Holiday card list|c|"Add the Tanakas, the Parks and Mei's family this year. Need addresses for Jordan's new place."|list,holidays|>2026-11-09
+Running log: intervals|c|"Five by one kilometre at 4:35 with two-minute jogs. Last one was hard. New playlist helped."|running,log|>2026-11-12
+Explain output redesign|c|"Show the score components as a little table, and put the biggest contributor first."|idea,work,ux
+Budget for December|c|"Flights are paid. Hotels about 1,400. Set aside 800 for food and trains, and 300 for gifts."|budget,travel,list
+Index compaction schedule|c|"Run compaction Sunday night after the weekly rebuild, never during business hours."|work,ops
+Note to self: breathe|c|"Traffic on 68 again. Three slow breaths. It's fine. You'll get there."|mindfulness,commute
+Thank-you notes|c|"Thank Sofia for covering on-call, Marcus for the offsite logistics, and the Tokyo team for the review."|work,gratitude|>2026-11-24
+Pie timing|c|"Pumpkin pie the night before, apple pie in the morning. Oven at 425 then down to 350."|thanksgiving,cooking|>2026-11-18<2026-11-26
+CJK query examples|c|"Test queries: 북한산, 清水寺, 万里长城, and mixed ones like 'Kumano 熊野'. Make sure prefix search works on Hangul."|work,search,cjk
+회의 메모|w|"다음 주 월요일까지 인덱스 마이그레이션 일정 확정. 지우 씨가 테스트 데이터 준비, 지은 씨가 한국어 형태소 이슈 정리."|회의,업무,korean
+장보기 목록|h|"우유, 계란, 두부, 김치, 대파, 그리고 떡국 떡."|장보기,목록,korean
+한국어 공부: 존댓말|h|"오늘 배운 표현: '확인 부탁드립니다', '말씀하신 대로 진행하겠습니다'. 다음 수업 전에 복습하기."|공부,korean,language
+여행 준비물|h|"여권, 충전기, 변환 어댑터, 교통카드, 두꺼운 외투, 목도리."|여행,목록,korean|>2026-10-15
+買い物リスト|h|"お餅、海苔、みかん、年越しそば用のそば、それとお土産のお菓子。"|買い物,リスト,japanese|>2026-10-20
+打ち合わせメモ|w|"東京チームと索引フォーマットについて。健さんから圧縮のタイミングについて質問あり。来週までに回答する。"|仕事,メモ,japanese|=2026-11-24T09:10
+日本語の練習|h|"今日のフレーズ：「よろしくお願いします」と「お疲れさまでした」。発音をもう一度確認すること。"|日本語,勉強,japanese
+会议纪要|w|"与上海团队同步：索引迁移完成百分之八十，下周三前完成剩余部分。王伟负责回归测试。"|会议,工作,chinese
+购物清单|h|"大米、酱油、青菜、饺子皮，还有给Mei家带的水果。"|购物,清单,chinese
+学中文：声调练习|h|"今天练习了第三声和轻声。'你好'、'谢谢'、'不客气'。"|学习,中文,chinese
+Standup notes Monday|w|"Blocked on the staging box disk space. Marcus is looking at the compaction job."|work,standup
+Interview debrief|w|"Strong on systems design, weaker on testing. Would hire. Write the scorecard before five."|work,interview|=2026-11-05T12:05
+Design review follow-ups|w|"Add a half-life per context, show the context contribution in explain, and a test for the Monday-morning case."|work,design review|=2026-11-04T10:40
+Customer call notes|w|"Northwind: 2 million documents, p95 keystroke latency 180 ms. They want under 50. Suggest edge n-grams."|work,customer|=2026-11-10T16:35
+Ideas for Lunch & Learn|w|"How BM25 saturates term frequency, with a live demo on the trail corpus."|work,talk,idea
+Bug: duplicate results|w|"Searching 'tempo' shows the playlist twice when it's both relevant and recently played. Dedupe by entity."|work,bug
+Security training takeaways|w|"Rotate the staging keys, turn on hardware keys for the admin console, stop sharing the ops spreadsheet."|work,security|=2026-11-12T11:10
+Quick thought on synonyms|w|"App-name synonyms: 'Hiking' should find Trails, 'Calm Timer' should find Mindful."|work,search,idea
+Dinner ideas this week|h|"Monday tacos, Tuesday leftover soup, Wednesday salmon, Thursday pasta, Friday pizza night."|cooking,family,list
+Mia's bedtime story|h|"The one about the otter who collects shiny stones. She wants a sequel where the otter goes to Japan."|family,mia,story
+Garden to-do|h|"Cut back the salvia, mulch the lemon tree, fix the drip line by the fence."|garden,list
+Home insurance question|h|"Ask whether the new water heater changes the premium, and whether earthquake cover includes the garage."|home,reminder
+Sam's birthday surprise|h|"Book the table at Passionfish for March. Don't tell Mia, she can't keep a secret."|family,gift,idea
+Christmas list|h|"Mia: watercolour set and the otter book. Sam: running vest. Kate: ceramics class. Dad: golf balls, as always."|holidays,gift,list
+Meditation insight|h|"The sleep session works better if I put the phone face down first. Try no screens after ten."|mindfulness,sleep
+Song idea|h|"Hum: da-da-dum, da-da-dum-dum, up a third on the chorus. Something about fog on the point."|music,idea
+Reading list|h|"The Overstory, Braiding Sweetgrass, Project Hail Mary, and the Xapian book Marcus recommended."|books,list
+Wedding toast draft|h|"Jordan, I've known you since we were both terrible at running. You're still terrible, but now you're terrible at marathons."|family,friends,draft
+Birdwatching at Point Lobos|o|"Brandt's cormorants on Bird Island, two pelicans, and maybe a peregrine over the cypresses."|hiking,birds,nature
+Trail conditions: Soberanes|o|"Creek crossing is fine, poison oak overhanging after the second bridge. Wear long pants."|hiking,conditions
+Trail notes: Pinnacles|o|"Saw two condors from the High Peaks. Steps are slick after rain, and the caves are closed for bats."|hiking,condors,conditions
+Parking at Big Sur|o|"Pfeiffer lot was full at nine. Next time arrive by eight or take the turnout by the lodge."|hiking,parking,big sur
+Farmers market finds|o|"Persimmons, the good sourdough, lion's mane mushrooms. The honey guy is back in spring."|market,food
+Race day reflections|o|"Big Sur Half: 1:44:10. Went out too fast, held on. Negative split next time, seriously."|running,race,log|=2026-11-08T11:20
+Whale watching|o|"Humpbacks off Lovers Point, at least three. Bring binoculars in the car from now on."|wildlife,ocean
+Aquarium with Mia|o|"She loved the kelp forest and the sea otters. Membership renews in January."|family,mia
+Coffee shop idea|o|"The new place on Forest Ave does a great cortado. Good for remote Fridays."|coffee,idea
+Pacific Grove 12|o|"(Wind noise) ... the butterflies are back at the sanctuary, hundreds of them on the eucalyptus."|nature,monarchs
+Pacific Grove 13|o|"Low tide at 6:40 tomorrow. Tide pools with Mia before school?"|family,tide pools
+New Recording 41|h|"Testing, testing. Is the new mic better? Sounds less boomy."|test
+New Recording 42|w|"Remember the ranker config lives in one file now, RankingWeights, don't scatter constants."|work,reminder
+Voicemail for Jordan|h|"Hey, it's Alex, happy birthday! Call me back, we should run the Dipsea before the end of the year."|friends,birthday|=2026-11-21T09:15
+Carmel-by-the-Sea 3|o|"Sunset at the beach, dogs everywhere, Mia wants a dog. Again."|family,beach
+Lecture notes: information retrieval|h|"Precision at k, recall, and why nDCG discounts by log of the rank. Re-watch the part on click models."|learning,search
+Ideas for Mia's birthday party|h|"Ten kids, tide-pool theme, cake shaped like an otter. Book the community room at the library."|family,mia,birthday,party
+Running shoes|o|"The Pegasus are at 780 km. Replace before the relay. Try the wider toe box this time."|running,gear
+Budget check-in|h|"Groceries are over by 120 this month. Dining out under. Travel fund on track."|budget,home
+Podcast: deep work|o|"Schedule shallow work in one block in the afternoon. Protect the mornings."|podcast,productivity
+Neighbor's cat|h|"Feed Miso twice a day Thursday to Sunday. Key under the blue pot."|home,reminder
+Tokyo restaurant list|h|"Ken's soba place in Asakusa, the tempura counter near the hotel, and a kissaten for breakfast."|travel,japan,food|>2026-10-15
+Seoul to-do|h|"Gyeongbokgung in hanbok, Bukchon early morning, N Seoul Tower at night, fried chicken with Jiwoo."|travel,korea,list|>2026-10-15
+Thanksgiving toast|h|"Grateful for a year of good health, for Mom's pies, and for Mia, who made us all place cards."|thanksgiving,family|=2026-11-26T14:05
+"""
+
+COMMUTE_PLACE = ("Highway 68", 36.5870, -121.8140, "CA-68, Monterey, CA")
+HOME_PLACE = ("Home", 36.6177, -121.9166, "Pacific Grove, CA 93950")
+OFFICE_PLACE = (OFFICE[0], OFFICE[1], OFFICE[2], OFFICE[3])
+
+
+def interaction_days():
+    d = _dt.date(2026, 10, 19)
+    out = []
+    while d <= _dt.date(2026, 11, 29):
+        out.append(d)
+        d += _dt.timedelta(days=1)
+    return out
+
+
+def build_memos():
+    rng = R("memos")
+    A = MEMOS_APP
+    out = [app_record(A, "Voice Memos", ["Recorder", "Memos", "Dictation"])]
+    out += [
+        intent(A, "RecordMemo", "Record Voice Memo", "Record a new voice memo"),
+        intent(A, "PlayMemo", "Play Memo", "Play ${memo}", [{"name": "memo", "type": "MemoEntity"}]),
+        intent(A, "PlayLatestMemo", "Play Latest Memo", "Play my latest recording"),
+        intent(A, "TranscribeMemo", "Transcribe Memo", "Transcribe ${memo}", [{"name": "memo", "type": "MemoEntity"}]),
+    ]
+    # commute slots: weekdays in the interaction window, chosen without replacement
+    weekdays = [d for d in interaction_days() if d.weekday() < 5 and d.isoformat() not in WORK_OFF]
+    memo_rows = [(r + [""])[:5] for r in rows(MEMO_ROWS)]
+
+    def window(c):
+        lo, hi = _dt.date(2000, 1, 1), _dt.date(2100, 1, 1)
+        for m in re.finditer(r"([<>])(\d{4}-\d{2}-\d{2})", c):
+            d = _dt.date.fromisoformat(m.group(2))
+            if m.group(1) == ">":
+                lo = d + _dt.timedelta(days=1)
+            else:
+                hi = d - _dt.timedelta(days=1)
+        return lo, hi
+
+    commute_day = {}
+    free = list(weekdays)
+    order = sorted(range(len(memo_rows)), key=lambda i: (memo_rows[i][4] == "", i))
+    for i in order:
+        if memo_rows[i][1] != "c":
+            continue
+        lo, hi = window(memo_rows[i][4])
+        cands = [d for d in free if lo <= d <= hi]
+        d = rng.choice(cands)
+        free.remove(d)
+        commute_day[i] = d
+    memos = []
+    ids = set()
+    start = _dt.date(2026, 8, 24)
+    span = (_dt.date(2026, 11, 29) - start).days
+    for i, (title, when, transcript, kw, cons) in enumerate(memo_rows):
+        if when == "c":
+            d = commute_day[i]
+            t = local(d.year, d.month, d.day, 8, rng.randint(20, 44), rng.randint(0, 59))
+            place, dur = COMMUTE_PLACE, rng.randint(25, 160)
+        else:
+            lo, hi = window(cons)
+            for _ in range(200):
+                d = start + _dt.timedelta(days=rng.randint(0, span))
+                if not (lo <= d <= hi):
+                    continue
+                if when == "w" and d.weekday() >= 5:
+                    continue
+                if when == "o" and d.weekday() < 5 and rng.random() < 0.7:
+                    continue
+                break
+            if when == "w":
+                hh, place = rng.randint(9, 16), OFFICE_PLACE
+            elif when == "h":
+                hh, place = rng.choice([7, 19, 20, 21, 21]), HOME_PLACE
+            else:
+                hh, place = rng.randint(8, 17), None
+            t = local(d.year, d.month, d.day, hh, rng.randint(0, 59), rng.randint(0, 59))
+            if cons.startswith("="):
+                t = _dt.datetime.fromisoformat(cons[1:]).replace(second=rng.randint(0, 59), tzinfo=TZ)
+            dur = rng.randint(12, 420)
+        mid = slug(title)
+        if not title.isascii() or not mid:
+            mid = {"회의 메모": "hoeui-memo", "장보기 목록": "jangbogi-list", "한국어 공부: 존댓말": "korean-study-jondaetmal",
+                   "여행 준비물": "travel-packing-ko", "買い物リスト": "kaimono-list", "打ち合わせメモ": "uchiawase-memo",
+                   "日本語の練習": "nihongo-practice", "会议纪要": "huiyi-jiyao", "购物清单": "gouwu-qingdan",
+                   "学中文：声调练习": "chinese-tones-practice"}[title]
+        assert mid not in ids, mid
+        ids.add(mid)
+        props = {"recordedAt": DATE(t), "duration": DUR(dur), "transcribed": True,
+                 "favorite": rng.random() < 0.15}
+        if place:
+            props["location"] = PLACE(*place)
+        sub = "%s · %d:%02d" % (t.strftime("%b %-d, %Y"), dur // 60, dur % 60)
+        memos.append(entity(A, "MemoEntity", mid, title, sub, transcript, kws(kw), props, hint(rng, 20, 60)))
+    memos.sort(key=lambda m: (m["properties"]["recordedAt"]["date"], m["id"]))
+    out += memos
+    out += [
+        shortcut(A, "record-memo", "RecordMemo", "Record Voice Memo", "mic",
+                 ["Record a voice memo in ${applicationName}", "Start recording with ${applicationName}",
+                  "New ${applicationName} recording", "Take a note with ${applicationName}"]),
+        shortcut(A, "play-latest-memo", "PlayLatestMemo", "Play Latest Memo", "play.circle",
+                 ["Play my latest ${applicationName} recording", "Play the last memo in ${applicationName}"]),
+        shortcut(A, "play-memo", "PlayMemo", "Play Memo", "waveform",
+                 ["Play ${memo} in ${applicationName}", "Listen to ${memo} with ${applicationName}"],
+                 {"name": "memo", "type": "MemoEntity"}),
+        shortcut(A, "transcribe-memo", "TranscribeMemo", "Transcribe Memo", "text.quote",
+                 ["Transcribe ${memo} with ${applicationName}", "Show the transcript of ${memo} in ${applicationName}"],
+                 {"name": "memo", "type": "MemoEntity"}),
+    ]
+    return out
+
+
+# ================================================================== MEDITATION
+MED_APP = "com.example.meditation"
+
+TEACHERS = {
+    "maya": {"givenName": "Maya", "familyName": "Ortiz", "email": "maya@mindful.example.com"},
+    "kenji": {"givenName": "Kenji", "familyName": "Mori", "email": "kenji@mindful.example.com"},
+    "leah": {"givenName": "Leah", "familyName": "Goldberg", "email": "leah@mindful.example.com"},
+    "samuel": {"givenName": "Samuel", "familyName": "Adeyemi", "email": "samuel@mindful.example.com"},
+    "seoyeon": {"givenName": "서연", "familyName": "이", "email": "seoyeon@mindful.example.com"},
+    "jing": {"givenName": "静", "familyName": "陈", "email": "chen.jing@mindful.example.com"},
+    "akari": {"givenName": "あかり", "familyName": "佐藤", "email": "akari@mindful.example.com"},
+}
+
+# id|title|category|minutes|teacher|description|keywords
+SESSION_ROWS = """
+morning-clarity|Morning Clarity|morning|10|maya|Set an intention for the day with a short body check-in and ten slow breaths.|morning,intention,energy
+sunrise-breath|Sunrise Breath|morning|5|samuel|Energising box breathing to shake off sleep before the first coffee.|morning,breathing,energy
+gratitude-start|Gratitude Start|morning|8|leah|Name three things you're grateful for and let the feeling settle in the body.|morning,gratitude
+wake-up-body-scan|Wake-Up Body Scan|morning|12|kenji|Move attention from the toes to the crown, noticing sensations without judgement.|morning,body scan
+coffee-meditation|Mindful Coffee|morning|6|maya|Slow down and taste the first cup: warmth, aroma, the weight of the mug.|morning,mindful eating
+morning-walk|Morning Walking Meditation|morning|15|samuel|A guided walk for the first light of the day, one step at a time.|morning,walking,outdoors
+daily-calm|Daily Calm|daily|10|leah|The everyday practice: settle, breathe, notice, return.|daily,calm,beginner
+five-minute-reset|Five-Minute Reset|daily|5|samuel|A quick pause between meetings to come back to the breath.|daily,break,work
+breath-counting|Breath Counting|daily|15|kenji|Count breaths from one to ten and begin again whenever the mind wanders.|daily,breathing,focus
+loving-kindness|Loving-Kindness|daily|15|leah|Offer kind wishes to yourself, someone you love, a stranger and someone difficult.|daily,compassion,metta
+noting-practice|Noting Practice|daily|12|kenji|Gently label thoughts, feelings and sounds as they arise.|daily,awareness,thoughts
+open-awareness|Open Awareness|daily|20|maya|Rest in spacious awareness without a single anchor.|daily,advanced,awareness
+desk-stretch|Desk Stretch and Breathe|daily|7|samuel|Neck, shoulders and wrists, synchronised with slow exhales.|daily,stretch,work
+focus-flow|Focus Flow|focus|25|kenji|A pomodoro-length session with bells every five minutes to return to the task.|focus,work,productivity
+deep-work-primer|Deep Work Primer|focus|8|maya|Prepare the mind for ninety minutes of uninterrupted work.|focus,work
+calm-before-presenting|Calm Before Presenting|stress|6|leah|Steady the nerves before a talk, an interview or a hard conversation.|stress,anxiety,work
+anxiety-sos|Anxiety SOS|stress|4|samuel|Ground yourself with the 5-4-3-2-1 senses exercise.|stress,anxiety,grounding
+commute-calm|Commute Calm|stress|10|leah|An eyes-open practice for the passenger seat, the train or traffic.|stress,commute
+after-work-unwind|After-Work Unwind|stress|12|maya|Close the laptop, shake out the day and arrive home.|evening,stress,transition
+runners-focus|Runner's Focus|movement|8|samuel|Pre-run visualisation and breathing to find an easy rhythm.|running,movement,sport
+post-run-cooldown|Post-Run Cooldown|movement|10|samuel|Slow the heart rate and thank the legs.|running,recovery,movement
+mindful-hiking|Mindful Hiking|movement|20|kenji|Audio for the trail: listen, smell, feel the ground under your boots.|hiking,outdoors,walking
+body-scan-sleep|Body Scan for Sleep|sleep|20|leah|Release each part of the body in turn until sleep takes over.|sleep,body scan,bedtime
+yoga-nidra|Yoga Nidra for Deep Rest|sleep|30|maya|A guided yogic sleep that leaves the body resting and the mind aware.|sleep,rest,yoga nidra
+ocean-sleep-story|The Lighthouse Keeper: A Sleep Story|sleep|35|kenji|A slow, drowsy story about a lighthouse on a foggy point, told against the sound of the sea.|sleep,story,ocean
+rainfall-sleep|Rainfall Sleep Sounds|sleep|60|samuel|An hour of steady rain on a cabin roof with a gentle fade-out.|sleep,sounds,rain
+wind-down|Evening Wind-Down|sleep|10|leah|Let go of the day's to-do list and ease into the evening.|evening,sleep,calm
+counting-down-to-sleep|Counting Down to Sleep|sleep|15|maya|Count down from one hundred with each exhale; most people never reach zero.|sleep,counting,bedtime
+cant-sleep|Can't Sleep? Middle-of-the-Night Practice|sleep|12|kenji|For 3 a.m. wakeups: no pressure to sleep, just rest.|sleep,insomnia,night
+kids-bedtime|Starfish Breathing for Kids|sleep|6|leah|A playful bedtime breathing game for children.|kids,sleep,family
+silent-timer-20|Silent Sit (20 min)|timer|20|maya|Just a bell at the start and the end.|timer,silent,advanced
+morning-breath-ko|아침 호흡 명상|morning|10|seoyeon|하루를 시작하며 호흡에 집중하고 오늘의 의도를 정하는 아침 명상입니다.|아침,호흡,명상,korean
+sleep-body-scan-ko|잠들기 전 바디스캔|sleep|20|seoyeon|발끝부터 머리끝까지 몸의 긴장을 하나씩 풀어 주며 잠자리에 드는 명상입니다.|수면,바디스캔,korean
+gratitude-ko|감사 일기 명상|daily|8|seoyeon|오늘 감사했던 세 가지를 떠올리며 마음을 따뜻하게 채웁니다.|감사,마음챙김,korean
+kokyu-ja|マインドフルな呼吸|daily|10|akari|呼吸に意識を向け、今この瞬間に戻るための基本の瞑想です。|呼吸,マインドフルネス,japanese
+nemuri-ja|眠りのための瞑想|sleep|25|akari|一日の緊張をほどき、深い眠りへと導く誘導瞑想です。|睡眠,瞑想,japanese
+aruku-ja|歩く瞑想|movement|15|akari|一歩一歩の感覚を味わいながら歩く瞑想です。散歩道でどうぞ。|歩行,瞑想,japanese
+zhengnian-huxi|正念呼吸练习|daily|10|jing|把注意力放在呼吸上，每次走神时温柔地回到当下。|正念,呼吸,chinese
+shuiqian-fangsong|睡前放松冥想|sleep|20|jing|放下一天的疲惫，逐步放松全身，安然入睡。|睡眠,放松,chinese
+zaochen-dingxin|晨间定心冥想|morning|8|jing|在清晨用几分钟安定身心，为新的一天做好准备。|早晨,冥想,chinese
+"""
+MEDITATION_ENUM = {"name": "session", "type": "MeditationSession",
+                   "cases": [{"id": "morning", "title": "Morning"}, {"id": "daily", "title": "Daily"},
+                             {"id": "sleep", "title": "Sleep"}]}
+
+
+def build_meditation():
+    rng = R("meditation")
+    A = MED_APP
+    out = [app_record(A, "Mindful", ["Meditation", "Calm Timer"])]
+    out += [
+        intent(A, "StartMeditation", "Start Meditation", "Start ${session} meditation",
+               [{"name": "session", "type": "MeditationSession"}]),
+        intent(A, "PlaySession", "Play Guided Session", "Play ${meditation}",
+               [{"name": "meditation", "type": "SessionEntity"}]),
+        intent(A, "StartBreathingBreak", "Take a Breathing Break", "Start a one-minute breathing break"),
+        intent(A, "StartSilentTimer", "Start Silent Timer", "Start a silent meditation timer"),
+        intent(A, "LogMindfulMinutes", "Log Mindful Minutes", "Log mindful minutes"),
+    ]
+    sessions = []
+    for sid, title, cat, mins, teacher, desc, kw in rows(SESSION_ROWS):
+        props = {"category": cat, "duration": DUR(int(mins) * 60), "teacher": PERSON(TEACHERS[teacher]),
+                 "level": rng.choice(["beginner", "beginner", "intermediate", "all levels"])
+                 if "advanced" not in kw else "advanced"}
+        if cat == "sleep":
+            props["background"] = rng.choice(["ocean", "rain", "fireplace", "silence", "forest at night"])
+        t = TEACHERS[teacher]
+        name = ("%s%s" % (t["familyName"], t["givenName"])) if not t["givenName"].isascii() else \
+            "%s %s" % (t["givenName"], t["familyName"])
+        sub = "%d min · %s" % (int(mins), name)
+        rh = hint(rng, 25, 70)
+        if sid in ("morning-clarity", "body-scan-sleep", "daily-calm"):
+            rh = 70
+        sessions.append(entity(A, "SessionEntity", sid, title, sub, desc, kws(kw), props, rh))
+    out += sessions
+    out += [
+        shortcut(A, "start-meditation", "StartMeditation", "Start Meditation", "figure.mind.and.body",
+                 ["Start ${session} Meditation in ${applicationName}", "Begin my ${session} meditation with ${applicationName}",
+                  "${applicationName} ${session} session", "Meditate with ${applicationName}: ${session}"],
+                 MEDITATION_ENUM),
+        shortcut(A, "play-session", "PlaySession", "Play Guided Session", "headphones",
+                 ["Play ${meditation} in ${applicationName}", "Start ${meditation} with ${applicationName}"],
+                 {"name": "meditation", "type": "SessionEntity"}),
+        shortcut(A, "breathing-break", "StartBreathingBreak", "Take a Breathing Break", "wind",
+                 ["Take a breathing break with ${applicationName}", "Help me breathe with ${applicationName}",
+                  "${applicationName} breathe"]),
+        shortcut(A, "silent-timer", "StartSilentTimer", "Start Silent Timer", "timer",
+                 ["Start a silent timer in ${applicationName}", "Start a ${applicationName} timer"]),
+        shortcut(A, "log-mindful-minutes", "LogMindfulMinutes", "Log Mindful Minutes", "heart.text.square",
+                 ["Log mindful minutes in ${applicationName}", "Record a mindful session in ${applicationName}"]),
+    ]
+    return out
+
+
+# ======================================================================== MAIL
+MAIL_APP = "com.example.mail"
+
+MAILBOXES = [("inbox", "Inbox", "All incoming mail."), ("vip", "VIP", "Mail from people you marked as VIP."),
+             ("work", "Work", "Mail at alex.morgan@harborlabs.example.com."),
+             ("receipts", "Receipts", "Orders, invoices and subscriptions."),
+             ("travel", "Travel", "Flights, hotels and itineraries."),
+             ("newsletters", "Newsletters", "Digests and mailing lists."),
+             ("family", "Family", "Sam, Mia, the Morgans and friends."), ("archive", "Archive", "Read and filed.")]
+
+ORGS = {
+    "skyward": {"givenName": "Skyward Airlines", "email": "no-reply@skyward.example.com"},
+    "korean-air": {"givenName": "Korean Air", "email": "reservations@koreanair.example.com"},
+    "ana-air": {"givenName": "ANA", "email": "itinerary@ana.example.jp"},
+    "namsan": {"givenName": "Namsan Garden Seoul", "email": "stay@namsangarden.example.kr"},
+    "asakusa": {"givenName": "Asakusa View Tokyo", "email": "reservations@asakusaview.example.jp"},
+    "trailhead": {"givenName": "Trailhead Outfitters", "email": "orders@trailhead.example.com"},
+    "bookshop": {"givenName": "Bookworks Pacific Grove", "email": "hello@bookworks.example.com"},
+    "grocer": {"givenName": "Peninsula Grocer", "email": "receipts@peninsulagrocer.example.com"},
+    "mindful": {"givenName": "Mindful", "email": "billing@mindful.example.com"},
+    "utility": {"givenName": "Cal Coast Energy", "email": "billing@calcoast.example.com"},
+    "race": {"givenName": "Big Sur Half Marathon", "email": "info@bigsurhalf.example.org"},
+    "trails-weekly": {"givenName": "Trails Weekly", "email": "digest@trailsweekly.example.com"},
+    "swift-weekly": {"givenName": "Swift Server Weekly", "email": "news@swiftserver.example.org"},
+    "ir-digest": {"givenName": "Search & Ranking Digest", "email": "digest@irdigest.example.org"},
+    "ci": {"givenName": "Harbor Labs CI", "email": "ci@harborlabs.example.com"},
+    "hr": {"givenName": "Harbor Labs People Team", "email": "people@harborlabs.example.com"},
+    "school": {"givenName": "Forest Grove Elementary", "email": "office@forestgrove.example.org"},
+    "library": {"givenName": "Pacific Grove Library", "email": "notices@pglibrary.example.org"},
+    "aquarium": {"givenName": "Monterey Aquarium Members", "email": "members@aquarium.example.org"},
+    "dentist": {"givenName": "Peninsula Family Dental", "email": "appointments@pfdental.example.com"},
+    "photos": {"givenName": "Travel Tracker", "email": "memories@traveltracker.example.com"},
+}
+
+# mailbox|sender key|subject|snippet|date ("=YYYY-MM-DDTHH:MM" or ">a<b" window)|flags (u=unread f=flagged a=attachment)
+MESSAGE_ROWS = """
+work|priya|Q1 roadmap draft — comments by Friday?|Hi Alex, the first draft of the Q1 plan is in the shared folder. Can you look at the search section and leave comments by Friday?|=2026-10-19T09:12|a
+work|marcus|Re: Xapian index size on the staging box|The glass files grew to 41 GB after the last import. Compaction brings it back to 17. I'll schedule it nightly unless you object.|=2026-10-20T10:41|
+work|sofia|Design review notes — suggestions|Notes from today attached. Main open question: should context registrations decay, or only be replaced by the next update?|=2026-11-04T11:02|a
+work|daniel|Can you look at PR #4821?|It adds per-app half-lives to the usage score. Tests pass; I'd love a second pair of eyes on the decay math.|=2026-10-22T15:30|
+work|hannah|Interview loop for Thursday|You're on the systems design round at 11. The candidate's résumé and the rubric are attached.|=2026-11-03T16:20|a
+work|tomas|Customer escalation: Northwind Logistics|Their p95 keystroke latency is 180 ms on 2M docs. Call is set for Tuesday 4 pm — can you join?|=2026-11-06T09:05|f
+work|aisha|Offsite logistics|Shuttle leaves the office at 8:15 on the 18th. Lunch is vegetarian unless you tell me otherwise.|=2026-11-10T13:44|
+work|noah|Flaky test: SuggestTests.testMorningRoutine|Fails about 1 in 20 runs on CI. I think it's the time zone of the runner. Looking into it.|=2026-10-27T11:18|
+work|grace|Offline metrics for experiment 14|nDCG@10 up 3.1% on the trails set, flat on mail. CJK queries improved the most. Slides attached.|=2026-11-09T17:02|a
+work|ravi|Click model idea|What if we treat a shortcut launch from a suggestion as a click on that rank? We could learn the position bias.|=2026-10-29T14:25|
+work|chloe|Lunch & Learn slides|Thanks for volunteering! Please send the slides by Thursday so I can post them in the channel.|=2026-11-11T10:10|
+work|ben|Access to the ranking dashboard|I've added you as an editor. Let me know if the CJK panel still shows no data.|=2026-10-23T12:48|
+work|priya|Re: Performance self-review|Reminder that self-reviews are due Dec 11. Happy to read a draft before then.|=2026-11-23T09:30|
+work|marcus|Compaction job moved to Sunday night|As discussed, it now runs at 23:00 Sunday after the weekly rebuild.|=2026-11-16T09:02|
+work|sofia|Re: Explain output redesign|Love the table idea. Can we also show which context matched and with what specificity?|=2026-11-12T15:47|
+work|daniel|Re: PR #4821|Merged. I left the constants in RankingWeights so they live in one place.|=2026-10-26T10:03|
+work|grace|Query log sample (anonymised)|Here are 5,000 queries from last week. Interesting: lots of 2-letter prefixes like "mo" and "ba".|=2026-11-17T11:21|a
+work|hannah|Scorecard reminder|Please submit your interview feedback in the portal today if you haven't already.|=2026-11-17T16:55|
+work|tomas|Northwind follow-up|They tried edge n-grams on a copy of their index; p95 dropped to 41 ms. They're thrilled.|=2026-11-20T14:12|f
+work|aisha|Holiday party RSVP|Please RSVP for the 17th by December 4. Plus-ones welcome.|=2026-11-24T10:30|
+work|priya|Offsite agenda (final)|Final agenda attached. Day 1 is roadmap and ranking quality; day 2 is on-call and tooling.|=2026-11-13T17:40|a
+work|noah|Re: Flaky test: SuggestTests.testMorningRoutine|Found it: the runner was in UTC and the test assumed local time. Fixed in #4870.|=2026-10-30T09:44|
+work|ravi|Position bias estimates|Using shortcut launches as clicks, the top slot gets about 2.4× the clicks of the third at equal relevance.|=2026-11-19T15:08|a
+work|marcus|On-call handoff|Quiet week. One page on Tuesday for disk space on staging; resolved by compaction.|=2026-11-16T10:05|
+work|jiwoo|회식 장소 공유드립니다|금요일 회식은 앨버라도 거리의 제주 키친에서 6시 반에 시작합니다. 늦지 않게 오세요!|=2026-11-17T14:20|
+work|jieun|다음 주 회의 일정 확인 부탁드립니다|인덱스 마이그레이션 관련 회의를 다음 주 화요일 오전으로 잡으려고 합니다. 가능하신 시간 알려 주세요.|=2026-11-06T10:15|
+work|ken|来週の打ち合わせについて|来週火曜の朝8時（太平洋時間）で設計レビューをお願いできますか。資料は前日までにお送りします。|=2026-11-16T17:30|
+work|yuki|Re: Tokyo team review materials|Materials attached. Ken will present the compression benchmarks; I'll cover CJK tokenisation.|=2026-11-23T18:05|a
+work|wei|关于下周会议的安排|下周三的周会改到九点半开始，上海这边有一个发布要跟进。|=2026-11-13T18:40|
+work|mei|项目进度更新|索引迁移已经完成百分之八十，剩下的部分预计下周三前完成。|=2026-11-18T19:10|
+work|priya|Great work on the beta plan|The launch readiness doc is in great shape. Let's walk through it Monday.|=2026-11-25T11:50|f
+work|hr|Open enrollment ends Nov 30|Review your medical, dental and vision elections before the deadline.|=2026-11-02T08:00|
+work|hr|Holiday schedule 2026|The office is closed Nov 26–27 and Dec 24–Jan 1. Enjoy the break!|=2026-10-21T08:00|
+work|hr|Security Awareness Training is due|Complete the annual training by November 12. It takes about 45 minutes.|=2026-10-28T08:00|
+vip|priya|Quick call?|Do you have ten minutes before the staff meeting? Nothing bad, promise.|=2026-11-05T08:52|
+vip|sam|Dinner tonight?|I can pick up Thai on the way home, or we can do the leftover soup. Your call.|=2026-10-21T16:40|
+vip|sam|Mia's play tickets|Got three seats in row F for Friday. Your mom wants to come too; I'll get a fourth.|=2026-11-16T12:30|
+vip|linda|Thanksgiving plans|Dinner at 3! Can you bring the pies and the green beans? Kate's bringing the kids.|=2026-11-10T19:22|f
+vip|sam|Flights booked!|SFO to Seoul on the 26th, then Tokyo on the 30th. Confirmation is in the travel folder.|=2026-10-24T20:15|
+vip|priya|Re: Quick call?|Thanks for the chat. Go ahead and announce the beta timeline at the sync.|=2026-11-05T10:02|
+family|kate|Photos from the pumpkin patch|The kids were covered in mud but happy. Album link inside!|=2026-10-25T18:30|a
+family|robert|Golf on my birthday?|If you're free on the 2nd, I've got a tee time at 1. Bring Sam.|=2026-11-20T09:12|
+family|linda|Recipe: Grandma June's pumpkin pie|As promised. Don't skimp on the nutmeg.|=2026-11-18T20:05|a
+family|kate|Re: Gift ideas|Ceramics class would be amazing, just saying.|=2026-11-08T21:40|
+family|mia|I made you a card|Dad helped me type this. Good luck at your race!!! 🏃|=2026-11-07T19:45|
+family|sam|Family photo session|Booked Lovers Point on Dec 6 at 10. Please wear the green sweater.|=2026-11-19T13:15|
+family|linda|Re: Thanksgiving plans|Perfect. Also, could you bring folding chairs?|=2026-11-11T08:40|
+family|kate|Christmas Eve at yours?|We'd love to come for Christmas Eve dinner. What can we bring?|=2026-11-27T11:05|
+family|mei|周末聚餐|周日中午一起去吃早茶吧？我订了十一点的位子。|=2026-11-24T20:30|
+family|robert|Article about the Big Sur coast|Thought you'd like this piece about the new trail at Soberanes.|=2026-10-30T07:55|
+inbox|jordan|Dipsea before New Year?|We said we'd run it this year. December 19? I'll drive.|=2026-11-21T18:10|
+inbox|olivia|Book club: next pick|For January, I'm proposing Braiding Sweetgrass. Objections?|=2026-11-20T21:20|
+inbox|nora|Re: Book club snacks|I'll bring the cheese if someone brings crackers.|=2026-11-17T12:02|
+inbox|felix|Bike for sale|My old gravel bike is yours for $400 if you want it. Just had a tune-up.|=2026-10-26T19:44|
+inbox|ana|Coffee next week?|I'm in Monterey Tuesday through Thursday. Coffee at the wharf?|=2026-11-02T09:30|
+inbox|diego|Photos from Point Lobos|Here are the otter shots from Saturday. The light was unreal.|=2026-11-01T20:15|a
+inbox|jordan|Re: Dipsea before New Year?|Perfect, I'll bring the bagels.|=2026-11-22T08:30|
+inbox|coach|Big Sur Half race plan|Go out at 5:05/km, hold to mile 10, then empty the tank. You've got this.|=2026-11-05T18:00|f
+inbox|coach|Great race!|1:44 on that course is excellent. Easy week, then we start base building for spring.|=2026-11-08T15:20|
+inbox|coach|Track night: this week's workout|6 × 800 m at 5K pace with 400 m jog. Bring a headlamp.|=2026-11-16T12:00|
+inbox|school|Parent–Teacher conferences|Please book your conference slot for November 12 using the link below.|=2026-10-22T15:00|
+inbox|school|Winter concert|Students perform on December 15 at 6 pm in the multipurpose room.|=2026-11-20T14:30|
+inbox|library|Your hold is ready: The Overstory|Pick up by November 10 at the Central Avenue branch.|=2026-11-02T10:00|
+inbox|dentist|Appointment reminder|This is a reminder of your appointment with Dr. Okafor on Friday, November 6 at 8:30 am.|=2026-11-04T09:00|
+inbox|race|Your bib number is 1187|Packet pickup is Saturday at the Portola Hotel, 10 am to 5 pm.|=2026-11-03T07:30|
+inbox|race|Your results: Big Sur Half Marathon|Finish time 1:44:10. Overall 412 of 2,310. Photos are online now.|=2026-11-08T17:45|
+inbox|aquarium|Your membership renews in January|Renew now and get two guest passes.|=2026-11-12T10:20|
+inbox|photos|On this day: Japan, November 2025|You visited 清水寺 a year ago. Relive the trip.|=2026-11-18T07:00|
+inbox|photos|Your year in travel|Ten landmarks, four countries. See your 2026 recap.|=2026-11-28T09:00|
+inbox|jiwoo|서울 맛집 리스트|서울 가시면 꼭 가 보세요: 광장시장 빈대떡, 을지로 노포, 성수동 카페.|=2026-11-20T22:10|a
+inbox|ken|京都旅行のしおり|去年の京都旅行のしおりをお送りします。今年の東京滞在の参考にどうぞ。|=2026-10-28T19:30|a
+inbox|wei|周末聚餐的照片|今天早茶的照片发给你，Mia笑得最开心！|=2026-11-29T19:40|a
+travel|korean-air|Your flight to Seoul is confirmed (SFO → ICN)|KE 24 on Saturday, December 26. Confirmation ZX7Q2L. Three passengers.|=2026-10-24T20:02|a
+travel|ana-air|Itinerary: ICN → HND (NH 862)|Wednesday, December 30, departs 09:40, arrives 11:55.|=2026-10-25T08:30|a
+travel|namsan|Reservation confirmed: Namsan Garden Seoul|Three nights from December 27. Late check-in noted.|=2026-10-26T03:15|
+travel|asakusa|ご予約の確認（浅草ビューホテル）|12月30日から3泊のご予約を承りました。チェックインは15時からです。|=2026-10-26T04:40|
+travel|korean-air|Check-in opens soon|Seat selection is available now for your flight to Seoul.|=2026-11-26T09:00|
+travel|skyward|Your trip to San Diego: receipt|Thanks for flying Skyward. Your receipt for the October trip is attached.|=2026-10-19T06:30|a
+travel|skyward|Fare alert: SFO → HNL from $189|Fares to Honolulu dropped for January and February.|=2026-11-14T06:10|
+newsletters|trails-weekly|This week on the trail: fall colors in the Sierra|Aspens near Bishop are peaking; plus five coastal walks for foggy weekends.|=2026-10-22T06:00|
+newsletters|trails-weekly|Soberanes Canyon reopens after storm repairs|New bridges and a rerouted section above the creek.|=2026-10-29T06:00|
+newsletters|trails-weekly|Winter hiking: ten waterfall walks|Rain means the falls are back. Our favourites from Big Sur to Marin.|=2026-11-05T06:00|
+newsletters|trails-weekly|Permit lotteries for 2027 open soon|Half Dome, the Enchantments and Mount Whitney: key dates.|=2026-11-12T06:00|
+newsletters|trails-weekly|Best Thanksgiving weekend hikes|Walk off the pie on these easy coastal loops.|=2026-11-19T06:00|
+newsletters|trails-weekly|Gear guide: rain shells under $200|We tested eight jackets on the Lost Coast.|=2026-11-26T06:00|
+newsletters|swift-weekly|Swift Server Weekly #212|FoundationEssentials start-up numbers, a new Postgres driver and static linking tips.|=2026-10-20T07:00|
+newsletters|swift-weekly|Swift Server Weekly #213|Structured concurrency in long-running services.|=2026-10-27T07:00|
+newsletters|swift-weekly|Swift Server Weekly #214|Cross-compiling for Linux on ARM; profiling with perf.|=2026-11-03T07:00|
+newsletters|swift-weekly|Swift Server Weekly #215|C++ interop in practice: wrapping a search library.|=2026-11-10T07:00|
+newsletters|swift-weekly|Swift Server Weekly #216|Static stdlib builds and why your CLI starts in 2 ms.|=2026-11-17T07:00|
+newsletters|swift-weekly|Swift Server Weekly #217|Holiday reading list and the year in server-side Swift.|=2026-11-24T07:00|
+newsletters|ir-digest|Search & Ranking Digest: learning to rank without labels|Using implicit feedback from clicks and launches.|=2026-10-23T05:30|
+newsletters|ir-digest|Search & Ranking Digest: typo tolerance|Damerau–Levenshtein, keyboard distance and when to give up.|=2026-11-06T05:30|
+archive|priya|Welcome back!|Hope the trip was great. Quick sync Tuesday to catch up on the suggestions project?|=2026-09-08T09:00|
+archive|marcus|Postmortem: staging index corruption|Root cause was two writers racing after a lock timeout. Action items attached.|=2026-09-15T14:30|a
+archive|sofia|Suggest v0 design doc|First cut of the zero-query suggestion design. Contexts, decay and the ranker interface.|=2026-09-22T11:10|a
+archive|daniel|Re: Rebuild atomicity|Renaming the stub file over the old one works; readers just reopen.|=2026-09-29T16:45|
+archive|hr|Benefits overview 2027|Open enrollment starts November 2. Here's what's changing next year.|=2026-10-01T08:00|a
+archive|skyward|Boarding pass: SFO → SAN|Flight SW 1422, gate B7, boarding 06:25.|=2026-10-09T05:40|a
+archive|kate|Mia's birthday ideas|She's obsessed with otters. Tide-pool party?|=2026-09-27T20:10|
+archive|sam|Re: Fridge repair|The technician can come Thursday between 12 and 4.|=2026-09-18T12:15|
+archive|felix|Trip photos: Lassen|We made it to the summit! Smoke cleared just in time.|=2026-09-21T19:00|a
+archive|trailhead|Welcome to Trailhead Rewards|You've earned 250 points on your first purchase.|=2026-09-10T10:00|
+archive|ana|Great to see you in Seattle|Thanks for the dinner recommendation. Let's not wait another year.|=2026-09-30T21:00|
+archive|library|Your hold is ready: Braiding Sweetgrass|Pick up by September 19 at the Central Avenue branch.|=2026-09-12T10:00|
+archive|ken|先日はありがとうございました|先日のオンライン会議、ありがとうございました。議事録を共有します。|=2026-10-02T18:00|a
+archive|jieun|추석 잘 보내세요|즐거운 추석 연휴 보내세요! 연휴 끝나고 다음 주에 뵙겠습니다.|=2026-09-24T17:30|
+archive|wei|中秋节快乐|祝你和家人中秋节快乐，月饼已经寄出了，请注意查收。|=2026-09-25T09:00|
+archive|grace|Ranking dataset v3|Judged queries for trails, mail and music, now with 600 CJK queries.|=2026-10-05T13:20|a
+archive|coach|Half marathon training block|Ten weeks to Big Sur. Plan attached; Tuesdays are track, Saturdays are long.|=2026-09-01T07:00|a
+archive|nora|Book club: September recap|Great discussion! Next up: The Overstory.|=2026-09-28T22:00|
+archive|robert|Dad's new email address|I finally switched. Please update your contacts.|=2026-09-14T08:20|
+archive|ravi|Paper: unbiased learning to rank|Worth reading before we design the click model.|=2026-10-07T15:40|a
+newsletters|ir-digest|Search & Ranking Digest: CJK segmentation|N-grams, dictionaries and the mixed-script query problem.|=2026-11-20T05:30|
+"""
+
+RECEIPT_ITEMS = [("trailhead", "Trailhead Outfitters", ["trail running shoes", "a rain shell", "a headlamp",
+                                                        "trekking poles", "merino socks", "a running vest"]),
+                 ("bookshop", "Bookworks Pacific Grove", ["The Overstory", "Braiding Sweetgrass", "a watercolour set",
+                                                          "Project Hail Mary", "an otter picture book"]),
+                 ("grocer", "Peninsula Grocer", ["your weekly delivery", "Thanksgiving groceries", "the produce box"])]
+
+
+def build_mail():
+    rng = R("mail")
+    A = MAIL_APP
+    out = [app_record(A, "Mail", ["Email", "Inbox", "Messages"])]
+    out += [
+        intent(A, "OpenMessage", "Open Message", "Open ${message}", [{"name": "message", "type": "MessageEntity"}]),
+        intent(A, "OpenMailbox", "Open Mailbox", "Show ${mailbox}", [{"name": "mailbox", "type": "MailboxEntity"}]),
+        intent(A, "ComposeMessage", "Compose Message", "Write a new message"),
+        intent(A, "CheckNewMail", "Check New Mail", "Show new mail"),
+    ]
+    boxes = [entity(A, "MailboxEntity", bid, title, None, desc, None, {"account": "alex.morgan@example.com"
+                    if bid != "work" else "alex.morgan@harborlabs.example.com"},
+                    {"inbox": 75, "vip": 65, "work": 60}.get(bid, 35)) for bid, title, desc in MAILBOXES]
+    msgs = []
+    data = [r + [""] * (6 - len(r)) for r in rows(MESSAGE_ROWS)]
+    # templated receipts, shipping notices, bills, CI notifications and invites
+    d = _dt.date(2026, 10, 2)
+    k = 0
+    while d <= _dt.date(2026, 11, 29):
+        if d.weekday() == 5:      # grocery receipt every Saturday
+            data.append(["receipts", "grocer", "Your Peninsula Grocer receipt (%s)" % d.strftime("%b %-d"),
+                         "Thanks for shopping with us. Total $%d.%02d. %d items." % (rng.randint(64, 210),
+                                                                                    rng.randint(0, 99), rng.randint(14, 41)),
+                         "=%sT%02d:%02d" % (d.isoformat(), rng.randint(11, 13), rng.randint(0, 59)), ""])
+        if d.weekday() in (1, 3) and rng.random() < 0.55:
+            sender, shop, items = RECEIPT_ITEMS[k % 2]
+            item = items[(k // 2) % len(items)]
+            num = "%s-%05d" % (shop[:2].upper(), rng.randint(10000, 99999))
+            data.append(["receipts", sender, "Order %s: %s has shipped" % (num, item[0].upper() + item[1:]),
+                         "Your order from %s is on its way and should arrive in 2–3 days." % shop,
+                         "=%sT%02d:%02d" % (d.isoformat(), rng.randint(8, 20), rng.randint(0, 59)), ""])
+            k += 1
+        if d.weekday() < 5 and rng.random() < 0.3:
+            build = rng.randint(1200, 1299) + (d - _dt.date(2026, 10, 1)).days * 7
+            ok = rng.random() < 0.6
+            data.append(["work", "ci", "%s: limelight-main #%d" % ("Fixed" if ok else "Build failed", build),
+                         ("All 412 tests passed on linux-x86_64 and linux-aarch64." if ok else
+                          "SuggestTests and RankerTests failed on linux-aarch64. See the log for details."),
+                         "=%sT%02d:%02d" % (d.isoformat(), rng.randint(9, 18), rng.randint(0, 59)), "" if ok else "u"])
+        if d.day == 5:
+            data.append(["receipts", "utility", "Your %s statement is ready" % d.strftime("%B"),
+                         "Amount due $%d.%02d by the 25th. AutoPay is on." % (rng.randint(88, 160), rng.randint(0, 99)),
+                         "=%sT06:15" % d.isoformat(), ""])
+        if d.day == 15:
+            data.append(["receipts", "mindful", "Receipt for your Mindful subscription",
+                         "Mindful Premium (monthly): $9.99. Thanks for practising with us.",
+                         "=%sT04:30" % d.isoformat(), ""])
+        d += _dt.timedelta(days=1)
+    invites = [("2026-11-04", "Design Review: Zero-Query Suggestions", "sofia", "2026-10-28T10:05"),
+               ("2026-11-18", "Search Team Offsite", "aisha", "2026-10-20T11:30"),
+               ("2026-12-03", "Q1 Roadmap Review", "priya", "2026-11-19T16:00"),
+               ("2026-12-01", "Launch Readiness: Suggestions Beta", "priya", "2026-11-20T09:40"),
+               ("2026-11-13", "Lunch & Learn: Xapian Internals", "chloe", "2026-11-02T13:10"),
+               ("2026-12-17", "Team Holiday Party", "aisha", "2026-11-24T10:25"),
+               ("2026-11-24", "設計レビュー（東京チーム）", "ken", "2026-11-16T17:40")]
+    for day, what, who, sent in invites:
+        dd = _dt.date.fromisoformat(day)
+        data.append(["work", who, "Invitation: %s @ %s" % (what, dd.strftime("%a %b %-d, %Y")),
+                     "You have been invited to %s. Accept, decline or propose a new time." % what, "=" + sent, ""])
+    ids = set()
+    for box, sender, subject, snippet, when, flags in data:
+        t = _dt.datetime.fromisoformat(when[1:]).replace(second=rng.randint(0, 59), tzinfo=TZ)
+        frm = PEOPLE.get(sender) or ORGS[sender]
+        mid = "msg-%s" % t.strftime("%Y%m%d-%H%M%S")
+        while mid in ids:
+            mid += "b"
+        ids.add(mid)
+        read_by = _dt.datetime(2026, 11, 29, 12, tzinfo=TZ) - _dt.timedelta(days=2)
+        unread = "u" in flags or (t > read_by and rng.random() < 0.6)
+        props = {"from": PERSON(frm), "to": [PERSON(ME)], "receivedAt": DATE(t),
+                 "mailbox": REF("MailboxEntity", box), "unread": unread, "flagged": "f" in flags,
+                 "hasAttachments": "a" in flags}
+        sname = frm["givenName"] + (" " + frm["familyName"] if frm.get("familyName") else "")
+        if frm.get("familyName") and not frm["givenName"].isascii():
+            sname = frm["familyName"] + frm["givenName"]
+        sub = "%s · %s" % (sname, t.strftime("%b %-d"))
+        kw = [box] + (["flagged"] if "f" in flags else [])
+        rh = {"vip": 60, "work": 45, "family": 50, "inbox": 40, "travel": 55}.get(box, 25)
+        rh = max(0, min(100, rh + rng.randint(-12, 12)))
+        msgs.append(entity(A, "MessageEntity", mid, subject, sub, snippet, kw, props, rh))
+    msgs.sort(key=lambda m: (m["properties"]["receivedAt"]["date"], m["id"]))
+    out += boxes + msgs
+    out += [
+        shortcut(A, "compose-message", "ComposeMessage", "Compose Message", "square.and.pencil",
+                 ["Compose a message in ${applicationName}", "Write an email with ${applicationName}",
+                  "New ${applicationName} message"]),
+        shortcut(A, "check-new-mail", "CheckNewMail", "Check New Mail", "envelope.badge",
+                 ["Check my ${applicationName}", "Any new ${applicationName}?", "Show new messages in ${applicationName}"]),
+        shortcut(A, "open-mailbox", "OpenMailbox", "Open Mailbox", "tray",
+                 ["Open my ${mailbox} in ${applicationName}", "Show ${mailbox} in ${applicationName}"],
+                 {"name": "mailbox", "type": "MailboxEntity"}),
+        shortcut(A, "open-message", "OpenMessage", "Open Message", "envelope.open",
+                 ["Open ${message} in ${applicationName}", "Show the email ${message} in ${applicationName}"],
+                 {"name": "message", "type": "MessageEntity"}),
+    ]
+    return out
+
+
+# ================================================================ INTERACTIONS
+RUN_CTX = ["audio.workout.running", "fitness.workoutActive", "hardware.headphones"]
+HABIT_CHANGE = _dt.date(2026, 11, 12)          # evening-run favourite changes on this day
+FAV_BEFORE, FAV_AFTER = "tempo-run", "5k-intervals"
+LATE_TRAIL, LATE_TRAIL_FROM = "lands-end", _dt.date(2026, 11, 23)
+LATE_PLAYLIST, LATE_PLAYLIST_FROM = "winter-warmers", _dt.date(2026, 11, 24)
+LOCAL_TRAILS = [("monterey-bay", 6), ("cypress-grove", 4), ("soberanes-canyon", 3), ("bird-island", 2),
+                ("pfeiffer-falls", 2), ("monterey-pine-forest", 2), ("ewoldsen", 1), ("pinnacles-high-peaks", 1),
+                ("wilder-ranch", 1), ("aptos-creek", 1), ("berry-creek-falls", 1)]
+
+
+def wchoice(rng, pairs):
+    total = sum(w for _, w in pairs)
+    x = rng.uniform(0, total)
+    for v, w in pairs:
+        x -= w
+        if x <= 0:
+            return v
+    return pairs[-1][0]
+
+
+class Sim:
+    def __init__(self, corpora):
+        self.rng = R("interactions")
+        self.out = []
+        self.seq = 0
+        self.ent = {}      # (app, type) -> list of entity records
+        self.short = {}    # (app, shortcut id) -> shortcut record
+        for recs in corpora.values():
+            for r in recs:
+                if r["kind"] == "entity":
+                    self.ent.setdefault((r["app"], r["type"]), []).append(r)
+                elif r["kind"] == "shortcut":
+                    self.short[(r["app"], r["id"])] = r
+        self.by_id = {(a, t, e["id"]): e for (a, t), lst in self.ent.items() for e in lst}
+
+    def emit(self, app, at, intent=None, shortcut=None, entities=None, context=None):
+        rec = {"kind": "interaction", "app": app}
+        if shortcut and not intent:
+            intent = self.short[(app, shortcut)]["intent"]
+        if intent:
+            rec["intent"] = intent
+        if shortcut:
+            rec["shortcut"] = shortcut
+        if entities:
+            rec["entities"] = [{"type": t, "id": i} for t, i in entities]
+        rec["at"] = iso(at)
+        if context:
+            rec["context"] = list(context)
+        self.seq += 1
+        self.out.append((at, self.seq, rec))
+
+    def at(self, day, h, m, jitter=0):
+        t = local(day.year, day.month, day.day, h, m, self.rng.randint(0, 59))
+        if jitter:
+            t += _dt.timedelta(minutes=self.rng.randint(-jitter, jitter))
+        return t
+
+
+def build_interactions(corpora):
+    S = Sim(corpora)
+    rng = S.rng
+    E = S.ent
+    trails = {e["id"]: e for e in E[(TRAILS_APP, "TrailEntity")]}
+    playlists = {e["id"]: e for e in E[(MUSIC_APP, "PlaylistEntity")]}
+    songs_of = {pid: [r["entity"]["id"] for r in p["properties"]["songs"]] for pid, p in playlists.items()}
+    all_songs = [e["id"] for e in E[(MUSIC_APP, "SongEntity")]]
+    events = E[(CAL_APP, "EventEntity")]
+    work_events = [e for e in events if e["properties"]["calendar"]["entity"]["id"] == "work"
+                   and not e["properties"]["allDay"]]
+    other_events = [e for e in events if e["properties"]["calendar"]["entity"]["id"] in ("family", "home", "fitness")]
+    msgs = E[(MAIL_APP, "MessageEntity")]
+    memos = E[(MEMOS_APP, "MemoEntity")]
+    landmarks = [e["id"] for e in E[(TRAVEL_APP, "LandmarkEntity")]]
+    trip_lms = [r["entity"]["id"] for r in S.by_id[(TRAVEL_APP, "CollectionEntity", "seoul-tokyo-december")]
+                ["properties"]["landmarks"]]
+    photos = E[(TRAVEL_APP, "PhotoEntity")]
+    asia_photos = [p["id"] for p in photos if p["properties"]["takenAt"]["date"][19:] == "+09:00"]
+    sessions = {e["id"]: e for e in E[(MED_APP, "SessionEntity")]}
+    day_sessions = [s for s, e in sessions.items() if e["properties"]["category"] in ("daily", "stress", "focus")]
+
+    def when(e, key):
+        return _dt.datetime.fromisoformat(e["properties"][key]["date"])
+
+    def enum_ref(case):
+        return [("MeditationSession", case)] if ENUM_CASE_REFS_IN_INTERACTIONS else None
+
+    def pick_msgs(now, boxes, n, max_age_h=30):
+        cands = [m for m in msgs if now - _dt.timedelta(hours=max_age_h) <= when(m, "receivedAt") <= now
+                 and m["properties"]["mailbox"]["entity"]["id"] in boxes]
+        rng.shuffle(cands)
+        return cands[:n]
+
+    def trail_ok(tid, day):
+        return tid != LATE_TRAIL or day >= LATE_TRAIL_FROM
+
+    def playlist_ok(pid, day):
+        return pid != NEVER_PLAYED_PLAYLIST and (pid != LATE_PLAYLIST or day >= LATE_PLAYLIST_FROM)
+
+    def place_ctx(day, t, workday):
+        hm = t.hour * 60 + t.minute
+        if workday:
+            if 495 <= hm < 530 or 1035 <= hm < 1070:
+                return ["location.commute"]
+            if 540 <= hm < 1020:
+                return ["location.work"]
+        if day.weekday() >= 5 and 600 <= hm < 1080 and rng.random() < 0.35:
+            return None            # out and about
+        return ["location.home"]
+
+    def run(day, t, fav_override=None):
+        fav = FAV_BEFORE if day < HABIT_CHANGE else FAV_AFTER
+        others = [p for p in RUN_OTHERS if playlist_ok(p, day) and p not in (FAV_BEFORE, FAV_AFTER)]
+        if fav_override:
+            pid = fav_override
+        elif rng.random() < 0.8:
+            pid = fav
+        elif rng.random() < 0.15:
+            pid = FAV_AFTER if day < HABIT_CHANGE else FAV_BEFORE     # the old/new favourite, rarely
+        else:
+            pid = rng.choice(others)
+        ctx = list(RUN_CTX)
+        S.emit(MUSIC_APP, t, shortcut="play-playlist", entities=[("PlaylistEntity", pid)], context=ctx)
+        for _ in range(rng.randint(2, 5)):
+            t += _dt.timedelta(minutes=rng.randint(3, 9), seconds=rng.randint(0, 59))
+            S.emit(MUSIC_APP, t, intent="PlaySong", entities=[("SongEntity", rng.choice(songs_of[pid]))], context=ctx)
+
+    RUN_OTHERS = ["long-run-sunday", "hill-repeats", "recovery-jog", "marathon-pace", "trail-run-mix"]
+    memo_at = {}
+    for m in memos:
+        t = when(m, "recordedAt")
+        memo_at.setdefault(t.date(), []).append(m)
+
+    for day in interaction_days():
+        wd = day.weekday()
+        holiday = day.isoformat() in WORK_OFF
+        workday = wd < 5 and not holiday
+        weekend = not workday
+
+        # ---- wake-up: spin class at the gym some Wednesdays, then meditation
+        if wd == 2 and workday and rng.random() < 0.45:
+            t = S.at(day, 6, 5, 5)
+            S.emit(MUSIC_APP, t, shortcut="play-playlist", entities=[("PlaylistEntity", "spin-class")],
+                   context=["location.gym", "audio.workout.cycling", "fitness.workoutActive", "hardware.headphones",
+                            "audio.workout.intensity.high"])
+        if workday and rng.random() < 0.9:
+            t = S.at(day, 7, 0, 12)
+            ctx = ["location.home"] + (["sleep.wakeup"] if rng.random() < 0.5 else [])
+            if rng.random() < 0.85:
+                S.emit(MED_APP, t, shortcut="start-meditation", entities=enum_ref("morning"), context=ctx)
+            else:
+                sid = wchoice(rng, [("morning-clarity", 5), ("sunrise-breath", 2), ("gratitude-start", 1),
+                                    ("morning-breath-ko", 1)])
+                S.emit(MED_APP, t, shortcut="play-session", entities=[("SessionEntity", sid)], context=ctx)
+        elif weekend and rng.random() < 0.5:
+            t = S.at(day, 8, 10, 25)
+            S.emit(MED_APP, t, shortcut="start-meditation",
+                   entities=enum_ref("daily" if rng.random() < 0.6 else "morning"), context=["location.home"])
+        if workday:
+            if rng.random() < 0.5:
+                t = S.at(day, 7, 30, 10)
+                S.emit(MAIL_APP, t, shortcut="check-new-mail", context=["location.home"])
+                for m in pick_msgs(t, ("vip", "family", "inbox", "work"), rng.randint(0, 2), 14):
+                    t += _dt.timedelta(minutes=rng.randint(1, 4))
+                    S.emit(MAIL_APP, t, intent="OpenMessage", entities=[("MessageEntity", m["id"])],
+                           context=["location.home"])
+            if rng.random() < 0.3:
+                S.emit(CAL_APP, S.at(day, 7, 40, 8), shortcut="show-agenda", context=["location.home"])
+
+        # ---- morning commute
+        if workday:
+            if rng.random() < 0.45:
+                S.emit(MUSIC_APP, S.at(day, 8, 16, 3), shortcut="play-playlist",
+                       entities=[("PlaylistEntity", "morning-commute")], context=["location.commute"])
+            if rng.random() < 0.55:
+                t = S.at(day, 8, 40, 4)
+                S.emit(MAIL_APP, t, shortcut="check-new-mail", context=["location.commute"])
+                for m in pick_msgs(t, ("work", "vip", "inbox", "newsletters"), rng.randint(0, 2), 16):
+                    t += _dt.timedelta(minutes=rng.randint(1, 3))
+                    S.emit(MAIL_APP, t, intent="OpenMessage", entities=[("MessageEntity", m["id"])],
+                           context=["location.commute"])
+            if rng.random() < 0.12:
+                S.emit(MEMOS_APP, S.at(day, 8, 33, 5), shortcut="play-latest-memo", context=["location.commute"])
+
+        # ---- memos recorded today (each memo in the window was recorded through the app)
+        for m in memo_at.get(day, []):
+            t = when(m, "recordedAt") - _dt.timedelta(seconds=1)
+            loc = m["properties"].get("location", {}).get("place", {}).get("name")
+            ctx = {"Highway 68": ["location.commute"], "Home": ["location.home"]}.get(loc)
+            if loc == OFFICE[0]:
+                ctx = ["location.work"]
+            if rng.random() < 0.7:
+                S.emit(MEMOS_APP, t, shortcut="record-memo", context=ctx)
+            else:
+                S.emit(MEMOS_APP, t, intent="RecordMemo", context=ctx)
+            if rng.random() < 0.2:
+                S.emit(MEMOS_APP, t + _dt.timedelta(minutes=rng.randint(20, 300)), shortcut="transcribe-memo",
+                       entities=[("MemoEntity", m["id"])], context=None)
+
+        # ---- at work
+        if workday:
+            W = ["location.work"]
+            if rng.random() < 0.85:
+                S.emit(CAL_APP, S.at(day, 9, 4, 4), shortcut="show-agenda", context=W)
+            upcoming = [e for e in work_events
+                        if day <= when(e, "start").date() <= day + _dt.timedelta(days=10)]
+            for _ in range(rng.randint(3, 5) if upcoming else 0):
+                e = wchoice(rng, [(e, 6 if when(e, "start").date() == day else 1) for e in upcoming])
+                st = when(e, "start")
+                if st.date() == day and 9 <= st.hour < 17:
+                    t = st - _dt.timedelta(minutes=rng.randint(2, 25), seconds=rng.randint(0, 59))
+                    if t.hour < 9:
+                        t = S.at(day, 9, 10, 5)
+                else:
+                    t = S.at(day, rng.randint(9, 16), rng.randint(0, 59))
+                if rng.random() < 0.4:
+                    S.emit(CAL_APP, t, shortcut="open-event", entities=[("EventEntity", e["id"])], context=W)
+                else:
+                    S.emit(CAL_APP, t, intent="OpenEvent", entities=[("EventEntity", e["id"])], context=W)
+            for _ in range(rng.randint(0, 2)):
+                S.emit(CAL_APP, S.at(day, rng.randint(10, 16), rng.randint(0, 59)), shortcut="next-event", context=W)
+            for _ in range(rng.randint(1, 3)):
+                S.emit(MAIL_APP, S.at(day, rng.randint(9, 16), rng.randint(0, 59)), shortcut="check-new-mail",
+                       context=W)
+            n_open = rng.randint(5, 10)
+            for _ in range(n_open):
+                t = S.at(day, rng.randint(9, 16), rng.randint(0, 59))
+                got = pick_msgs(t, ("work", "vip", "inbox", "travel"), 1, 48)
+                if got:
+                    S.emit(MAIL_APP, t, intent="OpenMessage", entities=[("MessageEntity", got[0]["id"])], context=W)
+            if rng.random() < 0.3:
+                S.emit(MAIL_APP, S.at(day, rng.randint(9, 16), rng.randint(0, 59)), shortcut="open-mailbox",
+                       entities=[("MailboxEntity", wchoice(rng, [("work", 4), ("vip", 2), ("inbox", 1)]))], context=W)
+            for _ in range(rng.randint(0, 2)):
+                S.emit(MAIL_APP, S.at(day, rng.randint(9, 16), rng.randint(0, 59)), shortcut="compose-message",
+                       context=W)
+            if rng.random() < 0.45:
+                pid = wchoice(rng, [("deep-focus", 5), ("code-and-coffee", 3), ("lo-fi-study", 2), ("chill-electronic", 1)])
+                S.emit(MUSIC_APP, S.at(day, 9, 50, 25), shortcut="play-playlist", entities=[("PlaylistEntity", pid)],
+                       context=["location.work", "hardware.headphones"])
+            if rng.random() < 0.25:
+                if rng.random() < 0.5:
+                    S.emit(MED_APP, S.at(day, 14, 45, 40), shortcut="breathing-break", context=W)
+                else:
+                    S.emit(MED_APP, S.at(day, 14, 45, 40), shortcut="play-session",
+                           entities=[("SessionEntity", rng.choice(day_sessions))], context=W)
+            # Wednesday school pickup in November
+            if wd == 2 and day.month == 11:
+                t = S.at(day, 15, 22, 4)
+                S.emit(CAL_APP, t, shortcut="next-event", context=["location.school"])
+                if rng.random() < 0.5:
+                    S.emit(MAIL_APP, t + _dt.timedelta(minutes=5), shortcut="check-new-mail", context=["location.school"])
+            # evening commute
+            if rng.random() < 0.55:
+                t = S.at(day, 17, 28, 8)
+                if rng.random() < 0.7:
+                    S.emit(MUSIC_APP, t, shortcut="play-playlist", entities=[("PlaylistEntity", "commute-wind-down")],
+                           context=["location.commute"])
+                else:
+                    S.emit(MED_APP, t, shortcut="play-session", entities=[("SessionEntity", "commute-calm")],
+                           context=["location.commute"])
+
+        # ---- evening runs Tue/Thu/Sat (and race morning)
+        if day == _dt.date(2026, 11, 8):
+            run(day, S.at(day, 6, 50, 2), fav_override=FAV_BEFORE)
+        if wd in (1, 3, 5) and rng.random() < 0.95 and day != _dt.date(2026, 11, 26):
+            run(day, S.at(day, 18, 0, 15))
+            if rng.random() < 0.25:
+                S.emit(MED_APP, S.at(day, 19, 5, 10), shortcut="play-session",
+                       entities=[("SessionEntity", "post-run-cooldown")], context=["location.home"])
+        elif wd == 6 and day.month == 11 and rng.random() < 0.6:
+            S.emit(MUSIC_APP, S.at(day, 9, 0, 3), shortcut="play-playlist", entities=[("PlaylistEntity", "yoga-flow")],
+                   context=["location.gym", "audio.workout", "audio.workout.intensity.low"])
+
+        # ---- weekend trails
+        if weekend and wd >= 5 and rng.random() < (0.85 if wd == 5 else 0.65):
+            t = S.at(day, 7, 45, 30)
+            if day >= LATE_TRAIL_FROM and wd == 5:
+                tid = LATE_TRAIL
+            else:
+                tid = wchoice(rng, [(x, w) for x, w in LOCAL_TRAILS if trail_ok(x, day)])
+            r = rng.random()
+            if r < 0.3 and tid != LATE_TRAIL:
+                S.emit(TRAILS_APP, t, shortcut="open-pinned-trail", context=["location.home"])
+            elif r < 0.75:
+                S.emit(TRAILS_APP, t, shortcut="open-trail", entities=[("TrailEntity", tid)], context=["location.home"])
+            else:
+                S.emit(TRAILS_APP, t, intent="OpenTrail", entities=[("TrailEntity", tid)], context=["location.home"])
+            if rng.random() < 0.5:
+                S.emit(TRAILS_APP, t + _dt.timedelta(minutes=rng.randint(2, 8)), shortcut="get-conditions",
+                       entities=[("TrailEntity", tid)], context=["location.home"])
+            if rng.random() < 0.65:
+                S.emit(TRAILS_APP, t + _dt.timedelta(minutes=rng.randint(40, 80)), shortcut="start-hike",
+                       entities=[("TrailEntity", tid)], context=["fitness.workoutActive"])
+                if rng.random() < 0.4:
+                    S.emit(MUSIC_APP, t + _dt.timedelta(minutes=rng.randint(10, 30)), shortcut="play-playlist",
+                           entities=[("PlaylistEntity", "trailhead-tunes")], context=None)
+        # planning the new trail during the last week
+        if LATE_TRAIL_FROM <= day and wd in (0, 2, 4) and day < _dt.date(2026, 11, 28):
+            S.emit(TRAILS_APP, S.at(day, 20, 40, 20), shortcut="open-trail", entities=[("TrailEntity", LATE_TRAIL)],
+                   context=["location.home"])
+        if wd == 4 and rng.random() < 0.6:
+            t = S.at(day, 20, 15, 30)
+            if rng.random() < 0.5:
+                S.emit(TRAILS_APP, t, shortcut="show-collection", entities=[("CollectionEntity", "near-home")],
+                       context=["location.home"])
+            else:
+                S.emit(TRAILS_APP, t, shortcut="find-nearby-trails", context=["location.home"])
+            tid = wchoice(rng, [(x, w) for x, w in LOCAL_TRAILS if trail_ok(x, day)])
+            S.emit(TRAILS_APP, t + _dt.timedelta(minutes=rng.randint(1, 6)), shortcut="get-conditions",
+                   entities=[("TrailEntity", tid)], context=["location.home"])
+
+        # ---- weekend afternoons
+        if weekend:
+            for _ in range(rng.randint(1, 3)):
+                t = S.at(day, rng.randint(11, 17), rng.randint(0, 59))
+                ctx = ["location.home"] if rng.random() < 0.6 else None
+                pid = wchoice(rng, [("sunday-brunch", 3), ("gardening-sunday", 2), ("mias-car-songs", 2),
+                                    ("feel-good-friday", 1), ("road-trip", 1), ("discovery-mix", 2),
+                                    ("kpop-running", 1), ("city-pop-night", 1), (LATE_PLAYLIST, 3)])
+                if not playlist_ok(pid, day):
+                    pid = "on-repeat"
+                S.emit(MUSIC_APP, t, shortcut="play-playlist", entities=[("PlaylistEntity", pid)], context=ctx)
+            if rng.random() < 0.6:
+                t = S.at(day, rng.randint(10, 18), rng.randint(0, 59))
+                S.emit(MAIL_APP, t, shortcut="check-new-mail", context=None)
+                for m in pick_msgs(t, ("family", "inbox", "vip", "travel", "receipts"), rng.randint(1, 2), 40):
+                    t += _dt.timedelta(minutes=rng.randint(1, 5))
+                    S.emit(MAIL_APP, t, intent="OpenMessage", entities=[("MessageEntity", m["id"])], context=None)
+            if day == _dt.date(2026, 11, 26):
+                S.emit(MUSIC_APP, S.at(day, 14, 50, 5), shortcut="play-playlist",
+                       entities=[("PlaylistEntity", "thanksgiving-dinner")], context=None)
+
+        # ---- evenings at home: travel planning, music, family calendar, mail
+        H = ["location.home"]
+        p_travel = 0.35 if day < _dt.date(2026, 11, 1) else 0.6
+        if rng.random() < p_travel:
+            t = S.at(day, rng.randint(19, 21), rng.randint(0, 59))
+            for _ in range(rng.randint(1, 4)):
+                r = rng.random()
+                if r < 0.45:
+                    lid = rng.choice(trip_lms) if rng.random() < 0.75 else rng.choice(landmarks)
+                    if rng.random() < 0.35:
+                        S.emit(TRAVEL_APP, t, shortcut="open-landmark", entities=[("LandmarkEntity", lid)], context=H)
+                    else:
+                        S.emit(TRAVEL_APP, t, intent="OpenLandmark", entities=[("LandmarkEntity", lid)], context=H)
+                elif r < 0.6:
+                    S.emit(TRAVEL_APP, t, shortcut="show-collection",
+                           entities=[("CollectionEntity", wchoice(rng, [("seoul-tokyo-december", 5), ("kyoto-autumn", 2),
+                                                                        ("seoul-busan", 2), ("bucket-list", 1)]))],
+                           context=H)
+                elif r < 0.85:
+                    S.emit(TRAVEL_APP, t, intent="OpenPhoto", entities=[("PhotoEntity", rng.choice(asia_photos))],
+                           context=H)
+                else:
+                    S.emit(TRAVEL_APP, t, shortcut="show-landmark-photos",
+                           entities=[("LandmarkEntity", rng.choice(trip_lms[:3] + ["kiyomizu-dera", "fushimi-inari"]))],
+                           context=H)
+                t += _dt.timedelta(minutes=rng.randint(1, 9), seconds=rng.randint(0, 59))
+        if rng.random() < 0.35:
+            pid = wchoice(rng, [("dinner-party", 2), ("cooking-with-sam", 3), ("piano-evenings", 2),
+                                ("rainy-day-jazz", 1), (LATE_PLAYLIST, 4), ("cafe-de-paris", 1), ("korean-ballads", 1)])
+            if not playlist_ok(pid, day):
+                pid = "cooking-with-sam"
+            S.emit(MUSIC_APP, S.at(day, 18, 50, 25), shortcut="play-playlist", entities=[("PlaylistEntity", pid)],
+                   context=H)
+        if rng.random() < 0.25:
+            fut = [e for e in other_events if day <= when(e, "start").date() <= day + _dt.timedelta(days=14)]
+            if fut:
+                e = rng.choice(fut)
+                S.emit(CAL_APP, S.at(day, 20, 0, 40), intent="OpenEvent", entities=[("EventEntity", e["id"])],
+                       context=H)
+        if rng.random() < 0.4:
+            t = S.at(day, 21, 0, 30)
+            for m in pick_msgs(t, ("family", "inbox", "vip", "travel"), rng.randint(1, 2), 30):
+                S.emit(MAIL_APP, t, intent="OpenMessage", entities=[("MessageEntity", m["id"])], context=H)
+                t += _dt.timedelta(minutes=rng.randint(1, 4))
+        if wd in (0, 2, 4) and rng.random() < 0.2:
+            S.emit(MED_APP, S.at(day, 20, 30, 15), shortcut="log-mindful-minutes",
+                   context=["location.home", "fitness.activityRingsIncomplete"])
+
+        # ---- bedtime
+        if rng.random() < 0.82:
+            t = S.at(day, 22, 30, 15)
+            ctx = ["location.home", "sleep.bedtime"] + (["hardware.headphones"] if rng.random() < 0.35 else [])
+            if rng.random() < 0.85:
+                S.emit(MED_APP, t, shortcut="start-meditation", entities=enum_ref("sleep"), context=ctx)
+            else:
+                sid = wchoice(rng, [("body-scan-sleep", 4), ("yoga-nidra", 2), ("ocean-sleep-story", 2),
+                                    ("sleep-body-scan-ko", 1), ("counting-down-to-sleep", 1)])
+                S.emit(MED_APP, t, shortcut="play-session", entities=[("SessionEntity", sid)], context=ctx)
+            if rng.random() < 0.12:
+                S.emit(MUSIC_APP, t + _dt.timedelta(minutes=rng.randint(15, 30)), shortcut="play-playlist",
+                       entities=[("PlaylistEntity", rng.choice(["sleep-ocean", "rain-on-the-roof", "deep-sleep-piano"]))],
+                       context=["location.home", "sleep.bedtime"])
+
+        # ---- app launches (no intent) and random noise
+        for _ in range(rng.randint(3, 7)):
+            t = S.at(day, rng.randint(7, 22), rng.randint(0, 59))
+            app = wchoice(rng, [(MAIL_APP, 6), (CAL_APP, 4), (MUSIC_APP, 4), (TRAILS_APP, 2), (TRAVEL_APP, 2),
+                                (MEMOS_APP, 1), (MED_APP, 1)])
+            S.emit(app, t, context=place_ctx(day, t, workday))
+        for _ in range(rng.randint(2, 6)):
+            t = S.at(day, rng.randint(7, 22), rng.randint(0, 59))
+            ctx = place_ctx(day, t, workday)
+            k = rng.randint(0, 8)
+            if k == 0:
+                tid = rng.choice([x for x in trails if trail_ok(x, day)])
+                S.emit(TRAILS_APP, t, intent="OpenTrail", entities=[("TrailEntity", tid)], context=ctx)
+            elif k == 1:
+                S.emit(TRAVEL_APP, t, intent="OpenLandmark", entities=[("LandmarkEntity", rng.choice(landmarks))],
+                       context=ctx)
+            elif k == 2:
+                S.emit(TRAVEL_APP, t, intent="OpenPhoto", entities=[("PhotoEntity", rng.choice(photos)["id"])],
+                       context=ctx)
+            elif k == 3:
+                S.emit(MUSIC_APP, t, intent="PlaySong", entities=[("SongEntity", rng.choice(all_songs))], context=ctx)
+            elif k == 4:
+                pid = rng.choice([p for p in playlists if playlist_ok(p, day)])
+                S.emit(MUSIC_APP, t, intent="PlayPlaylist", entities=[("PlaylistEntity", pid)], context=ctx)
+            elif k == 5:
+                old = [m for m in memos if when(m, "recordedAt") < t]
+                S.emit(MEMOS_APP, t, shortcut="play-memo", entities=[("MemoEntity", rng.choice(old)["id"])], context=ctx)
+            elif k == 6:
+                S.emit(CAL_APP, t, shortcut="show-calendar",
+                       entities=[("CalendarEntity", rng.choice(["work", "family", "home", "fitness", "trips"]))],
+                       context=ctx)
+            elif k == 7:
+                S.emit(MUSIC_APP, t, shortcut=rng.choice(["shuffle-library", "resume-playback"]), context=ctx)
+            else:
+                S.emit(MED_APP, t, shortcut=rng.choice(["silent-timer", "breathing-break"]), context=ctx)
+
+    S.out.sort(key=lambda x: (x[0], x[1]))
+    return [rec for _, _, rec in S.out]
+
+
+# =================================================================== RELEVANCE
+RELEVANCE_SPEC = [
+    (MUSIC_APP, "audio.workout.running", "PlaylistEntity",
+     ["tempo-run", "5k-intervals", "long-run-sunday", "negative-splits", "marathon-pace"]),
+    (MUSIC_APP, "audio.workout.cycling", "PlaylistEntity", ["spin-class", "cadence-90", "gravel-grind"]),
+    (MUSIC_APP, "sleep.bedtime", "PlaylistEntity", ["sleep-ocean", "rain-on-the-roof", "deep-sleep-piano"]),
+    (MUSIC_APP, "location.commute", "PlaylistEntity", ["morning-commute", "commute-wind-down"]),
+    (MED_APP, "sleep.bedtime", "SessionEntity",
+     ["body-scan-sleep", "yoga-nidra", "ocean-sleep-story", "rainfall-sleep", "sleep-body-scan-ko"]),
+    (MED_APP, "sleep.wakeup", "SessionEntity", ["morning-clarity", "sunrise-breath", "gratitude-start"]),
+    (CAL_APP, "location.work", "CalendarEntity", ["work"]),
+    (MAIL_APP, "location.work", "MailboxEntity", ["work", "vip"]),
+    (MEMOS_APP, "location.commute", "MemoEntity", ["note-to-self-breathe", "podcast-thought-frecency",
+                                                   "idea-boost-exact-title-matches"]),
+]
+
+
+def build_relevance(corpora):
+    idx = {}
+    for recs in corpora.values():
+        for r in recs:
+            if r["kind"] == "entity":
+                idx[(r["app"], r["type"], r["id"])] = r
+    out = []
+    for app, ctx, type_, ids in RELEVANCE_SPEC:
+        ents = []
+        for i in ids:
+            e = idx[(app, type_, i)]
+            ents.append({k: v for k, v in e.items() if k not in ("kind", "app")})
+        out.append({"kind": "relevance", "app": app, "context": ctx, "op": "update", "entities": ents})
+    return out
+
+
+# ======================================================================== MAIN
+def build_all():
+    corpora = {
+        "trails": build_trails(),
+        "travel": build_travel(),
+        "music": build_music(),
+        "calendar": build_calendar(),
+        "memos": build_memos(),
+        "meditation": build_meditation(),
+        "mail": build_mail(),
+    }
+    corpora["interactions"] = build_interactions(corpora)
+    corpora["relevance"] = build_relevance(corpora)
+    return corpora
+
+
+def write_all(corpora, folder=HERE):
+    for name, recs in corpora.items():
+        path = os.path.join(folder, name + ".jsonl")
+        data = "".join(dumps(r) + "\n" for r in recs)
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(data)
+        print("%-20s %6d lines" % (name + ".jsonl", len(recs)))
+
+
+# ======================================================================= CHECK
+CONTEXTS = ["location.home", "location.work", "location.school", "location.commute", "location.gym",
+            "fitness.workoutActive", "fitness.activityRingsIncomplete", "sleep.bedtime", "sleep.wakeup",
+            "hardware.headphones", "audio.nowPlaying", "audio.workout", "audio.workout.running",
+            "audio.workout.cycling", "audio.workout.intensity.low", "audio.workout.intensity.medium",
+            "audio.workout.intensity.high"]
+APP_FILES = ["trails", "travel", "music", "calendar", "memos", "meditation", "mail"]
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+ISO = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:Z|[+-]\d{2}:\d{2})$")
+
+
+def script_of(title):
+    if re.search(r"[\uac00-\ud7a3]", title):
+        return "ko"
+    if re.search(r"[\u3040-\u30ff]", title):
+        return "ja"
+    if re.search(r"[\u4e00-\u9fff]", title):
+        return "zh"   # Han only (includes kanji-only Japanese titles such as 清水寺)
+    return None
+
+
+def check(folder=HERE):
+    errors = []
+
+    def err(where, msg):
+        errors.append("%s: %s" % (where, msg))
+
+    files = {}
+    for name in APP_FILES + ["interactions", "relevance"]:
+        recs = []
+        with open(os.path.join(folder, name + ".jsonl"), encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                where = "%s.jsonl:%d" % (name, n)
+                try:
+                    obj = json.loads(line)
+                except ValueError as e:
+                    err(where, "bad JSON: %s" % e)
+                    continue
+                if dumps(obj) + "\n" != line:
+                    err(where, "not in compact canonical form")
+                if "kind" not in obj:
+                    err(where, "no kind")
+                recs.append((where, obj))
+        files[name] = recs
+    apps, intents, shortcuts, entities, etypes = {}, {}, {}, {}, {}
+    order = {"app": 0, "intent": 1, "entity": 2, "shortcut": 3}
+    for name in APP_FILES:
+        last = -1
+        app_id = None
+        for where, r in files[name]:
+            k = r["kind"]
+            if k not in order:
+                err(where, "unexpected kind %s" % k)
+                continue
+            if order[k] < last:
+                err(where, "%s after a later section" % k)
+            last = order[k]
+            if k == "app":
+                app_id = r["app"]
+                apps[app_id] = r
+            elif r.get("app") != app_id:
+                err(where, "app differs from the file's app record")
+            if k == "intent":
+                intents[(r["app"], r["id"])] = r
+            elif k == "entity":
+                key = (r["app"], r["type"], r["id"])
+                if key in entities:
+                    err(where, "duplicate entity id")
+                if not SLUG.match(r["id"]):
+                    err(where, "id not a lowercase slug")
+                if not r.get("title"):
+                    err(where, "no title")
+                rh = r.get("rankingHint")
+                if rh is not None and not (isinstance(rh, int) and 0 <= rh <= 100):
+                    err(where, "bad rankingHint")
+                entities[key] = r
+                etypes.setdefault((r["app"], r["type"]), 0)
+                etypes[(r["app"], r["type"])] += 1
+            elif k == "shortcut":
+                shortcuts[(r["app"], r["id"])] = (where, r)
+
+    def check_value(where, v, depth=0):
+        if isinstance(v, (str, bool, int, float)):
+            return
+        if isinstance(v, list) and depth == 0:
+            for x in v:
+                check_value(where, x, 1)
+            return
+        if isinstance(v, dict) and len(v) == 1:
+            (t, x), = v.items()
+            if t == "date" and isinstance(x, str) and ISO.match(x):
+                return
+            if t == "duration" and isinstance(x, int):
+                return
+            if t == "place" and isinstance(x, dict) and isinstance(x.get("latitude"), float):
+                return
+            if t == "person" and isinstance(x, dict) and set(x) <= {"givenName", "familyName", "email"}:
+                return
+            if t == "entity" and (None, x["type"], x["id"]) is not None:
+                app = where_app[0]
+                if (app, x["type"], x["id"]) not in entities:
+                    err(where, "dangling entity ref %s/%s" % (x["type"], x["id"]))
+                return
+        err(where, "bad property value %r" % (v,))
+
+    where_app = [None]
+    for name in APP_FILES:
+        for where, r in files[name]:
+            if r["kind"] == "entity":
+                where_app[0] = r["app"]
+                for pv in (r.get("properties") or {}).values():
+                    check_value(where, pv)
+    # shortcuts
+    per_app = {}
+    for (app, sid), (where, s) in shortcuts.items():
+        per_app[app] = per_app.get(app, 0) + 1
+        it = intents.get((app, s["intent"]))
+        if not it:
+            err(where, "intent %s not declared" % s["intent"])
+        if not 2 <= len(s["phrases"]) <= 4:
+            err(where, "needs 2-4 phrases")
+        p = s.get("parameter")
+        allowed = {"applicationName"} | ({p["name"]} if p else set())
+        for ph in s["phrases"]:
+            if "${applicationName}" not in ph:
+                err(where, "phrase without ${applicationName}: %s" % ph)
+            for v in re.findall(r"\$\{([^}]*)\}", ph):
+                if v not in allowed:
+                    err(where, "phrase uses ${%s}" % v)
+        if p:
+            if "cases" not in p and (app, p["type"]) not in etypes:
+                err(where, "parameter type %s has no entities" % p["type"])
+            if it and not any(q["name"] == p["name"] and q["type"] == p["type"] for q in it["parameters"]):
+                err(where, "parameter not a parameter of the intent")
+    for app, n in per_app.items():
+        if not 3 <= n <= 8:
+            err(app, "%d shortcuts (want 3-8, max 10)" % n)
+    # interactions
+    prev = None
+    enum_cases = {(app, s["parameter"]["type"], c["id"]) for (app, _), (_, s) in shortcuts.items()
+                  if s.get("parameter", {}).get("cases") for c in s["parameter"]["cases"]}
+    for where, r in files["interactions"]:
+        if r["kind"] != "interaction":
+            err(where, "not an interaction")
+            continue
+        app = r["app"]
+        if app not in apps:
+            err(where, "unknown app")
+        if "intent" in r and (app, r["intent"]) not in intents:
+            err(where, "unknown intent")
+        if "shortcut" in r:
+            sc = shortcuts.get((app, r["shortcut"]))
+            if not sc:
+                err(where, "unknown shortcut")
+            elif r.get("intent") and sc[1]["intent"] != r["intent"]:
+                err(where, "shortcut/intent mismatch")
+        for e in r.get("entities", []):
+            if (app, e["type"], e["id"]) not in entities and (app, e["type"], e["id"]) not in enum_cases:
+                err(where, "unknown entity %s/%s" % (e["type"], e["id"]))
+        for c in r.get("context", []):
+            if c not in CONTEXTS:
+                err(where, "unknown context %s" % c)
+        if not r["at"].endswith("-08:00") or not ISO.match(r["at"]):
+            err(where, "bad timestamp")
+        t = _dt.datetime.fromisoformat(r["at"])
+        if prev and t < prev:
+            err(where, "not time-sorted")
+        prev = t
+        if not ("2026-10-19" <= r["at"][:10] <= "2026-11-29"):
+            err(where, "outside window")
+    # relevance
+    for where, r in files["relevance"]:
+        for e in r["entities"]:
+            full = entities.get((r["app"], e["type"], e["id"]))
+            if full is not None and {k: v for k, v in full.items() if k not in ("kind", "app")} != e:
+                err(where, "entity %s differs from its record" % e["id"])
+    # title rules
+    for (app, typ, id_), e in entities.items():
+        t = e["title"]
+        if "monterey" in t.lower() and any(w.lower().startswith("ba") for w in re.findall(r"\w+", t)) \
+                and (app, typ, id_) != (TRAILS_APP, "TrailEntity", "monterey-bay"):
+            err("%s/%s" % (typ, id_), "title has Monterey and a ba- word")
+    cjk = {"ko": 0, "ja": 0, "zh": 0}
+    for e in entities.values():
+        sc = script_of(e["title"])
+        if sc:
+            cjk[sc] += 1
+    total = len(entities)
+    if total < 1000:
+        err("corpus", "only %d entities" % total)
+    for lang, n in cjk.items():
+        if n < 15:
+            err("corpus", "only %d %s titles" % (n, lang))
+    share = sum(cjk.values()) / total
+    if not 0.05 <= share <= 0.10:
+        err("corpus", "CJK share %.1f%%" % (100 * share))
+    # scenario checks
+    inter = [r for _, r in files["interactions"]]
+    played = [e["id"] for r in inter for e in r.get("entities", []) if e["type"] == "PlaylistEntity"]
+    if NEVER_PLAYED_PLAYLIST in played:
+        err("interactions", "%s was played" % NEVER_PLAYED_PLAYLIST)
+    runs = [(r["at"][:10], r["entities"][0]["id"]) for r in inter
+            if r.get("intent") == "PlayPlaylist" and r.get("context") == RUN_CTX]
+    before = [p for d, p in runs if d < HABIT_CHANGE.isoformat()]
+    after = [p for d, p in runs if d >= HABIT_CHANGE.isoformat()]
+    first_late = min(r["at"] for r in inter if any(e["id"] == LATE_TRAIL for e in r.get("entities", [])))
+    summary = {
+        "entities": total, "by_type": {"%s/%s" % k: v for k, v in sorted(etypes.items())},
+        "cjk_titles": cjk, "cjk_share": round(100 * share, 1), "interactions": len(inter),
+        "runs_before": {p: before.count(p) for p in sorted(set(before))},
+        "runs_after": {p: after.count(p) for p in sorted(set(after))},
+        "first_%s" % LATE_TRAIL: first_late,
+        "first_%s" % LATE_PLAYLIST: min((r["at"] for r in inter if any(e["id"] == LATE_PLAYLIST
+                                                                        for e in r.get("entities", []))), default=None),
+    }
+    return errors, summary
+
+
+if __name__ == "__main__":
+    if "--check" in sys.argv[1:]:
+        errs, summ = check()
+        print(json.dumps(summ, ensure_ascii=False, indent=1))
+        for e in errs[:50]:
+            print("ERROR", e)
+        print("%d error(s)" % len(errs))
+        sys.exit(1 if errs else 0)
+    write_all(build_all())

@@ -479,6 +479,14 @@ double cx_sortable_unserialise(const char *bytes, size_t len) {
     return Xapian::sortable_unserialise(str(bytes, len));
 }
 
+int cx_stem_word(const char *language, size_t lang_len, const char *word,
+                 size_t len, char **out, size_t *out_len, cx_error **err) {
+    CX_TRY
+    Xapian::Stem stem(str(language, lang_len));
+    return give_bytes(stem(str(word, len)), out, out_len);
+    CX_CATCH(0)
+}
+
 // ---- term generator ----
 
 cx_termgen *cx_termgen_new(void) { return new (std::nothrow) cx_termgen; }
@@ -732,7 +740,11 @@ void cx_enquire_set_bool_weighting(cx_enquire *enq) {
 }
 
 void cx_enquire_set_docid_order(cx_enquire *enq, int order) {
-    enq->enq.set_docid_order(static_cast<Xapian::Enquire::docid_order>(order));
+    // Map explicitly: Xapian's own values are ASCENDING 1, DESCENDING 0.
+    Xapian::Enquire::docid_order o = Xapian::Enquire::ASCENDING;
+    if (order == 1) o = Xapian::Enquire::DESCENDING;
+    else if (order == 2) o = Xapian::Enquire::DONT_CARE;
+    enq->enq.set_docid_order(o);
 }
 
 void cx_enquire_set_sort(cx_enquire *enq, int how, cx_slot slot, int reverse) {

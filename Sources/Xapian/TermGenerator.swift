@@ -5,6 +5,21 @@ public enum StemStrategy: Int32, Sendable {
     case none = 0, some = 1, all = 2, allZ = 3, someFullPositions = 4
 }
 
+/// A Snowball stemmer, as used by `TermGenerator` and `QueryParser`.
+///
+/// See https://xapian.org/docs/apidoc/html/classXapian_1_1Stem.html
+public struct Stemmer: Sendable {
+    public let language: String
+    public init(language: String) { self.language = language }
+
+    /// The stem of `word` ("trails" → "trail"); terms index it with a "Z" prefix.
+    public func stem(_ word: String) throws(XapianError) -> String {
+        String(decoding: try takeBytes { out, len, err in
+            language.withBytes { l, ll in word.withBytes { cx_stem_word(l, ll, $0, $1, out, len, err) } }
+        }, as: UTF8.self)
+    }
+}
+
 /// Splits text into terms and adds them to a document.
 ///
 /// ```swift

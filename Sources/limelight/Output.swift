@@ -26,6 +26,7 @@ enum Output {
     static func hitJSON(_ h: SearchHit, explain: Bool) -> JSON {
         var o = JSONObject()
         o["rank"] = .number(Double(h.rank))
+        o["section"] = .string(h.section.rawValue)
         o["kind"] = .string(h.kind.rawValue)
         o["app"] = .string(h.app)
         if let t = h.type { o["type"] = .string(t) }
@@ -55,18 +56,30 @@ enum Output {
 
     static func table(_ response: SearchResponse, explain: Bool) {
         if response.hits.isEmpty {
-            print("No results for \"\(response.query)\".")
+            print(response.query.isEmpty ? "No suggestions yet: index some records and interactions first." : "No results for \"\(response.query)\".")
             return
         }
+        if let c = response.correctedQuery { print("Showing results for \"\(c)\" (no match for \"\(response.query)\").") }
         if response.relaxed { print("No item matches every word of \"\(response.query)\"; showing items that match some.") }
-        print(pad("#", 3) + " " + pad("KIND", 9) + pad("TITLE", 42) + pad("APP", 22) + "SCORE")
+        var section: SearchHit.Section? = nil
         for h in response.hits {
+            if h.section != section {
+                section = h.section
+                let heading: String
+                switch h.section {
+                case .topHit: heading = "Top Hit"
+                case .shortcuts: heading = "App Shortcuts"
+                case .results: heading = "Results"
+                case .suggestions: heading = "Suggestions"
+                }
+                print(heading)
+            }
             var title = h.title
             if let s = h.subtitle, !s.isEmpty { title += " — " + s }
-            print(pad(String(h.rank), 3) + " " + pad(h.kind.rawValue, 9) + pad(title, 41) + " " + pad(h.app, 21) + " " + score(h.score))
+            print("  " + pad(String(h.rank), 3) + pad(h.kind.rawValue, 9) + pad(title, 46) + " " + pad(h.app, 24) + " " + score(h.score))
             if explain {
                 let parts = h.components.map { "\($0.name) \(score($0.value))" }.joined(separator: " + ")
-                print("    = " + parts)
+                print("       = " + parts)
             }
         }
     }

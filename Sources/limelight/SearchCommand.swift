@@ -46,9 +46,12 @@ struct SearchCommand: Command {
             request.query = query
             let response = try searcher.search(request)
             if fromStdin, json {
-                print(JSON.object(JSONObject([("query", .string(query)),
-                                              ("results", .array(response.hits.map { Output.hitJSON($0, explain: explain) }))])).serialized)
+                var o = JSONObject([("query", .string(query))])
+                if let c = response.correctedQuery { o["correctedQuery"] = .string(c) }
+                o["results"] = .array(response.hits.map { Output.hitJSON($0, explain: explain) })
+                print(JSON.object(o).serialized)
             } else if json {
+                if let c = response.correctedQuery { Output.err("Showing results for \"\(c)\".") }
                 for h in response.hits { print(Output.hitJSON(h, explain: explain).serialized) }
             } else {
                 if fromStdin { print("query: \(query)") }

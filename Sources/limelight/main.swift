@@ -7,7 +7,7 @@ import LimelightKit
 // arguments, call the engine, print, and map errors to sysexits codes.
 
 let commands: [any Command.Type] = [
-    IndexCommand.self, SearchCommand.self, StatsCommand.self, ExportCommand.self, ClientStateCommand.self,
+    IndexCommand.self, SearchCommand.self, SuggestCommand.self, StatsCommand.self, ExportCommand.self, ClientStateCommand.self,
 ]
 
 let topHelp = """

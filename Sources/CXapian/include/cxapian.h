@@ -194,6 +194,11 @@ cx_strlist *cx_doc_termlist(const cx_doc *doc, cx_error **err);
 size_t cx_sortable_serialise(double value, char out[18]);
 double cx_sortable_unserialise(const char *bytes, size_t len);
 
+/* The stem of word in language (Snowball), as the term generator would index
+ * it (without the "Z" prefix). Returns 0 on error (unknown language). */
+int cx_stem_word(const char *language, size_t lang_len, const char *word,
+                 size_t len, char **out, size_t *out_len, cx_error **err);
+
 /* ---- term generator -------------------------------------------------------- */
 
 typedef struct cx_termgen cx_termgen;

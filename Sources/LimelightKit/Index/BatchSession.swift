@@ -6,40 +6,41 @@ import Xapian
 /// before it); rules that look across records (an App Shortcut's intent must
 /// exist, at most 10 shortcuts per app, an interaction's app must exist) are
 /// checked in `finish`, once the whole batch is in, so files can come in any
-/// order. Derived documents (App Shortcuts bound to each parameter value) are
-/// regenerated in `finish` for every app the batch touched.
+/// order. Also in `finish`: derived documents (App Shortcuts bound to each
+/// parameter value) are regenerated for every app the batch touched, and
+/// interactions are stored and credited to the items they used.
 struct BatchSession {
     let writer: IndexWriter
     var summary = IndexWriter.Summary()
     private var db: WritableDatabase { writer.db }
+    private var builder: DocumentBuilder { writer.builderForSession }
     private var touchedApps = Set<String>()
     private var toCheck: [LocatedRecord] = []
+    private var interactions: [LocatedRecord] = []
     /// Relevant-entity registrations per app → context → entities, loaded lazily.
     private var registrations: [String: [String: [EntityRef]]] = [:]
-    private var touchedEntities = Set<EntityKeyParts>()
+    private var touchedEntities = Set<AppEntity>()
 
-    struct EntityKeyParts: Hashable {
+    struct AppEntity: Hashable {
         var app: String
         var ref: EntityRef
     }
 
     init(writer: IndexWriter) { self.writer = writer }
 
-    private var builder: DocumentBuilder { writer.builderForSession }
-
     mutating func apply(_ r: Record, at location: String = "") throws {
         summary.counts[r.kind, default: 0] += 1
         switch r.kind {
         case .app:
-            try put(try builder.app(r), key: Schema.itemKey(for: r))
+            try put(try builder.app(r), key: Schema.itemKey(for: r), hit: true)
             touchedApps.insert(r.app)
         case .intent:
-            try put(try builder.plain(r), key: Schema.itemKey(for: r))
+            try put(try builder.plain(r), key: Schema.itemKey(for: r), hit: false)
             touchedApps.insert(r.app)
         case .entity:
             try upsertEntity(r)
         case .shortcut:
-            try put(try builder.plain(r), key: Schema.itemKey(for: r))
+            try put(try builder.plain(r), key: Schema.itemKey(for: r), hit: false)
             touchedApps.insert(r.app)
             toCheck.append(LocatedRecord(r, at: location))
         case .interaction:
@@ -49,22 +50,38 @@ struct BatchSession {
                 fields["id"] = .string("d-" + fnv1a64Hex(r.json.serialized))
             }
             let rec = Record(kind: .interaction, fields: fields)
-            var terms: [String] = []
-            for e in rec.entityRefs {
-                terms.append(Schema.term(Schema.entityRef, Schema.entityKey(app: rec.app, type: e.type, id: e.id)))
-            }
-            let doc = try builder.plain(rec, extraTerms: terms)
-            if let at = rec.at { try doc.setValue(Schema.timeSlot, number: at.seconds) }
-            try put(doc, key: Schema.itemKey(for: rec))
+            interactions.append(LocatedRecord(rec, at: location))
             summary.donationIDs.append(rec.id)
-            toCheck.append(LocatedRecord(rec, at: location))
         case .relevance:
             try applyRelevance(r)
         }
     }
 
-    private func put(_ doc: Document, key: String) throws {
-        try db.replace(uniqueTerm: Schema.term(Schema.unique, key), with: doc)
+    /// Upserts a document on its key. A search hit keeps the usage it had (or,
+    /// new, gets the usage its stored interactions credit to it).
+    private func put(_ doc: Document, key: String, hit: Bool) throws {
+        let unique = Schema.term(Schema.unique, key)
+        if hit {
+            if let old = try db.postings(unique).first {
+                if let stats = UsageStats(encoded: try db.document(old).value(Schema.usageSlot)) {
+                    try DocumentBuilder.setUsage(stats, on: doc)
+                }
+            } else {
+                let stats = try usageFromStoredInteractions(key)
+                if !stats.isEmpty { try DocumentBuilder.setUsage(stats, on: doc) }
+            }
+        }
+        try db.replace(uniqueTerm: unique, with: doc)
+    }
+
+    private func usageFromStoredInteractions(_ key: String) throws -> UsageStats {
+        var stats = UsageStats()
+        for id in try db.postings(Schema.term(Schema.credits, key)) {
+            if let r = IndexWriter.record(fromData: try db.document(id).data()), let at = r.at {
+                stats.add(UsageEvent(at: at, contexts: r.contexts))
+            }
+        }
+        return stats
     }
 
     private mutating func upsertEntity(_ r: Record) throws {
@@ -77,7 +94,7 @@ struct BatchSession {
             record = try stored.applyingPatch(r)
         }
         let contexts = try contextsFor(app: record.app, ref: EntityRef(type: record.type, id: record.id))
-        try put(try builder.entity(record, contexts: contexts), key: key)
+        try put(try builder.entity(record, contexts: contexts), key: key, hit: true)
         touchedApps.insert(record.app)
     }
 
@@ -104,15 +121,18 @@ struct BatchSession {
         let refs = r.entityRefs
         switch r.op ?? "" {
         case "update":
-            for e in r.embeddedEntities { try upsertEntity(e) }
-            for ref in refs where r.embeddedEntities.allSatisfy({ EntityRef(type: $0.type, id: $0.id) != ref }) {
+            let embedded = r.embeddedEntities
+            // Register first, so the upserted entities carry the new context.
+            var unique: [EntityRef] = []
+            for ref in refs where !unique.contains(ref) { unique.append(ref) }
+            sets[r.context!] = unique
+            registrations[app] = sets
+            for e in embedded { try upsertEntity(e) }
+            for ref in refs where !embedded.contains(where: { EntityRef(type: $0.type, id: $0.id) == ref }) {
                 guard try writer.docID(forKey: Schema.entityKey(app: app, type: ref.type, id: ref.id)) != nil else {
                     throw RecordError("relevance update names entity \(ref.type)/\(ref.id), which is not in the index (give its full record)")
                 }
             }
-            var unique: [EntityRef] = []
-            for ref in refs where !unique.contains(ref) { unique.append(ref) }
-            sets[r.context!] = unique
         case "remove":
             sets[r.context!]?.removeAll { refs.contains($0) }
         case "remove-everywhere":
@@ -124,36 +144,39 @@ struct BatchSession {
         default:
             break
         }
+        for (c, set) in sets where set.isEmpty { sets[c] = nil }
         registrations[app] = sets
-        // Store each changed context's set, and re-put the entities whose contexts changed.
+        // Store each changed context's set; re-put the entities whose contexts changed.
         for c in Set(before.keys).union(sets.keys) where before[c] != sets[c] {
             let key = Schema.key("relevance", app, c)
-            if let set = sets[c], !set.isEmpty {
+            if let set = sets[c] {
                 let rec = Record(kind: .relevance, fields: JSONObject([
                     ("kind", "relevance"), ("app", .string(app)), ("context", .string(c)), ("op", "update"),
                     ("entities", .array(set.map { ["type": .string($0.type), "id": .string($0.id)] })),
                 ]))
-                try put(try builder.plain(rec, extraTerms: [Schema.term(Schema.contextTerm, c)]), key: key)
+                try put(try builder.plain(rec, extraTerms: [Schema.term(Schema.contextTerm, c)]), key: key, hit: false)
             } else {
                 try db.delete(term: Schema.term(Schema.unique, key))
-                if sets[c] != nil { sets[c] = nil; registrations[app] = sets }
             }
-            let changed = Set(before[c] ?? []).symmetricDifference(sets[c] ?? [])
-            for ref in changed { touchedEntities.insert(EntityKeyParts(app: app, ref: ref)) }
+            for ref in Set(before[c] ?? []).symmetricDifference(sets[c] ?? []) {
+                touchedEntities.insert(AppEntity(app: app, ref: ref))
+            }
         }
     }
 
     // MARK: Finishing
 
-    mutating func finish(locations: [LocatedRecord]) throws {
+    mutating func finish() throws {
         for t in touchedEntities {
             let key = Schema.entityKey(app: t.app, type: t.ref.type, id: t.ref.id)
             if let stored = try writer.storedRecord(forKey: key) {
-                try put(try builder.entity(stored, contexts: try contextsFor(app: t.app, ref: t.ref)), key: key)
+                try put(try builder.entity(stored, contexts: try contextsFor(app: t.app, ref: t.ref)), key: key, hit: true)
             }
         }
-        for item in toCheck { try check(item) }
-        for app in touchedApps.sorted() { try deriveShortcuts(app: app) }
+        for item in toCheck + interactions { try check(item) }
+        var shortcutCache: [String: [Record]] = [:]
+        for app in touchedApps.sorted() { shortcutCache[app] = try deriveShortcuts(app: app) }
+        try storeInteractions(&shortcutCache)
     }
 
     private func exists(_ key: String) throws -> Bool { try writer.docID(forKey: key) != nil }
@@ -190,18 +213,18 @@ struct BatchSession {
 
     /// Regenerates an app's App Shortcut hits: one per shortcut, plus one per
     /// parameter value (enum case, or entity of the parameter's type, best
-    /// ranked first, up to `maxBoundValues`).
-    private func deriveShortcuts(app: String) throws {
+    /// ranked first, up to `maxBoundValues`). Returns the app's shortcuts.
+    private func deriveShortcuts(app: String) throws -> [Record] {
         let appRecord = try writer.storedRecord(forKey: Schema.appKey(app))
         let appNames = appRecord.map { [$0.name] + $0.synonyms } ?? [app]
-        // Drop the old derived documents of this app.
         let appIDs = Set(try db.postings(Schema.term(Schema.app, app)))
-        for id in try db.postings(Schema.derived) where appIDs.contains(id) { try db.delete(id) }
+        let oldDerived = Set(try db.postings(Schema.derived).filter { appIDs.contains($0) })
+        var keptDerived = Set<UInt32>()
         let shortcuts = try writer.storedRecords(kind: .shortcut, app: app)
-        for (order, (docID, s)) in shortcuts.enumerated() {
+        for (order, (_, s)) in shortcuts.enumerated() {
             let summary = try writer.storedRecord(forKey: Schema.key("intent", app, s.intent ?? ""))?.summary
             let hit = ShortcutHit(record: s, binding: nil, appNames: appNames, order: order, title: s.title)
-            try db.replace(docID, with: try builder.shortcut(hit))
+            try put(try builder.shortcut(hit), key: hit.key, hit: true)
             guard let param = s.parameter, let pname = param["name"]?.string, let ptype = param["type"]?.string else { continue }
             var values: [ShortcutHit.Binding] = []
             if let cases = param["cases"]?.array {
@@ -222,9 +245,12 @@ struct BatchSession {
                     title = "\(s.title): \(v.title)"
                 }
                 let bound = ShortcutHit(record: s, binding: v, appNames: appNames, order: order, title: title)
-                try put(try builder.shortcut(bound), key: bound.key)
+                try put(try builder.shortcut(bound), key: bound.key, hit: true)
+                if let id = try writer.docID(forKey: bound.key) { keptDerived.insert(id) }
             }
         }
+        for id in oldDerived.subtracting(keptDerived) { try db.delete(id) }
+        return shortcuts.map(\.1)
     }
 
     private func topEntities(app: String, type: String) throws -> [Record] {
@@ -235,6 +261,59 @@ struct BatchSession {
                                    Query(term: Schema.kind + RecordKind.entity.rawValue)]))
         return try enquire.matches(count: Schema.maxBoundValues).matches.compactMap {
             IndexWriter.record(fromData: $0.data)
+        }
+    }
+
+    /// Which items an interaction is a use of: the entities it names; the App
+    /// Shortcut it names, or else every App Shortcut of its intent, and those
+    /// shortcuts bound to the entities it names; the app itself for a launch.
+    static func credits(_ r: Record, shortcuts: [Record]) -> [String] {
+        var keys: [String] = []
+        let refs = r.entityRefs
+        for e in refs { keys.append(Schema.entityKey(app: r.app, type: e.type, id: e.id)) }
+        let used = shortcuts.filter { s in
+            if let name = r.shortcut { return s.id == name }
+            return r.intent != nil && s.intent == r.intent
+        }
+        for s in used {
+            keys.append(Schema.key("shortcut", r.app, s.id))
+            if let ptype = s.parameter?["type"]?.string {
+                for e in refs where e.type == ptype { keys.append(Schema.key("shortcut", r.app, s.id, e.type, e.id)) }
+            }
+        }
+        if r.intent == nil, r.shortcut == nil { keys.append(Schema.appKey(r.app)) }
+        return keys
+    }
+
+    /// Stores the batch's interactions with their credit terms, then adds each
+    /// interaction to the usage of every item it credits (once per item).
+    private func storeInteractions(_ shortcutCache: inout [String: [Record]]) throws {
+        var events: [String: [UsageEvent]] = [:]
+        var order: [String] = []
+        for item in interactions {
+            let r = item.record
+            let key = Schema.itemKey(for: r)
+            if try exists(key) { continue }  // the same donation again: already counted
+            if shortcutCache[r.app] == nil {
+                shortcutCache[r.app] = try writer.storedRecords(kind: .shortcut, app: r.app).map(\.1)
+            }
+            let credited = Self.credits(r, shortcuts: shortcutCache[r.app]!)
+            let doc = try builder.plain(r, extraTerms: credited.map { Schema.term(Schema.credits, $0) })
+            if let at = r.at { try doc.setValue(Schema.timeSlot, number: at.seconds) }
+            try db.replace(uniqueTerm: Schema.term(Schema.unique, key), with: doc)
+            guard let at = r.at else { continue }
+            for k in credited {
+                if events[k] == nil { order.append(k) }
+                events[k, default: []].append(UsageEvent(at: at, contexts: r.contexts))
+            }
+        }
+        for key in order {
+            guard let id = try writer.docID(forKey: key) else { continue }  // not indexed (yet)
+            let doc = try db.document(id)
+            var stats = UsageStats(encoded: try doc.value(Schema.usageSlot)) ?? UsageStats()
+            for e in events[key]! { stats.add(e) }
+            try DocumentBuilder.setUsage(stats, on: doc)
+            try db.replace(id, with: doc)
         }
     }
 }

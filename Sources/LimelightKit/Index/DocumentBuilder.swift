@@ -64,6 +64,7 @@ final class DocumentBuilder {
                                  (propertyText.joined(separator: " "), Schema.FieldWeight.description)],
                       prefixSources: r.keywords)
         for c in contexts { try doc.addBooleanTerm(Schema.term(Schema.relevantIn, c)) }
+        if !contexts.isEmpty { try doc.setValue(Schema.relevantSlot, Array(contexts.joined(separator: "\n").utf8)) }
         try doc.setValue(Schema.priorSlot, number: Self.prior(rankingHint: r.rankingHint))
         try doc.setValue(Schema.kindSlot, Array(r.kind.rawValue.utf8))
         try doc.setData(r.json.serialized)
@@ -91,6 +92,16 @@ final class DocumentBuilder {
     /// An App Shortcut as a search hit, optionally bound to one parameter value.
     /// Its phrases are indexed with `${applicationName}` filled in from the app's
     /// name and each synonym, and the parameter filled in with the value.
+    /// Stores what is known of an item's usage on its document.
+    static func setUsage(_ stats: UsageStats, on doc: Document) throws(XapianError) {
+        guard let total = stats.total else { return }
+        try doc.setValue(Schema.usageSlot, stats.encoded)
+        try doc.setValue(Schema.usageKeySlot, number: total.v)
+        try doc.setValue(Schema.usageBoostSlot, number: Scorer.saturate(total.score(at: stats.last / 86_400)))
+        try doc.addBooleanTerm(Schema.used)
+        for c in stats.contexts.keys { try doc.addBooleanTerm(Schema.term(Schema.used, c)) }
+    }
+
     func shortcut(_ s: ShortcutHit) throws(XapianError) -> Document {
         let r = s.record
         let doc = try base(r, key: s.key, hit: true)

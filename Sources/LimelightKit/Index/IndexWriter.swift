@@ -118,7 +118,7 @@ public final class IndexWriter {
                     throw LimelightError(.badInput, "\(item.location): \(e.message)")
                 }
             }
-            try session.finish(locations: batch)
+            try session.finish()
             if let clientState { try db.setMetadata(Schema.clientStateKey, clientState) }
             if shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
             try db.commitTransaction()
@@ -154,9 +154,10 @@ public final class IndexWriter {
         return Record(kind: kind, fields: o)
     }
 
-    /// Stored records of one kind and app, in docid order.
+    /// Stored records of one kind and app (not derived documents), in docid order.
     func storedRecords(kind: RecordKind, app: String) throws(XapianError) -> [(UInt32, Record)] {
-        let kindIDs = Set(try db.postings(Schema.kind + kind.rawValue))
+        var kindIDs = Set(try db.postings(Schema.kind + kind.rawValue))
+        if kind == .shortcut { kindIDs.subtract(try db.postings(Schema.derived)) }
         var out: [(UInt32, Record)] = []
         for id in try db.postings(Schema.term(Schema.app, app)) where kindIDs.contains(id) {
             if let r = Self.record(fromData: try db.document(id).data()) { out.append((id, r)) }

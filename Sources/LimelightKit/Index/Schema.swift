@@ -28,6 +28,11 @@ public enum Schema {
     static let contextTerm = "XC"
     /// On interactions: the entities they used (for deleting an entity's donations).
     static let entityRef = "XE"
+    /// On interactions: each item the interaction counts as a use of
+    /// (`XT` + item key), so an item's usage can be recomputed from them.
+    static let credits = "XT"
+    /// On hits: has usage (`XU`), and usage in a context (`XU` + context).
+    static let used = "XU"
     /// Words of the title, for exact-title and word-start checks.
     static let titleWord = "S"
 
@@ -42,6 +47,15 @@ public enum Schema {
     static let kindSlot: UInt32 = 1
     /// On interactions: when it happened (seconds since the epoch).
     static let timeSlot: UInt32 = 2
+    /// On hits: their `UsageStats`, encoded.
+    static let usageSlot: UInt32 = 3
+    /// On hits: the usage's virtual time (sortable): higher = used more, lately.
+    static let usageKeySlot: UInt32 = 4
+    /// On entities: the contexts they are registered as relevant in, "\n"-joined.
+    static let relevantSlot: UInt32 = 5
+    /// On hits: usage strength 0…1 as of the last event, so heavily used items
+    /// reach the re-rank even for a one-letter query.
+    static let usageBoostSlot: UInt32 = 6
 
     /// A parameterised App Shortcut becomes a hit of its own for at most this
     /// many values (its enum cases, or its type's best-ranked entities), as

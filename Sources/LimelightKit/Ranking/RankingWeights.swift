@@ -1,23 +1,73 @@
 /// Every number the ranker uses, in one place. `--explain` prints each
 /// component of a score under the names used here.
+///
+/// A score is a sum of components:
+///
+///     text + titleMatch + prior + usage + timeOfDay + dayType + contextUsage + relevant
+///
+/// `text` and `titleMatch` only when there is a query. The usage-type
+/// components (usage … contextUsage) are each bounded (a saturating function
+/// of a decayed count), and with a query they are scaled by
+/// `usageScaleWithQuery`, so a heavily used weak match can never outrank a
+/// strong exact one (KRunner caps its usage boost for the same reason).
 public enum RankingWeights {
-    /// BM25 parameters (Xapian's defaults, but b lower: titles are short, and a
+    // MARK: Text
+
+    /// BM25 parameters (Xapian's default b is 0.75; titles are short, so a
     /// long description should not push an entity down much).
     public static let bm25K1 = 1.2
     public static let bm25B = 0.5
 
-    /// The static prior (rankingHint / shortcut order, 0…1) is scaled by this
-    /// and added to the text weight inside Xapian (OP_AND_MAYBE), so it also
-    /// decides which candidates reach the re-rank.
-    public static let prior = 1.5
-
-    /// Re-rank bonuses for how the query meets the title.
+    /// Bonuses for how the query meets the title.
     public static let exactTitle = 6.0
     public static let titlePrefix = 3.0
     public static let allWordStarts = 1.5
+    /// A hit found only after correcting a typo scores this fraction of its text.
+    public static let correctedTextFactor = 0.7
+
+    // MARK: Priors
+
+    /// The static prior (rankingHint / App Shortcut order / app, 0…1) scaled
+    /// by this with a query …
+    public static let prior = 1.5
+    /// … and by this in zero-query suggestions, where usage should lead.
+    public static let priorWithoutQuery = 0.5
+
+    // MARK: Usage (recency × frequency)
+
+    /// Half-life of a use. With equal daily use, a new favourite overtakes an
+    /// old long-standing one after about one half-life: the old one's decayed
+    /// count halves while the new one's grows to half its own limit.
+    public static let usageHalfLifeDays = 7.0
+    /// sat(x) = x / (x + k): one recent use gives ½, four give ⅘.
+    public static let saturationK = 1.0
+    public static let usage = 1.5
+    /// Use near this hour of the day (Gaussian over the circular hour distance).
+    public static let timeOfDay = 1.5
+    public static let timeOfDaySigmaHours = 1.0
+    /// Use on the same kind of day (weekday / weekend).
+    public static let dayType = 0.3
+    /// Use in one of the current contexts (scaled down for an ancestor context).
+    public static let contextUsage = 1.5
+    /// With a query, the usage-type components count this much.
+    public static let usageScaleWithQuery = 0.5
+
+    // MARK: Relevant entities
+
+    /// An entity the app registered as relevant for the current context. More
+    /// than all usage components together: the app said so explicitly.
+    public static let relevant = 5.0
+
+    // MARK: Candidates
 
     /// How many candidates Xapian returns for the Swift re-rank (at least).
     public static let rerankDepth = 50
+    /// Candidates for zero-query suggestions from each source (most used,
+    /// used in the current contexts, registered for them, best prior).
+    public static let suggestCandidates = 100
+    /// Heavily used items get this much extra Xapian weight while retrieving
+    /// candidates (subtracted again before scoring).
+    public static let usageCandidateBoost = 1.0
 
     /// The last word is matched as a prefix via indexed edge prefixes; a longer
     /// one expands over at most this many full words (the most frequent).

@@ -1,6 +1,6 @@
 import Xapian
 
-/// What to search for.
+/// What to search for (an empty query asks for suggestions).
 public struct SearchRequest: Sendable {
     public var query: String
     public var limit: Int = 10
@@ -8,6 +8,8 @@ public struct SearchRequest: Sendable {
     public var type: String?
     public var contexts: [String] = []
     public var at: Timestamp = .now()
+    /// Extra filters (property predicates), already compiled.
+    var predicates: [PropertyPredicate] = []
 
     public init(query: String) { self.query = query }
 }
@@ -18,7 +20,17 @@ public enum HitKind: String, Sendable {
 
 /// One result, copied out of the index.
 public struct SearchHit: Sendable {
+    public enum Section: String, Sendable {
+        /// The best result, shown large (Spotlight's Top Hit).
+        case topHit
+        /// The Top Hit app's App Shortcuts, shown next to it.
+        case shortcuts
+        case results
+        case suggestions
+    }
+
     public var rank: Int
+    public var section: Section
     public var kind: HitKind
     public var app: String
     public var type: String?
@@ -34,17 +46,20 @@ public struct SearchHit: Sendable {
 
 public struct SearchResponse: Sendable {
     public var query: String
+    /// What was searched instead, when a word had a typo ("montery" → "monterey").
+    public var correctedQuery: String?
     /// Set when nothing matched every word and the results match some of them.
     public var relaxed: Bool = false
     public var hits: [SearchHit]
 }
 
-/// Answers `search` against one open index.
+/// Answers `search` and `suggest` against one open index.
 ///
 /// Not thread safe (Xapian objects are per thread): one Searcher per thread.
 public final class Searcher {
     let db: Database
     private let parser: QueryParser
+    private let stemmer = Stemmer(language: "english")
 
     public init(database: Database) throws(XapianError) {
         db = database
@@ -57,6 +72,9 @@ public final class Searcher {
         let db = try location.openReader()
         do { try self.init(database: db) } catch { throw IndexLocation.describe(error, path: location.path) }
     }
+
+    /// Sees the latest committed changes (a long-lived searcher calls this).
+    public func refresh() { _ = try? db.reopen() }
 
     public func search(_ request: SearchRequest) throws(LimelightError) -> SearchResponse {
         // Readers see a snapshot; if a writer moved on far enough that our
@@ -74,25 +92,35 @@ public final class Searcher {
         }
     }
 
+    private static let values = [Schema.priorSlot, Schema.usageBoostSlot, Schema.usageSlot, Schema.relevantSlot]
+
     private func run(_ request: SearchRequest) throws(XapianError) -> SearchResponse {
         let filter = try filterQuery(request)
-        let text = QueryText(request.query)
+        var text = QueryText(request.query)
+        let situation = Scorer.Situation(at: request.at, contexts: request.contexts, hasQuery: !text.isEmpty)
         var relaxed = false
-        var candidates: [Match] = []
+        var corrected: String? = nil
+        var candidates: [Match]
         if text.isEmpty {
-            candidates = try match(try Query.valueWeight(slot: Schema.priorSlot).filter(filter), request)
+            candidates = try suggestionCandidates(filter: filter, request)
         } else {
             candidates = try match(try textQuery(text, op: .and), filter: filter, request)
+            if candidates.isEmpty, let fixed = try correctTypos(text) {
+                text = fixed
+                corrected = fixed.display
+                candidates = try match(try textQuery(text, op: .and), filter: filter, request)
+            }
             if candidates.isEmpty, text.wordCount > 1 {
                 candidates = try match(try textQuery(text, op: .or), filter: filter, request)
                 relaxed = !candidates.isEmpty
             }
         }
-        var hits = candidates.compactMap { hit(from: $0, text: text) }
+        var hits = candidates.compactMap { hit(from: $0, text: text, situation) }
         hits.sort { $0.score > $1.score || ($0.score == $1.score && $0.title < $1.title) }
+        hits = situation.hasQuery ? try arrangeLikeSpotlight(hits, request) : removeDuplicateThings(hits)
         hits = Array(hits.prefix(request.limit))
         for i in hits.indices { hits[i].rank = i + 1 }
-        return SearchResponse(query: request.query, relaxed: relaxed, hits: hits)
+        return SearchResponse(query: request.query, correctedQuery: corrected, relaxed: relaxed, hits: hits)
     }
 
     private func filterQuery(_ request: SearchRequest) throws(XapianError) -> Query {
@@ -102,8 +130,11 @@ public final class Searcher {
             parts.append(Query(term: Schema.kind + RecordKind.entity.rawValue))
             parts.append(Query(term: Schema.term(Schema.type, type)))
         }
+        for p in request.predicates { parts.append(try p.query()) }
         return parts.count == 1 ? parts[0] : try .and(parts)
     }
+
+    // MARK: Text
 
     /// Complete words must all match (or any, when relaxed); the last word,
     /// still being typed, matches as a prefix through indexed edge prefixes.
@@ -129,47 +160,138 @@ public final class Searcher {
 
     private func match(_ text: Query, filter: Query, _ request: SearchRequest) throws(XapianError) -> [Match] {
         let prior = try Query.valueWeight(slot: Schema.priorSlot).scaled(by: RankingWeights.prior)
-        return try match(try text.filter(filter).andMaybe(prior), request)
+        let used = try Query.valueWeight(slot: Schema.usageBoostSlot).scaled(by: RankingWeights.usageCandidateBoost)
+        return try match(try text.filter(filter).andMaybe(try .or([prior, used])), count: max(request.limit * 3, RankingWeights.rerankDepth))
     }
 
-    private func match(_ query: Query, _ request: SearchRequest) throws(XapianError) -> [Match] {
+    private func match(_ query: Query, count: Int, sortBy slot: UInt32? = nil) throws(XapianError) -> [Match] {
         let enquire = try Enquire(db)
         try enquire.setBM25(k1: RankingWeights.bm25K1, b: RankingWeights.bm25B)
+        if let slot { enquire.setSort(.value(slot: slot, descending: true)) }
         enquire.query = query
-        let depth = max(request.limit * 3, RankingWeights.rerankDepth)
-        return try enquire.matches(count: depth, values: [Schema.priorSlot]).matches
+        return try enquire.matches(count: count, values: Self.values).matches
     }
 
-    private func hit(from m: Match, text: QueryText) -> SearchHit? {
-        guard let json = try? JSON.parse(m.data), let o = json.object,
-              let kindName = o["kind"]?.string else { return nil }
-        let kind: HitKind
-        switch kindName {
-        case "entity": kind = .entity
-        case "shortcut": kind = .shortcut
-        case "app": kind = .app
-        default: return nil
+    // MARK: Typos
+
+    /// Words with no match get their most frequent one-edit neighbour
+    /// (deletion, insertion, substitution or transposition) that does match.
+    private func correctTypos(_ text: QueryText) throws(XapianError) -> QueryText? {
+        var changed = false
+        var complete: [String] = []
+        for w in text.completeWords {
+            let known = try frequency(w, partial: false) > 0
+            if Tokenizer.containsCJK(w) || w.count < 3 || known { complete.append(w); continue }
+            if let fix = try bestNeighbour(w, partial: false) { complete.append(fix); changed = true } else { complete.append(w) }
         }
+        var partial = text.partialWord
+        if let p = partial, p.count >= 3, !Tokenizer.containsCJK(p), try frequency(p, partial: true) == 0,
+           let fix = try bestNeighbour(p, partial: true) {
+            partial = fix
+            changed = true
+        }
+        return changed ? text.replacingWords(complete: complete, partial: partial) : nil
+    }
+
+    private func frequency(_ word: String, partial: Bool) throws(XapianError) -> Int {
+        if partial, word.count <= Schema.maxIndexedPrefix {
+            return try db.termFrequency(Schema.term(Schema.wordPrefix, word))
+        }
+        let stem = (try? stemmer.stem(word)) ?? word
+        return max(try db.termFrequency(word), try db.termFrequency("Z" + stem))
+    }
+
+    private func bestNeighbour(_ word: String, partial: Bool) throws(XapianError) -> String? {
+        var best: (String, Int)? = nil
+        for candidate in Typos.neighbours(of: word) {
+            let f = try frequency(candidate, partial: partial)
+            if f > 0, f > best?.1 ?? 0 { best = (candidate, f) }
+        }
+        return best?.0
+    }
+
+    // MARK: Suggestions
+
+    /// Zero-query candidates: the most used items, items used in or registered
+    /// for the current contexts, and the best priors (for a cold start).
+    private func suggestionCandidates(filter: Query, _ request: SearchRequest) throws(XapianError) -> [Match] {
+        let n = max(RankingWeights.suggestCandidates, request.limit * 3)
+        var seen = Set<UInt32>()
+        var out: [Match] = []
+        func add(_ ms: [Match]) { for m in ms where seen.insert(m.documentID).inserted { out.append(m) } }
+        add(try match(try Query(term: Schema.used).filter(filter), count: n, sortBy: Schema.usageKeySlot))
+        for c in Set(request.contexts.flatMap(Contexts.withAncestors)) {
+            add(try match(try Query(term: Schema.term(Schema.relevantIn, c)).filter(filter), count: n))
+            add(try match(try Query(term: Schema.term(Schema.used, c)).filter(filter), count: n, sortBy: Schema.usageKeySlot))
+        }
+        add(try match(try Query.valueWeight(slot: Schema.priorSlot).filter(filter), count: n / 2))
+        return out
+    }
+
+    /// One row per thing: an App Shortcut bound to an entity and the entity
+    /// itself are the same suggestion; keep the better scored.
+    private func removeDuplicateThings(_ hits: [SearchHit]) -> [SearchHit] {
+        var seen = Set<String>()
+        return hits.filter { h in
+            let thing = h.parameter.map { "\(h.app)/\($0.type)/\($0.id)" } ?? "\(h.kind.rawValue)/\(h.app)/\(h.type ?? "")/\(h.id)"
+            return seen.insert(thing).inserted
+        }.map { var h = $0; h.section = .suggestions; return h }
+    }
+
+    /// Spotlight's shape: the Top Hit, then its app's App Shortcuts (when the
+    /// Top Hit is an app, its shortcuts even if the query did not name them),
+    /// then the rest.
+    private func arrangeLikeSpotlight(_ hits: [SearchHit], _ request: SearchRequest) throws(XapianError) -> [SearchHit] {
+        guard var top = hits.first else { return hits }
+        top.section = .topHit
+        var shortcuts = hits.dropFirst().filter { $0.kind == .shortcut && $0.app == top.app }.prefix(4).map { var h = $0; h.section = .shortcuts; return h }
+        if top.kind == .app, shortcuts.count < 4 {
+            let have = Set(shortcuts.map(\.id))
+            let q = try Query.and([Query(term: Schema.kind + RecordKind.shortcut.rawValue), Query(term: Schema.term(Schema.app, top.app)), Query(term: Schema.hit)])
+                .andNot(Query(term: Schema.derived))
+            let situation = Scorer.Situation(at: request.at, contexts: request.contexts, hasQuery: false)
+            let extra = try match(try q.andMaybe(try Query.valueWeight(slot: Schema.priorSlot)), count: 10)
+                .compactMap { hit(from: $0, text: QueryText(""), situation) }
+                .filter { !have.contains($0.id) }
+                .sorted { $0.score > $1.score }
+            for var h in extra.prefix(4 - shortcuts.count) {
+                h.section = .shortcuts
+                shortcuts.append(h)
+            }
+        }
+        let placed = Set(shortcuts.map { "\($0.id)|\($0.parameter?.id ?? "")" })
+        let rest = hits.dropFirst().filter { !($0.kind == .shortcut && placed.contains("\($0.id)|\($0.parameter?.id ?? "")") && $0.app == top.app) }
+        return [top] + shortcuts + rest
+    }
+
+    // MARK: Scoring
+
+    private func hit(from m: Match, text: QueryText, _ situation: Scorer.Situation) -> SearchHit? {
+        guard let json = try? JSON.parse(m.data), let o = json.object,
+              let kindName = o["kind"]?.string, let kind = HitKind(rawValue: kindName) else { return nil }
         let title = o["displayTitle"]?.string ?? (kind == .app ? o["name"]?.string : o["title"]?.string) ?? ""
-        let priorValue = m.values[Schema.priorSlot].map(sortableUnserialise) ?? 0
-        let isQuery = !text.isEmpty
-        let prior = priorValue * (isQuery ? RankingWeights.prior : 1)
-        var components: [(String, Double)] = []
-        if isQuery { components.append(("text", m.weight - prior)) }
-        components.append(("prior", prior))
-        // An app matches by its name or any synonym ("Trail Guide" is Trails).
-        let names = kind == .app ? [title] + (o["synonyms"]?.array?.compactMap(\.string) ?? []) : [title]
-        let bonus = isQuery ? names.map { TitleMatch.bonus(title: $0, text: text) }.max() ?? 0 : 0
-        if bonus > 0 { components.append(("titleMatch", bonus)) }
+        func number(_ slot: UInt32) -> Double { m.values[slot].flatMap { $0.isEmpty ? nil : sortableUnserialise($0) } ?? 0 }
+        var c = Scorer.Candidate()
+        c.prior = number(Schema.priorSlot)
+        c.usage = m.values[Schema.usageSlot].flatMap(UsageStats.init(encoded:))
+        c.relevantContexts = m.values[Schema.relevantSlot].map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
+        if situation.hasQuery {
+            // Xapian's weight = BM25 + the candidate-selection boosts; keep BM25.
+            c.textWeight = max(0, m.weight - c.prior * RankingWeights.prior - number(Schema.usageBoostSlot) * RankingWeights.usageCandidateBoost)
+            // An app matches by its name or any synonym ("Trail Guide" is Trails).
+            let names = kind == .app ? [title] + (o["synonyms"]?.array?.compactMap(\.string) ?? []) : [title]
+            c.titleMatch = names.map { TitleMatch.bonus(title: $0, text: text) }.max() ?? 0
+        }
+        let components = Scorer.components(c, situation)
         var parameter: EntityRef? = nil
         if let b = o["binding"]?.object, let t = b["type"]?.string, let i = b["id"]?.string {
             parameter = EntityRef(type: t, id: i)
         }
-        return SearchHit(rank: 0, kind: kind, app: o["app"]?.string ?? "",
+        return SearchHit(rank: 0, section: .results, kind: kind, app: o["app"]?.string ?? "",
                          type: kind == .entity ? o["type"]?.string : nil,
                          id: kind == .app ? (o["app"]?.string ?? "") : (o["id"]?.string ?? ""),
                          title: title, subtitle: kind == .entity ? o["subtitle"]?.string : nil,
-                         score: components.reduce(0) { $0 + $1.1 }, parameter: parameter,
+                         score: components.reduce(0) { $0 + $1.value }, parameter: parameter,
                          components: components)
     }
 }
@@ -177,11 +299,11 @@ public final class Searcher {
 /// The query as typed, split into complete words and the word being typed.
 struct QueryText {
     let raw: String
-    /// Words followed by a separator (or CJK runs, matched by n-grams).
+    /// Words followed by a separator (and CJK runs, matched by n-grams).
     let completeWords: [String]
     /// The trailing word still being typed (lower-cased), if any.
     let partialWord: String?
-    /// All words, lower-cased, for title-match checks.
+    /// All non-CJK words, lower-cased, for title-match checks.
     let words: [String]
     /// Runs of CJK characters.
     let cjkRuns: [String]
@@ -200,6 +322,20 @@ struct QueryText {
         completeWords = words + cjkRuns
     }
 
+    private init(raw: String, complete: [String], partial: String?, cjk: [String]) {
+        self.raw = raw
+        completeWords = complete
+        partialWord = partial
+        cjkRuns = cjk
+        words = complete.filter { !Tokenizer.containsCJK($0) } + (partial.map { [$0] } ?? [])
+    }
+
+    func replacingWords(complete: [String], partial: String?) -> QueryText {
+        let display = (complete + (partial.map { [$0] } ?? [])).joined(separator: " ")
+        return QueryText(raw: display, complete: complete, partial: partial, cjk: cjkRuns)
+    }
+
+    var display: String { raw }
     var isEmpty: Bool { completeWords.isEmpty && partialWord == nil }
     var wordCount: Int { completeWords.count + (partialWord == nil ? 0 : 1) }
 }
@@ -223,5 +359,25 @@ enum TitleMatch {
         let wordsOK = queryWords.allSatisfy { q in titleWords.contains { $0.hasPrefix(q) } }
         let cjkOK = text.cjkRuns.allSatisfy { run in titleCJK.contains { $0.contains(run) } }
         return wordsOK && cjkOK ? RankingWeights.allWordStarts : 0
+    }
+}
+
+/// One-edit neighbours of a word, for typo tolerance.
+enum Typos {
+    static let alphabet: [Character] = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+
+    static func neighbours(of word: String) -> [String] {
+        let w = Array(word)
+        let letters = Array(Set(alphabet + w))
+        var out: [String] = []
+        for i in 0..<w.count {
+            var d = w; d.remove(at: i); out.append(String(d))
+            if i + 1 < w.count { var t = w; t.swapAt(i, i + 1); out.append(String(t)) }
+            for ch in letters where ch != w[i] { var s = w; s[i] = ch; out.append(String(s)) }
+        }
+        for i in 0...w.count {
+            for ch in letters { var s = w; s.insert(ch, at: i); out.append(String(s)) }
+        }
+        return out
     }
 }
