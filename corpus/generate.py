@@ -333,7 +333,7 @@ zhangjiajie-tianzi|张家界天子山步道|张家界市, 湖南省|29.3900|110.
 taishan-shibapan|泰山十八盘|泰安市, 山东省|36.2540|117.1010|9.0|1400|O|taishan,stairs,sunrise,sacred mountain|=从红门出发，攀登六千多级石阶经十八盘直上南天门，在玉皇顶看日出是无数人的心愿。|泰安市, 山东省, 中国
 huashan-plank|华山长空栈道|华阴市, 陕西省|34.4770|110.0870|12.0|1100|O|huashan,plank walk,exposed,harness|=华山南峰悬崖上的木板栈道，需系安全带通过，是世界上最惊险的步道之一。|华阴市, 陕西省, 中国
 tiger-leaping-gorge|虎跳峡高路|丽江市, 云南省|27.1830|100.1000|22.0|1000|P|gorge,jade dragon,guesthouses|=在玉龙雪山与哈巴雪山之间的峡谷高处徒步，沿途有纳西客栈，可俯瞰金沙江奔流。|丽江市, 云南省, 中国
-emeishan-jinding|峨眉山金顶步道|乐山市, 四川省|29.5200|103.3320|15.0|1600|O|emeishan,buddhist,monkeys,golden summit|=沿古老石阶穿过寺庙与猴群，登上峨眉山金顶，观赏日出、云海与佛光。|乐山市, 四川省, 中国
+emeishan-jinding|Mount Emei Golden Summit Trail|Leshan, Sichuan|29.5200|103.3320|15.0|1600|O|emeishan,峨眉山,buddhist,monkeys|up ancient stone stairs past temples and cheeky macaques to the Golden Summit and its sea of clouds|Leshan, Sichuan, China
 jiankou-mutianyu|Jiankou to Mutianyu Great Wall Hike|Huairou, Beijing|40.4560|116.5090|8.0|600|P|great wall,箭扣长城,ruins,photography|along crumbling, unrestored watchtowers of the Jiankou wall to the restored section at Mutianyu|Huairou, Beijing, China
 yushan-main-peak|Yushan Main Peak Trail|Nantou, Taiwan|23.4700|120.9570|21.8|1600|O|yushan,玉山,summit,permit|to the summit of Northeast Asia's highest peak, with a night at Paiyun Lodge before a sunrise push|Nantou, Taiwan
 dragons-back|Dragon's Back|Shek O, Hong Kong|22.2320|114.2380|8.5|280|P|city views,beach,ridge|along a rolling ridge above Shek O down to Big Wave Bay
@@ -651,12 +651,12 @@ hobbiton|Hobbiton Movie Set|Matamata, New Zealand|-37.8721|175.6829|film set|hob
 #@Asia (CJK)
 great-wall-badaling|万里长城|北京市延庆区, 中国|40.3588|116.0200|wall|great wall,badaling,unesco|八达岭长城是明长城中保存最完好的一段，也是最早向游客开放的长城景区。
 forbidden-city|故宫博物院|北京市东城区, 中国|39.9163|116.3972|palace|forbidden city,imperial,beijing|明清两代的皇家宫殿，拥有近千座建筑和一百八十多万件珍贵文物。
-temple-of-heaven|天坛公园|北京市东城区, 中国|39.8822|116.4066|temple|temple of heaven,ming,beijing|明清皇帝祭天祈谷的场所，祈年殿是北京的标志性建筑之一。
+temple-of-heaven|Temple of Heaven|Beijing, China|39.8822|116.4066|temple|天坛,ming,beijing|Where Ming and Qing emperors prayed for good harvests; the round Hall of Prayer is a symbol of Beijing.
 summer-palace|Summer Palace|Beijing, China|39.9999|116.2755|garden|颐和园,kunming lake,imperial garden|An imperial garden of lakes, bridges and pavilions around Kunming Lake, with a covered Long Corridor painted with 14,000 scenes.
 terracotta-army|秦始皇兵马俑|西安市临潼区, 中国|34.3841|109.2785|museum|terracotta warriors,xian,qin|秦始皇陵的陪葬坑中出土了八千多件真人大小的陶俑和陶马。
 the-bund|上海外滩|上海市黄浦区, 中国|31.2400|121.4900|waterfront|bund,shanghai,night view|黄浦江畔的万国建筑博览群，夜晚与对岸陆家嘴的天际线交相辉映。
 west-lake|杭州西湖|杭州市西湖区, 中国|30.2450|120.1500|lake|west lake,hangzhou,poetry|“欲把西湖比西子，淡妆浓抹总相宜”，断桥残雪与苏堤春晓最负盛名。
-potala-palace|布达拉宫|拉萨市城关区, 中国|29.6578|91.1169|palace|potala,tibet,lhasa|矗立在红山之上的宫堡式建筑群，是藏传佛教的圣地。
+potala-palace|Potala Palace|Lhasa, Tibet|29.6578|91.1169|palace|布达拉宫,tibet,lhasa|The thousand-room winter palace of the Dalai Lamas, rising in white and red walls above Lhasa.
 leshan-buddha|Leshan Giant Buddha|Leshan, China|29.5449|103.7729|statue|乐山大佛,leshan,cliff|A 71-metre Buddha carved into a riverside cliff in the Tang dynasty, the largest stone Buddha on Earth.
 li-river|Li River Cruise|Guilin, China|24.7780|110.4940|river|漓江,karst,bamboo raft|Drift past karst peaks between Guilin and Yangshuo; the view on the back of the 20-yuan note.
 mogao-caves|Mogao Caves|Dunhuang, China|40.0420|94.8080|caves|莫高窟,dunhuang,silk road,murals|Nearly 500 Buddhist cave temples on the Silk Road, holding 45,000 square metres of murals.
@@ -985,7 +985,7 @@ NOVA9|K-pop|Supernova:2024|Supernova Heart;Runaway;빛의 속도
 湊ミナミ|J-pop|夜明けのランナー:2022|夜明けのランナー;きらめきシティ;走れ、ミライへ
 ネオン坂|city pop|真夜中のドライブ:2021|真夜中のドライブ;あの夏のメロディ;Plastic Moonlight
 ソラノイロ|J-rock|疾走:2024|疾走;青い風;Blue Signal
-林小雨|Mandopop|雨后的晴天:2020|晴天的约定;雨后彩虹;给你的信
+林小雨|Mandopop|雨后的晴天:2020|晴天的约定;雨后彩虹;Letter to You
 星河乐队|C-rock|追光者:2023|追光的人;星空下的我们;Run Run Run
 周一然|Mandopop|城市里的月光:2024|城市里的月光;慢慢走
 """
@@ -1017,7 +1017,7 @@ TITLE_PATTERNS = ["{A} {N}", "{N}", "The {A} {N}", "{N} in the {N2}", "Waiting f
                   "Don't {V} {T}", "All the {A} {N}", "{N} & {N2}", "{A}", "{V} the {N}", "Where the {N} Go",
                   "{A} {N} ({A2} Mix)", "After the {N}", "Ode to the {N}", "{N} Season"]
 SPECIAL_SONGS = {
-    "Stride Collective": ["One Seventy", "Cadence Lock", "Negative Split", "Kick for Home", "Aid Station",
+    "Stride Collective": ["One Seventy", "Cadence Lock", "Pace Car", "Kick for Home", "Aid Station",
                           "Race Day Morning", "Fartlek", "Bell Lap", "Threshold", "Last Mile"],
     "Rain Theory": ["Rain on a Tin Roof", "Distant Thunder", "Ocean at Night", "Forest After Rain",
                     "Campfire and Crickets"],
@@ -1029,7 +1029,7 @@ SONG_DESC = ["The {ord} single from {artist}'s {year} album {album}.",
              "A {mood} {genre} track built around {inst}.",
              "Closing track of {album}; a fan favourite at live shows.",
              "Opening track of {album}, released in {year}.",
-             "{artist} wrote this one on tour; {mood} and {inst}-driven.",
+             "{artist} wrote this one on tour: {mood}, with {inst}.",
              "A {mood} cut from {album} with {inst} front and centre."]
 MOODS = ["bright", "wistful", "driving", "laid-back", "euphoric", "moody", "warm", "restless", "dreamy", "gritty"]
 INSTRUMENTS = ["jangly guitars", "a warm Rhodes", "analogue synths", "a rolling bassline", "brushed drums",
@@ -1039,7 +1039,7 @@ ORDINALS = ["first", "second", "third", "lead"]
 
 def build_songs(rng):
     songs = []
-    used = set()
+    used = set(t.lower() for r in rows(CJK_ARTIST_ROWS) for t in r[3].split(";"))
     for row in rows(ARTIST_ROWS):
         artist, genre, albums, per = row[0], row[1], row[2], int(row[3])
         special = list(SPECIAL_SONGS.get(artist, []))
@@ -1255,7 +1255,7 @@ WORK_OFF = ["2026-11-26", "2026-11-27"] + ["2026-12-%02d" % d for d in range(24,
 
 # One-off events: date|HH:MM-HH:MM or "all"|calendar|title|id stem|place key|attendees|notes
 ONE_OFF_ROWS = """
-2026-11-02|all|us-holidays|Daylight Saving Time Ended|dst-ended|||Clocks went back one hour on Sunday, November 1.
+2026-11-01|all|us-holidays|Daylight Saving Time Ends|dst-ends|||Clocks go back one hour at 2 a.m.
 2026-11-03|all|us-holidays|Election Day|election-day|||Polls are open 7 a.m. to 8 p.m. Drop the ballot at the library on the way to work.
 2026-11-11|all|us-holidays|Veterans Day|veterans-day|||
 2026-11-26|all|us-holidays|Thanksgiving Day|thanksgiving-day|||
@@ -1919,7 +1919,7 @@ inbox|photos|On this day: Japan, November 2025|You visited 清水寺 a year ago.
 inbox|photos|Your year in travel|Ten landmarks, four countries. See your 2026 recap.|=2026-11-28T09:00|
 inbox|jiwoo|서울 맛집 리스트|서울 가시면 꼭 가 보세요: 광장시장 빈대떡, 을지로 노포, 성수동 카페.|=2026-11-20T22:10|a
 inbox|ken|京都旅行のしおり|去年の京都旅行のしおりをお送りします。今年の東京滞在の参考にどうぞ。|=2026-10-28T19:30|a
-inbox|wei|周末聚餐的照片|今天早茶的照片发给你，Mia笑得最开心！|=2026-11-29T19:40|a
+inbox|wei|Photos from dim sum|今天早茶的照片发给你，Mia笑得最开心！ Photos from today attached.|=2026-11-29T19:40|a
 travel|korean-air|Your flight to Seoul is confirmed (SFO → ICN)|KE 24 on Saturday, December 26. Confirmation ZX7Q2L. Three passengers.|=2026-10-24T20:02|a
 travel|ana-air|Itinerary: ICN → HND (NH 862)|Wednesday, December 30, departs 09:40, arrives 11:55.|=2026-10-25T08:30|a
 travel|namsan|Reservation confirmed: Namsan Garden Seoul|Three nights from December 27. Late check-in noted.|=2026-10-26T03:15|
@@ -2156,11 +2156,27 @@ def build_interactions(corpora):
     def enum_ref(case):
         return [("MeditationSession", case)] if ENUM_CASE_REFS_IN_INTERACTIONS else None
 
+    opened = {}
+
     def pick_msgs(now, boxes, n, max_age_h=30):
-        cands = [m for m in msgs if now - _dt.timedelta(hours=max_age_h) <= when(m, "receivedAt") <= now
-                 and m["properties"]["mailbox"]["entity"]["id"] in boxes]
-        rng.shuffle(cands)
-        return cands[:n]
+        """Recent messages, mostly ones not read yet; flagged/VIP mail gets re-opened now and then."""
+        cands = []
+        for m in msgs:
+            if not (now - _dt.timedelta(hours=max_age_h) <= when(m, "receivedAt") <= now
+                    and m["properties"]["mailbox"]["entity"]["id"] in boxes):
+                continue
+            k = opened.get(m["id"], 0)
+            sticky = m["properties"]["flagged"] or m["properties"]["mailbox"]["entity"]["id"] == "vip"
+            w = 1.0 if k == 0 else (0.5 if sticky and k < 4 else 0.1 if k < 2 else 0.0)
+            if w:
+                cands.append((m, w))
+        got = []
+        while cands and len(got) < n:
+            m = wchoice(rng, cands)
+            cands = [(x, w) for x, w in cands if x is not m]
+            opened[m["id"]] = opened.get(m["id"], 0) + 1
+            got.append(m)
+        return got
 
     def trail_ok(tid, day):
         return tid != LATE_TRAIL or day >= LATE_TRAIL_FROM
@@ -2184,16 +2200,19 @@ def build_interactions(corpora):
         others = [p for p in RUN_OTHERS if playlist_ok(p, day) and p not in (FAV_BEFORE, FAV_AFTER)]
         if fav_override:
             pid = fav_override
-        elif rng.random() < 0.8:
+        elif rng.random() < 0.85:
             pid = fav
-        elif rng.random() < 0.15:
+        elif rng.random() < 0.1:
             pid = FAV_AFTER if day < HABIT_CHANGE else FAV_BEFORE     # the old/new favourite, rarely
         else:
             pid = rng.choice(others)
         ctx = list(RUN_CTX)
         S.emit(MUSIC_APP, t, shortcut="play-playlist", entities=[("PlaylistEntity", pid)], context=ctx)
-        for _ in range(rng.randint(2, 5)):
-            t += _dt.timedelta(minutes=rng.randint(3, 9), seconds=rng.randint(0, 59))
+        songs_after(pid, t, rng.randint(4, 8), ctx)
+
+    def songs_after(pid, t, n, ctx):
+        for _ in range(n):
+            t = t + _dt.timedelta(minutes=rng.randint(3, 8), seconds=rng.randint(0, 59))
             S.emit(MUSIC_APP, t, intent="PlaySong", entities=[("SongEntity", rng.choice(songs_of[pid]))], context=ctx)
 
     RUN_OTHERS = ["long-run-sunday", "hill-repeats", "recovery-jog", "marathon-pace", "trail-run-mix"]
@@ -2238,6 +2257,12 @@ def build_interactions(corpora):
             if rng.random() < 0.3:
                 S.emit(CAL_APP, S.at(day, 7, 40, 8), shortcut="show-agenda", context=["location.home"])
 
+        if rng.random() < 0.4:
+            t = S.at(day, 7, 20 if workday else 8, 8)
+            S.emit(MUSIC_APP, t, shortcut="play-playlist", entities=[("PlaylistEntity", "morning-coffee")],
+                   context=["location.home"])
+            songs_after("morning-coffee", t, rng.randint(0, 2), ["location.home", "audio.nowPlaying"])
+
         # ---- morning commute
         if workday:
             if rng.random() < 0.45:
@@ -2252,6 +2277,8 @@ def build_interactions(corpora):
                            context=["location.commute"])
             if rng.random() < 0.12:
                 S.emit(MEMOS_APP, S.at(day, 8, 33, 5), shortcut="play-latest-memo", context=["location.commute"])
+            if rng.random() < 0.2:
+                S.emit(MUSIC_APP, S.at(day, 8, 25, 5), shortcut="resume-playback", context=["location.commute"])
 
         # ---- memos recorded today (each memo in the window was recorded through the app)
         for m in memo_at.get(day, []):
@@ -2275,7 +2302,7 @@ def build_interactions(corpora):
                 S.emit(CAL_APP, S.at(day, 9, 4, 4), shortcut="show-agenda", context=W)
             upcoming = [e for e in work_events
                         if day <= when(e, "start").date() <= day + _dt.timedelta(days=10)]
-            for _ in range(rng.randint(3, 5) if upcoming else 0):
+            for _ in range(rng.randint(3, 6) if upcoming else 0):
                 e = wchoice(rng, [(e, 6 if when(e, "start").date() == day else 1) for e in upcoming])
                 st = when(e, "start")
                 if st.date() == day and 9 <= st.hour < 17:
@@ -2293,10 +2320,10 @@ def build_interactions(corpora):
             for _ in range(rng.randint(1, 3)):
                 S.emit(MAIL_APP, S.at(day, rng.randint(9, 16), rng.randint(0, 59)), shortcut="check-new-mail",
                        context=W)
-            n_open = rng.randint(5, 10)
+            n_open = rng.randint(7, 12)
             for _ in range(n_open):
                 t = S.at(day, rng.randint(9, 16), rng.randint(0, 59))
-                got = pick_msgs(t, ("work", "vip", "inbox", "travel"), 1, 48)
+                got = pick_msgs(t, ("work", "vip", "inbox", "travel", "newsletters"), 1, 96)
                 if got:
                     S.emit(MAIL_APP, t, intent="OpenMessage", entities=[("MessageEntity", got[0]["id"])], context=W)
             if rng.random() < 0.3:
@@ -2307,8 +2334,11 @@ def build_interactions(corpora):
                        context=W)
             if rng.random() < 0.45:
                 pid = wchoice(rng, [("deep-focus", 5), ("code-and-coffee", 3), ("lo-fi-study", 2), ("chill-electronic", 1)])
-                S.emit(MUSIC_APP, S.at(day, 9, 50, 25), shortcut="play-playlist", entities=[("PlaylistEntity", pid)],
+                t = S.at(day, 9, 50, 25)
+                S.emit(MUSIC_APP, t, shortcut="play-playlist", entities=[("PlaylistEntity", pid)],
                        context=["location.work", "hardware.headphones"])
+                songs_after(pid, t + _dt.timedelta(minutes=20), rng.randint(1, 4),
+                            ["location.work", "hardware.headphones", "audio.nowPlaying"])
             if rng.random() < 0.25:
                 if rng.random() < 0.5:
                     S.emit(MED_APP, S.at(day, 14, 45, 40), shortcut="breathing-break", context=W)
@@ -2392,6 +2422,7 @@ def build_interactions(corpora):
                 if not playlist_ok(pid, day):
                     pid = "on-repeat"
                 S.emit(MUSIC_APP, t, shortcut="play-playlist", entities=[("PlaylistEntity", pid)], context=ctx)
+                songs_after(pid, t, rng.randint(1, 4), (ctx or []) + ["audio.nowPlaying"])
             if rng.random() < 0.6:
                 t = S.at(day, rng.randint(10, 18), rng.randint(0, 59))
                 S.emit(MAIL_APP, t, shortcut="check-new-mail", context=None)
@@ -2404,10 +2435,10 @@ def build_interactions(corpora):
 
         # ---- evenings at home: travel planning, music, family calendar, mail
         H = ["location.home"]
-        p_travel = 0.35 if day < _dt.date(2026, 11, 1) else 0.6
+        p_travel = 0.4 if day < _dt.date(2026, 11, 1) else 0.7
         if rng.random() < p_travel:
             t = S.at(day, rng.randint(19, 21), rng.randint(0, 59))
-            for _ in range(rng.randint(1, 4)):
+            for _ in range(rng.randint(2, 6)):
                 r = rng.random()
                 if r < 0.45:
                     lid = rng.choice(trip_lms) if rng.random() < 0.75 else rng.choice(landmarks)
@@ -2433,8 +2464,9 @@ def build_interactions(corpora):
                                 ("rainy-day-jazz", 1), (LATE_PLAYLIST, 4), ("cafe-de-paris", 1), ("korean-ballads", 1)])
             if not playlist_ok(pid, day):
                 pid = "cooking-with-sam"
-            S.emit(MUSIC_APP, S.at(day, 18, 50, 25), shortcut="play-playlist", entities=[("PlaylistEntity", pid)],
-                   context=H)
+            t = S.at(day, 18, 50, 25)
+            S.emit(MUSIC_APP, t, shortcut="play-playlist", entities=[("PlaylistEntity", pid)], context=H)
+            songs_after(pid, t, rng.randint(1, 3), H + ["audio.nowPlaying"])
         if rng.random() < 0.25:
             fut = [e for e in other_events if day <= when(e, "start").date() <= day + _dt.timedelta(days=14)]
             if fut:
@@ -2443,9 +2475,28 @@ def build_interactions(corpora):
                        context=H)
         if rng.random() < 0.4:
             t = S.at(day, 21, 0, 30)
-            for m in pick_msgs(t, ("family", "inbox", "vip", "travel"), rng.randint(1, 2), 30):
+            for m in pick_msgs(t, ("family", "inbox", "vip", "travel", "receipts"), rng.randint(1, 3), 72):
                 S.emit(MAIL_APP, t, intent="OpenMessage", entities=[("MessageEntity", m["id"])], context=H)
                 t += _dt.timedelta(minutes=rng.randint(1, 4))
+        if rng.random() < 0.4:
+            S.emit(CAL_APP, S.at(day, 21, 30, 20), shortcut=rng.choice(["show-agenda", "next-event"]), context=H)
+        if workday and rng.random() < 0.35:
+            recent = [m for m in memos if day - _dt.timedelta(days=3) <= when(m, "recordedAt").date() <= day
+                      and when(m, "recordedAt").hour < 9]
+            if recent:
+                m = rng.choice(recent)
+                S.emit(MEMOS_APP, S.at(day, rng.randint(10, 16), rng.randint(0, 59)), shortcut="play-memo",
+                       entities=[("MemoEntity", m["id"])], context=["location.work"])
+        if rng.random() < 0.3:
+            bucket = [r["entity"]["id"] for r in S.by_id[(TRAILS_APP, "CollectionEntity", "bucket-list")]
+                      ["properties"]["trails"]]
+            t = S.at(day, 21, 10, 25)
+            if rng.random() < 0.4:
+                S.emit(TRAILS_APP, t, shortcut="show-collection", entities=[("CollectionEntity", "bucket-list")],
+                       context=H)
+            for _ in range(rng.randint(1, 3)):
+                t += _dt.timedelta(minutes=rng.randint(1, 6), seconds=rng.randint(0, 59))
+                S.emit(TRAILS_APP, t, intent="OpenTrail", entities=[("TrailEntity", rng.choice(bucket))], context=H)
         if wd in (0, 2, 4) and rng.random() < 0.2:
             S.emit(MED_APP, S.at(day, 20, 30, 15), shortcut="log-mindful-minutes",
                    context=["location.home", "fitness.activityRingsIncomplete"])
@@ -2466,12 +2517,12 @@ def build_interactions(corpora):
                        context=["location.home", "sleep.bedtime"])
 
         # ---- app launches (no intent) and random noise
-        for _ in range(rng.randint(3, 7)):
+        for _ in range(rng.randint(4, 8)):
             t = S.at(day, rng.randint(7, 22), rng.randint(0, 59))
             app = wchoice(rng, [(MAIL_APP, 6), (CAL_APP, 4), (MUSIC_APP, 4), (TRAILS_APP, 2), (TRAVEL_APP, 2),
                                 (MEMOS_APP, 1), (MED_APP, 1)])
             S.emit(app, t, context=place_ctx(day, t, workday))
-        for _ in range(rng.randint(2, 6)):
+        for _ in range(rng.randint(3, 7)):
             t = S.at(day, rng.randint(7, 22), rng.randint(0, 59))
             ctx = place_ctx(day, t, workday)
             k = rng.randint(0, 8)

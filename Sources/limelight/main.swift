@@ -44,23 +44,23 @@ func usageError(_ message: String, command: (any Command.Type)?) -> Never {
 umask(0o077)
 
 var args = Array(CommandLine.arguments.dropFirst())
-if args.isEmpty || args == ["-h"] || args == ["--help"] || args == ["help"] {
-    print(topHelp, terminator: "")
-    exit(0)
-}
-if args.first == "help" {
-    guard let c = commands.first(where: { $0.name == args[1] }), args.count == 2 else {
-        usageError("unknown subcommand '\(args.dropFirst().joined(separator: " "))'", command: nil)
-    }
-    print(c.help, terminator: "")
-    exit(0)
-}
 // The subcommand is the first argument that is not a global option or its value.
 var commandIndex = 0
 while commandIndex < args.count, args[commandIndex].hasPrefix("--index") {
     commandIndex += args[commandIndex].contains("=") ? 1 : 2
 }
-guard commandIndex < args.count else { usageError("missing subcommand", command: nil) }
+let leading = Array(args[min(commandIndex, args.count)...])
+if leading.isEmpty || leading == ["-h"] || leading == ["--help"] || leading == ["help"] {
+    print(topHelp, terminator: "")
+    exit(0)
+}
+if leading.first == "help" {
+    guard leading.count == 2, let c = commands.first(where: { $0.name == leading[1] }) else {
+        usageError("unknown subcommand '\(leading.dropFirst().joined(separator: " "))'", command: nil)
+    }
+    print(c.help, terminator: "")
+    exit(0)
+}
 guard let command = commands.first(where: { $0.name == args[commandIndex] }) else {
     usageError("unknown subcommand '\(args[commandIndex])'", command: nil)
 }

@@ -265,8 +265,8 @@ struct BatchSession {
     }
 
     /// Which items an interaction is a use of: the entities it names; the App
-    /// Shortcut it names, or else every App Shortcut of its intent, and those
-    /// shortcuts bound to the entities it names; the app itself for a launch.
+    /// Shortcut it names (or else every App Shortcut of its intent), bound to
+    /// the entities it names where it takes them; the app itself for a launch.
     static func credits(_ r: Record, shortcuts: [Record]) -> [String] {
         var keys: [String] = []
         let refs = r.entityRefs
@@ -276,10 +276,12 @@ struct BatchSession {
             return r.intent != nil && s.intent == r.intent
         }
         for s in used {
-            keys.append(Schema.key("shortcut", r.app, s.id))
-            if let ptype = s.parameter?["type"]?.string {
-                for e in refs where e.type == ptype { keys.append(Schema.key("shortcut", r.app, s.id, e.type, e.id)) }
-            }
+            // A parameterised shortcut used with a value is a use of that bound
+            // shortcut ("Start Morning Meditation"), not of the generic one.
+            let ptype = s.parameter?["type"]?.string
+            let values = refs.filter { $0.type == ptype }
+            if values.isEmpty { keys.append(Schema.key("shortcut", r.app, s.id)) }
+            for e in values { keys.append(Schema.key("shortcut", r.app, s.id, e.type, e.id)) }
         }
         if r.intent == nil, r.shortcut == nil { keys.append(Schema.appKey(r.app)) }
         return keys

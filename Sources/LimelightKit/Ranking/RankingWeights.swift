@@ -56,7 +56,7 @@ public enum RankingWeights {
 
     /// An entity the app registered as relevant for the current context. More
     /// than all usage components together: the app said so explicitly.
-    public static let relevant = 5.0
+    public static let relevant = 6.0
 
     // MARK: Candidates
 

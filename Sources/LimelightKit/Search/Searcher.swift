@@ -145,7 +145,8 @@ public final class Searcher {
             if !q.isEmpty { parts.append(q) }
         }
         if let last = text.partialWord {
-            let whole = try parser.parse(last, flags: [.cjkNgram])
+            // A short fragment is only a prefix: "m" should not match the unit in "2,000 m".
+            let whole = last.count >= 3 ? try parser.parse(last, flags: [.cjkNgram]) : Query.matchNothing
             let prefix: Query
             if last.count <= Schema.maxIndexedPrefix {
                 prefix = Query(term: Schema.term(Schema.wordPrefix, last))
@@ -201,13 +202,18 @@ public final class Searcher {
         return max(try db.termFrequency(word), try db.termFrequency("Z" + stem))
     }
 
+    /// The most frequent neighbour that matches. For a word still being typed,
+    /// a neighbour at least as long comes first: "montery" is "monterey"
+    /// mistyped, not "monter" with an extra letter.
     private func bestNeighbour(_ word: String, partial: Bool) throws(XapianError) -> String? {
-        var best: (String, Int)? = nil
+        var best: (word: String, rank: (Int, Int, Int))? = nil
         for candidate in Typos.neighbours(of: word) {
             let f = try frequency(candidate, partial: partial)
-            if f > 0, f > best?.1 ?? 0 { best = (candidate, f) }
+            guard f > 0 else { continue }
+            let rank = (partial && candidate.count < word.count ? 0 : 1, f, candidate.count)
+            if best == nil || rank > best!.rank { best = (candidate, rank) }
         }
-        return best?.0
+        return best?.word
     }
 
     // MARK: Suggestions

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@Suite struct HelpAndUsageTests {
+    let cli = CLI(index: "/nonexistent-limelight-index")
+
+    @Test func helpGoesToStdoutWithExitZero() throws {
+        for args in [["--help"], ["-h"], ["help"]] {
+            let r = try cli.run(args)
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("OVERVIEW:") && r.stdout.contains("SUBCOMMANDS:"))
+        }
+        let sub = try cli.run(["search", "--help"])
+        #expect(sub.status == 0)
+        #expect(sub.stdout.contains("USAGE: limelight search"))
+        #expect(try cli.run(["help", "search"]).stdout == sub.stdout)
+    }
+
+    @Test func usageErrorsExit64WithAHint() throws {
+        let r = try cli.run(["search", "x", "--limit", "zero"])
+        #expect(r.status == 64)
+        #expect(r.stderr.hasPrefix("Error: --limit takes a whole number"))
+        #expect(r.stderr.contains("See 'limelight search --help' for more information."))
+        #expect(try cli.run(["frobnicate"]).status == 64)
+        #expect(try cli.run(["search"]).status == 64)
+        #expect(try cli.run(["search", "x", "--bogus"]).status == 64)
+        #expect(try cli.run(["search", "x", "--at", "tomorrow"]).status == 64)
+        #expect(try cli.run(["suggest", "--context", "Bad..Name"]).status == 64)
+    }
+
+    @Test func aMissingIndexIsAClearError() throws {
+        let r = try cli.run(["search", "x"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("no index at /nonexistent-limelight-index"))
+    }
+}
+
+@Suite struct CorpusSearchTests {
+    let cli = CorpusIndex.cli
+
+    @Test func montereyBaRanksTheTrailFirst() throws {
+        let r = try cli.run(["search", "monterey ba", "--json"])
+        #expect(r.status == 0)
+        let first = try #require(r.json.first)
+        #expect(first["id"] as? String == "monterey-bay")
+        #expect(first["kind"] as? String == "entity")
+        #expect(first["rank"] as? Int == 1)
+        for key in ["app", "type", "title", "score"] { #expect(first[key] != nil, "missing \(key)") }
+    }
+
+    @Test(arguments: [("둘레", "북한산 둘레길"), ("长城", "万里长城"), ("清水", "清水寺"), ("富士", "富士山")])
+    func cjkTitlesAreFoundByTwoCharacterSubstrings(query: String, titleFragment: String) throws {
+        let r = try cli.run(["search", query, "--json", "--limit", "10"])
+        #expect(r.status == 0)
+        #expect(r.json.contains { ($0["title"] as? String)?.contains(titleFragment) == true }, "\(r.stdout)")
+    }
+
+    @Test func stdinAnswersOneJSONLinePerQuery() throws {
+        let r = try cli.run(["search", "--stdin", "--json", "--limit", "3"], stdin: "monterey ba\ntrails\n\nzzzzqqq\n")
+        #expect(r.status == 0)
+        #expect(r.lines.count == 4)
+        #expect(r.json.map { $0["query"] as? String } == ["monterey ba", "trails", "", "zzzzqqq"])
+        #expect((r.json[3]["results"] as? [Any])?.isEmpty == true)
+        #expect(((r.json[0]["results"] as? [[String: Any]])?.first?["id"] as? String) == "monterey-bay")
+    }
+
+    @Test func filtersByAppAndType() throws {
+        let r = try cli.run(["search", "run", "--app", "com.example.music", "--type", "PlaylistEntity", "--json"])
+        #expect(!r.json.isEmpty)
+        #expect(r.json.allSatisfy { $0["app"] as? String == "com.example.music" && $0["type"] as? String == "PlaylistEntity" })
+    }
+
+    @Test func aParameterisedShortcutIsAHitOfItsOwnPerValue() throws {
+        let r = try cli.run(["search", "start sleep meditation", "--json"])
+        let top = try #require(r.json.first)
+        #expect(top["kind"] as? String == "shortcut")
+        #expect((top["parameter"] as? [String: Any])?["id"] as? String == "sleep")
+    }
+
+    @Test func typosAreCorrectedAndSaidSo() throws {
+        let r = try cli.run(["search", "montery bay"])
+        #expect(r.stdout.contains("Showing results for \"monterey bay\""))
+        #expect(r.stdout.contains("Monterey Bay Coastal Trail"))
+    }
+}
+
+@Suite struct IngestCLITests {
+    @Test func aMalformedThirdLineIsRejectedWithItsLineNumber() throws {
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        let good = #"{"kind":"app","app":"com.example.a","name":"Alpha"}"#
+        try cli.run(["index", dir.write("ok.jsonl", good + "\n")])
+        let before = try cli.documentCount()
+        let bad = dir.write("bad.jsonl", [
+            #"{"kind":"entity","app":"com.example.a","type":"T","id":"1","title":"One"}"#,
+            #"{"kind":"entity","app":"com.example.a","type":"T","id":"2","title":"Two"}"#,
+            #"{"kind":"entity","app":"com.example.a","type":"T","id":"3","title":"Three""#,
+        ].joined(separator: "\n"))
+        let r = try cli.run(["index", bad])
+        #expect(r.status == 65)
+        #expect(r.stderr.hasPrefix(bad + ":3: "), "\(r.stderr)")
+        #expect(try cli.documentCount() == before)
+    }
+
+    @Test func stdinIsAFile() throws {
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        let r = try cli.run(["index", "-"], stdin: #"{"kind":"app","app":"com.example.a","name":"Alpha"}"# + "\n")
+        #expect(r.status == 0)
+        #expect(try cli.run(["search", "alp", "--json"]).json.first?["id"] as? String == "com.example.a")
+        let bad = try cli.run(["index", "-"], stdin: "{}\n")
+        #expect(bad.status == 65)
+        #expect(bad.stderr.hasPrefix("<stdin>:1: missing field 'kind'"))
+    }
+}
