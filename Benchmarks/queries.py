@@ -22,7 +22,6 @@ import os
 import random
 import re
 
-WORD = re.compile(r"[^\W_]+|_")  # letters and digits (and '_'), as Tokenizer.words
 STOP = set("""a an and are as at be by for from has have in is it its of on or that the this to was
 were will with your you can into which also not but more than all such other used use using via""".split())
 

@@ -4,7 +4,7 @@ struct SearchCommand: Command {
     static let name = "search"
     static let abstract = "Search entities, App Shortcuts and apps as you type."
     static let usage = """
-        search <query> [--limit <n>] [--app <app>] [--type <type>] [--context <name>]... [--at <time>] [--json] [--explain]
+        search <query> [--limit <n>] [--app <app>] [--type <type>] [--context <name>]... [--at <time>] [--where <predicate>]... [--json] [--explain]
                limelight search --stdin [options]
         """
     static let details = """
@@ -17,14 +17,17 @@ struct SearchCommand: Command {
           --app <app>             Only this app's items.
           --type <type>           Only entities of this type.
           --context <name>        A current context, e.g. audio.workout.running (repeatable).
+          --where <predicate>     Only entities whose property matches, e.g. lengthKm>20,
+                                  start>=2026-12-01, difficulty=hard, attendees~ana
+                                  (repeatable; see 'limelight help resolve').
           --at <time>             The moment of the search, ISO 8601 (default now).
           --stdin                 Read one query per line from standard input.
           --json                  JSON Lines: one hit per line, or with --stdin one
                                   {"query":…,"results":[…]} line per query.
           --explain               Show each component of each score.
         """
-    static let spec = ArgumentSpec(options: globalOptions.union(["limit", "app", "type", "context", "at"]),
-                                   repeatable: ["context"], flags: ["json", "explain", "stdin"])
+    static let spec = ArgumentSpec(options: globalOptions.union(["limit", "app", "type", "context", "at", "where"]),
+                                   repeatable: ["context", "where"], flags: ["json", "explain", "stdin"])
 
     static func run(_ args: ParsedArguments) throws(LimelightError) {
         let fromStdin = args.has("stdin")
@@ -40,6 +43,10 @@ struct SearchCommand: Command {
         template.at = try parseTime(args.value("at"))
         let json = args.has("json"), explain = args.has("explain")
         let searcher = try Searcher(location: location(args))
+        if !args.all("where").isEmpty {
+            let schema = try searcher.propertySchema()
+            for w in args.all("where") { try template.addPredicate(w, schema: schema) }
+        }
 
         func answer(_ query: String) throws(LimelightError) {
             var request = template

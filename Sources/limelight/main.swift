@@ -7,7 +7,8 @@ import LimelightKit
 // arguments, call the engine, print, and map errors to sysexits codes.
 
 let commands: [any Command.Type] = [
-    IndexCommand.self, SearchCommand.self, SuggestCommand.self, StatsCommand.self, ExportCommand.self, ClientStateCommand.self,
+    IndexCommand.self, SearchCommand.self, SuggestCommand.self, GetCommand.self, ResolveCommand.self,
+    DonateCommand.self, ForgetCommand.self, RelevantCommand.self, DeleteCommand.self, StatsCommand.self, ExportCommand.self, ClientStateCommand.self,
 ]
 
 let topHelp = """

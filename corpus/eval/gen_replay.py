@@ -331,7 +331,7 @@ class World:
                            "entities": [e["id"] for e in r["entities"]]} for r in self.relevance],
             "routines": routines}
 
-    def zipf_noise(self, templates, s=0.9):
+    def zipf_noise(self, templates, s=0.7):
         for i, t in enumerate(templates):
             self.noise_pool.append((1.0 / (i + 1) ** s, t))
 
@@ -646,7 +646,7 @@ def runner():
               RUN + ["audio.workout.intensity.high"], p=0.85)
     w.routine("run music (weekday)", (TUE, THU), "06:25", 30, run_pl, RUN, p=0.85)
     w.routine("long run", (SAT,), "08:00", 45,
-              lambda d, rng: w.use(rt["mauerweg-half"] if d >= w.day(8, SAT) and rng.random() < 0.5
+              lambda d, rng: w.use(rt["mauerweg-half"] if d >= w.day(8, SAT) and rng.random() < 0.6
                                    else rt["grunewald-long-run"]),
               RUN + ["audio.workout.intensity.low"], p=0.9, last=race_day)
     w.routine("long run music", (SAT,), "08:05", 45, run_pl, RUN + ["audio.workout.intensity.low"], p=0.85)
@@ -809,7 +809,7 @@ def student():
     w.routine("train flashcards", WEEKDAYS, "08:40", 20, w.sc(cards, "study-deck", dk["kanji-n1"]),
               ["location.commute", "hardware.headphones"], p=0.5)
     w.routine("late chat", EVERY_DAY, "23:15", 45,
-              w.pick((2, w.use(cv["haruka"])), (1, w.use(cv["kenta"]))), H, p=0.75, repeat=(1, 3), gap=20)
+              w.pick((2, w.use(cv["haruka"])), (1, w.use(cv["kenta"]))), H, p=0.75, repeat=(1, 4), gap=20)
     w.routine("library flashcards", WEEKDAYS, "15:30", 45,
               w.switch(w.sc(cards, "study-deck", dk["toeic-words"]),
                        w.sc(cards, "study-deck", dk["gre-vocabulary"]), switch_day,
@@ -939,7 +939,7 @@ def nightshift():
     w.routine("team chat", SHIFT, "23:00", 60, w.use(cv["night-team"]), ["location.work"], p=0.6,
               repeat=(1, 3), gap=120)
     w.routine("vitals rounds", SHIFT, "20:00", 30, w.use(ck["vitals-round"]), ["location.work"], p=0.95,
-              repeat=(4, 7), gap=110)
+              repeat=(5, 8), gap=95)
     w.routine("supply count", SHIFT, "23:30", 45, w.use(ck["supply-count"]), ["location.work"], p=0.4)
     w.routine("before-work chat", SHIFT, "17:15", 40, w.use(cv["sam"]), ["location.home"], p=0.5)
     w.routine("before-work tv", SHIFT, "16:15", 40, w.launch(tv), ["location.home"], p=0.5)
@@ -1084,6 +1084,8 @@ def parent():
     w.routine("team sync", WEEKDAYS, "10:00", 15, w.use(ev["team-sync"]), ["location.work"], p=0.85)
     w.routine("work mail", WEEKDAYS, "10:30", 40, w.use(mb["work"]), ["location.work"],
               p=0.9, repeat=(2, 4), gap=110)
+    w.routine("team chat", WEEKDAYS, "11:00", 40, w.use(cv["work-team"]), ["location.work"],
+              p=0.85, repeat=(2, 4), gap=100)
     w.routine("focus music", WEEKDAYS, "14:00", 45, w.use(pl["focus"]),
               ["location.work", "hardware.headphones"], p=0.5)
     w.routine("cab home", WEEKDAYS, "16:15", 20, w.sc(cab, "ride-to", pc["home"]), ["location.work"], p=0.7)

@@ -12,21 +12,25 @@ import Xapian
 struct BatchSession {
     let writer: IndexWriter
     var summary = IndexWriter.Summary()
-    private var db: WritableDatabase { writer.db }
-    private var builder: DocumentBuilder { writer.builderForSession }
-    private var touchedApps = Set<String>()
+    var db: WritableDatabase { writer.db }
+    var builder: DocumentBuilder { writer.builderForSession }
+    var touchedApps = Set<String>()
     private var toCheck: [LocatedRecord] = []
     private var interactions: [LocatedRecord] = []
     /// Relevant-entity registrations per app → context → entities, loaded lazily.
-    private var registrations: [String: [String: [EntityRef]]] = [:]
-    private var touchedEntities = Set<AppEntity>()
+    var registrations: [String: [String: [EntityRef]]] = [:]
+    var touchedEntities = Set<AppEntity>()
+    private var properties: PropertySchema
 
     struct AppEntity: Hashable {
         var app: String
         var ref: EntityRef
     }
 
-    init(writer: IndexWriter) { self.writer = writer }
+    init(writer: IndexWriter) throws {
+        self.writer = writer
+        properties = try PropertySchema.load(writer.db)
+    }
 
     mutating func apply(_ r: Record, at location: String = "") throws {
         summary.counts[r.kind, default: 0] += 1
@@ -59,7 +63,7 @@ struct BatchSession {
 
     /// Upserts a document on its key. A search hit keeps the usage it had (or,
     /// new, gets the usage its stored interactions credit to it).
-    private func put(_ doc: Document, key: String, hit: Bool) throws {
+    func put(_ doc: Document, key: String, hit: Bool) throws {
         let unique = Schema.term(Schema.unique, key)
         if hit {
             if let old = try db.postings(unique).first {
@@ -74,7 +78,7 @@ struct BatchSession {
         try db.replace(uniqueTerm: unique, with: doc)
     }
 
-    private func usageFromStoredInteractions(_ key: String) throws -> UsageStats {
+    func usageFromStoredInteractions(_ key: String) throws -> UsageStats {
         var stats = UsageStats()
         for id in try db.postings(Schema.term(Schema.credits, key)) {
             if let r = IndexWriter.record(fromData: try db.document(id).data()), let at = r.at {
@@ -94,7 +98,7 @@ struct BatchSession {
             record = try stored.applyingPatch(r)
         }
         let contexts = try contextsFor(app: record.app, ref: EntityRef(type: record.type, id: record.id))
-        try put(try builder.entity(record, contexts: contexts), key: key, hit: true)
+        try put(try builder.entity(record, contexts: contexts, properties: &properties), key: key, hit: true)
         touchedApps.insert(record.app)
     }
 
@@ -114,7 +118,7 @@ struct BatchSession {
         try loadRegistrations(app).filter { $0.value.contains(ref) }.map(\.key).sorted()
     }
 
-    private mutating func applyRelevance(_ r: Record) throws {
+    mutating func applyRelevance(_ r: Record) throws {
         let app = r.app
         var sets = try loadRegistrations(app)
         let before = sets
@@ -170,13 +174,15 @@ struct BatchSession {
         for t in touchedEntities {
             let key = Schema.entityKey(app: t.app, type: t.ref.type, id: t.ref.id)
             if let stored = try writer.storedRecord(forKey: key) {
-                try put(try builder.entity(stored, contexts: try contextsFor(app: t.app, ref: t.ref)), key: key, hit: true)
+                let contexts = try contextsFor(app: t.app, ref: t.ref)
+                try put(try builder.entity(stored, contexts: contexts, properties: &properties), key: key, hit: true)
             }
         }
         for item in toCheck + interactions { try check(item) }
         var shortcutCache: [String: [Record]] = [:]
         for app in touchedApps.sorted() { shortcutCache[app] = try deriveShortcuts(app: app) }
         try storeInteractions(&shortcutCache)
+        if properties.changed { try properties.save(db) }
     }
 
     private func exists(_ key: String) throws -> Bool { try writer.docID(forKey: key) != nil }

@@ -52,9 +52,17 @@ final class DocumentBuilder {
         }
     }
 
-    func entity(_ r: Record, contexts: [String]) throws(XapianError) -> Document {
+    func entity(_ r: Record, contexts: [String], properties: inout PropertySchema) throws(XapianError) -> Document {
         let doc = try base(r, key: Schema.itemKey(for: r), hit: true)
         try doc.addBooleanTerm(Schema.term(Schema.type, r.type))
+        if let stable = r.fields["stableId"]?.string {
+            try doc.addBooleanTerm(Schema.term(Schema.stableID, Schema.stableKey(app: r.app, stableID: stable)))
+        }
+        if let expiry = r.fields["expires"]?.string.flatMap({ Timestamp(iso8601: $0) }) {
+            try doc.addBooleanTerm(Schema.expires)
+            try doc.setValue(Schema.expirySlot, number: expiry.seconds)
+        }
+        try properties.index(r, into: doc)
         var propertyText: [String] = []
         for (_, v) in r.properties.pairs { propertyText += PropertyValue.searchableText(v) }
         try indexText(doc, title: r.title,

@@ -103,13 +103,7 @@ public final class IndexWriter {
         if let s = clientState, s.utf8.count > RecordLimits.maxClientStateBytes {
             throw LimelightError(.usage, "the client state is \(s.utf8.count) bytes; the limit is \(RecordLimits.maxClientStateBytes)")
         }
-        var session = BatchSession(writer: self)
-        do {
-            try db.beginTransaction(flushed: true)
-        } catch {
-            throw IndexLocation.describe(error, path: location.path)
-        }
-        do {
+        return try inTransaction { session in
             for (n, item) in batch.enumerated() {
                 if n % 1024 == 0, shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
                 do {
@@ -121,14 +115,32 @@ public final class IndexWriter {
             try session.finish()
             if let clientState { try db.setMetadata(Schema.clientStateKey, clientState) }
             if shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
-            try db.commitTransaction()
+            return session.summary
+        }
+    }
+
+    /// Runs `body` in one Xapian transaction: all of it commits, or none.
+    func inTransaction<T>(_ body: (inout BatchSession) throws -> T) throws(LimelightError) -> T {
+        do {
+            var session = try BatchSession(writer: self)
+            try db.beginTransaction(flushed: true)
+            do {
+                let result = try body(&session)
+                try db.commitTransaction()
+                return result
+            } catch {
+                try? db.cancelTransaction()
+                throw error
+            }
+        } catch let e as LimelightError {
+            throw e
+        } catch let e as XapianError {
+            throw IndexLocation.describe(e, path: location.path)
+        } catch let e as RecordError {
+            throw LimelightError(.badInput, e.message)
         } catch {
-            try? db.cancelTransaction()
-            if let e = error as? LimelightError { throw e }
-            if let e = error as? XapianError { throw IndexLocation.describe(e, path: location.path) }
             throw LimelightError(.failure, "\(error)")
         }
-        return session.summary
     }
 
     /// The client state committed with the last batch that had one.

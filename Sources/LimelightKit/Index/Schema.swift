@@ -26,8 +26,14 @@ public enum Schema {
     static let relevantIn = "XR"
     /// On relevance registrations: the context they are for.
     static let contextTerm = "XC"
-    /// On interactions: the entities they used (for deleting an entity's donations).
-    static let entityRef = "XE"
+    /// On entities: their stable id (a SyncableEntity's cross-device id).
+    static let stableID = "XI"
+    /// On entities with an expiry date (see `expirySlot`).
+    static let expires = "XX"
+    /// Property values, for `--where`: `XV` + "Type.name=value" (exact, lower-cased).
+    static let propertyValue = "XV"
+    /// Words of text properties: `XW` + "Type.name:word".
+    static let propertyWord = "XW"
     /// On interactions: each item the interaction counts as a use of
     /// (`XT` + item key), so an item's usage can be recomputed from them.
     static let credits = "XT"
@@ -56,6 +62,13 @@ public enum Schema {
     /// On hits: usage strength 0…1 as of the last event, so heavily used items
     /// reach the re-rank even for a one-letter query.
     static let usageBoostSlot: UInt32 = 6
+
+    /// On entities with an expiry: when (seconds since the epoch).
+    static let expirySlot: UInt32 = 7
+    /// Numeric, date and duration properties get slots from here up (the map
+    /// is kept in the metadata under `propertiesKey`).
+    static let firstPropertySlot: UInt32 = 100
+    static let propertiesKey = "limelight.properties"
 
     /// A parameterised App Shortcut becomes a hit of its own for at most this
     /// many values (its enum cases, or its type's best-ranked entities), as
@@ -99,6 +112,7 @@ public enum Schema {
     }
 
     static func entityKey(app: String, type: String, id: String) -> String { key("entity", app, type, id) }
+    static func stableKey(app: String, stableID: String) -> String { key(app, stableID) }
     static func appKey(_ app: String) -> String { key("app", app) }
 }
 

@@ -124,7 +124,10 @@ public final class Searcher {
     }
 
     private func filterQuery(_ request: SearchRequest) throws(XapianError) -> Query {
-        var parts = [Query(term: Schema.hit)]
+        // Expired entities are gone from every answer (maintenance purges them).
+        let expired = try Query(term: Schema.expires).filter(
+            try .valueRange(slot: Schema.expirySlot, from: nil, to: sortableSerialise(request.at.seconds)))
+        var parts = [try Query(term: Schema.hit).andNot(expired)]
         if let app = request.app { parts.append(Query(term: Schema.term(Schema.app, app))) }
         if let type = request.type {
             parts.append(Query(term: Schema.kind + RecordKind.entity.rawValue))

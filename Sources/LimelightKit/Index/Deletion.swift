@@ -1,0 +1,150 @@
+import Xapian
+
+/// What `limelight delete` removes. Deleting an entity also deletes the
+/// donations that used it and its relevant-context registrations.
+public enum Deletion: Sendable {
+    /// One entity, by its id or its stable id.
+    case entity(app: String, type: String, id: String)
+    /// Every entity of a type.
+    case type(app: String, type: String)
+    /// Everything an app told Limelight: its records, donations and registrations.
+    case app(String)
+}
+
+/// What `limelight forget` removes: donations (and so their effect on ranking).
+public enum Forgetting: Sendable {
+    case donation(id: String)
+    /// Donations of an intent, optionally only those that used an entity.
+    case intent(app: String, intent: String, entity: EntityRef?)
+    case app(String)
+    /// Donations from `from` (inclusive) to `to` (exclusive); either may be open.
+    case timeRange(from: Timestamp?, to: Timestamp?)
+    case everything
+}
+
+extension IndexWriter {
+    /// Deletes, atomically; returns how many stored records went.
+    @discardableResult
+    public func delete(_ what: Deletion) throws(LimelightError) -> Int {
+        try inTransaction { session in try session.delete(what) }
+    }
+
+    /// Forgets donations, atomically; returns how many.
+    @discardableResult
+    public func forget(_ what: Forgetting) throws(LimelightError) -> Int {
+        try inTransaction { session in try session.forget(what) }
+    }
+}
+
+extension BatchSession {
+    mutating func delete(_ what: Deletion) throws -> Int {
+        var ids: [UInt32] = []
+        switch what {
+        case let .entity(app, type, id):
+            if let d = try writer.docID(forKey: Schema.entityKey(app: app, type: type, id: id)) {
+                ids = [d]
+            } else {
+                let byStable = Set(try db.postings(Schema.term(Schema.stableID, Schema.stableKey(app: app, stableID: id))))
+                ids = try db.postings(Schema.term(Schema.type, type)).filter { byStable.contains($0) }
+            }
+        case let .type(app, type):
+            let ofApp = Set(try db.postings(Schema.term(Schema.app, app)))
+            let entities = Set(try db.postings(Schema.kind + RecordKind.entity.rawValue))
+            ids = try db.postings(Schema.term(Schema.type, type)).filter { ofApp.contains($0) && entities.contains($0) }
+        case let .app(app):
+            ids = try db.postings(Schema.term(Schema.app, app))
+        }
+        var removed = 0
+        var recompute = Set<String>()
+        var unregistered: [String: [EntityRef]] = [:]
+        let derived = Set(try db.postings(Schema.derived))
+        var deleted = Set<UInt32>()
+        for id in ids where !deleted.contains(id) && !derived.contains(id) {
+            guard let r = IndexWriter.record(fromData: try db.document(id).data()) else { continue }
+            if r.kind == .entity {
+                let key = Schema.itemKey(for: r)
+                let donations = try db.postings(Schema.term(Schema.credits, key)).filter { !deleted.contains($0) }
+                for d in donations { recompute.formUnion(try credits(ofInteraction: d)) }
+                for d in donations { try db.delete(d); deleted.insert(d) }
+                removed += donations.count
+                unregistered[r.app, default: []].append(EntityRef(type: r.type, id: r.id))
+                recompute.remove(key)
+            }
+            try db.delete(id)
+            deleted.insert(id)
+            removed += 1
+            touchedApps.insert(r.app)
+        }
+        if case .app(let app) = what {
+            touchedApps.remove(app)
+            registrations[app] = nil
+            for id in ids where derived.contains(id) { try db.delete(id) }
+        } else {
+            for (app, refs) in unregistered {
+                let rec = Record(kind: .relevance, fields: JSONObject([
+                    ("kind", "relevance"), ("app", .string(app)), ("op", "remove-everywhere"),
+                    ("entities", .array(refs.map { ["type": .string($0.type), "id": .string($0.id)] })),
+                ]))
+                try applyRelevance(rec)
+            }
+            touchedEntities = touchedEntities.filter { t in !(unregistered[t.app]?.contains(t.ref) ?? false) }
+        }
+        try finish()
+        try recomputeUsage(recompute)
+        return removed
+    }
+
+    mutating func forget(_ what: Forgetting) throws -> Int {
+        let interactions = Schema.kind + RecordKind.interaction.rawValue
+        var ids: [UInt32]
+        switch what {
+        case let .donation(id):
+            ids = try db.postings(Schema.term(Schema.unique, Schema.key("interaction", id)))
+        case let .intent(app, intent, entity):
+            let ofApp = Set(try db.postings(Schema.term(Schema.app, app)))
+            let used = entity.map { e in Set((try? db.postings(Schema.term(Schema.credits, Schema.entityKey(app: app, type: e.type, id: e.id)))) ?? []) }
+            ids = []
+            for id in try db.postings(interactions) where ofApp.contains(id) && (used?.contains(id) ?? true) {
+                if IndexWriter.record(fromData: try db.document(id).data())?.intent == intent { ids.append(id) }
+            }
+        case let .app(app):
+            let all = Set(try db.postings(interactions))
+            ids = try db.postings(Schema.term(Schema.app, app)).filter { all.contains($0) }
+        case let .timeRange(from, to):
+            let enquire = try Enquire(db)
+            enquire.setBooleanWeighting()
+            enquire.query = try Query(term: interactions).filter(
+                try .numberRange(slot: Schema.timeSlot, from: from?.seconds, to: to.map { $0.seconds.nextDown }))
+            let count = try db.documentCount
+            ids = try enquire.matches(count: max(count, 1)).matches.map(\.documentID)
+        case .everything:
+            ids = try db.postings(interactions)
+        }
+        var recompute = Set<String>()
+        for id in ids { recompute.formUnion(try credits(ofInteraction: id)) }
+        for id in ids { try db.delete(id) }
+        try recomputeUsage(recompute)
+        return ids.count
+    }
+
+    /// The item keys an stored interaction credits (its `XT` terms).
+    func credits(ofInteraction id: UInt32) throws -> [String] {
+        try db.document(id).terms().compactMap { t in
+            t.term.hasPrefix(Schema.credits) ? String(t.term.dropFirst(Schema.credits.count)) : nil
+        }
+    }
+
+    /// Rebuilds items' usage from the interactions that are left, leaving no
+    /// trace of forgotten ones (values and `XU` terms are cleared first).
+    func recomputeUsage(_ keys: Set<String>) throws {
+        for key in keys.sorted() {
+            guard let id = try writer.docID(forKey: key) else { continue }
+            let doc = try db.document(id)
+            for t in try doc.terms() where t.term.hasPrefix(Schema.used) { try doc.removeTerm(t.term) }
+            for slot in [Schema.usageSlot, Schema.usageKeySlot, Schema.usageBoostSlot] { try doc.setValue(slot, []) }
+            let stats = try usageFromStoredInteractions(key)
+            if !stats.isEmpty { try DocumentBuilder.setUsage(stats, on: doc) }
+            try db.replace(id, with: doc)
+        }
+    }
+}
