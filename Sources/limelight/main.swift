@@ -8,7 +8,8 @@ import LimelightKit
 
 let commands: [any Command.Type] = [
     IndexCommand.self, SearchCommand.self, SuggestCommand.self, GetCommand.self, ResolveCommand.self,
-    DonateCommand.self, ForgetCommand.self, RelevantCommand.self, DeleteCommand.self, StatsCommand.self, ExportCommand.self, ClientStateCommand.self,
+    ShortcutsCommand.self, DonateCommand.self, ForgetCommand.self, RelevantCommand.self, DeleteCommand.self,
+    StatsCommand.self, ExportCommand.self, ClientStateCommand.self,
 ]
 
 let topHelp = """

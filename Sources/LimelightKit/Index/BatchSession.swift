@@ -199,6 +199,7 @@ struct BatchSession {
                 if count > RecordLimits.maxShortcutsPerApp {
                     throw RecordError("App Shortcut rule: an app has at most \(RecordLimits.maxShortcutsPerApp) App Shortcuts; \(r.app) would have \(count)")
                 }
+                try checkParameter(of: r)
             case .interaction:
                 guard try exists(Schema.appKey(r.app)) else {
                     throw RecordError("interaction for app '\(r.app)', which is not in the index (add its app record)")
@@ -214,6 +215,31 @@ struct BatchSession {
             }
         } catch let e as RecordError {
             throw LimelightError(.badInput, "\(item.location): \(e.message)")
+        }
+    }
+
+    /// An App Shortcut's one parameter takes its values from a finite list: its
+    /// enum `cases`, or the indexed entities of its type. If the intent lists
+    /// its parameters, the shortcut's must be one of them, with the same type.
+    private func checkParameter(of r: Record) throws {
+        guard let p = r.parameter, let name = p["name"]?.string, let type = p["type"]?.string else { return }
+        if let intent = try writer.storedRecord(forKey: Schema.key("intent", r.app, r.intent ?? "")),
+           let declared = intent.fields["parameters"]?.array {
+            let match = declared.compactMap(\.object).first { $0["name"]?.string == name }
+            guard let match else {
+                throw RecordError("App Shortcut rule: shortcut '\(r.id)' parameter '\(name)' is not a parameter of intent '\(intent.id)'")
+            }
+            if let t = match["type"]?.string, t != type {
+                throw RecordError("App Shortcut rule: shortcut '\(r.id)' parameter '\(name)' has type \(type), but intent '\(intent.id)' declares \(t)")
+            }
+        }
+        if p["cases"] == nil {
+            let ofApp = Set(try db.postings(Schema.term(Schema.app, r.app)))
+            let entities = Set(try db.postings(Schema.kind + RecordKind.entity.rawValue))
+            let hasValues = try db.postings(Schema.term(Schema.type, type)).contains { ofApp.contains($0) && entities.contains($0) }
+            if !hasValues {
+                throw RecordError("App Shortcut rule: shortcut '\(r.id)' parameter '\(name)' must take its values from a finite list: give its enum 'cases', or index \(r.app) entities of type \(type) (none are indexed)")
+            }
         }
     }
 
@@ -240,7 +266,8 @@ struct BatchSession {
                 }
             } else {
                 values = try topEntities(app: app, type: ptype).map {
-                    ShortcutHit.Binding(type: ptype, id: $0.id, title: $0.title)
+                    ShortcutHit.Binding(type: ptype, id: $0.id, title: $0.title,
+                                        expires: $0.fields["expires"]?.string.flatMap { Timestamp(iso8601: $0) }?.seconds)
                 }
             }
             for v in values {
@@ -293,6 +320,28 @@ struct BatchSession {
         return keys
     }
 
+    /// An interaction may name an entity by its stable id (a SyncableEntity's
+    /// id on another device); credit the local entity it stands for.
+    private func resolvingStableIDs(_ r: Record) throws -> Record {
+        var changed = false
+        var refs: [JSON] = []
+        for e in r.entityRefs {
+            var id = e.id
+            if try writer.docID(forKey: Schema.entityKey(app: r.app, type: e.type, id: e.id)) == nil {
+                let typed = Set(try db.postings(Schema.term(Schema.type, e.type)))
+                for d in try db.postings(Schema.term(Schema.stableID, Schema.stableKey(app: r.app, stableID: e.id))) where typed.contains(d) {
+                    if let local = IndexWriter.record(fromData: try db.document(d).data())?.id { id = local; changed = true }
+                    break
+                }
+            }
+            refs.append(["type": .string(e.type), "id": .string(id)])
+        }
+        guard changed else { return r }
+        var fields = r.fields
+        fields["entities"] = .array(refs)
+        return Record(kind: .interaction, fields: fields)
+    }
+
     /// Stores the batch's interactions with their credit terms, then adds each
     /// interaction to the usage of every item it credits (once per item).
     private func storeInteractions(_ shortcutCache: inout [String: [Record]]) throws {
@@ -305,7 +354,7 @@ struct BatchSession {
             if shortcutCache[r.app] == nil {
                 shortcutCache[r.app] = try writer.storedRecords(kind: .shortcut, app: r.app).map(\.1)
             }
-            let credited = Self.credits(r, shortcuts: shortcutCache[r.app]!)
+            let credited = Self.credits(try resolvingStableIDs(r), shortcuts: shortcutCache[r.app]!)
             let doc = try builder.plain(r, extraTerms: credited.map { Schema.term(Schema.credits, $0) })
             if let at = r.at { try doc.setValue(Schema.timeSlot, number: at.seconds) }
             try db.replace(uniqueTerm: Schema.term(Schema.unique, key), with: doc)

@@ -116,7 +116,14 @@ final class DocumentBuilder {
         if s.binding != nil {
             try doc.addBooleanTerm(Schema.derived)
         }
-        if let b = s.binding { try doc.addBooleanTerm(Schema.term(Schema.type, b.type)) }
+        if let b = s.binding {
+            try doc.addBooleanTerm(Schema.term(Schema.type, b.type))
+            // A shortcut bound to an entity expires with it.
+            if let expires = b.expires {
+                try doc.addBooleanTerm(Schema.expires)
+                try doc.setValue(Schema.expirySlot, number: expires)
+            }
+        }
         var phrases: [String] = []
         let paramName = r.parameter?["name"]?.string
         for phrase in r.phrases {
@@ -144,6 +151,8 @@ struct ShortcutHit {
         var type: String
         var id: String
         var title: String
+        /// The bound entity's expiry (seconds since the epoch), if any.
+        var expires: Double? = nil
     }
 
     let record: Record

@@ -317,12 +317,11 @@ extension JSON {
 }
 
 extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
     public init(stringLiteral v: String) { self = .string(v) }
     public init(integerLiteral v: Int) { self = .number(Double(v)) }
     public init(floatLiteral v: Double) { self = .number(v) }
     public init(booleanLiteral v: Bool) { self = .bool(v) }
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(JSONObject(elements)) }
-    public init(nilLiteral: ()) { self = .null }
 }

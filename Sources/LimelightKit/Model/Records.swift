@@ -99,7 +99,7 @@ public struct Record: Sendable, Equatable {
     public func applyingPatch(_ patch: Record) throws(RecordError) -> Record {
         var merged = fields
         for (key, value) in patch.fields.pairs where key != "patch" {
-            merged[key] = value.isNull ? nil : value
+            merged[key] = value.isNull ? JSON?.none : value
         }
         return try Record(json: .object(merged))
     }

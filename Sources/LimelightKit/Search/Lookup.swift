@@ -91,4 +91,28 @@ public final class Lookup {
             return out.sorted { ($0.app, $0.context) < ($1.app, $1.context) }
         }
     }
+
+    /// An app's App Shortcuts in the order to show them: declared order, until
+    /// usage (recency × frequency, of the shortcut and its bound values)
+    /// reorders them, as Apple's guidelines recommend.
+    public func appShortcuts(app: String, at: Timestamp = .now()) throws(LimelightError) -> [(record: Record, usage: Double)] {
+        try wrap { () throws(XapianError) -> [(record: Record, usage: Double)] in
+            let ofApp = Set(try db.postings(Schema.term(Schema.app, app)))
+            var declared: [Record] = []
+            var usage: [String: Double] = [:]
+            for id in try db.postings(Schema.kind + RecordKind.shortcut.rawValue) where ofApp.contains(id) {
+                let doc = try db.document(id)
+                guard let r = IndexWriter.record(fromData: try doc.data()) else { continue }
+                if r.fields["binding"] == nil { declared.append(r) }
+                if let u = UsageStats(encoded: try doc.value(Schema.usageSlot)), let total = u.total {
+                    usage[r.id, default: 0] += total.score(at: at.days)
+                }
+            }
+            // Stable sort: ties (no usage) keep the declared (docid) order.
+            return declared.enumerated().sorted { a, b in
+                let ua = usage[a.element.id] ?? 0, ub = usage[b.element.id] ?? 0
+                return ua != ub ? ua > ub : a.offset < b.offset
+            }.map { ($0.element, usage[$0.element.id] ?? 0) }
+        }
+    }
 }

@@ -1,0 +1,276 @@
+import Testing
+@testable import LimelightKit
+
+private let trailsApp = "com.example.trails"
+
+private func entity(_ id: String, _ title: String, extra: String = "") -> String {
+    #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"\#(id)","title":"\#(title)"\#(extra)}"#
+}
+
+@Suite struct EntityLifecycleTests {
+    let dir = TempDir()
+    init() throws { try ingest(dir, Fixture.trails) }
+
+    func lookup() throws -> Lookup { try Lookup(location: dir.index) }
+
+    @Test func aPatchKeepsAbsentFieldsAndNullClearsThem() throws {
+        try ingest(dir, [#"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"monterey-bay","patch":true,"title":"Monterey Bay Rec Trail"}"#])
+        var r = try #require(try lookup().entity(app: trailsApp, type: "TrailEntity", id: "monterey-bay"))
+        #expect(r.title == "Monterey Bay Rec Trail")
+        #expect(r.subtitle == "Monterey, CA")
+        #expect(r.keywords == ["coast", "bike"])
+        try ingest(dir, [#"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"monterey-bay","patch":true,"subtitle":null}"#])
+        r = try #require(try lookup().entity(app: trailsApp, type: "TrailEntity", id: "monterey-bay"))
+        #expect(r.subtitle == nil)
+        #expect(r.title == "Monterey Bay Rec Trail")
+        // A plain record still replaces the whole entity.
+        try ingest(dir, [entity("monterey-bay", "Monterey Bay")])
+        r = try #require(try lookup().entity(app: trailsApp, type: "TrailEntity", id: "monterey-bay"))
+        #expect(r.keywords.isEmpty && r.text == nil)
+    }
+
+    @Test func aPatchOfAnUnknownEntityIsRejected() throws {
+        #expect(throws: LimelightError.self) {
+            try ingest(dir, [#"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"nope","patch":true,"subtitle":"x"}"#])
+        }
+    }
+
+    @Test func stableIdsLookUpDeleteAndCreditInteractions() throws {
+        try ingest(dir, [entity("local-7", "Lands End Trail", extra: #","stableId":"sync-abc""#),
+                         #"{"kind":"interaction","app":"com.example.trails","intent":"OpenTrail","entities":[{"type":"TrailEntity","id":"sync-abc"}],"at":"2026-11-29T07:30:00Z"}"#])
+        #expect(try lookup().entity(app: trailsApp, type: "TrailEntity", id: "sync-abc")?.id == "local-7")
+        var req = SearchRequest(query: "")
+        req.at = Timestamp(iso8601: "2026-11-29T08:00:00Z")!
+        let top = try Searcher(location: dir.index).search(req).hits.first
+        #expect(top?.id == "local-7" || top?.parameter?.id == "local-7")
+        let w = try IndexWriter.open(dir.index)
+        #expect(try w.delete(.entity(app: trailsApp, type: "TrailEntity", id: "sync-abc")) == 2)  // entity + its donation
+        w.close()
+        #expect(try lookup().entity(app: trailsApp, type: "TrailEntity", id: "local-7") == nil)
+    }
+
+    @Test func expiredEntitiesAppearNowhere() throws {
+        try ingest(dir, [entity("pop-up", "Pop-up Lantern Walk", extra: #","expires":"2026-11-01T00:00:00Z""#)])
+        var before = SearchRequest(query: "lantern")
+        before.at = Timestamp(iso8601: "2026-10-31T12:00:00Z")!
+        #expect(try Searcher(location: dir.index).search(before).hits.first?.id == "pop-up")
+        var after = before
+        after.at = Timestamp(iso8601: "2026-11-02T00:00:00Z")!
+        #expect(try Searcher(location: dir.index).search(after).hits.isEmpty)
+        #expect(try lookup().resolve(app: trailsApp, type: "TrailEntity", ids: ["pop-up"], at: after.at).first?.record == nil)
+    }
+
+    @Test func deletingByTypeAndByAppRemovesEverything() throws {
+        let w = try IndexWriter.open(dir.index)
+        defer { w.close() }
+        #expect(try w.delete(.type(app: trailsApp, type: "TrailEntity")) == 5)
+        #expect(try search(dir, "monterey").isEmpty)
+        try w.delete(.app(trailsApp))
+        #expect(w.documentCount == 0)
+    }
+
+    @Test func resolveReturnsThousandsOfRecordsInOrder() throws {
+        try ingest(dir, (0..<3000).map { entity("bulk-\($0)", "Bulk Trail \($0)") })
+        let ids = (0..<3000).reversed().map { "bulk-\($0)" } + ["missing"]
+        let out = try lookup().resolve(app: trailsApp, type: "TrailEntity", ids: ids)
+        #expect(out.count == 3001)
+        #expect(out.first?.record?.title == "Bulk Trail 2999")
+        #expect(out.last?.record == nil)
+    }
+}
+
+@Suite struct PropertyPredicateTests {
+    let dir = TempDir()
+    init() throws {
+        try ingest(dir, [
+            #"{"kind":"app","app":"com.example.cal","name":"Calendar"}"#,
+            #"{"kind":"entity","app":"com.example.cal","type":"EventEntity","id":"a","title":"Standup","properties":{"start":{"date":"2026-12-01T09:00:00-08:00"},"length":{"duration":900},"attendees":[{"person":{"givenName":"Ana","familyName":"Lopez","email":"ana@example.com"}}],"room":"Blue"}}"#,
+            #"{"kind":"entity","app":"com.example.cal","type":"EventEntity","id":"b","title":"Planning","properties":{"start":{"date":"2026-12-08T09:00:00-08:00"},"length":{"duration":3600},"room":"Red","online":true}}"#,
+            #"{"kind":"entity","app":"com.example.cal","type":"TrailEntity","id":"t","title":"Long Trail","properties":{"lengthKm":42.5}}"#,
+        ])
+    }
+
+    func ids(_ wheres: [String], type: String = "EventEntity") throws -> [String] {
+        try Lookup(location: dir.index).entities(app: nil, type: type, predicates: wheres, limit: 100).map(\.id).sorted()
+    }
+
+    @Test func rangesOnDatesNumbersAndDurations() throws {
+        #expect(try ids(["start>=2026-12-01", "start<2026-12-02"]) == ["a"])
+        #expect(try ids(["start>2026-12-01T09:00:00-08:00"]) == ["b"])
+        #expect(try ids(["length<=15m"]) == ["a"])
+        #expect(try ids(["length>PT30M"]) == ["b"])
+        #expect(try ids(["lengthKm>40"], type: "TrailEntity") == ["t"])
+        #expect(try ids(["lengthKm>50"], type: "TrailEntity") == [])
+    }
+
+    @Test func equalityAndContains() throws {
+        #expect(try ids(["room=blue"]) == ["a"])
+        #expect(try ids(["online=true"]) == ["b"])
+        #expect(try ids(["attendees~lopez"]) == ["a"])
+        #expect(try ids(["attendees=ana@example.com"]) == ["a"])
+    }
+
+    @Test func searchTakesPredicatesToo() throws {
+        var r = SearchRequest(query: "")
+        let searcher = try Searcher(location: dir.index)
+        r.type = "EventEntity"
+        try r.addPredicate("start>=2026-12-05", schema: try searcher.propertySchema())
+        #expect(try searcher.search(r).hits.map(\.id) == ["b"])
+    }
+
+    @Test func unknownOrMistypedPropertiesAreUsageErrors() throws {
+        for bad in ["nope>1", "room>3", "start>=soon", "online=maybe", "length~x", "start"] {
+            do {
+                _ = try ids([bad])
+                Issue.record("accepted \(bad)")
+            } catch let e as LimelightError {
+                #expect(e.kind == .usage, "\(bad): \(e)")
+            }
+        }
+    }
+}
+
+@Suite struct ShortcutRuleTests {
+    let dir = TempDir()
+    init() throws { try ingest(dir, Fixture.trails) }
+
+    func rejected(_ lines: [String], mentioning rule: String) {
+        do {
+            try ingest(dir, lines)
+            Issue.record("accepted")
+        } catch let e as LimelightError {
+            #expect(e.kind == .badInput)
+            #expect(e.description.contains(rule), "\(e)")
+        } catch { Issue.record("\(error)") }
+    }
+
+    func shortcut(_ id: String, _ extra: String = "") -> String {
+        #"{"kind":"shortcut","app":"com.example.trails","id":"\#(id)","intent":"OpenTrail","title":"S \#(id)","phrases":["Do \#(id) in ${applicationName}"]\#(extra)}"#
+    }
+
+    @Test func atMostTenPerApp() throws {
+        try ingest(dir, (2...10).map { shortcut("s\($0)") })
+        rejected([shortcut("s11")], mentioning: "at most 10 App Shortcuts")
+    }
+
+    @Test func theIntentMustExist() {
+        rejected([#"{"kind":"shortcut","app":"com.example.trails","id":"x","intent":"Nope","title":"X","phrases":["X ${applicationName}"]}"#],
+                 mentioning: "does not declare")
+    }
+
+    @Test func theParameterTakesValuesFromAFiniteList() {
+        rejected([#"{"kind":"intent","app":"com.example.trails","id":"Browse","title":"Browse"}"#,
+                  #"{"kind":"shortcut","app":"com.example.trails","id":"p","intent":"Browse","title":"P","phrases":["Browse ${thing} in ${applicationName}"],"parameter":{"name":"thing","type":"GhostEntity"}}"#],
+                 mentioning: "finite list")
+        rejected([shortcut("r", #","parameter":{"name":"trail","type":"GhostEntity"}"#)], mentioning: "has type GhostEntity, but intent")
+        rejected([shortcut("q", #","parameter":{"name":"other","type":"TrailEntity"}"#)], mentioning: "not a parameter of intent")
+    }
+
+    @Test func declaredOrderUntilUsageReordersThem() throws {
+        try ingest(dir, [#"{"kind":"intent","app":"com.example.trails","id":"Pin","title":"Pin"}"#,
+                         #"{"kind":"shortcut","app":"com.example.trails","id":"pinned","intent":"Pin","title":"Open Pinned Trail","phrases":["Open pinned trail in ${applicationName}"]}"#])
+        let at = Timestamp(iso8601: "2026-11-30T00:00:00Z")!
+        #expect(try Lookup(location: dir.index).appShortcuts(app: trailsApp, at: at).map(\.record.id) == ["open-trail", "pinned"])
+        try ingest(dir, [#"{"kind":"interaction","app":"com.example.trails","shortcut":"pinned","intent":"Pin","at":"2026-11-29T07:30:00Z"}"#])
+        #expect(try Lookup(location: dir.index).appShortcuts(app: trailsApp, at: at).map(\.record.id) == ["pinned", "open-trail"])
+    }
+}
+
+@Suite struct DonationTests {
+    let dir = TempDir()
+    let at = Timestamp(iso8601: "2026-11-30T08:00:00Z")!
+    init() throws { try ingest(dir, Fixture.trails) }
+
+    func donate(_ entity: String, at time: String, intent: String = "OpenTrail") throws -> String {
+        let w = try IndexWriter.open(dir.index)
+        defer { w.close() }
+        return try w.apply(try records([#"{"kind":"interaction","app":"com.example.trails","intent":"\#(intent)","entities":[{"type":"TrailEntity","id":"\#(entity)"}],"at":"\#(time)"}"#])).donationIDs[0]
+    }
+
+    func topSuggestion() throws -> String? {
+        var r = SearchRequest(query: "")
+        r.at = at
+        let h = try Searcher(location: dir.index).search(r).hits.first
+        return h?.parameter?.id ?? h?.id
+    }
+
+    func forget(_ f: Forgetting) throws -> Int {
+        let w = try IndexWriter.open(dir.index)
+        defer { w.close() }
+        return try w.forget(f)
+    }
+
+    @Test func aDonationAffectsRankingAtOnceAndForgettingUndoesIt() throws {
+        let before = try topSuggestion()
+        let id = try donate("big-sur", at: "2026-11-29T07:00:00Z")
+        #expect(id.hasPrefix("d-"))
+        #expect(try topSuggestion() == "big-sur")
+        #expect(try forget(.donation(id: id)) == 1)
+        #expect(try topSuggestion() == before)
+    }
+
+    @Test func forgetByIntentEntityAppRangeAndEverything() throws {
+        _ = try donate("big-sur", at: "2026-11-01T07:00:00Z")
+        _ = try donate("fuji", at: "2026-11-10T07:00:00Z")
+        _ = try donate("fuji", at: "2026-11-20T07:00:00Z")
+        #expect(try forget(.intent(app: trailsApp, intent: "OpenTrail", entity: EntityRef(type: "TrailEntity", id: "big-sur"))) == 1)
+        #expect(try forget(.timeRange(from: Timestamp(iso8601: "2026-11-15T00:00:00Z"), to: nil)) == 1)
+        #expect(try forget(.app(trailsApp)) == 1)
+        _ = try donate("fuji", at: "2026-11-20T07:00:00Z")
+        #expect(try forget(.everything) == 1)
+        #expect(try IndexStats.read(dir.index).byKind.first { $0.kind == "interaction" }?.count == 0)
+    }
+
+    @Test func forgettingLeavesNoUsageBehind() throws {
+        _ = try donate("fuji", at: "2026-11-29T07:00:00Z")
+        #expect(try forget(.everything) == 1)
+        let db = try dir.index.openReader()
+        #expect(try db.termFrequency(Schema.used) == 0)
+    }
+}
+
+@Suite struct RelevantEntityTests {
+    let dir = TempDir()
+    init() throws {
+        try ingest(dir, [
+            #"{"kind":"app","app":"com.example.music","name":"Music"}"#,
+            #"{"kind":"relevance","app":"com.example.music","context":"audio.workout.running","op":"update","entities":[{"type":"PlaylistEntity","id":"tempo","title":"Tempo Run"},{"type":"PlaylistEntity","id":"easy","title":"Easy Miles"}]}"#,
+        ])
+    }
+
+    func registered() throws -> [String] {
+        try Lookup(location: dir.index).registrations(app: "com.example.music").flatMap { r in r.entities.map { "\(r.context)=\($0.id)" } }.sorted()
+    }
+
+    func relevance(_ json: String) throws { try ingest(dir, [json]) }
+
+    @Test func updateRegistersAndReplaces() throws {
+        #expect(try registered() == ["audio.workout.running=easy", "audio.workout.running=tempo"])
+        try relevance(#"{"kind":"relevance","app":"com.example.music","context":"audio.workout.running","op":"update","entities":[{"type":"PlaylistEntity","id":"tempo"}]}"#)
+        #expect(try registered() == ["audio.workout.running=tempo"])
+    }
+
+    @Test func eachRemovalFormRemovesIt() throws {
+        try relevance(#"{"kind":"relevance","app":"com.example.music","context":"audio.workout.running","op":"remove","entities":[{"type":"PlaylistEntity","id":"tempo"}]}"#)
+        #expect(try registered() == ["audio.workout.running=easy"])
+        try relevance(#"{"kind":"relevance","app":"com.example.music","op":"remove-everywhere","entities":[{"type":"PlaylistEntity","id":"easy"}]}"#)
+        #expect(try registered() == [])
+        try relevance(#"{"kind":"relevance","app":"com.example.music","context":"audio.workout.running","op":"update","entities":[{"type":"PlaylistEntity","id":"tempo"}]}"#)
+        try relevance(#"{"kind":"relevance","app":"com.example.music","context":"audio.workout.running","op":"clear"}"#)
+        #expect(try registered() == [])
+        try relevance(#"{"kind":"relevance","app":"com.example.music","context":"sleep.bedtime","op":"update","entities":[{"type":"PlaylistEntity","id":"easy"}]}"#)
+        try relevance(#"{"kind":"relevance","app":"com.example.music","op":"clear-all"}"#)
+        #expect(try registered() == [])
+        // And the entity itself no longer carries the context.
+        #expect(try dir.index.openReader().termFrequency(Schema.term(Schema.relevantIn, "sleep.bedtime")) == 0)
+    }
+
+    @Test func aMoreSpecificRegistrationIsAStrongerHint() {
+        let exact = Scorer.relevanceStrength(registered: ["audio.workout.running"], current: ["audio.workout.running"])
+        let broader = Scorer.relevanceStrength(registered: ["audio.workout"], current: ["audio.workout.running"])
+        let narrower = Scorer.relevanceStrength(registered: ["audio.workout.running"], current: ["audio.workout"])
+        #expect(exact == 1)
+        #expect(broader > 0 && broader < exact)
+        #expect(narrower == 0)
+    }
+}
