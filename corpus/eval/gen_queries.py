@@ -304,8 +304,9 @@ def build_keystrokes(corpus):
         k = as_typed(e["title"]).casefold()
         typed_count[k] = typed_count.get(k, 0) + 1
     for a in corpus.apps.values():
-        k = as_typed(a["name"]).casefold()
-        typed_count[k] = typed_count.get(k, 0) + 1
+        for n in [a["name"]] + a["synonyms"]:     # a title equal to an app's name or synonym is ambiguous
+            k = as_typed(n).casefold()
+            typed_count[k] = typed_count.get(k, 0) + 1
     strata, cjk = {}, []
     for key in sorted(corpus.entities):
         e = corpus.entities[key]
@@ -373,6 +374,11 @@ def PH(keyword, g):
     """Every travel photo tagged `keyword` (a rule, expanded against the corpus; an
     explicit judgment of the same photo in the same query wins)."""
     return {"rule": "photos-with-keyword", "keyword": keyword, "grade": g}
+
+
+def PHL(landmarks, g):
+    """Every travel photo of one of these landmarks (its `landmark` property), as a rule."""
+    return {"rule": "photos-of-landmark", "landmarks": list(landmarks), "grade": g}
 
 
 RUNNING_PLAYLISTS = ["tempo-run", "long-run-sunday", "5k-intervals", "negative-splits", "hill-repeats",
@@ -527,7 +533,8 @@ GRADED = [
     ("cjk", "한라산", [T("hallasan-seongpanak", 3)]),
     ("cjk", "京都", [MS("msg-20261028-193021", 3), LC("kyoto-autumn", 3), L("kiyomizu-dera", 2),
                     L("arashiyama-bamboo", 2), T("daimonji", 1), L("fushimi-inari", 1), L("kinkaku-ji", 1),
-                    T("fushimi-inari-summit", 1), PH("kyoto", 1)]),
+                    T("fushimi-inari-summit", 1),
+                    PHL(["kiyomizu-dera", "arashiyama-bamboo", "kinkaku-ji", "fushimi-inari"], 1)]),
     ("cjk", "黄山", [T("huangshan-xihai", 3), TC("china-mountains", 1)]),
     ("cjk", "长城", [L("great-wall-badaling", 3), T("jiankou-mutianyu", 2), PH("badaling", 2)]),
     ("cjk", "冥想", [SE("shuiqian-fangsong", 3), SE("zaochen-dingxin", 3), SE("zhengnian-huxi", 2),
@@ -556,8 +563,13 @@ def check_graded(corpus):
         explicit = {(r.get("type"), r.get("id")) for r in rel if r["kind"] == "entity"}
         for r in rules:
             if "rule" in r:
-                hits = [e for k, e in sorted(corpus.entities.items())
-                        if k[1] == "PhotoEntity" and r["keyword"] in e.get("keywords", [])]
+                if r["rule"] == "photos-with-keyword":
+                    hits = [e for k, e in sorted(corpus.entities.items())
+                            if k[1] == "PhotoEntity" and r["keyword"] in e.get("keywords", [])]
+                else:
+                    hits = [e for k, e in sorted(corpus.entities.items()) if k[1] == "PhotoEntity" and
+                            (e.get("properties", {}).get("landmark") or {}).get("entity", {}).get("id")
+                            in r["landmarks"]]
                 assert hits, (q, r)
                 rel += [P(e["id"], r["grade"]) for e in hits if ("PhotoEntity", e["id"]) not in explicit]
         seen = set()
