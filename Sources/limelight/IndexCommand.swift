@@ -26,7 +26,9 @@ struct IndexCommand: Command {
         let records = try RecordReader.read(args.positionals)
         let writer = try IndexWriter.open(location(args)) { Output.err($0) }
         defer { writer.close() }
-        let summary = try writer.apply(records, clientState: args.value("client-state"))
+        Cancellation.install()
+        let summary = try writer.apply(records, clientState: args.value("client-state"),
+                                       shouldCancel: { Cancellation.isRequested })
         if args.has("json") {
             var counts = JSONObject()
             for k in RecordKind.allCases where summary.counts[k] != nil { counts[k.rawValue] = .number(Double(summary.counts[k]!)) }

@@ -49,3 +49,61 @@ struct ClientStateCommand: Command {
         if let state = s.clientState { print(state) }
     }
 }
+
+struct RebuildCommand: Command {
+    static let name = "rebuild"
+    static let abstract = "Regenerate the index from its stored records (or from files) and swap it in atomically."
+    static let usage = "rebuild [--from <file>...] [--json]"
+    static let details = """
+        OPTIONS:
+          --from <file>           Rebuild from these JSON Lines files instead of the stored
+                                  records (repeatable; '-' = stdin).
+          --json                  Print a JSON summary.
+        Searches keep answering from the old generation until the new one is
+        complete. Ctrl-C or SIGTERM cancels: the partial generation is removed,
+        the index stays as it was, and the exit status is 130. Also upgrades an
+        index of an older schema.
+        """
+    static let spec = ArgumentSpec(options: globalOptions.union(["from"]), repeatable: ["from"], flags: ["json"])
+
+    static func run(_ args: ParsedArguments) throws(LimelightError) {
+        if !args.positionals.isEmpty { throw LimelightError(.usage, "rebuild takes no arguments (use --from FILE)") }
+        Cancellation.install()
+        var bar = ProgressBar(label: "rebuild")
+        let from = args.all("from")
+        let s = try Maintenance.rebuild(location(args), from: from.isEmpty ? nil : from,
+                                        onWait: { Output.err($0) },
+                                        progress: { bar.update($0, $1) },
+                                        shouldCancel: { Cancellation.isRequested })
+        if args.has("json") {
+            print(JSON.object(JSONObject([("records", .number(Double(s.records))), ("documents", .number(Double(s.documents))),
+                                          ("generation", .number(Double(s.generation))),
+                                          ("seconds", .number((s.seconds * 1000).rounded() / 1000))])).serialized)
+        } else {
+            print("Rebuilt \(s.records) records into generation \(s.generation) (\(s.documents) documents) in \(Output.score(s.seconds)) s.")
+        }
+    }
+}
+
+struct CompactCommand: Command {
+    static let name = "compact"
+    static let abstract = "Purge expired entities and write a compacted copy of the index, swapped in atomically."
+    static let usage = "compact [--json]"
+    static let details = """
+        OPTIONS:
+          --json                  Print a JSON summary.
+        """
+    static let spec = ArgumentSpec(options: globalOptions, flags: ["json"])
+
+    static func run(_ args: ParsedArguments) throws(LimelightError) {
+        let s = try Maintenance.compact(location(args)) { Output.err($0) }
+        let before = s.bytesBefore, after = s.bytesAfter
+        if args.has("json") {
+            print(JSON.object(JSONObject([("documents", .number(Double(s.documents))), ("generation", .number(Double(s.generation))),
+                                          ("purgedExpired", .number(Double(s.purgedExpired))),
+                                          ("bytesBefore", .number(Double(before))), ("bytesAfter", .number(Double(after)))])).serialized)
+        } else {
+            print("Compacted into generation \(s.generation): \(before / 1024) KiB → \(after / 1024) KiB; purged \(s.purgedExpired) expired entities.")
+        }
+    }
+}

@@ -6,8 +6,10 @@ import LimelightKit
 /// Writing to the terminal: stdout for results, stderr for messages.
 enum Output {
     /// Unbuffered write to fd 2 (avoids the non-Sendable global `stderr`).
-    static func err(_ line: String) {
-        var bytes = Array((line + "\n").utf8)
+    static func err(_ line: String) { errRaw(line + "\n") }
+
+    static func errRaw(_ text: String) {
+        var bytes = Array(text.utf8)
         var off = 0
         while off < bytes.count {
             let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + off, $0.count - off) }

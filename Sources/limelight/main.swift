@@ -9,7 +9,7 @@ import LimelightKit
 let commands: [any Command.Type] = [
     IndexCommand.self, SearchCommand.self, SuggestCommand.self, GetCommand.self, ResolveCommand.self,
     ShortcutsCommand.self, DonateCommand.self, ForgetCommand.self, RelevantCommand.self, DeleteCommand.self,
-    StatsCommand.self, ExportCommand.self, ClientStateCommand.self,
+    RebuildCommand.self, CompactCommand.self, StatsCommand.self, ExportCommand.self, ClientStateCommand.self,
 ]
 
 let topHelp = """

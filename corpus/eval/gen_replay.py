@@ -5,7 +5,7 @@ Deterministic: Python 3.11 standard library only, one fixed seed per person,
 no clock, no set iteration.  Running it twice writes byte-identical files:
 
     replay/<person>.jsonl       one self-contained universe per simulated person:
-                                app, intent, shortcut and entity records, then
+                                app, intent, entity and shortcut records, then
                                 relevance records, then interactions sorted by time
     replay/<person>.meta.json   what was simulated: offset, span, routines, the
                                 change(s) of habit, new items (with first-use dates)
@@ -288,7 +288,7 @@ class World:
 
     def records(self):
         events = self.simulate()
-        out = self.apps + self.intents + self.shortcuts + self.entities + self.relevance
+        out = self.apps + self.intents + self.entities + self.shortcuts + self.relevance
         self.events = events
         for at, t, ctx, _ in events:
             r = {"kind": "interaction"}

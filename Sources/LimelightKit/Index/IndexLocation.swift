@@ -71,14 +71,33 @@ public struct IndexLocation: Sendable {
         }
     }
 
-    /// Opens the live generation read-only.
+    func readersLockPath(_ n: Int) -> String { path + "/gen-\(n).readers" }
+
+    /// Opens the live generation read-only. The reader holds a shared lock on
+    /// its generation for the life of the process, so that `rebuild` and
+    /// `compact` remove an old generation only once no reader has it open.
     public func openReader() throws(LimelightError) -> Database {
         try checkUsable()
-        guard Files.exists(stubPath) else {
-            throw LimelightError(.failure, "no index at \(path): index some records first (limelight index FILE…)")
+        for _ in 0..<10 {
+            guard let gen = try currentGeneration() else {
+                throw LimelightError(.failure, "no index at \(path): index some records first (limelight index FILE…)")
+            }
+            let fd = open(readersLockPath(gen), O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
+            if fd >= 0 { flock(fd, LOCK_SH) }
+            // The generation may have been replaced before we locked it.
+            if try currentGeneration() != gen {
+                if fd >= 0 { close(fd) }
+                continue
+            }
+            ReaderLocks.keep(fd)
+            return try openGeneration(gen)
         }
+        throw LimelightError(.failure, "the index at \(path) kept changing generation while opening; try again")
+    }
+
+    private func openGeneration(_ gen: Int) throws(LimelightError) -> Database {
         do {
-            let db = try Database(path: stubPath)
+            let db = try Database(path: generationPath(gen))
             try Self.checkSchema(db, path: path)
             return db
         } catch let e as XapianError {
@@ -87,6 +106,26 @@ public struct IndexLocation: Sendable {
             throw e
         } catch {
             throw LimelightError(.failure, "\(error)")
+        }
+    }
+
+    /// Removes generations other than `current`: newer ones (left by a rebuild
+    /// that was killed) at once, older ones once no reader holds them.
+    /// Call only while holding the write lock.
+    func removeUnusedGenerations(current: Int) {
+        for name in Files.list(path) where name.hasPrefix("gen-") && !name.hasSuffix(".readers") {
+            guard let n = Int(name.dropFirst(4)), n != current else { continue }
+            if n > current {
+                Files.removeTree(generationPath(n))
+                continue
+            }
+            let fd = open(readersLockPath(n), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { continue }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+                Files.removeTree(generationPath(n))
+                unlink(readersLockPath(n))
+            }
+            close(fd)
         }
     }
 
@@ -116,5 +155,28 @@ public struct IndexLocation: Sendable {
         default:
             return LimelightError(.failure, "index \(path): \(e.description)")
         }
+    }
+}
+
+/// Shared locks readers hold on their generation until the process exits.
+enum ReaderLocks {
+    nonisolated(unsafe) private static var fds: [Int32] = []
+    private static let lock = NSLockLike()
+
+    static func keep(_ fd: Int32) {
+        guard fd >= 0 else { return }
+        lock.withLock { fds.append(fd) }
+    }
+}
+
+/// A tiny mutex (pthread) so ReaderLocks is safe from any thread.
+final class NSLockLike: @unchecked Sendable {
+    // @unchecked: the pthread mutex serialises every access to `m`'s state.
+    private var m = pthread_mutex_t()
+    init() { pthread_mutex_init(&m, nil) }
+    func withLock<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&m)
+        defer { pthread_mutex_unlock(&m) }
+        return body()
     }
 }

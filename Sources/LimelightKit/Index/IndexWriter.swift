@@ -24,7 +24,7 @@ public final class IndexWriter {
     private let builder: DocumentBuilder
     var builderForSession: DocumentBuilder { builder }
 
-    private init(location: IndexLocation, db: WritableDatabase, generation: Int) throws(XapianError) {
+    init(location: IndexLocation, db: WritableDatabase, generation: Int) throws(XapianError) {
         self.location = location
         self.db = db
         self.generation = generation
@@ -34,7 +34,13 @@ public final class IndexWriter {
     /// Opens (creating if needed) the index for writing.
     /// - Parameter onWait: called once if the lock is not free at once, with a
     ///   message naming the process that holds it.
-    public static func open(_ location: IndexLocation, lockTimeout: Double = 10,
+    /// How long a writer waits for the lock: `$LIMELIGHT_LOCK_TIMEOUT` seconds, else 10.
+    public static var defaultLockTimeout: Double {
+        Files.environment("LIMELIGHT_LOCK_TIMEOUT").flatMap(Double.init) ?? 10
+    }
+
+    public static func open(_ location: IndexLocation, lockTimeout: Double = defaultLockTimeout,
+                            allowOlderSchema: Bool = false,
                             onWait: (String) -> Void = { _ in }) throws(LimelightError) -> IndexWriter {
         try location.checkUsable()
         do { try Files.makeDirectories(location.path) } catch { throw LimelightError(.failure, error.description) }
@@ -51,9 +57,10 @@ public final class IndexWriter {
                     try db.commit()
                     try location.publish(generation: gen)
                 }
-                try IndexLocation.checkSchema(db, path: location.path)
+                if !allowOlderSchema { try IndexLocation.checkSchema(db, path: location.path) }
                 let pid = Array("\(getpid())\n".utf8)
                 try? Files.writeAtomically(location.pidPath, pid)
+                location.removeUnusedGenerations(current: gen)
                 return try IndexWriter(location: location, db: db, generation: gen)
             } catch let e as XapianError where e.kind == .databaseLock {
                 let holder = location.lockHolder()

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ctrl-C and SIGTERM ask long jobs (index, rebuild) to stop at the next safe
+/// point, like a CancellableIntent: the job removes its partial work and the
+/// command exits 130. A second signal ends the process at once.
+enum Cancellation {
+    // Written only by the signal handler, read by the job: a plain flag is
+    // enough (sig_atomic_t semantics on every platform Swift runs on).
+    nonisolated(unsafe) static var requested: Int32 = 0
+
+    static func install() {
+        let handler: @convention(c) (Int32) -> Void = { sig in
+            if Cancellation.requested != 0 { _exit(128 + sig) }
+            Cancellation.requested = 1
+        }
+        signal(SIGINT, handler)
+        signal(SIGTERM, handler)
+    }
+
+    static var isRequested: Bool { requested != 0 }
+}
+
+/// A progress bar on stderr (only when stderr is a terminal).
+struct ProgressBar {
+    let label: String
+    let start = Double(time(nil))
+    var lastDraw = 0.0
+
+    mutating func update(_ done: Int, _ total: Int) {
+        guard Output.stderrIsTerminal else { return }
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        let now = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        if done < total, now - lastDraw < 0.1 { return }
+        lastDraw = now
+        let elapsed = max(Double(time(nil)) - start, 0.001)
+        let rate = Double(done) / elapsed
+        let width = 30
+        let filled = total > 0 ? Int(Double(width) * Double(done) / Double(total)) : width
+        let eta = rate > 0 && total > done ? Int(Double(total - done) / rate) : 0
+        let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
+        var line = "\r\(label) [\(bar)] \(done)/\(total)  \(Int(rate))/s  ETA \(eta / 60):\(eta % 60 < 10 ? "0" : "")\(eta % 60)"
+        if done >= total { line += "\n" }
+        Output.errRaw(line)
+    }
+}
