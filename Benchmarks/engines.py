@@ -160,6 +160,9 @@ def tantivy_schema(tantivy):
     for f in FIELDS[1:]:
         sb.add_text_field(f, tokenizer_name="en_stem")
     sb.add_text_field("prefix", tokenizer_name="whitespace", index_option="basic")
+    # Whole title/keywords words, unstemmed: a last word longer than the
+    # indexed prefixes matches them by regex (Limelight: a capped wildcard).
+    sb.add_text_field("words", tokenizer_name="whitespace", index_option="basic")
     return sb.build()
 
 
@@ -186,7 +189,8 @@ def tantivy_build(path, corpus, out):
     n = 0
     for t, s, d, k, kw in searchable(corpus):
         writer.add_document(tantivy.Document(title=t, subtitle=s, description=d, keywords=k,
-                                             prefix=edge_prefixes([t] + kw)))
+                                             prefix=edge_prefixes([t] + kw),
+                                             words=" ".join(w for x in [t] + kw for w in words(x))))
         n += 1
     writer.commit()
     writer.wait_merging_threads()
@@ -214,8 +218,8 @@ def tantivy_query(path, qfile, full, limit, warmup, out):
         parts = [(Occur.Must, word_query(w)) for w in (ws if full else ws[:-1])]
         if not full:
             last = ws[-1]
-            prefix = Query.term_query(schema, "prefix", last[:MAX_PREFIX]) if len(last) <= MAX_PREFIX else \
-                Query.phrase_prefix_query(schema, "title", [last])
+            prefix = Query.term_query(schema, "prefix", last) if len(last) <= MAX_PREFIX else \
+                Query.regex_query(schema, "words", re.escape(last) + ".*")
             parts.append((Occur.Must, Query.boolean_query([(Occur.Should, word_query(last)),
                                                            (Occur.Should, prefix)])))
         query = parts[0][1] if len(parts) == 1 else Query.boolean_query(parts)

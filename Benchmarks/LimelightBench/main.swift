@@ -3,10 +3,11 @@
 // It uses LimelightKit's public API only, the way an app embedding Limelight
 // would:
 //
-//   limelight-bench ingest --index DIR FILE [--batch N] [--out R.json]
+//   limelight-bench ingest --index DIR FILE [--batch N] [--append] [--out R.json]
 //       Reads FILE (JSON Lines records) with RecordReader and writes it into a
 //       fresh index with IndexWriter.apply: one batch (as `limelight index FILE`
 //       does) or batches of N records. Reports wall time and peak RSS (VmHWM).
+//       --append adds to an existing index (e.g. interactions after entities).
 //
 //   limelight-bench query --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json]
 //       Runs each line of FILE as a query with Searcher.search, P untimed warm-up
@@ -119,6 +120,7 @@ struct Options {
     var full = false
     var limit = 10
     var warmup = 1
+    var append = false
 
     init(_ argv: [String]) {
         var args = argv.dropFirst()
@@ -136,6 +138,7 @@ struct Options {
             case "--limit": limit = number(value(), a)
             case "--warmup": warmup = number(value(), a)
             case "--full": full = true
+            case "--append": append = true
             case "-h", "--help": print(usage); exit(0)
             default:
                 if a.hasPrefix("--") { fail("unknown option \(a)\n\(usage)", code: 64) }
@@ -147,7 +150,7 @@ struct Options {
     }
 
     static let usageText = """
-        usage: limelight-bench ingest --index DIR FILE [--batch N] [--out R.json]
+        usage: limelight-bench ingest --index DIR FILE [--batch N] [--append] [--out R.json]
                limelight-bench query  --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json]
         """
     var usage: String { Self.usageText }
@@ -157,7 +160,7 @@ struct Options {
 
 func ingest(_ o: Options) {
     var st = stat()
-    if stat(o.index + "/current", &st) == 0 { fail("\(o.index) already holds an index; ingest wants a fresh one (remove it first)") }
+    if !o.append, stat(o.index + "/current", &st) == 0 { fail("\(o.index) already holds an index; ingest wants a fresh one (remove it first)") }
     let t0 = nowNS()
     var batches: [[LocatedRecord]] = []
     var recordCount = 0

@@ -152,7 +152,7 @@ class World:
         return week * 7 + weekday
 
     def routine(self, name, days, at, jitter, target, context=(), p=1.0, maybe=(),
-                first=0, last=None, repeat=(1, 1), gap=60, weeks_mod=None):
+                first=0, last=None, repeat=(1, 1), gap=60, weeks_mod=None, tight=False):
         """An event on each of `days` (weekdays) around `at` ("HH:MM", may pass
         24:00 for the small hours after that day), ± `jitter` minutes.
 
@@ -161,8 +161,12 @@ class World:
         first/last: day indexes (inclusive/exclusive) bounding the routine.
         repeat/gap: several events per occurrence, `gap` minutes apart.
         weeks_mod: (n, r) -> only in weeks where week % n == r.
+        The jitter is clamped to 30-60 minutes (the offset is Gaussian, sigma = jitter/2,
+        clipped to ±jitter) unless `tight` (clocking in and out of a job).
         """
         h, m = at.split(":")
+        if not tight:                             # daily habits drift by ±30–60 min
+            jitter = max(30, min(60, jitter))
         self.routines.append({
             "name": name, "days": tuple(days), "at": int(h) * 60 + int(m), "jitter": jitter,
             "target": target, "context": list(context), "p": p, "maybe": list(maybe),
@@ -827,9 +831,9 @@ def student():
     w.routine("set alarm (friday)", (FRI,), "25:00", 40, w.use(al["saturday-0830"]), H + ["sleep.bedtime"], p=0.8)
     w.routine("set alarm (saturday)", (SAT,), "25:00", 40, w.use(al["weekend-0930"]), H + ["sleep.bedtime"], p=0.7)
     w.routine("route to café", (SAT,), "10:00", 20, w.use(ro["home-cafe"]), H, p=0.8)
-    w.routine("clock in", (SAT,), "10:55", 10, w.sc(shifts, "clock-in"), ["location.work"], p=0.95)
+    w.routine("clock in", (SAT,), "10:55", 10, w.sc(shifts, "clock-in"), ["location.work"], p=0.95, tight=True)
     w.routine("café staff chat", (SAT,), "14:00", 60, w.use(cv["cafe-staff"]), ["location.work"], p=0.5)
-    w.routine("clock out", (SAT,), "17:05", 10, w.sc(shifts, "clock-out"), ["location.work"], p=0.95)
+    w.routine("clock out", (SAT,), "17:05", 10, w.sc(shifts, "clock-out"), ["location.work"], p=0.95, tight=True)
     w.routine("sunday city pop", (SUN,), "11:30", 50, w.use(pl["city-pop"]), H, p=0.7)
     w.routine("sunday thesis", (SUN,), "15:00", 60, w.use(nb["research-ideas"]), H, p=0.5)
 

@@ -317,9 +317,15 @@ struct QueryText {
     /// Runs of CJK characters.
     let cjkRuns: [String]
 
-    init(_ raw: String) {
+    /// Longer queries keep their first words: nobody types more into a
+    /// search box, and a pasted megabyte should not become a huge AND.
+    static let maxWords = 32
+    static let maxCharacters = 1_000
+
+    init(_ typed: String) {
+        let raw = typed.count > Self.maxCharacters ? String(typed.prefix(Self.maxCharacters)) : typed
         self.raw = raw
-        var words = Tokenizer.words(raw)
+        var words = Array(Tokenizer.words(raw).prefix(Self.maxWords))
         let endsInWord: Bool = {
             guard let last = raw.unicodeScalars.last else { return false }
             return Tokenizer.isWordScalar(last) && !Tokenizer.isCJK(last)
@@ -327,7 +333,7 @@ struct QueryText {
         self.words = words
         partialWord = endsInWord ? words.popLast() : nil
         // CJK text is not split into words by Tokenizer; keep its runs whole.
-        cjkRuns = Tokenizer.cjkRuns(raw)
+        cjkRuns = Array(Tokenizer.cjkRuns(raw).prefix(Self.maxWords))
         completeWords = words + cjkRuns
     }
 

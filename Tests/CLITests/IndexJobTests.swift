@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+/// rebuild, compact, locking and cancellation, with real processes.
+@Suite(.serialized) struct IndexJobTests {
+    static func corpusFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: CLI.repoRoot + "/corpus")) ?? [])
+            .filter { $0.hasSuffix(".jsonl") }.sorted().map { CLI.repoRoot + "/corpus/" + $0 }
+    }
+
+    func corpusIndex() throws -> (TempDir, CLI) {
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        #expect(try cli.run(["index"] + Self.corpusFiles()).status == 0)
+        return (dir, cli)
+    }
+
+    @Test func searchesDuringRebuildsNeverFailAndAlwaysAnswerInFull() throws {
+        let (dir, cli) = try corpusIndex()
+        defer { withExtendedLifetime(dir) {} }
+        let rebuilds = Process()
+        rebuilds.executableURL = URL(fileURLWithPath: "/bin/sh")
+        rebuilds.arguments = ["-c", "for i in 1 2 3; do '\(CLI.binary)' --index '\(cli.index)' rebuild >/dev/null || exit 9; done"]
+        try rebuilds.run()
+        var searches = 0, failures: [String] = []
+        while rebuilds.isRunning || searches < 20 {
+            let r = try cli.run(["search", "monterey ba", "--json", "--limit", "3"])
+            searches += 1
+            if r.status != 0 || r.json.count != 3 || r.json.first?["id"] as? String != "monterey-bay" {
+                failures.append("status \(r.status): \(r.stdout) \(r.stderr)")
+            }
+        }
+        rebuilds.waitUntilExit()
+        #expect(rebuilds.terminationStatus == 0)
+        #expect(failures.isEmpty, "\(failures.count) of \(searches) searches failed: \(failures.prefix(3))")
+        // Old generations are gone once no reader holds them.
+        let gens = try FileManager.default.contentsOfDirectory(atPath: cli.index).filter { $0.hasPrefix("gen-") && !$0.hasSuffix(".readers") }
+        #expect(gens.count <= 2, "\(gens)")
+    }
+
+    @Test func exportRebuildAndCompactKeepEveryRecord() throws {
+        let (dir, cli) = try corpusIndex()
+        let exported = try cli.run(["export"]).stdout
+        #expect(try cli.run(["rebuild"]).status == 0)
+        #expect(try cli.run(["compact"]).status == 0)
+        #expect(try cli.run(["export"]).stdout == exported)
+        // export → index gives an identical index.
+        let copy = CLI(index: dir.path + "/copy")
+        #expect(try copy.run(["index", dir.write("export.jsonl", exported)]).status == 0)
+        #expect(try copy.run(["export"]).stdout == exported)
+        #expect(try copy.documentCount() == cli.documentCount())
+        let search = try cli.run(["search", "monterey ba", "--json"]).stdout
+        #expect(try copy.run(["search", "monterey ba", "--json"]).stdout == search)
+    }
+
+    @Test func rebuildFromFilesReplacesTheContents() throws {
+        let (dir, cli) = try corpusIndex()
+        let only = dir.write("only.jsonl", #"{"kind":"app","app":"com.example.solo","name":"Solo"}"# + "\n")
+        let r = try cli.run(["rebuild", "--from", only, "--json"])
+        #expect(r.status == 0)
+        #expect(try cli.documentCount() == 1)
+        // A bad file rebuilds nothing.
+        let bad = dir.write("bad.jsonl", "{\n")
+        #expect(try cli.run(["rebuild", "--from", bad]).status == 65)
+        #expect(try cli.documentCount() == 1)
+    }
+
+    @Test func aSecondWriterWaitsThenExits75NamingTheHolder() throws {
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        let big = CrashTests.bigBatch(dir, count: 40_000, tag: "lock")
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: CLI.binary)
+        holder.arguments = ["--index", cli.index, "index", big]
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        let pidFile = cli.index + "/writer.pid"
+        while holder.isRunning, (try? String(contentsOfFile: pidFile, encoding: .utf8))?.hasPrefix("\(holder.processIdentifier)") != true {
+            usleep(5_000)
+        }
+        let r = try cli.run(["index", dir.write("one.jsonl", #"{"kind":"app","app":"com.example.b","name":"Beta"}"# + "\n")],
+                            env: ["LIMELIGHT_LOCK_TIMEOUT": "1"])
+        let finishedFirst = !holder.isRunning
+        holder.waitUntilExit()
+        #expect(!finishedFirst, "the first writer finished before the second timed out; make its batch bigger")
+        #expect(r.status == 75)
+        #expect(r.stderr.contains("process \(holder.processIdentifier) (limelight)"), "\(r.stderr)")
+        #expect(r.stderr.contains("waiting for"))
+    }
+
+    @Test func sigtermCancelsARebuildAndLeavesTheIndexAsItWas() throws {
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        #expect(try cli.run(["index", CrashTests.bigBatch(dir, count: 30_000, tag: "c")]).status == 0)
+        let before = try cli.run(["stats", "--json"]).json.first?["generation"] as? Int
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["--index", cli.index, "rebuild"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        // Wait until the new generation exists, then cancel.
+        let deadline = Date().addingTimeInterval(20)
+        while p.isRunning, Date() < deadline,
+              !((try? FileManager.default.contentsOfDirectory(atPath: cli.index)) ?? []).contains("gen-2") { usleep(5_000) }
+        usleep(100_000)
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(p.terminationStatus == 130)
+        #expect(message.contains("cancelled"))
+        #expect(try cli.run(["stats", "--json"]).json.first?["generation"] as? Int == before)
+        #expect(!FileManager.default.fileExists(atPath: cli.index + "/gen-2"))
+        #expect(try cli.documentCount() == 30_000)
+    }
+
+    @Test func indexFilesAreReadableByTheirOwnerOnly() throws {
+        let (dir, cli) = try corpusIndex()
+        defer { withExtendedLifetime(dir) {} }
+        let gen = cli.index + "/gen-1"
+        for name in try FileManager.default.contentsOfDirectory(atPath: gen) {
+            let mode = (try FileManager.default.attributesOfItem(atPath: gen + "/" + name)[.posixPermissions] as? Int) ?? 0
+            #expect(mode & 0o077 == 0, "\(name) has mode \(String(mode, radix: 8))")
+        }
+    }
+}
+
+/// Kill -9 at random moments of index, donate and rebuild: the index must
+/// always open, and no record whose command reported success may be lost.
+/// `LIMELIGHT_KILLS` sets the number of kills (the soak target runs many).
+@Suite(.serialized) struct KillTests {
+    @Test func randomKillsNeverCorruptOrLoseCommittedRecords() throws {
+        let kills = Int(ProcessInfo.processInfo.environment["LIMELIGHT_KILLS"] ?? "") ?? 12
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        let app = #"{"kind":"app","app":"com.example.k","name":"Kill"}"# + "\n"
+        #expect(try cli.run(["index", dir.write("app.jsonl", app)]).status == 0)
+        var committed: [String] = []
+        var rng = SystemRandomNumberGenerator()
+        var killed = 0, corrupt = 0, lost = 0
+        for round in 0..<kills {
+            let op = round % 3
+            var args: [String]
+            var ids: [String] = []
+            switch op {
+            case 0:
+                var text = ""
+                for i in 0..<4000 {
+                    let id = "r\(round)-\(i)"
+                    if i % 1000 == 0 { ids.append(id) }
+                    text += #"{"kind":"entity","app":"com.example.k","type":"T","id":"\#(id)","title":"Round \#(round) item \#(i)"}"# + "\n"
+                }
+                args = ["index", dir.write("r\(round).jsonl", text)]
+            case 1:
+                args = ["donate", "--app", "com.example.k", "--at", "2026-11-0\(round % 9 + 1)T07:00:00Z", "--id", "don-\(round)"]
+            default:
+                args = ["rebuild"]
+            }
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: CLI.binary)
+            p.arguments = ["--index", cli.index] + args
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            usleep(UInt32.random(in: 0...150_000, using: &rng))
+            if p.isRunning { kill(p.processIdentifier, SIGKILL); killed += 1 }
+            p.waitUntilExit()
+            if p.terminationReason == .exit, p.terminationStatus == 0 {
+                committed += op == 1 ? ["don-\(round)"] : ids
+            }
+            let stats = try cli.run(["stats", "--json"])
+            if stats.status != 0 { corrupt += 1; continue }
+            for id in committed {
+                let found = id.hasPrefix("don-")
+                    ? try cli.run(["get", "--app", "com.example.k", "--kind", "app"]).status == 0 && (try cli.run(["export"]).stdout.contains("\"\(id)\""))
+                    : try cli.run(["resolve", "--app", "com.example.k", "--type", "T", id]).stdout.contains("\"title\"")
+                if !found { lost += 1 }
+            }
+        }
+        print("kill test: \(kills) runs, \(killed) kills, \(corrupt) corrupt, \(lost) lost")
+        #expect(corrupt == 0)
+        #expect(lost == 0)
+    }
+}
