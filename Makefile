@@ -35,3 +35,45 @@ corpus:
 
 clean:
 	rm -rf .build
+
+# ---- Benchmarks (issue 6): Limelight side by side with raw Xapian, SQLite FTS5
+# and Tantivy. See Benchmarks/run.py and BENCHMARKS.md.
+#   make bench         the Debian catalog (63k) and 1M synthetic entities + 1M
+#                      interactions; writes Benchmarks/results/*.json and BENCHMARKS.md
+#   make bench-smoke   5,000 Debian packages, ~200 queries, under 2 minutes;
+#                      exits non-zero if an engine fails or Limelight's results
+#                      disagree with raw Xapian running the same plan
+.PHONY: bench-deps bench-build bench-smoke
+BENCH_SCRATCH ?= $(CURDIR)/.build/bench
+BENCH_VENV    ?= $(CURDIR)/Benchmarks/.venv
+BENCH_PY       = $(BENCH_VENV)/bin/python
+BENCH_ARGS    ?=
+BENCH_BINS     = --limelight-bench $(BENCH_SCRATCH)/release/limelight-bench \
+                 --limelight $(BENCH_SCRATCH)/release/limelight \
+                 --raw-xapian $(BENCH_SCRATCH)/raw-xapian-bench \
+                 --oneshot $(BENCH_SCRATCH)/xapian-oneshot
+
+bench-deps: deps
+	@for p in nlohmann-json3-dev xapian-tools python3-venv g++; do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing$$missing …"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq -o Acquire::Languages=en && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@[ -x $(BENCH_PY) ] || python3 -m venv $(BENCH_VENV)
+	@$(BENCH_PY) -c 'import tantivy' 2>/dev/null || $(BENCH_PY) -m pip install -q -r Benchmarks/requirements.txt
+
+bench-build: bench-deps
+	$(SWIFT) build -c release --product limelight-bench --scratch-path $(BENCH_SCRATCH)
+	$(SWIFT) build -c release --product limelight --scratch-path $(BENCH_SCRATCH)
+	g++ -O2 -std=c++17 -o $(BENCH_SCRATCH)/raw-xapian-bench Benchmarks/raw-xapian/bench.cc -lxapian
+	g++ -O2 -std=c++17 -o $(BENCH_SCRATCH)/xapian-oneshot Benchmarks/raw-xapian/oneshot.cc -lxapian
+
+bench: bench-build
+	$(BENCH_PY) Benchmarks/run.py --corpus debian --corpus synthetic $(BENCH_BINS) $(BENCH_ARGS)
+
+bench-smoke: bench-build
+	$(BENCH_PY) Benchmarks/run.py --corpus debian-smoke $(BENCH_BINS) \
+	  --results-dir Benchmarks/data/smoke-results --no-report $(BENCH_ARGS)

@@ -147,6 +147,12 @@ def machine():
             "dirty": bool(sh(f"git -C {ROOT} status --porcelain -- Sources Package.swift"))}
 
 
+def source_note(args):
+    """Which engine source the binaries were built from."""
+    return args.source or ("working tree at " + machine()["commit"] +
+                           (" (Sources modified)" if machine()["dirty"] else ""))
+
+
 def e2e(binaries, index, queries, n, seed=6):
     """A fresh process per query: `limelight search Q` vs xapian-oneshot, interleaved."""
     rng = random.Random(seed)
@@ -182,7 +188,7 @@ def bench_corpus(name, cfg, bins, args):
     os.makedirs(work, exist_ok=True)
     raw = os.path.join(work, "raw")  # per-query latencies
     os.makedirs(raw, exist_ok=True)
-    res = {"corpus": name, "config": cfg, "machine": machine(), "started": time.strftime("%Y-%m-%d %H:%M:%S %z"),
+    res = {"corpus": name, "config": cfg, "machine": machine(), "source": source_note(args), "started": time.strftime("%Y-%m-%d %H:%M:%S %z"),
            "command": " ".join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:]), "ingest": {}, "size": {},
            "query": {}, "e2e": None, "checks": [], "notes": []}
 
@@ -225,10 +231,21 @@ def bench_corpus(name, cfg, bins, args):
 
     run([bins["limelight-bench"], "ingest", "--index", idx["limelight"], corpus, "--out", out("ingest-limelight")])
     res["ingest"]["limelight"] = load(out("ingest-limelight"))
+    # Sizes of the same documents as the other engines hold (before interactions),
+    # as written and compacted (xapian-compact, as `limelight compact` would).
+    res["size"]["limelight"] = du_bytes(idx["limelight"])
+    compacted = os.path.join(work, "limelight-compacted")
+    shutil.rmtree(compacted, ignore_errors=True)
+    gens = sorted(d for d in os.listdir(idx["limelight"]) if d.startswith("gen-"))
+    res["compact_seconds"] = run(["xapian-compact", "--no-renumber", os.path.join(idx["limelight"], gens[-1]),
+                                  compacted], stdout=subprocess.DEVNULL)
+    res["size"]["limelight-compacted"] = du_bytes(compacted)
+    shutil.rmtree(compacted, ignore_errors=True)
     if len(files) > 1:
         run([bins["limelight-bench"], "ingest", "--append", "--index", idx["limelight"], files[1],
              "--out", out("ingest-limelight-interactions")])
         res["ingest"]["limelight-interactions"] = load(out("ingest-limelight-interactions"))
+        res["size"]["limelight+interactions"] = du_bytes(idx["limelight"])
     run([bins["raw-xapian"], "build", idx["raw-xapian"], corpus, "--out", out("ingest-raw-xapian")])
     res["ingest"]["raw-xapian"] = load(out("ingest-raw-xapian"))
     if cfg.get("nopos"):
@@ -242,16 +259,8 @@ def bench_corpus(name, cfg, bins, args):
 
     # 4. Index sizes, as written and (Xapian) compacted.
     for e, p in idx.items():
-        if os.path.exists(p):
+        if os.path.exists(p) and e != "limelight":
             res["size"][e] = du_bytes(p)
-    compacted = os.path.join(work, "limelight-compacted")
-    shutil.rmtree(compacted, ignore_errors=True)
-    gens = sorted(d for d in os.listdir(idx["limelight"]) if d.startswith("gen-"))
-    t = run(["xapian-compact", "--no-renumber", os.path.join(idx["limelight"], gens[-1]), compacted],
-            stdout=subprocess.DEVNULL)
-    res["size"]["limelight-compacted"] = du_bytes(compacted)
-    res["compact_seconds"] = t
-    shutil.rmtree(compacted, ignore_errors=True)
 
     # 5. Queries, every engine, same query files; one warm-up pass, one timed.
     engines = [
@@ -293,10 +302,11 @@ def bench_corpus(name, cfg, bins, args):
     res["e2e"] = e2e(bins, idx["limelight"], qtext["keystrokes"], cfg["e2e"])
     res["finished"] = time.strftime("%Y-%m-%d %H:%M:%S %z")
     res["machine"]["loadavg_end"] = open("/proc/loadavg").read().strip()
-    os.makedirs(RESULTS, exist_ok=True)
-    with open(os.path.join(RESULTS, name + ".json"), "w") as f:
+    os.makedirs(args.results_dir, exist_ok=True)
+    path = os.path.join(args.results_dir, name + ".json")
+    with open(path, "w") as f:
         json.dump(res, f, indent=1)
-    log(f"wrote {os.path.relpath(os.path.join(RESULTS, name + '.json'), ROOT)}")
+    log(f"wrote {os.path.relpath(path, ROOT)}")
     return res
 
 
@@ -307,6 +317,8 @@ def main():
     ap.add_argument("--limelight", default=os.path.join(ROOT, ".build/bench/release/limelight"))
     ap.add_argument("--raw-xapian", default=os.path.join(ROOT, ".build/bench/raw-xapian-bench"))
     ap.add_argument("--oneshot", default=os.path.join(ROOT, ".build/bench/xapian-oneshot"))
+    ap.add_argument("--source", help="say which engine source the binaries were built from (for the report)")
+    ap.add_argument("--results-dir", default=RESULTS, help="where <corpus>.json goes (default Benchmarks/results)")
     ap.add_argument("--regenerate", action="store_true", help="regenerate the synthetic corpus even if present")
     ap.add_argument("--verbose", action="store_true", help="show Limelight's per-group tables")
     ap.add_argument("--no-report", action="store_true", help="do not regenerate BENCHMARKS.md")

@@ -20,6 +20,8 @@
 //           default op AND, english stemmer), same BM25, top --limit with data.
 //       --full: every word is complete (Limelight: a trailing space; partial:
 //           no FLAG_PARTIAL).
+//       --no-data: do not read the hits' data and values (to measure what
+//           reading them costs).
 //
 // Timing is per query (std::chrono::steady_clock) around building the query,
 // get_mset and reading the hits' data.
@@ -274,6 +276,7 @@ struct Planner {
     std::string plan;
     unsigned limit = 10, depth = 50;
     bool full = false;
+    bool read_data = true;
 
     Planner(const std::string &path, const std::string &plan_) : db(path), enq(db), plan(plan_) {
         qp.set_stemmer(Xapian::Stem("english"));
@@ -318,8 +321,9 @@ struct Planner {
         return Xapian::Query(op, parts.begin(), parts.end());
     }
 
-    size_t fetch(const Xapian::MSet &m, std::string *first_title = nullptr) {
+    size_t fetch(const Xapian::MSet &m) {
         size_t bytes = 0;
+        if (!read_data) return 0;
         for (auto it = m.begin(); it != m.end(); ++it) {
             Xapian::Document d = it.get_document();
             bytes += d.get_data().size() + d.get_value(0).size();
@@ -355,7 +359,7 @@ struct Planner {
 };
 
 int query(const std::string &db_path, const std::string &file, const std::string &plan, bool full,
-          unsigned limit, unsigned depth, int warmup, const std::string &out) {
+          unsigned limit, unsigned depth, int warmup, bool read_data, const std::string &out) {
     std::ifstream in(file);
     if (!in) die("cannot open " + file);
     std::vector<std::string> qs;
@@ -365,6 +369,7 @@ int query(const std::string &db_path, const std::string &file, const std::string
     p.full = full;
     p.limit = limit;
     p.depth = depth;
+    p.read_data = read_data;
     for (int w = 0; w < warmup; ++w) for (auto &q : qs) p.run(q);
     std::vector<double> lat(qs.size());
     std::vector<size_t> hits(qs.size());
@@ -405,10 +410,10 @@ int main(int argc, char **argv) {
     const char *usage =
         "usage: raw-xapian-bench build DB FILE.jsonl [--no-positions] [--out R.json]\n"
         "       raw-xapian-bench query DB QUERIES [--plan limelight|partial] [--full] [--limit N] [--depth N] "
-        "[--warmup P] [--out R.json]\n";
+        "[--warmup P] [--no-data] [--out R.json]\n";
     if (argc < 4) die(usage, 64);
     std::string cmd = argv[1], db = argv[2], file = argv[3], out, plan = "limelight";
-    bool positions = true, full = false;
+    bool positions = true, full = false, read_data = true;
     unsigned limit = 10, depth = 50;
     int warmup = 1;
     for (int i = 4; i < argc; ++i) {
@@ -418,6 +423,7 @@ int main(int argc, char **argv) {
         else if (a == "--no-positions") positions = false;
         else if (a == "--plan") plan = val();
         else if (a == "--full") full = true;
+        else if (a == "--no-data") read_data = false;
         else if (a == "--limit") limit = std::stoul(val());
         else if (a == "--depth") depth = std::stoul(val());
         else if (a == "--warmup") warmup = std::stoi(val());
@@ -426,7 +432,7 @@ int main(int argc, char **argv) {
     if (plan != "limelight" && plan != "partial") die("--plan is limelight or partial", 64);
     try {
         if (cmd == "build") return build(db, file, positions, out);
-        if (cmd == "query") return query(db, file, plan, full, limit, depth, warmup, out);
+        if (cmd == "query") return query(db, file, plan, full, limit, depth, warmup, read_data, out);
     } catch (const Xapian::Error &e) {
         die(e.get_description());
     } catch (const std::exception &e) {

@@ -17,6 +17,13 @@ enum Cancellation {
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
+        // A parent may have started us with these blocked (some process
+        // launchers do); unblock them so cancelling works however we started.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     static var isRequested: Bool { requested != 0 }
