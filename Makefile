@@ -6,7 +6,7 @@ INDEX   ?= $(CURDIR)/.build/demo-index
 QUERY   ?= monterey ba
 BIN      = .build/release/limelight
 
-.PHONY: run test deps build corpus bench clean
+.PHONY: run test deps build corpus eval soak bench clean
 
 # Debian packages the build needs; installed non-interactively when missing.
 deps:
@@ -28,6 +28,16 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Ranking quality on corpus/eval: keystrokes, typos, nDCG@10, replay vs baselines → EVAL.md
+eval: deps
+	$(SWIFT) build -c release --product limelight-eval
+	.build/release/limelight-eval --out EVAL.md
+
+# The kill -9 test at length (the suite runs 12 kills; this runs 300).
+soak: deps
+	$(SWIFT) build --build-tests
+	LIMELIGHT_KILLS=300 $(SWIFT) test --skip-build --filter KillTests
 
 # Regenerate the bundled corpus (deterministic).
 corpus:
@@ -71,8 +81,11 @@ bench-build: bench-deps
 	g++ -O2 -std=c++17 -o $(BENCH_SCRATCH)/raw-xapian-bench Benchmarks/raw-xapian/bench.cc -lxapian
 	g++ -O2 -std=c++17 -o $(BENCH_SCRATCH)/xapian-oneshot Benchmarks/raw-xapian/oneshot.cc -lxapian
 
+# The full run also times the CLI built with --static-swift-stdlib (start-up cost).
 bench: bench-build
-	$(BENCH_PY) Benchmarks/run.py --corpus debian --corpus synthetic $(BENCH_BINS) $(BENCH_ARGS)
+	$(SWIFT) build -c release --product limelight --static-swift-stdlib --scratch-path $(BENCH_SCRATCH)-static
+	$(BENCH_PY) Benchmarks/run.py --corpus debian --corpus synthetic $(BENCH_BINS) \
+	  --limelight-static $(BENCH_SCRATCH)-static/release/limelight $(BENCH_ARGS)
 
 bench-smoke: bench-build
 	$(BENCH_PY) Benchmarks/run.py --corpus debian-smoke $(BENCH_BINS) \

@@ -22,6 +22,9 @@ let package = Package(
         // In-process benchmark driver (make bench); not part of the product.
         .executableTarget(name: "limelight-bench", dependencies: ["LimelightKit"],
                           path: "Benchmarks/LimelightBench"),
+        // Ranking evaluation on corpus/eval (make eval → EVAL.md).
+        .executableTarget(name: "limelight-eval", dependencies: ["LimelightKit"],
+                          path: "Benchmarks/LimelightEval"),
         .testTarget(name: "XapianTests", dependencies: ["Xapian"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
         .testTarget(name: "CLITests", dependencies: ["limelight"]),

@@ -1,0 +1,349 @@
+// limelight-eval: measures how well Limelight ranks, on the dev sets in
+// corpus/eval (see corpus/eval/README.md), and writes EVAL.md.
+//
+//   swift run -c release limelight-eval [--repo DIR] [--out EVAL.md]
+//
+// - keystrokes to top hit: letters typed before the target is rank 1 (and ≤ 3);
+// - one-edit typo recall@5;
+// - nDCG@10 on graded-relevance queries;
+// - prequential replay of interaction logs (suggest before learning each
+//   event, then learn it): HR@1, HR@5 and MRR@10, beside most-frequently-used,
+//   most-recently-used and popularity baselines computed on the same events.
+#if canImport(Glibc)
+import Glibc
+#endif
+import LimelightKit
+
+// MARK: - Small helpers
+
+func fail(_ message: String) -> Never {
+    print("limelight-eval: \(message)")
+    exit(1)
+}
+
+func readLines(_ path: String) -> [JSON] {
+    guard let f = fopen(path, "r") else { fail("cannot read \(path)") }
+    defer { fclose(f) }
+    var out: [JSON] = []
+    var line: UnsafeMutablePointer<CChar>? = nil
+    var cap = 0
+    while getline(&line, &cap, f) > 0 {
+        let s = String(cString: line!).trimmingSpaces
+        if s.isEmpty { continue }
+        guard let j = try? JSON.parse(s) else { fail("\(path): bad JSON line") }
+        out.append(j)
+    }
+    free(line)
+    return out
+}
+
+func listDir(_ path: String) -> [String] {
+    guard let d = opendir(path) else { return [] }
+    defer { closedir(d) }
+    var out: [String] = []
+    while let e = readdir(d) {
+        let name = withUnsafeBytes(of: e.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        if name != "." && name != ".." { out.append(name) }
+    }
+    return out.sorted()
+}
+
+func tempDir() -> String {
+    var t = Array("/tmp/limelight-eval-XXXXXX".utf8CString)
+    return String(cString: mkdtemp(&t)!)
+}
+
+func removeTree(_ path: String) { _ = system("rm -rf '\(path)'") }
+
+func fmt(_ x: Double, _ digits: Int = 3) -> String {
+    let p = pow(10.0, Double(digits))
+    var s = String((x * p).rounded() / p)
+    if let dot = s.firstIndex(of: ".") {
+        let decimals = s.distance(from: dot, to: s.endIndex) - 1
+        if decimals < digits { s += String(repeating: "0", count: digits - decimals) }
+    }
+    return s
+}
+
+/// What an evaluation target is, and whether a hit shows it. An App Shortcut
+/// bound to an entity shows that entity.
+struct Target: Hashable {
+    var kind: String
+    var app: String
+    var type: String?
+    var id: String
+
+    init(_ o: JSONObject) {
+        kind = o["kind"]?.string ?? ""
+        app = o["app"]?.string ?? ""
+        type = o["type"]?.string
+        id = kind == "app" ? app : (o["id"]?.string ?? "")
+        if kind == "shortcut", let p = o["parameter"]?.object, let t = p["type"]?.string, let i = p["id"]?.string {
+            // A judged bound shortcut: identified by shortcut id + value.
+            type = t
+            id = (o["id"]?.string ?? "") + "|" + i
+        }
+    }
+
+    init(kind: String, app: String, type: String?, id: String) {
+        self.kind = kind; self.app = app; self.type = type; self.id = id
+    }
+
+    /// The targets a hit counts as (a bound shortcut counts as its entity too).
+    static func of(_ h: SearchHit) -> [Target] {
+        switch h.kind {
+        case .app: return [Target(kind: "app", app: h.app, type: nil, id: h.app)]
+        case .entity: return [Target(kind: "entity", app: h.app, type: h.type, id: h.id)]
+        case .shortcut:
+            var out = [Target(kind: "shortcut", app: h.app, type: nil, id: h.id)]
+            if let p = h.parameter {
+                out.append(Target(kind: "shortcut", app: h.app, type: p.type, id: h.id + "|" + p.id))
+                out.append(Target(kind: "entity", app: h.app, type: p.type, id: p.id))
+            }
+            return out
+        }
+    }
+}
+
+func rank(of target: Target, in hits: [SearchHit]) -> Int? {
+    hits.firstIndex { Target.of($0).contains(target) }.map { $0 + 1 }
+}
+
+// MARK: - Arguments
+
+var repo = "."
+var out = "EVAL.md"
+var args = Array(CommandLine.arguments.dropFirst())
+while !args.isEmpty {
+    let a = args.removeFirst()
+    switch a {
+    case "--repo":
+        if args.isEmpty { fail("--repo needs a value") }
+        repo = args.removeFirst()
+    case "--out":
+        if args.isEmpty { fail("--out needs a value") }
+        out = args.removeFirst()
+    default: fail("unknown argument \(a)")
+    }
+}
+let evalDir = repo + "/corpus/eval"
+let corpusFiles = listDir(repo + "/corpus").filter { $0.hasSuffix(".jsonl") }.map { repo + "/corpus/" + $0 }
+if corpusFiles.isEmpty { fail("no corpus under \(repo)/corpus") }
+
+/// The moment the query evaluations happen: the day after the corpus's last interaction.
+let queryMoment = Timestamp(iso8601: "2026-11-30T12:00:00-08:00")!
+
+@MainActor func corpusSearcher() throws -> (String, Searcher) {
+    let dir = tempDir()
+    let loc = IndexLocation(path: dir + "/index")
+    let w = try IndexWriter.open(loc)
+    try w.apply(try RecordReader.read(corpusFiles))
+    w.close()
+    return (dir, try Searcher(location: loc))
+}
+
+func search(_ s: Searcher, _ q: String, limit: Int) throws -> [SearchHit] {
+    var r = SearchRequest(query: q)
+    r.limit = limit
+    r.at = queryMoment
+    return try s.search(r).hits
+}
+
+var report: [String] = []
+@MainActor func say(_ line: String = "") { report.append(line); print(line) }
+
+say("# Limelight evaluation")
+say()
+say("Made by `make eval` (`swift run -c release limelight-eval`) on the dev sets in")
+say("`corpus/eval/` (see its README). Query measures use the bundled corpus, searched")
+say("at \(queryMoment) with its six weeks of interactions; the replay starts from an")
+say("empty index per log. Every number below is recomputed by that command.")
+say()
+
+do {
+    let (dir, searcher) = try corpusSearcher()
+    defer { removeTree(dir) }
+
+    // MARK: Keystrokes to top hit
+    let targets = readLines(evalDir + "/queries/keystrokes.jsonl")
+    var toTop: [Double] = [], toTop3: [Double] = [], ratio: [Double] = []
+    var neverTop = 0, neverTop3 = 0
+    var byScript: [String: (n: Int, sum: Double)] = [:]
+    for t in targets {
+        guard let o = t.object, let title = o["title"]?.string, let target = o["target"]?.object else { continue }
+        let goal = Target(target)
+        let chars = Array(title)
+        var first1: Int? = nil, first3: Int? = nil
+        for k in 1...chars.count {
+            let hits = try search(searcher, String(chars[0..<k]), limit: 3)
+            if let r = rank(of: goal, in: hits) {
+                if first3 == nil { first3 = k }
+                if r == 1 { first1 = k; break }
+            }
+        }
+        if let f = first1 {
+            toTop.append(Double(f))
+            ratio.append(Double(f) / Double(chars.count))
+            let script = o["script"]?.string ?? "?"
+            byScript[script, default: (0, 0)].n += 1
+            byScript[script, default: (0, 0)].sum += Double(f)
+        } else { neverTop += 1 }
+        if let f = first3 { toTop3.append(Double(f)) } else { neverTop3 += 1 }
+    }
+    func mean(_ xs: [Double]) -> Double { xs.isEmpty ? 0 : xs.reduce(0, +) / Double(xs.count) }
+    func median(_ xs: [Double]) -> Double { xs.isEmpty ? 0 : xs.sorted()[xs.count / 2] }
+    say("## Keystrokes to top hit")
+    say()
+    say("\(targets.count) titles (entities and apps, \(byScript.keys.sorted().joined(separator: ", ")) scripts), typed one character at a time.")
+    say()
+    say("| measure | value |")
+    say("|---|---|")
+    say("| characters until rank 1 (mean / median) | \(fmt(mean(toTop), 2)) / \(fmt(median(toTop), 0)) |")
+    say("| … as a fraction of the title's length (mean) | \(fmt(mean(ratio))) |")
+    say("| characters until rank ≤ 3 (mean / median) | \(fmt(mean(toTop3), 2)) / \(fmt(median(toTop3), 0)) |")
+    say("| never rank 1 / never in the top 3, even fully typed | \(neverTop) / \(neverTop3) |")
+    for (script, v) in byScript.sorted(by: { $0.key < $1.key }) {
+        say("| characters until rank 1, \(script) titles (mean) | \(fmt(v.sum / Double(v.n), 2)) |")
+    }
+    say()
+
+    // MARK: Typo recall
+    let typos = readLines(evalDir + "/queries/typos.jsonl")
+    var found = 0
+    var byEdit: [String: (n: Int, hit: Int)] = [:]
+    for t in typos {
+        guard let o = t.object, let q = o["query"]?.string, let target = o["target"]?.object else { continue }
+        let ok = rank(of: Target(target), in: try search(searcher, q, limit: 5)) != nil
+        if ok { found += 1 }
+        let edit = o["edit"]?.string ?? "?"
+        byEdit[edit, default: (0, 0)].n += 1
+        if ok { byEdit[edit, default: (0, 0)].hit += 1 }
+    }
+    say("## One-edit typo recall@5")
+    say()
+    say("| edit | queries | recall@5 |")
+    say("|---|---|---|")
+    for (edit, v) in byEdit.sorted(by: { $0.key < $1.key }) { say("| \(edit) | \(v.n) | \(fmt(Double(v.hit) / Double(v.n))) |") }
+    say("| **all** | \(typos.count) | **\(fmt(Double(found) / Double(max(typos.count, 1))))** |")
+    say()
+
+    // MARK: nDCG@10
+    let graded = readLines(evalDir + "/queries/graded.jsonl")
+    var ndcgs: [Double] = []
+    var byCategory: [String: [Double]] = [:]
+    for g in graded {
+        guard let o = g.object, let q = o["query"]?.string, let rel = o["relevant"]?.array else { continue }
+        var grades: [Target: Double] = [:]
+        for r in rel { if let ro = r.object { grades[Target(ro)] = ro["grade"]?.number ?? 0 } }
+        let hits = try search(searcher, q, limit: 10)
+        var seen = Set<Target>()
+        var dcg = 0.0
+        for (i, h) in hits.enumerated() {
+            // The best judged target this hit shows, each counted once.
+            let gain = Target.of(h).filter { !seen.contains($0) }.compactMap { t in grades[t].map { (t, $0) } }.max { $0.1 < $1.1 }
+            if let (t, g) = gain {
+                seen.insert(t)
+                if t.kind == "shortcut", let e = Target.of(h).first(where: { $0.kind == "entity" }) { seen.insert(e) }
+                dcg += (pow(2, g) - 1) / log2(Double(i) + 2)
+            }
+        }
+        let ideal = grades.values.sorted(by: >).prefix(10).enumerated().reduce(0.0) { $0 + (pow(2, $1.element) - 1) / log2(Double($1.offset) + 2) }
+        let n = ideal > 0 ? dcg / ideal : 0
+        ndcgs.append(n)
+        byCategory[o["category"]?.string ?? "?", default: []].append(n)
+    }
+    say("## nDCG@10 on graded queries")
+    say()
+    say("| category | queries | nDCG@10 |")
+    say("|---|---|---|")
+    for (c, v) in byCategory.sorted(by: { $0.key < $1.key }) { say("| \(c) | \(v.count) | \(fmt(mean(v))) |") }
+    say("| **all** | \(ndcgs.count) | **\(fmt(mean(ndcgs)))** |")
+    say()
+}
+
+// MARK: - Prequential replay
+
+struct Scores {
+    var n = 0, hit1 = 0, hit5 = 0
+    var rr = 0.0
+    mutating func add(_ rank: Int?) {
+        n += 1
+        if let r = rank {
+            if r == 1 { hit1 += 1 }
+            if r <= 5 { hit5 += 1 }
+            if r <= 10 { rr += 1 / Double(r) }
+        }
+    }
+    var hr1: Double { Double(hit1) / Double(max(n, 1)) }
+    var hr5: Double { Double(hit5) / Double(max(n, 1)) }
+    var mrr: Double { rr / Double(max(n, 1)) }
+}
+
+func target(of r: Record) -> Target {
+    if let e = r.entityRefs.first { return Target(kind: "entity", app: r.app, type: e.type, id: e.id) }
+    if let s = r.shortcut { return Target(kind: "shortcut", app: r.app, type: nil, id: s) }
+    return Target(kind: "app", app: r.app, type: nil, id: r.app)
+}
+
+say("## Prequential replay")
+say()
+say("For each interaction in time order: suggest (`--at` its time, `--context` its")
+say("contexts, top 10), score where its target ranks, then learn it. The baselines")
+say("rank the targets seen so far by count (most frequently used), by last use (most")
+say("recently used), or every item by its static prior (popularity: rankingHint and")
+say("App Shortcut order, what a non-personal list shows).")
+say()
+say("| log | events | Limelight HR@1 | HR@5 | MRR | MFU HR@1 | HR@5 | MRR | MRU HR@1 | HR@5 | MRR | popularity HR@5 | HR@5 beats both |")
+say("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+var allBeat = true
+for file in listDir(evalDir + "/replay").filter({ $0.hasSuffix(".jsonl") }) {
+    let records = try RecordReader.read([evalDir + "/replay/" + file])
+    let world = records.filter { $0.record.kind != .interaction }
+    let events = records.filter { $0.record.kind == .interaction }.map(\.record)
+    let dir = tempDir()
+    defer { removeTree(dir) }
+    let loc = IndexLocation(path: dir + "/index")
+    let writer = try IndexWriter.open(loc)
+    try writer.apply(world)
+    let searcher = try Searcher(location: loc)
+    // Popularity: the engine's own zero-query order with no usage at all.
+    var popular = SearchRequest(query: "")
+    popular.limit = 10
+    popular.at = events.first?.at ?? .now()
+    let popularity = try searcher.search(popular).hits
+    var engine = Scores(), mfu = Scores(), mru = Scores(), pop = Scores()
+    var counts: [Target: Int] = [:], lastUse: [Target: Double] = [:]
+    for (n, e) in events.enumerated() {
+        let goal = target(of: e)
+        var req = SearchRequest(query: "")
+        req.limit = 10
+        req.at = e.at!
+        req.contexts = e.contexts
+        engine.add(rank(of: goal, in: try searcher.search(req).hits))
+        let byCount = counts.keys.sorted { (counts[$0]!, lastUse[$0]!) > (counts[$1]!, lastUse[$1]!) }
+        mfu.add(byCount.firstIndex(of: goal).map { $0 + 1 })
+        let byRecency = lastUse.keys.sorted { lastUse[$0]! > lastUse[$1]! }
+        mru.add(byRecency.firstIndex(of: goal).map { $0 + 1 })
+        pop.add(rank(of: goal, in: popularity))
+        try writer.apply([LocatedRecord(e, at: "\(file) event \(n + 1)")])
+        searcher.refresh()
+        counts[goal, default: 0] += 1
+        lastUse[goal] = e.at!.seconds
+    }
+    writer.close()
+    let beats = engine.hr5 > mfu.hr5 && engine.hr5 > mru.hr5
+    allBeat = allBeat && beats
+    let name = String(file.dropLast(6))
+    say("| \(name) | \(engine.n) | \(fmt(engine.hr1)) | **\(fmt(engine.hr5))** | \(fmt(engine.mrr)) | \(fmt(mfu.hr1)) | \(fmt(mfu.hr5)) | \(fmt(mfu.mrr)) | \(fmt(mru.hr1)) | \(fmt(mru.hr5)) | \(fmt(mru.mrr)) | \(fmt(pop.hr5)) | \(beats ? "yes" : "**no**") |")
+}
+say()
+say(allBeat ? "Limelight's HR@5 beats both most-frequently-used and most-recently-used on every log."
+            : "**Limelight's HR@5 does not beat both baselines on every log.**")
+say()
+say("Weights and half-lives: `Sources/LimelightKit/Ranking/RankingWeights.swift`.")
+
+let text = report.joined(separator: "\n") + "\n"
+guard let f = fopen(out, "w") else { fail("cannot write \(out)") }
+fputs(text, f)
+fclose(f)
+exit(allBeat ? 0 : 2)

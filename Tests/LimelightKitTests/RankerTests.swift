@@ -1,0 +1,112 @@
+import Testing
+@testable import LimelightKit
+
+@Suite struct RankerTests {
+    static let music = [
+        #"{"kind":"app","app":"com.example.music","name":"Music"}"#,
+        #"{"kind":"intent","app":"com.example.music","id":"Play","title":"Play","summary":"Play ${playlist}","parameters":[{"name":"playlist","type":"PlaylistEntity"}]}"#,
+        #"{"kind":"entity","app":"com.example.music","type":"PlaylistEntity","id":"run","title":"Run","rankingHint":40}"#,
+        #"{"kind":"entity","app":"com.example.music","type":"PlaylistEntity","id":"running-hits","title":"Running Hits Forever","rankingHint":60}"#,
+        #"{"kind":"entity","app":"com.example.music","type":"PlaylistEntity","id":"old-fave","title":"Old Favourite","rankingHint":50}"#,
+        #"{"kind":"entity","app":"com.example.music","type":"PlaylistEntity","id":"new-fave","title":"New Favourite","rankingHint":50}"#,
+        #"{"kind":"entity","app":"com.example.music","type":"PlaylistEntity","id":"race-day","title":"Race Day","rankingHint":30}"#,
+    ]
+
+    static func play(_ id: String, at: String, context: [String] = []) -> String {
+        let ctx = context.map { "\"\($0)\"" }.joined(separator: ",")
+        return #"{"kind":"interaction","app":"com.example.music","intent":"Play","entities":[{"type":"PlaylistEntity","id":"\#(id)"}],"at":"\#(at)","context":[\#(ctx)]}"#
+    }
+
+    static func day(_ d: Int, hour: Int = 18) -> String {
+        let t = Timestamp(seconds: Timestamp(iso8601: "2026-09-01T00:00:00Z")!.seconds + Double(d) * 86_400 + Double(hour) * 3600)
+        return t.description
+    }
+
+    func suggest(_ dir: TempDir, at: Timestamp, contexts: [String] = [], limit: Int = 10) throws -> [SearchHit] {
+        var r = SearchRequest(query: "")
+        r.at = at
+        r.contexts = contexts
+        r.limit = limit
+        return try Searcher(location: dir.index).search(r).hits
+    }
+
+    func thing(_ h: SearchHit) -> String { h.parameter?.id ?? h.id }
+
+    @Test func anExactTitleOutranksAPartialMatchUsedAHundredTimes() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.music + (0..<100).map { Self.play("running-hits", at: Self.day($0 % 30, hour: 7 + $0 % 12)) })
+        var r = SearchRequest(query: "run")
+        r.at = Timestamp(iso8601: Self.day(30))!
+        let hits = try Searcher(location: dir.index).search(r).hits
+        #expect(hits.first?.id == "run", "\(hits.map { ($0.id, $0.score) })")
+        #expect(hits.contains { thing($0) == "running-hits" })
+    }
+
+    @Test func aNewFavouriteOvertakesTheOldWithinAboutOneHalfLife() throws {
+        let dir = TempDir()
+        // Sixty days of the old favourite, then every day the new one.
+        try ingest(dir, Self.music + (0..<60).map { Self.play("old-fave", at: Self.day($0)) })
+        let halfLife = Int(RankingWeights.usageHalfLifeDays.rounded(.up))
+        var overtookOn: Int? = nil
+        for d in 60..<(60 + 3 * halfLife) {
+            try ingest(dir, [Self.play("new-fave", at: Self.day(d))])
+            let top = try suggest(dir, at: Timestamp(iso8601: Self.day(d + 1, hour: 12))!).map(thing)
+            if top.firstIndex(of: "new-fave")! < top.firstIndex(of: "old-fave")! { overtookOn = d - 59; break }
+        }
+        let days = try #require(overtookOn)
+        // Equal daily use: the old count halves while the new one reaches half its limit.
+        #expect(days <= halfLife + 1, "took \(days) days; half-life \(RankingWeights.usageHalfLifeDays)")
+        #expect(days >= halfLife / 2, "overtook after only \(days) days: the half-life is not doing its job")
+    }
+
+    @Test func aRegisteredRunningPlaylistComesFirstEvenIfNeverPlayed() throws {
+        let dir = TempDir()
+        var lines = Self.music
+        // Heavy use of other playlists while running …
+        for d in 0..<40 { lines.append(Self.play(d % 2 == 0 ? "old-fave" : "running-hits", at: Self.day(d), context: ["audio.workout.running", "hardware.headphones"])) }
+        // … and the app registers one it was never asked to play.
+        lines.append(#"{"kind":"relevance","app":"com.example.music","context":"audio.workout.running","op":"update","entities":[{"type":"PlaylistEntity","id":"race-day"}]}"#)
+        try ingest(dir, lines)
+        let at = Timestamp(iso8601: Self.day(40))!
+        #expect(try suggest(dir, at: at, contexts: ["audio.workout.running"]).first.map(thing) == "race-day")
+        // Not while doing something else.
+        #expect(try suggest(dir, at: at, contexts: ["location.work"]).first.map(thing) != "race-day")
+    }
+
+    @Test func timeOfDayHabitsShowAtTheirHour() throws {
+        let dir = TempDir()
+        var lines = Self.music
+        for d in 0..<20 {
+            lines.append(Self.play("old-fave", at: Self.day(d, hour: 7)))
+            lines.append(Self.play("new-fave", at: Self.day(d, hour: 21)))
+        }
+        try ingest(dir, lines)
+        #expect(try suggest(dir, at: Timestamp(iso8601: Self.day(20, hour: 7))!).first.map(thing) == "old-fave")
+        #expect(try suggest(dir, at: Timestamp(iso8601: Self.day(20, hour: 21))!).first.map(thing) == "new-fave")
+    }
+
+    @Test func explainComponentsSumToTheScore() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.music + (0..<5).map { Self.play("old-fave", at: Self.day($0), context: ["location.home"]) })
+        let at = Timestamp(iso8601: Self.day(6))!
+        var hits = try suggest(dir, at: at, contexts: ["location.home"])
+        var r = SearchRequest(query: "fav")
+        r.at = at
+        hits += try Searcher(location: dir.index).search(r).hits
+        #expect(!hits.isEmpty)
+        for h in hits {
+            #expect(abs(h.components.reduce(0) { $0 + $1.value } - h.score) < 1e-9)
+            #expect(Set(h.components.map(\.name)).count == h.components.count)
+        }
+        #expect(hits.first?.components.contains { $0.name == "contextUsage" } == true)
+    }
+
+    @Test func decayedCountsNeverNeedReDecaying() {
+        var c = DecayedCount(eventAt: 100)
+        c.add(eventAt: 100)
+        #expect(abs(c.score(at: 100) - 2) < 1e-9)
+        #expect(abs(c.score(at: 100 + RankingWeights.usageHalfLifeDays) - 1) < 1e-9)
+        c.add(eventAt: 100 + RankingWeights.usageHalfLifeDays)
+        #expect(abs(c.score(at: 100 + RankingWeights.usageHalfLifeDays) - 2) < 1e-9)
+    }
+}
