@@ -171,7 +171,8 @@ import Testing
             }
             // The index must open and hold every record a successful command wrote.
             let export = try cli.run(["export"])
-            if export.status != 0 || (try cli.run(["search", "round", "--json"])).status != 0 { corrupt += 1; continue }
+            let search = try cli.run(["search", "round", "--json"])
+            if export.status != 0 || search.status != 0 { corrupt += 1; continue }
             lost += committed.filter { !export.stdout.contains("\"id\":\"\($0)\"") }.count
         }
         print("kill test: \(kills) runs, \(killed) kills, \(corrupt) corrupt, \(lost) lost")
