@@ -18,7 +18,7 @@ deps:
 	fi
 
 build: deps
-	$(SWIFT) build -c release --product limelight
+	$(SWIFT) build -c release --static-swift-stdlib --product limelight
 
 run: build
 	rm -rf "$(INDEX)"
