@@ -62,8 +62,8 @@ import Testing
     @Test func aRegisteredRunningPlaylistComesFirstEvenIfNeverPlayed() throws {
         let dir = TempDir()
         var lines = Self.music
-        // Heavy use of other playlists while running …
-        for d in 0..<40 { lines.append(Self.play(d % 2 == 0 ? "old-fave" : "running-hits", at: Self.day(d), context: ["audio.workout.running", "hardware.headphones"])) }
+        // Heavy daily use of other playlists, at the same hour, elsewhere …
+        for d in 0..<40 { lines.append(Self.play(d % 2 == 0 ? "old-fave" : "running-hits", at: Self.day(d), context: ["location.home", "hardware.headphones"])) }
         // … and the app registers one it was never asked to play.
         lines.append(#"{"kind":"relevance","app":"com.example.music","context":"audio.workout.running","op":"update","entities":[{"type":"PlaylistEntity","id":"race-day"}]}"#)
         try ingest(dir, lines)

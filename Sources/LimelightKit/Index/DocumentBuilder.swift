@@ -42,8 +42,16 @@ final class DocumentBuilder {
             try termGenerator.index(text, wdf: weight)
             termGenerator.increaseTermPosition()
         }
+        // Words with diacritics are also indexed without them ("güell" as
+        // "guell"), so they can be typed either way.
+        let prefixTexts = [title] + titleAliases + prefixSources
+        let foldedWords = Tokenizer.words((prefixTexts + weighted.map(\.0)).joined(separator: " "))
+            .compactMap { w -> String? in let f = Tokenizer.fold(w); return f == w ? nil : f }
+        if !foldedWords.isEmpty {
+            try termGenerator.index(foldedWords.joined(separator: " "), wdf: Schema.FieldWeight.keywords)
+        }
         var seen = Set<String>()
-        for source in [title] + titleAliases + prefixSources {
+        for source in prefixTexts + prefixTexts.map(Tokenizer.fold) {
             for word in Tokenizer.words(source) {
                 for p in Tokenizer.edgePrefixes(word, maxLength: Schema.maxIndexedPrefix) where seen.insert(p).inserted {
                     try doc.addBooleanTerm(Schema.term(Schema.wordPrefix, p))
@@ -69,7 +77,9 @@ final class DocumentBuilder {
                       weighted: [(r.keywords.joined(separator: " "), Schema.FieldWeight.keywords),
                                  (r.subtitle ?? "", Schema.FieldWeight.subtitle),
                                  (r.text ?? "", Schema.FieldWeight.description),
-                                 (propertyText.joined(separator: " "), Schema.FieldWeight.description)],
+                                 (propertyText.joined(separator: " "), Schema.FieldWeight.description),
+                                 // "running playlist" should find playlists whose titles don't say so.
+                                 (Tokenizer.typeWords(r.type), Schema.FieldWeight.description)],
                       prefixSources: r.keywords)
         for c in contexts { try doc.addBooleanTerm(Schema.term(Schema.relevantIn, c)) }
         if !contexts.isEmpty { try doc.setValue(Schema.relevantSlot, Array(contexts.joined(separator: "\n").utf8)) }

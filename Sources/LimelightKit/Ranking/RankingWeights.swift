@@ -20,6 +20,8 @@ public enum RankingWeights {
 
     /// Bonuses for how the query meets the title.
     public static let exactTitle = 6.0
+    /// The query, with its last word completed, is the whole title.
+    public static let titleCompletion = 4.5
     public static let titlePrefix = 3.0
     public static let allWordStarts = 1.5
     /// A hit found only after correcting a typo scores this fraction of its text.
@@ -37,10 +39,13 @@ public enum RankingWeights {
 
     /// Half-life of a use. With equal daily use, a new favourite overtakes an
     /// old long-standing one after about one half-life: the old one's decayed
-    /// count halves while the new one's grows to half its own limit.
-    public static let usageHalfLifeDays = 7.0
-    /// sat(x) = x / (x + k): one recent use gives ½, four give ⅘.
-    public static let saturationK = 1.0
+    /// count halves while the new one's grows to half its own limit. (7 days
+    /// forgot weekly routines too soon: replay HR@5 0.65–0.69 against
+    /// 0.67–0.70 at 14, with everything else equal.)
+    public static let usageHalfLifeDays = 14.0
+    /// sat(x) = x / (x + k): one recent use gives ⅔, four give 8/9. Larger k
+    /// (2, 4) ranked worse on every replay log; the weights below bound the sum.
+    public static let saturationK = 0.5
     public static let usage = 1.5
     /// Use near this hour of the day (Gaussian over the circular hour distance).
     public static let timeOfDay = 1.5
@@ -55,8 +60,12 @@ public enum RankingWeights {
     // MARK: Relevant entities
 
     /// An entity the app registered as relevant for the current context. More
-    /// than all usage components together: the app said so explicitly.
-    public static let relevant = 6.0
+    /// than everyday use (usage + timeOfDay + dayType): the app said so
+    /// explicitly. But a person's own habit in that very context
+    /// (contextUsage too) can still beat it: a hint, not an override. At 6
+    /// (above every usage component) the registered items crowded out the
+    /// person's habits and the held-out replay fell below most-frequently-used.
+    public static let relevant = 3.5
 
     // MARK: Candidates
 

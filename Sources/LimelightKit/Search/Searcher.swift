@@ -242,7 +242,12 @@ public final class Searcher {
     private func removeDuplicateThings(_ hits: [SearchHit]) -> [SearchHit] {
         var seen = Set<String>()
         return hits.filter { h in
-            let thing = h.parameter.map { "\(h.app)/\($0.type)/\($0.id)" } ?? "\(h.kind.rawValue)/\(h.app)/\(h.type ?? "")/\(h.id)"
+            let thing: String
+            if let p = h.parameter {
+                thing = "entity/\(h.app)/\(p.type)/\(p.id)"
+            } else {
+                thing = "\(h.kind.rawValue)/\(h.app)/\(h.type ?? "")/\(h.id)"
+            }
             return seen.insert(thing).inserted
         }.map { var h = $0; h.section = .suggestions; return h }
     }
@@ -326,11 +331,13 @@ struct QueryText {
         let raw = typed.count > Self.maxCharacters ? String(typed.prefix(Self.maxCharacters)) : typed
         self.raw = raw
         var words = Array(Tokenizer.words(raw).prefix(Self.maxWords))
+        // Titles are compared without diacritics (see TitleMatch).
+        let foldedWords = Tokenizer.words(Tokenizer.fold(raw))
         let endsInWord: Bool = {
             guard let last = raw.unicodeScalars.last else { return false }
             return Tokenizer.isWordScalar(last) && !Tokenizer.isCJK(last)
         }()
-        self.words = words
+        self.words = foldedWords.count == words.count ? foldedWords : words
         partialWord = endsInWord ? words.popLast() : nil
         // CJK text is not split into words by Tokenizer; keep its runs whole.
         cjkRuns = Array(Tokenizer.cjkRuns(raw).prefix(Self.maxWords))
@@ -360,14 +367,21 @@ struct QueryText {
 /// title (a prefix) or appears in it (a word start).
 enum TitleMatch {
     static func bonus(title: String, text: QueryText) -> Double {
-        let titleWords = Tokenizer.words(title)
+        let titleWords = Tokenizer.words(Tokenizer.fold(title))
         let queryWords = text.words
         let titleCJK = Tokenizer.cjkRuns(title)
         guard !queryWords.isEmpty || !text.cjkRuns.isEmpty else { return 0 }
         if titleWords == queryWords, titleCJK == text.cjkRuns { return RankingWeights.exactTitle }
+        // "sagrada fam" completes to "Sagrada Família" exactly: better than
+        // a longer title that merely starts that way.
+        if text.partialWord != nil, titleWords.count == queryWords.count, titleCJK == text.cjkRuns,
+           let last = queryWords.last, titleWords.last?.hasPrefix(last) == true,
+           titleWords.dropLast() == queryWords.dropLast() {
+            return RankingWeights.titleCompletion
+        }
         let flatTitle = (titleWords + titleCJK).joined(separator: " ")
         let flatQuery = (queryWords + text.cjkRuns).joined(separator: " ")
-        let compactTitle = Tokenizer.normalizedForPrefix(title)
+        let compactTitle = Tokenizer.normalizedForPrefix(Tokenizer.fold(title))
         if flatTitle.hasPrefix(flatQuery) || compactTitle.hasPrefix(Tokenizer.normalizedForPrefix(text.raw)) {
             return RankingWeights.titlePrefix
         }

@@ -68,4 +68,47 @@ enum Tokenizer {
     static func normalizedForPrefix(_ text: String) -> String {
         String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter(isWordScalar)))
     }
+
+    /// Latin letters with diacritics → their base letters ("Güell" → "Guell",
+    /// "Café" → "Cafe"), so people can type without accents. A table rather
+    /// than Unicode decomposition, which the standard library does not expose
+    /// without Foundation; it covers Latin-1 and Latin Extended-A.
+    static func fold(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value >= 0xC0 && $0.value < 0x250 }) else { return text }
+        var out = ""
+        for u in text.unicodeScalars {
+            if let f = foldTable[u] { out += f } else { out.unicodeScalars.append(u) }
+        }
+        return out
+    }
+
+    private static let foldTable: [Unicode.Scalar: String] = {
+        var t: [Unicode.Scalar: String] = [:]
+        let groups: [(String, String)] = [
+            ("ÀÁÂÃÄÅĀĂĄ", "A"), ("àáâãäåāăą", "a"), ("ÇĆĈĊČ", "C"), ("çćĉċč", "c"), ("ĎĐ", "D"), ("ďđ", "d"),
+            ("ÈÉÊËĒĔĖĘĚ", "E"), ("èéêëēĕėęě", "e"), ("ĜĞĠĢ", "G"), ("ĝğġģ", "g"), ("ĤĦ", "H"), ("ĥħ", "h"),
+            ("ÌÍÎÏĨĪĬĮİ", "I"), ("ìíîïĩīĭįı", "i"), ("Ĵ", "J"), ("ĵ", "j"), ("Ķ", "K"), ("ķ", "k"),
+            ("ĹĻĽĿŁ", "L"), ("ĺļľŀł", "l"), ("ÑŃŅŇ", "N"), ("ñńņňŉ", "n"), ("ÒÓÔÕÖØŌŎŐ", "O"), ("òóôõöøōŏő", "o"),
+            ("ŔŖŘ", "R"), ("ŕŗř", "r"), ("ŚŜŞŠ", "S"), ("śŝşš", "s"), ("ŢŤŦ", "T"), ("ţťŧ", "t"),
+            ("ÙÚÛÜŨŪŬŮŰŲ", "U"), ("ùúûüũūŭůűų", "u"), ("Ŵ", "W"), ("ŵ", "w"), ("ÝŸŶ", "Y"), ("ýÿŷ", "y"),
+            ("ŹŻŽ", "Z"), ("źżž", "z"),
+        ]
+        for (chars, base) in groups { for u in chars.unicodeScalars { t[u] = base } }
+        for (u, s) in [("Æ", "AE"), ("æ", "ae"), ("Œ", "OE"), ("œ", "oe"), ("ß", "ss"), ("Þ", "Th"), ("þ", "th"), ("Ð", "D"), ("ð", "d")] {
+            t[u.unicodeScalars.first!] = s
+        }
+        return t
+    }()
+
+    /// A type's name as words: "PlaylistEntity" → "playlist", "CalendarEvent" → "calendar event".
+    static func typeWords(_ type: String) -> String {
+        var name = type
+        if name.hasSuffix("Entity"), name.count > 6 { name.removeLast(6) }
+        var out = ""
+        for ch in name {
+            if ch.isUppercase, !out.isEmpty, out.last != " " { out += " " }
+            out.append(ch)
+        }
+        return out.lowercased()
+    }
 }
