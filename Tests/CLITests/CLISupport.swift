@@ -56,6 +56,26 @@ struct CLI: Sendable {
         return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 
+    /// Starts `limelight` in the background (output discarded unless piped).
+    func start(_ args: [String], stderr: Pipe? = nil) throws -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["--index", index] + args
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = stderr ?? FileHandle.nullDevice
+        try p.run()
+        return p
+    }
+
+    /// Waits until a started writer holds the index (its pid is in writer.pid).
+    func waitForWriter(_ p: Process, timeout: Double = 30) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while p.isRunning, Date() < deadline {
+            if let s = try? String(contentsOfFile: index + "/writer.pid", encoding: .utf8), s.hasPrefix("\(p.processIdentifier)") { return }
+            usleep(2_000)
+        }
+    }
+
     func documentCount() throws -> Int {
         let r = try run(["stats", "--json"])
         let o = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]

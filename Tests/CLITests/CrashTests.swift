@@ -15,18 +15,8 @@ import Testing
 
     /// Starts `limelight index` and kills it once it holds the write lock.
     static func killMidway(_ cli: CLI, _ args: [String], after delay: Double) throws -> Int32 {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = ["--index", cli.index] + args
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let pidFile = cli.index + "/writer.pid"
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, p.isRunning {
-            if let s = try? String(contentsOfFile: pidFile, encoding: .utf8), s.hasPrefix("\(p.processIdentifier)") { break }
-            usleep(2_000)
-        }
+        let p = try cli.start(args)
+        cli.waitForWriter(p)
         usleep(UInt32(delay * 1_000_000))
         kill(p.processIdentifier, SIGKILL)
         p.waitUntilExit()

@@ -69,15 +69,8 @@ import Testing
         let dir = TempDir()
         let cli = CLI(index: dir.path + "/index")
         let big = CrashTests.bigBatch(dir, count: 40_000, tag: "lock")
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: CLI.binary)
-        holder.arguments = ["--index", cli.index, "index", big]
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
-        let pidFile = cli.index + "/writer.pid"
-        while holder.isRunning, (try? String(contentsOfFile: pidFile, encoding: .utf8))?.hasPrefix("\(holder.processIdentifier)") != true {
-            usleep(5_000)
-        }
+        let holder = try cli.start(["index", big])
+        cli.waitForWriter(holder)
         let r = try cli.run(["index", dir.write("one.jsonl", #"{"kind":"app","app":"com.example.b","name":"Beta"}"# + "\n")],
                             env: ["LIMELIGHT_LOCK_TIMEOUT": "1"])
         let finishedFirst = !holder.isRunning
@@ -93,13 +86,8 @@ import Testing
         let cli = CLI(index: dir.path + "/index")
         #expect(try cli.run(["index", CrashTests.bigBatch(dir, count: 30_000, tag: "c")]).status == 0)
         let before = try cli.run(["stats", "--json"]).json.first?["generation"] as? Int
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = ["--index", cli.index, "rebuild"]
         let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
+        let p = try cli.start(["rebuild"], stderr: err)
         // Wait until the new generation exists, then cancel.
         let deadline = Date().addingTimeInterval(20)
         while p.isRunning, Date() < deadline,
@@ -157,12 +145,7 @@ import Testing
             default:
                 args = ["rebuild"]
             }
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: CLI.binary)
-            p.arguments = ["--index", cli.index] + args
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
+            let p = try cli.start(args)
             usleep(UInt32.random(in: 0...150_000, using: &rng))
             if p.isRunning { kill(p.processIdentifier, SIGKILL); killed += 1 }
             p.waitUntilExit()
