@@ -79,17 +79,17 @@ public final class Enquire {
         cx_enquire_set_collapse_key(handle, slot ?? 0, slot == nil ? 0 : UInt32(maxPerKey))
     }
 
-    /// Runs the query and copies out hits first ..< first+count, with their data
-    /// and the given value slots.
+    /// Runs the query and copies out hits first ..< first+count, with the given
+    /// value slots and (unless `data` is false: cheaper) their document data.
     public func matches(first: Int = 0, count: Int, checkAtLeast: Int = 0,
-                        values: [UInt32] = []) throws(XapianError) -> MatchSet {
+                        values: [UInt32] = [], data: Bool = true) throws(XapianError) -> MatchSet {
         let m = try checked { cx_enquire_mset(handle, UInt32(first), UInt32(count), UInt32(checkAtLeast), $0) }!
         defer { cx_mset_free(m) }
         let n = cx_mset_size(m)
         var hits: [Match] = []
         hits.reserveCapacity(Int(n))
         for i in 0..<n {
-            let data = try takeBytes { cx_mset_data(m, i, $0, $1, $2) }
+            let bytes = data ? try takeBytes { cx_mset_data(m, i, $0, $1, $2) } : []
             var vals: [UInt32: [UInt8]] = [:]
             for slot in values {
                 vals[slot] = try takeBytes { cx_mset_value(m, i, slot, $0, $1, $2) }
@@ -97,7 +97,7 @@ public final class Enquire {
             hits.append(Match(documentID: cx_mset_docid(m, i), rank: first + Int(i),
                               weight: cx_mset_weight(m, i), percent: Int(cx_mset_percent(m, i)),
                               collapseCount: Int(cx_mset_collapse_count(m, i)),
-                              data: data, values: vals))
+                              data: bytes, values: vals))
         }
         return MatchSet(matches: hits, estimatedCount: Int(cx_mset_matches_estimated(m)),
                         lowerBound: Int(cx_mset_matches_lower_bound(m)),

@@ -84,16 +84,25 @@ final class DocumentBuilder {
         for c in contexts { try doc.addBooleanTerm(Schema.term(Schema.relevantIn, c)) }
         if !contexts.isEmpty { try doc.setValue(Schema.relevantSlot, Array(contexts.joined(separator: "\n").utf8)) }
         try doc.setValue(Schema.priorSlot, number: Self.prior(rankingHint: r.rankingHint))
-        try doc.setValue(Schema.kindSlot, Array(r.kind.rawValue.utf8))
+        try doc.setValue(Schema.cardSlot, Self.card(r, title: r.title, subtitle: r.subtitle))
         try doc.setData(r.json.serialized)
         return doc
+    }
+
+    /// The fields a search result shows (see `Schema.cardSlot`).
+    static func card(_ r: Record, title: String, subtitle: String?, synonyms: [String] = [],
+                     binding: ShortcutHit.Binding? = nil) -> [UInt8] {
+        HitCard(kind: HitKind(rawValue: r.kind.rawValue) ?? .entity, app: r.app,
+                type: r.kind == .entity ? r.type : nil, id: r.kind == .app ? r.app : r.id,
+                title: title, subtitle: subtitle, binding: binding.map { EntityRef(type: $0.type, id: $0.id) },
+                names: [title] + synonyms).encoded
     }
 
     func app(_ r: Record) throws(XapianError) -> Document {
         let doc = try base(r, key: Schema.itemKey(for: r), hit: true)
         try indexText(doc, title: r.name, titleAliases: r.synonyms, weighted: [], prefixSources: [])
         try doc.setValue(Schema.priorSlot, number: Self.appPrior)
-        try doc.setValue(Schema.kindSlot, Array(r.kind.rawValue.utf8))
+        try doc.setValue(Schema.cardSlot, Self.card(r, title: r.name, subtitle: nil, synonyms: r.synonyms))
         try doc.setData(r.json.serialized)
         return doc
     }
@@ -149,7 +158,7 @@ final class DocumentBuilder {
                       weighted: [(phrases.joined(separator: " \n "), Schema.FieldWeight.keywords)],
                       prefixSources: phrases + [r.title])
         try doc.setValue(Schema.priorSlot, number: Self.prior(shortcutOrder: s.order, bound: s.binding != nil))
-        try doc.setValue(Schema.kindSlot, Array("shortcut".utf8))
+        try doc.setValue(Schema.cardSlot, Self.card(r, title: s.title, subtitle: nil, binding: s.binding))
         try doc.setData(s.storedData.serialized)
         return doc
     }

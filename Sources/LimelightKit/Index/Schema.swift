@@ -2,7 +2,7 @@
 /// Changing any of this means a new `version` (old indexes are told to rebuild).
 public enum Schema {
     /// Stored in the database metadata under `versionKey`.
-    public static let version = 1
+    public static let version = 2
     static let versionKey = "limelight.schema"
     static let clientStateKey = "limelight.clientState"
 
@@ -49,8 +49,10 @@ public enum Schema {
     // Value slots.
     /// Static prior in 0…1 (rankingHint, shortcut order), for AND_MAYBE.
     static let priorSlot: UInt32 = 0
-    /// Sort key: the kind of hit (so results can be grouped if needed).
-    static let kindSlot: UInt32 = 1
+    /// On hits: what a result shows (kind, app, type, id, title, subtitle,
+    /// synonyms, binding) as compact JSON, so a search reads this small value
+    /// instead of the whole stored record.
+    static let cardSlot: UInt32 = 1
     /// On interactions: when it happened (seconds since the epoch).
     static let timeSlot: UInt32 = 2
     /// On hits: their `UsageStats`, encoded.

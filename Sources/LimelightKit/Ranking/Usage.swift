@@ -66,36 +66,49 @@ public struct UsageStats: Sendable, Equatable {
         }
     }
 
-    // MARK: Storage (a compact JSON object in a value slot)
+    // MARK: Storage (binary, in a value slot: decoded for every candidate)
+
+    private static let magic: UInt8 = 0x55  // "U", version 1
 
     var encoded: [UInt8] {
-        var o = JSONObject()
-        o["n"] = .number(Double(count))
-        o["last"] = .number(last)
-        if let total { o["v"] = .number(total.v) }
-        if !hours.isEmpty {
-            o["h"] = .object(JSONObject(hours.keys.sorted().map { (String($0), .number(hours[$0]!.v)) }))
+        var w = ByteWriter()
+        w.u8(Self.magic)
+        w.u32(UInt32(count))
+        w.f64(last)
+        w.f64(total?.v ?? .nan)
+        w.f64(weekday?.v ?? .nan)
+        w.f64(weekend?.v ?? .nan)
+        w.u8(UInt8(hours.count))
+        for h in hours.keys.sorted() {
+            w.u8(UInt8(h))
+            w.f64(hours[h]!.v)
         }
-        if let weekday { o["wd"] = .number(weekday.v) }
-        if let weekend { o["we"] = .number(weekend.v) }
-        if !contexts.isEmpty {
-            o["c"] = .object(JSONObject(contexts.keys.sorted().map { ($0, .number(contexts[$0]!.v)) }))
+        w.u32(UInt32(contexts.count))
+        for c in contexts.keys.sorted() {
+            w.string(c)
+            w.f64(contexts[c]!.v)
         }
-        return Array(JSON.object(o).serialized.utf8)
+        return w.bytes
     }
 
     init?(encoded bytes: [UInt8]) {
-        guard !bytes.isEmpty, let o = (try? JSON.parse(bytes))?.object else { return nil }
-        count = Int(o["n"]?.number ?? 0)
-        last = o["last"]?.number ?? 0
-        total = o["v"]?.number.map(DecayedCount.init(v:))
-        for (k, v) in o["h"]?.object?.pairs ?? [] {
-            if let h = Int(k), let n = v.number { hours[h] = DecayedCount(v: n) }
+        var r = ByteReader(bytes)
+        guard r.u8() == Self.magic, let n = r.u32(), let last = r.f64(), let v = r.f64(),
+              let wd = r.f64(), let we = r.f64(), let nh = r.u8() else { return nil }
+        func decayed(_ x: Double) -> DecayedCount? { x.isNaN ? nil : DecayedCount(v: x) }
+        count = Int(n)
+        self.last = last
+        total = decayed(v)
+        weekday = decayed(wd)
+        weekend = decayed(we)
+        for _ in 0..<nh {
+            guard let h = r.u8(), let x = r.f64() else { return nil }
+            hours[Int(h)] = DecayedCount(v: x)
         }
-        weekday = o["wd"]?.number.map(DecayedCount.init(v:))
-        weekend = o["we"]?.number.map(DecayedCount.init(v:))
-        for (k, v) in o["c"]?.object?.pairs ?? [] {
-            if let n = v.number { contexts[k] = DecayedCount(v: n) }
+        guard let nc = r.u32() else { return nil }
+        for _ in 0..<nc {
+            guard let c = r.string(), let x = r.f64() else { return nil }
+            contexts[c] = DecayedCount(v: x)
         }
     }
 }

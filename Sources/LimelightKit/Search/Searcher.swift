@@ -92,7 +92,7 @@ public final class Searcher {
         }
     }
 
-    private static let values = [Schema.priorSlot, Schema.usageBoostSlot, Schema.usageSlot, Schema.relevantSlot]
+    private static let values = [Schema.cardSlot, Schema.priorSlot, Schema.usageBoostSlot, Schema.usageSlot, Schema.relevantSlot]
 
     private func run(_ request: SearchRequest) throws(XapianError) -> SearchResponse {
         let filter = try filterQuery(request)
@@ -173,7 +173,7 @@ public final class Searcher {
         try enquire.setBM25(k1: RankingWeights.bm25K1, b: RankingWeights.bm25B)
         if let slot { enquire.setSort(.value(slot: slot, descending: true)) }
         enquire.query = query
-        return try enquire.matches(count: count, values: Self.values).matches
+        return try enquire.matches(count: count, values: Self.values, data: false).matches
     }
 
     // MARK: Typos
@@ -281,9 +281,7 @@ public final class Searcher {
     // MARK: Scoring
 
     private func hit(from m: Match, text: QueryText, _ situation: Scorer.Situation) -> SearchHit? {
-        guard let json = try? JSON.parse(m.data), let o = json.object,
-              let kindName = o["kind"]?.string, let kind = HitKind(rawValue: kindName) else { return nil }
-        let title = o["displayTitle"]?.string ?? (kind == .app ? o["name"]?.string : o["title"]?.string) ?? ""
+        guard let card = m.values[Schema.cardSlot].flatMap(HitCard.init(encoded:)) else { return nil }
         func number(_ slot: UInt32) -> Double { m.values[slot].flatMap { $0.isEmpty ? nil : sortableUnserialise($0) } ?? 0 }
         var c = Scorer.Candidate()
         c.prior = number(Schema.priorSlot)
@@ -293,19 +291,12 @@ public final class Searcher {
             // Xapian's weight = BM25 + the candidate-selection boosts; keep BM25.
             c.textWeight = max(0, m.weight - c.prior * RankingWeights.prior - number(Schema.usageBoostSlot) * RankingWeights.usageCandidateBoost)
             // An app matches by its name or any synonym ("Trail Guide" is Trails).
-            let names = kind == .app ? [title] + (o["synonyms"]?.array?.compactMap(\.string) ?? []) : [title]
-            c.titleMatch = names.map { TitleMatch.bonus(title: $0, text: text) }.max() ?? 0
+            c.titleMatch = card.names.map { TitleMatch.bonus(title: $0, text: text) }.max() ?? 0
         }
         let components = Scorer.components(c, situation)
-        var parameter: EntityRef? = nil
-        if let b = o["binding"]?.object, let t = b["type"]?.string, let i = b["id"]?.string {
-            parameter = EntityRef(type: t, id: i)
-        }
-        return SearchHit(rank: 0, section: .results, kind: kind, app: o["app"]?.string ?? "",
-                         type: kind == .entity ? o["type"]?.string : nil,
-                         id: kind == .app ? (o["app"]?.string ?? "") : (o["id"]?.string ?? ""),
-                         title: title, subtitle: kind == .entity ? o["subtitle"]?.string : nil,
-                         score: components.reduce(0) { $0 + $1.value }, parameter: parameter,
+        return SearchHit(rank: 0, section: .results, kind: card.kind, app: card.app, type: card.type, id: card.id,
+                         title: card.title, subtitle: card.subtitle,
+                         score: components.reduce(0) { $0 + $1.value }, parameter: card.binding,
                          components: components)
     }
 }
@@ -321,6 +312,8 @@ struct QueryText {
     let words: [String]
     /// Runs of CJK characters.
     let cjkRuns: [String]
+    /// Letters and digits only, folded (for "the title starts with this").
+    var compact: String { Tokenizer.normalizedForPrefix(Tokenizer.fold(raw)) }
 
     /// Longer queries keep their first words: nobody types more into a
     /// search box, and a pasted megabyte should not become a huge AND.
@@ -366,10 +359,10 @@ struct QueryText {
 /// word boundaries, so there a run of the query counts where it starts the
 /// title (a prefix) or appears in it (a word start).
 enum TitleMatch {
-    static func bonus(title: String, text: QueryText) -> Double {
-        let titleWords = Tokenizer.words(Tokenizer.fold(title))
+    static func bonus(title: TitleKey, text: QueryText) -> Double {
+        let titleWords = title.words
         let queryWords = text.words
-        let titleCJK = Tokenizer.cjkRuns(title)
+        let titleCJK = title.cjk
         guard !queryWords.isEmpty || !text.cjkRuns.isEmpty else { return 0 }
         if titleWords == queryWords, titleCJK == text.cjkRuns { return RankingWeights.exactTitle }
         // "sagrada fam" completes to "Sagrada Família" exactly: better than
@@ -379,10 +372,8 @@ enum TitleMatch {
            titleWords.dropLast() == queryWords.dropLast() {
             return RankingWeights.titleCompletion
         }
-        let flatTitle = (titleWords + titleCJK).joined(separator: " ")
-        let flatQuery = (queryWords + text.cjkRuns).joined(separator: " ")
-        let compactTitle = Tokenizer.normalizedForPrefix(Tokenizer.fold(title))
-        if flatTitle.hasPrefix(flatQuery) || compactTitle.hasPrefix(Tokenizer.normalizedForPrefix(text.raw)) {
+        if (titleWords + titleCJK).joined(separator: " ").hasPrefix((queryWords + text.cjkRuns).joined(separator: " "))
+            || title.compact.hasPrefix(text.compact) {
             return RankingWeights.titlePrefix
         }
         let wordsOK = queryWords.allSatisfy { q in titleWords.contains { $0.hasPrefix(q) } }
