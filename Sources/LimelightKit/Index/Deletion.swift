@@ -140,8 +140,7 @@ extension BatchSession {
         for key in keys.sorted() {
             guard let id = try writer.docID(forKey: key) else { continue }
             let doc = try db.document(id)
-            for t in try doc.terms() where t.term.hasPrefix(Schema.used) { try doc.removeTerm(t.term) }
-            for slot in [Schema.usageSlot, Schema.usageKeySlot, Schema.usageBoostSlot] { try doc.setValue(slot, []) }
+            try DocumentBuilder.setUsage(UsageStats(), on: doc)
             let stats = try usageFromStoredInteractions(key)
             if !stats.isEmpty { try DocumentBuilder.setUsage(stats, on: doc) }
             try db.replace(id, with: doc)

@@ -82,27 +82,27 @@ final class DocumentBuilder {
                                  (Tokenizer.typeWords(r.type), Schema.FieldWeight.description)],
                       prefixSources: r.keywords)
         for c in contexts { try doc.addBooleanTerm(Schema.term(Schema.relevantIn, c)) }
-        if !contexts.isEmpty { try doc.setValue(Schema.relevantSlot, Array(contexts.joined(separator: "\n").utf8)) }
-        try doc.setValue(Schema.priorSlot, number: Self.prior(rankingHint: r.rankingHint))
-        try doc.setValue(Schema.cardSlot, Self.card(r, title: r.title, subtitle: r.subtitle))
+        let prior = Self.prior(rankingHint: r.rankingHint)
+        try doc.setValue(Schema.priorSlot, number: prior)
+        try doc.setValue(Schema.cardSlot, Self.card(r, title: r.title, subtitle: r.subtitle, prior: prior, relevant: contexts))
         try doc.setData(r.json.serialized)
         return doc
     }
 
     /// The fields a search result shows (see `Schema.cardSlot`).
     static func card(_ r: Record, title: String, subtitle: String?, synonyms: [String] = [],
-                     binding: ShortcutHit.Binding? = nil) -> [UInt8] {
+                     binding: ShortcutHit.Binding? = nil, prior: Double, relevant: [String] = []) -> [UInt8] {
         HitCard(kind: HitKind(rawValue: r.kind.rawValue) ?? .entity, app: r.app,
                 type: r.kind == .entity ? r.type : nil, id: r.kind == .app ? r.app : r.id,
                 title: title, subtitle: subtitle, binding: binding.map { EntityRef(type: $0.type, id: $0.id) },
-                names: [title] + synonyms).encoded
+                names: [title] + synonyms, prior: prior, relevant: relevant).encoded
     }
 
     func app(_ r: Record) throws(XapianError) -> Document {
         let doc = try base(r, key: Schema.itemKey(for: r), hit: true)
         try indexText(doc, title: r.name, titleAliases: r.synonyms, weighted: [], prefixSources: [])
         try doc.setValue(Schema.priorSlot, number: Self.appPrior)
-        try doc.setValue(Schema.cardSlot, Self.card(r, title: r.name, subtitle: nil, synonyms: r.synonyms))
+        try doc.setValue(Schema.cardSlot, Self.card(r, title: r.name, subtitle: nil, synonyms: r.synonyms, prior: Self.appPrior))
         try doc.setData(r.json.serialized)
         return doc
     }
@@ -119,14 +119,26 @@ final class DocumentBuilder {
     /// An App Shortcut as a search hit, optionally bound to one parameter value.
     /// Its phrases are indexed with `${applicationName}` filled in from the app's
     /// name and each synonym, and the parameter filled in with the value.
-    /// Stores what is known of an item's usage on its document.
+    /// Stores what is known of an item's usage on its document (empty stats
+    /// clear it).
     static func setUsage(_ stats: UsageStats, on doc: Document) throws(XapianError) {
-        guard let total = stats.total else { return }
-        try doc.setValue(Schema.usageSlot, stats.encoded)
-        try doc.setValue(Schema.usageKeySlot, number: total.v)
-        try doc.setValue(Schema.usageBoostSlot, number: Scorer.saturate(total.score(at: stats.last / 86_400)))
-        try doc.addBooleanTerm(Schema.used)
-        for c in stats.contexts.keys { try doc.addBooleanTerm(Schema.term(Schema.used, c)) }
+        var card = HitCard(encoded: try doc.value(Schema.cardSlot))
+        if let total = stats.total {
+            let boost = Scorer.saturate(total.score(at: stats.last / 86_400))
+            try doc.setValue(Schema.usageSlot, stats.encoded)
+            try doc.setValue(Schema.usageKeySlot, number: total.v)
+            try doc.setValue(Schema.usageBoostSlot, number: boost)
+            try doc.addBooleanTerm(Schema.used)
+            for c in stats.contexts.keys { try doc.addBooleanTerm(Schema.term(Schema.used, c)) }
+            card?.usage = stats.encoded
+            card?.usageBoost = boost
+        } else {
+            for t in try doc.terms() where t.term.hasPrefix(Schema.used) { try doc.removeTerm(t.term) }
+            for slot in [Schema.usageSlot, Schema.usageKeySlot, Schema.usageBoostSlot] { try doc.setValue(slot, []) }
+            card?.usage = []
+            card?.usageBoost = 0
+        }
+        if let card { try doc.setValue(Schema.cardSlot, card.encoded) }
     }
 
     func shortcut(_ s: ShortcutHit) throws(XapianError) -> Document {
@@ -157,8 +169,9 @@ final class DocumentBuilder {
         try indexText(doc, title: s.title,
                       weighted: [(phrases.joined(separator: " \n "), Schema.FieldWeight.keywords)],
                       prefixSources: phrases + [r.title])
-        try doc.setValue(Schema.priorSlot, number: Self.prior(shortcutOrder: s.order, bound: s.binding != nil))
-        try doc.setValue(Schema.cardSlot, Self.card(r, title: s.title, subtitle: nil, binding: s.binding))
+        let prior = Self.prior(shortcutOrder: s.order, bound: s.binding != nil)
+        try doc.setValue(Schema.priorSlot, number: prior)
+        try doc.setValue(Schema.cardSlot, Self.card(r, title: s.title, subtitle: nil, binding: s.binding, prior: prior))
         try doc.setData(s.storedData.serialized)
         return doc
     }

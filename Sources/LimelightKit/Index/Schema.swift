@@ -59,8 +59,6 @@ public enum Schema {
     static let usageSlot: UInt32 = 3
     /// On hits: the usage's virtual time (sortable): higher = used more, lately.
     static let usageKeySlot: UInt32 = 4
-    /// On entities: the contexts they are registered as relevant in, "\n"-joined.
-    static let relevantSlot: UInt32 = 5
     /// On hits: usage strength 0…1 as of the last event, so heavily used items
     /// reach the re-rank even for a one-letter query.
     static let usageBoostSlot: UInt32 = 6

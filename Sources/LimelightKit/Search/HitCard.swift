@@ -12,6 +12,15 @@ struct HitCard {
     var binding: EntityRef?
     /// The title, and for an app each synonym, as `TitleMatch` compares them.
     var names: [TitleKey]
+    // Copies of what scoring needs, so a candidate costs one value read:
+    /// The static prior (also in `Schema.priorSlot`, for Xapian).
+    var prior: Double = 0
+    /// Usage strength (also in `Schema.usageBoostSlot`, for Xapian).
+    var usageBoost: Double = 0
+    /// Encoded `UsageStats` (also in `Schema.usageSlot`), or empty.
+    var usage: [UInt8] = []
+    /// Contexts the entity is registered as relevant in.
+    var relevant: [String] = []
 
     private static let magic: UInt8 = 0x43  // "C", version 1
 
@@ -28,11 +37,17 @@ struct HitCard {
             n.cjk.forEach { w.string($0) }
             w.string(n.compact)
         }
+        w.f64(prior)
+        w.f64(usageBoost)
+        w.u32(UInt32(usage.count))
+        w.bytes(usage)
+        w.u32(UInt32(relevant.count))
+        relevant.forEach { w.string($0) }
         return w.bytes
     }
 
     init(kind: HitKind, app: String, type: String?, id: String, title: String, subtitle: String?,
-         binding: EntityRef?, names: [String]) {
+         binding: EntityRef?, names: [String], prior: Double, relevant: [String]) {
         self.kind = kind
         self.app = app
         self.type = type
@@ -41,6 +56,8 @@ struct HitCard {
         self.subtitle = subtitle
         self.binding = binding
         self.names = names.map(TitleKey.init)
+        self.prior = prior
+        self.relevant = relevant
     }
 
     init?(encoded bytes: [UInt8]) {
@@ -65,6 +82,15 @@ struct HitCard {
             for _ in 0..<nc { guard let c = r.string() else { return nil }; cjk.append(c) }
             guard let compact = r.string() else { return nil }
             names.append(TitleKey(words: words, cjk: cjk, compact: compact))
+        }
+        guard let prior = r.f64(), let boost = r.f64(), let usage = r.u32().flatMap({ r.bytes(Int($0)) }),
+              let nr = r.u32() else { return nil }
+        self.prior = prior
+        usageBoost = boost
+        self.usage = usage
+        for _ in 0..<nr {
+            guard let c = r.string() else { return nil }
+            relevant.append(c)
         }
     }
 }

@@ -92,7 +92,8 @@ public final class Searcher {
         }
     }
 
-    private static let values = [Schema.cardSlot, Schema.priorSlot, Schema.usageBoostSlot, Schema.usageSlot, Schema.relevantSlot]
+    /// Everything a candidate needs is in its card: one value read per hit.
+    private static let values = [Schema.cardSlot]
 
     private func run(_ request: SearchRequest) throws(XapianError) -> SearchResponse {
         let filter = try filterQuery(request)
@@ -282,14 +283,13 @@ public final class Searcher {
 
     private func hit(from m: Match, text: QueryText, _ situation: Scorer.Situation) -> SearchHit? {
         guard let card = m.values[Schema.cardSlot].flatMap(HitCard.init(encoded:)) else { return nil }
-        func number(_ slot: UInt32) -> Double { m.values[slot].flatMap { $0.isEmpty ? nil : sortableUnserialise($0) } ?? 0 }
         var c = Scorer.Candidate()
-        c.prior = number(Schema.priorSlot)
-        c.usage = m.values[Schema.usageSlot].flatMap(UsageStats.init(encoded:))
-        c.relevantContexts = m.values[Schema.relevantSlot].map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) } ?? []
+        c.prior = card.prior
+        c.usage = UsageStats(encoded: card.usage)
+        c.relevantContexts = card.relevant
         if situation.hasQuery {
             // Xapian's weight = BM25 + the candidate-selection boosts; keep BM25.
-            c.textWeight = max(0, m.weight - c.prior * RankingWeights.prior - number(Schema.usageBoostSlot) * RankingWeights.usageCandidateBoost)
+            c.textWeight = max(0, m.weight - c.prior * RankingWeights.prior - card.usageBoost * RankingWeights.usageCandidateBoost)
             // An app matches by its name or any synonym ("Trail Guide" is Trails).
             c.titleMatch = card.names.map { TitleMatch.bonus(title: $0, text: text) }.max() ?? 0
         }

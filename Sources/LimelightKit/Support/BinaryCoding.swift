@@ -11,6 +11,7 @@ struct ByteWriter {
         u32(UInt32(s.utf8.count))
         bytes.append(contentsOf: s.utf8)
     }
+    mutating func bytes(_ b: [UInt8]) { bytes.append(contentsOf: b) }
 }
 
 struct ByteReader {
@@ -40,6 +41,12 @@ struct ByteReader {
         for i in 0..<8 { v |= UInt64(bytes[offset + i]) << (8 * UInt64(i)) }
         offset += 8
         return Double(bitPattern: v)
+    }
+
+    mutating func bytes(_ n: Int) -> [UInt8]? {
+        guard offset + n <= bytes.count else { return nil }
+        defer { offset += n }
+        return Array(bytes[offset..<offset + n])
     }
 
     mutating func string() -> String? {
