@@ -233,6 +233,17 @@ int cx_db_set_metadata(cx_db *db, const char *key, size_t key_len,
     CX_CATCH(0)
 }
 
+cx_strlist *cx_db_metadata_keys(const cx_db *db, const char *prefix, size_t len,
+                                cx_error **err) {
+    CX_TRY
+    auto *l = new cx_strlist;
+    std::string p = str(prefix, len);
+    for (auto it = db->db.metadata_keys_begin(p); it != db->db.metadata_keys_end(p); ++it)
+        l->items.emplace_back(*it, 0);
+    return l;
+    CX_CATCH(nullptr)
+}
+
 int cx_db_commit(cx_db *db, cx_error **err) {
     CX_TRY
     db->wdb().commit();

@@ -88,6 +88,11 @@ public class Database {
         try takeBytes { out, len, err in key.withBytes { cx_db_get_metadata(handle, $0, $1, out, len, err) } }
     }
 
+    /// Every user-metadata key starting with `prefix`.
+    public func metadataKeys(prefix: String = "") throws(XapianError) -> [String] {
+        takeStrings(try checked { err in prefix.withBytes { cx_db_metadata_keys(handle, $0, $1, err) } }).map(\.0)
+    }
+
     public func metadataString(_ key: String) throws(XapianError) -> String {
         String(decoding: try metadata(key), as: UTF8.self)
     }

@@ -11,6 +11,18 @@ public struct Match: Sendable {
     public let data: [UInt8]
     /// The values that were asked for, by slot.
     public let values: [UInt32: [UInt8]]
+
+    /// A match put together by hand (e.g. from a document read by id).
+    public init(documentID: UInt32, rank: Int = 0, weight: Double, percent: Int = 0, collapseCount: Int = 0,
+                data: [UInt8] = [], values: [UInt32: [UInt8]]) {
+        self.documentID = documentID
+        self.rank = rank
+        self.weight = weight
+        self.percent = percent
+        self.collapseCount = collapseCount
+        self.data = data
+        self.values = values
+    }
 }
 
 /// The result of a search, copied out of C++.

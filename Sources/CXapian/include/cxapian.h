@@ -112,6 +112,9 @@ int cx_db_get_metadata(const cx_db *db, const char *key, size_t key_len,
                        char **out, size_t *out_len, cx_error **err);
 int cx_db_set_metadata(cx_db *db, const char *key, size_t key_len,
                        const char *value, size_t value_len, cx_error **err);
+/* Every metadata key starting with prefix. */
+cx_strlist *cx_db_metadata_keys(const cx_db *db, const char *prefix, size_t len,
+                                cx_error **err);
 
 /* Writes (writable databases only; otherwise InvalidOperationError). */
 int cx_db_commit(cx_db *db, cx_error **err);

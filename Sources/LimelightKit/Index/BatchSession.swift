@@ -21,6 +21,7 @@ struct BatchSession {
     var registrations: [String: [String: [EntityRef]]] = [:]
     var touchedEntities = Set<AppEntity>()
     private var properties: PropertySchema
+    var hot = HotLists()
 
     struct AppEntity: Hashable {
         var app: String
@@ -63,7 +64,7 @@ struct BatchSession {
 
     /// Upserts a document on its key. A search hit keeps the usage it had (or,
     /// new, gets the usage its stored interactions credit to it).
-    func put(_ doc: Document, key: String, hit: Bool) throws {
+    mutating func put(_ doc: Document, key: String, hit: Bool) throws {
         let unique = Schema.term(Schema.unique, key)
         if hit {
             if let old = try db.postings(unique).first {
@@ -75,7 +76,10 @@ struct BatchSession {
                 if !stats.isEmpty { try DocumentBuilder.setUsage(stats, on: doc) }
             }
         }
-        try db.replace(uniqueTerm: unique, with: doc)
+        let id = try db.replace(uniqueTerm: unique, with: doc)
+        if hit, let card = HitCard(encoded: try doc.value(Schema.cardSlot)) {
+            try hot.offer(db, HotLists.priorName, id: id, score: card.prior)
+        }
     }
 
     func usageFromStoredInteractions(_ key: String) throws -> UsageStats {
@@ -183,6 +187,7 @@ struct BatchSession {
         for app in touchedApps.sorted() { shortcutCache[app] = try deriveShortcuts(app: app) }
         try storeInteractions(&shortcutCache)
         if properties.changed { try properties.save(db) }
+        try hot.save(db)
     }
 
     private func exists(_ key: String) throws -> Bool { try writer.docID(forKey: key) != nil }
@@ -246,7 +251,7 @@ struct BatchSession {
     /// Regenerates an app's App Shortcut hits: one per shortcut, plus one per
     /// parameter value (enum case, or entity of the parameter's type, best
     /// ranked first, up to `maxBoundValues`). Returns the app's shortcuts.
-    private func deriveShortcuts(app: String) throws -> [Record] {
+    private mutating func deriveShortcuts(app: String) throws -> [Record] {
         let appRecord = try writer.storedRecord(forKey: Schema.appKey(app))
         let appNames = appRecord.map { [$0.name] + $0.synonyms } ?? [app]
         let appIDs = Set(try db.postings(Schema.term(Schema.app, app)))
@@ -344,7 +349,7 @@ struct BatchSession {
 
     /// Stores the batch's interactions with their credit terms, then adds each
     /// interaction to the usage of every item it credits (once per item).
-    private func storeInteractions(_ shortcutCache: inout [String: [Record]]) throws {
+    private mutating func storeInteractions(_ shortcutCache: inout [String: [Record]]) throws {
         var events: [String: [UsageEvent]] = [:]
         var order: [String] = []
         for item in interactions {
@@ -371,6 +376,7 @@ struct BatchSession {
             for e in events[key]! { stats.add(e) }
             try DocumentBuilder.setUsage(stats, on: doc)
             try db.replace(id, with: doc)
+            try hot.offer(db, usage: stats, id: id)
         }
     }
 }

@@ -91,6 +91,8 @@ extension BatchSession {
         }
         try finish()
         try recomputeUsage(recompute)
+        try HotLists.prune(db)
+        try HotLists.rebuildUsage(db)
         return removed
     }
 
@@ -124,6 +126,7 @@ extension BatchSession {
         for id in ids { recompute.formUnion(try credits(ofInteraction: id)) }
         for id in ids { try db.delete(id) }
         try recomputeUsage(recompute)
+        try HotLists.rebuildUsage(db)
         return ids.count
     }
 
@@ -136,7 +139,7 @@ extension BatchSession {
 
     /// Rebuilds items' usage from the interactions that are left, leaving no
     /// trace of forgotten ones (values and `XU` terms are cleared first).
-    func recomputeUsage(_ keys: Set<String>) throws {
+    mutating func recomputeUsage(_ keys: Set<String>) throws {
         for key in keys.sorted() {
             guard let id = try writer.docID(forKey: key) else { continue }
             let doc = try db.document(id)

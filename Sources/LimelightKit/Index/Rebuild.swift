@@ -101,7 +101,8 @@ public enum Maintenance {
         let bytesBefore = Files.size(location.generationPath(old.generation))
         let next = try nextGenerationNumber(location)
         do {
-            try old.db.compact(to: location.generationPath(next))
+            // Docids stay as they are: the suggestion lists refer to them.
+            try old.db.compact(to: location.generationPath(next), renumber: false)
         } catch {
             Files.removeTree(location.generationPath(next))
             throw IndexLocation.describe(error, path: location.path)

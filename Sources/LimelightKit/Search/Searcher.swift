@@ -103,7 +103,8 @@ public final class Searcher {
         var corrected: String? = nil
         var candidates: [Match]
         if text.isEmpty {
-            candidates = try suggestionCandidates(filter: filter, request)
+            let plain = request.app == nil && request.type == nil && request.predicates.isEmpty
+            candidates = plain ? try hotCandidates(request) : try suggestionCandidates(filter: filter, request)
         } else {
             candidates = try match(try textQuery(text, op: .and), filter: filter, request)
             if candidates.isEmpty, let fixed = try correctTypos(text) {
@@ -235,6 +236,37 @@ public final class Searcher {
             add(try match(try Query(term: Schema.term(Schema.used, c)).filter(filter), count: n, sortBy: Schema.usageKeySlot))
         }
         add(try match(try Query.valueWeight(slot: Schema.priorSlot).filter(filter), count: n / 2))
+        return out
+    }
+
+    /// Zero-query candidates from the index's hot lists (see `HotLists`): the
+    /// most used items overall, in the current contexts and around this hour,
+    /// the best priors, and the entities registered for the current contexts.
+    /// A few hundred documents, however many interactions the index holds.
+    private func hotCandidates(_ request: SearchRequest) throws(XapianError) -> [Match] {
+        let hour = Int(request.at.hourOfDay)
+        let contexts = Set(request.contexts.flatMap(Contexts.withAncestors)).sorted()
+        var names = [HotLists.allName(), HotLists.priorName] + (hour - 1...hour + 1).map(HotLists.hourName)
+        names += contexts.map(HotLists.contextName)
+        var ids: [UInt32] = []
+        var seen = Set<UInt32>()
+        for name in names {
+            for e in try HotLists.read(db, name) where seen.insert(e.id).inserted { ids.append(e.id) }
+        }
+        var out: [Match] = []
+        for id in ids {
+            guard let doc = try? db.document(id) else { continue }
+            let expiry = try doc.value(Schema.expirySlot)
+            if !expiry.isEmpty, sortableUnserialise(expiry) <= request.at.seconds { continue }
+            out.append(Match(documentID: id, weight: 0, values: [Schema.cardSlot: try doc.value(Schema.cardSlot)]))
+        }
+        if !contexts.isEmpty {
+            let registered = try Query.or(contexts.map { Query(term: Schema.term(Schema.relevantIn, $0)) })
+            for m in try match(try registered.filter(try filterQuery(request)), count: RankingWeights.suggestCandidates)
+            where seen.insert(m.documentID).inserted {
+                out.append(m)
+            }
+        }
         return out
     }
 
