@@ -79,6 +79,7 @@ struct BatchSession {
         let id = try db.replace(uniqueTerm: unique, with: doc)
         if hit, let card = HitCard(encoded: try doc.value(Schema.cardSlot)) {
             try hot.offer(db, HotLists.priorName, id: id, score: card.prior)
+            try hot.offerPrefixes(db, card: card, id: id)
         }
     }
 
@@ -377,6 +378,7 @@ struct BatchSession {
             try DocumentBuilder.setUsage(stats, on: doc)
             try db.replace(id, with: doc)
             try hot.offer(db, usage: stats, id: id)
+            if let card = HitCard(encoded: try doc.value(Schema.cardSlot)) { try hot.offerPrefixes(db, card: card, id: id) }
         }
     }
 }

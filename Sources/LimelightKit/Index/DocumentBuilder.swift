@@ -128,6 +128,7 @@ final class DocumentBuilder {
             try doc.setValue(Schema.usageSlot, stats.encoded)
             try doc.setValue(Schema.usageKeySlot, number: total.v)
             try doc.setValue(Schema.usageBoostSlot, number: boost)
+
             try doc.addBooleanTerm(Schema.used)
             for c in stats.contexts.keys { try doc.addBooleanTerm(Schema.term(Schema.used, c)) }
             card?.usage = stats.encoded
@@ -138,7 +139,9 @@ final class DocumentBuilder {
             card?.usage = []
             card?.usageBoost = 0
         }
-        if let card { try doc.setValue(Schema.cardSlot, card.encoded) }
+        if let card {
+            try doc.setValue(Schema.cardSlot, card.encoded)
+        }
     }
 
     func shortcut(_ s: ShortcutHit) throws(XapianError) -> Document {

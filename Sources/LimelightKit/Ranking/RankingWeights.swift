@@ -74,6 +74,9 @@ public enum RankingWeights {
     /// Candidates for zero-query suggestions from each source (most used,
     /// used in the current contexts, registered for them, best prior).
     public static let suggestCandidates = 100
+    /// A query of one short prefix takes this many of the best documents from
+    /// each of its prefix lists (title starts with it / a word starts with it).
+    public static let prefixCandidates = 40
     /// Heavily used items get this much extra Xapian weight while retrieving
     /// candidates (subtracted again before scoring).
     public static let usageCandidateBoost = 1.0

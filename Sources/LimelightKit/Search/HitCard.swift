@@ -15,7 +15,7 @@ struct HitCard {
     // Copies of what scoring needs, so a candidate costs one value read:
     /// The static prior (also in `Schema.priorSlot`, for Xapian).
     var prior: Double = 0
-    /// Usage strength (also in `Schema.usageBoostSlot`, for Xapian).
+    /// Usage strength 0…1 as of the last use (also in `Schema.usageBoostSlot`).
     var usageBoost: Double = 0
     /// Encoded `UsageStats` (also in `Schema.usageSlot`), or empty.
     var usage: [UInt8] = []

@@ -105,6 +105,9 @@ public final class Searcher {
         if text.isEmpty {
             let plain = request.app == nil && request.type == nil && request.predicates.isEmpty
             candidates = plain ? try hotCandidates(request) : try suggestionCandidates(filter: filter, request)
+        } else if let p = text.partialWord, text.completeWords.isEmpty, p.count <= HotLists.maxListedPrefix,
+                  request.app == nil, request.type == nil, request.predicates.isEmpty {
+            candidates = try prefixCandidates(p, request)
         } else {
             candidates = try match(try textQuery(text, op: .and), filter: filter, request)
             if candidates.isEmpty, let fixed = try correctTypos(text) {
@@ -167,7 +170,8 @@ public final class Searcher {
     private func match(_ text: Query, filter: Query, _ request: SearchRequest) throws(XapianError) -> [Match] {
         let prior = try Query.valueWeight(slot: Schema.priorSlot).scaled(by: RankingWeights.prior)
         let used = try Query.valueWeight(slot: Schema.usageBoostSlot).scaled(by: RankingWeights.usageCandidateBoost)
-        return try match(try text.filter(filter).andMaybe(try .or([prior, used])), count: max(request.limit * 3, RankingWeights.rerankDepth))
+        let boosts = try Query.or([prior, used])
+        return try match(try text.filter(filter).andMaybe(boosts), count: max(request.limit * 3, RankingWeights.rerankDepth))
     }
 
     private func match(_ query: Query, count: Int, sortBy slot: UInt32? = nil) throws(XapianError) -> [Match] {
@@ -251,7 +255,7 @@ public final class Searcher {
         var ids: [UInt32] = []
         var seen = Set<UInt32>()
         for name in names {
-            for e in try HotLists.read(db, name) where seen.insert(e.id).inserted { ids.append(e.id) }
+            for e in try HotLists.read(db, name).prefix(RankingWeights.prefixCandidates) where seen.insert(e.id).inserted { ids.append(e.id) }
         }
         var out: [Match] = []
         for id in ids {
@@ -265,6 +269,26 @@ public final class Searcher {
             for m in try match(try registered.filter(try filterQuery(request)), count: RankingWeights.suggestCandidates)
             where seen.insert(m.documentID).inserted {
                 out.append(m)
+            }
+        }
+        return out
+    }
+
+    /// A query of one short prefix: the best documents from its prefix lists
+    /// (see `HotLists`), with the text weight they would have had (none: the
+    /// prefix term is boolean) and the same static boosts Xapian would add.
+    private func prefixCandidates(_ p: String, _ request: SearchRequest) throws(XapianError) -> [Match] {
+        var seen = Set<UInt32>()
+        var out: [Match] = []
+        let folded = Tokenizer.fold(p)
+        for name in [HotLists.titlePrefixName(folded), HotLists.wordPrefixName(folded)] {
+            for e in try HotLists.read(db, name).prefix(RankingWeights.prefixCandidates) where seen.insert(e.id).inserted {
+                guard let doc = try? db.document(e.id) else { continue }
+                let expiry = try doc.value(Schema.expirySlot)
+                if !expiry.isEmpty, sortableUnserialise(expiry) <= request.at.seconds { continue }
+                let card = try doc.value(Schema.cardSlot)
+                let weight = HitCard(encoded: card).map(HotLists.staticScore) ?? 0
+                out.append(Match(documentID: e.id, weight: weight, values: [Schema.cardSlot: card]))
             }
         }
         return out
@@ -321,7 +345,7 @@ public final class Searcher {
         c.relevantContexts = card.relevant
         if situation.hasQuery {
             // Xapian's weight = BM25 + the candidate-selection boosts; keep BM25.
-            c.textWeight = max(0, m.weight - c.prior * RankingWeights.prior - card.usageBoost * RankingWeights.usageCandidateBoost)
+            c.textWeight = max(0, m.weight - HotLists.staticScore(card))
             // An app matches by its name or any synonym ("Trail Guide" is Trails).
             c.titleMatch = card.names.map { TitleMatch.bonus(title: $0, text: text) }.max() ?? 0
         }
