@@ -39,8 +39,6 @@ public enum Schema {
     static let credits = "XT"
     /// On hits: has usage (`XU`), and usage in a context (`XU` + context).
     static let used = "XU"
-    /// Words of the title, for exact-title and word-start checks.
-    static let titleWord = "S"
 
     /// Edge prefixes are indexed up to this many characters; a longer last word
     /// falls back to a capped wildcard over full words.

@@ -298,6 +298,13 @@ extension JSON {
     }
 
     static func writeString(_ s: String, to out: inout String) {
+        // Most strings need no escaping: copy them whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
         out += "\""
         for u in s.unicodeScalars {
             switch u {

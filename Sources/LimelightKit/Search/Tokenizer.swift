@@ -21,6 +21,7 @@ enum Tokenizer {
     /// Lower-cased words of non-CJK text, split at anything that is not a letter
     /// or digit. (An apostrophe inside a word joins it, as Xapian does.)
     static func words(_ text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
         var out: [String] = []
         var cur = String.UnicodeScalarView()
         let scalars = Array(text.lowercased().unicodeScalars)
@@ -37,6 +38,35 @@ enum Tokenizer {
         }
         if !cur.isEmpty { out.append(String(cur)) }
         return out
+    }
+
+    /// `words` for ASCII text, on bytes (most titles; indexing calls this for
+    /// every title, keyword and phrase).
+    private static func asciiWords(_ text: String) -> [String] {
+        var out: [String] = []
+        var cur: [UInt8] = []
+        let bytes = Array(text.utf8)
+        for (n, b) in bytes.enumerated() {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                cur.append(b)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                cur.append(b + 32)
+            case UInt8(ascii: "'") where !cur.isEmpty && n + 1 < bytes.count && isASCIIWordByte(bytes[n + 1]):
+                continue
+            default:
+                if !cur.isEmpty {
+                    out.append(String(decoding: cur, as: UTF8.self))
+                    cur.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !cur.isEmpty { out.append(String(decoding: cur, as: UTF8.self)) }
+        return out
+    }
+
+    private static func isASCIIWordByte(_ b: UInt8) -> Bool {
+        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
     }
 
     /// The edge prefixes of a word, 1…maxLength characters.
