@@ -163,7 +163,7 @@ struct BatchSession {
                     ("kind", "relevance"), ("app", .string(app)), ("context", .string(c)), ("op", "update"),
                     ("entities", .array(set.map { ["type": .string($0.type), "id": .string($0.id)] })),
                 ]))
-                try put(try builder.plain(rec, extraTerms: [Schema.term(Schema.contextTerm, c)]), key: key, hit: false)
+                try put(try builder.plain(rec), key: key, hit: false)
             } else {
                 try db.delete(term: Schema.term(Schema.unique, key))
             }

@@ -161,7 +161,7 @@ public struct IndexLocation: Sendable {
 /// Shared locks readers hold on their generation until the process exits.
 enum ReaderLocks {
     nonisolated(unsafe) private static var fds: [Int32] = []
-    private static let lock = NSLockLike()
+    private static let lock = PthreadMutex()
 
     static func keep(_ fd: Int32) {
         guard fd >= 0 else { return }
@@ -170,7 +170,7 @@ enum ReaderLocks {
 }
 
 /// A tiny mutex (pthread) so ReaderLocks is safe from any thread.
-final class NSLockLike: @unchecked Sendable {
+final class PthreadMutex: @unchecked Sendable {
     // @unchecked: the pthread mutex serialises every access to `m`'s state.
     private var m = pthread_mutex_t()
     init() { pthread_mutex_init(&m, nil) }

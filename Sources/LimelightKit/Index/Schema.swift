@@ -24,8 +24,6 @@ public enum Schema {
     static let wordPrefix = "XP"
     /// Contexts an entity is registered as relevant in (RelevantEntities).
     static let relevantIn = "XR"
-    /// On relevance registrations: the context they are for.
-    static let contextTerm = "XC"
     /// On entities: their stable id (a SyncableEntity's cross-device id).
     static let stableID = "XI"
     /// On entities with an expiry date (see `expirySlot`).

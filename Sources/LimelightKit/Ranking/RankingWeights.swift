@@ -24,8 +24,6 @@ public enum RankingWeights {
     public static let titleCompletion = 4.5
     public static let titlePrefix = 3.0
     public static let allWordStarts = 1.5
-    /// A hit found only after correcting a typo scores this fraction of its text.
-    public static let correctedTextFactor = 0.7
 
     // MARK: Priors
 

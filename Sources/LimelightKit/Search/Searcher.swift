@@ -105,11 +105,13 @@ public final class Searcher {
         if text.isEmpty {
             let plain = request.app == nil && request.type == nil && request.predicates.isEmpty
             candidates = plain ? try hotCandidates(request) : try suggestionCandidates(filter: filter, request)
-        } else if let p = text.partialWord, text.completeWords.isEmpty, p.count <= HotLists.maxListedPrefix,
-                  request.app == nil, request.type == nil, request.predicates.isEmpty {
-            candidates = try prefixCandidates(p, request)
         } else {
-            candidates = try match(try textQuery(text, op: .and), filter: filter, request)
+            candidates = []
+            if let p = text.partialWord, text.completeWords.isEmpty, p.count <= HotLists.maxListedPrefix,
+               request.app == nil, request.type == nil, request.predicates.isEmpty {
+                candidates = try prefixCandidates(p, request)
+            }
+            if candidates.isEmpty { candidates = try match(try textQuery(text, op: .and), filter: filter, request) }
             if candidates.isEmpty, let fixed = try correctTypos(text) {
                 text = fixed
                 corrected = fixed.display
