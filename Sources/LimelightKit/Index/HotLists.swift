@@ -21,7 +21,7 @@ struct HotLists {
     /// Word prefixes up to this length get lists of their best documents, so a
     /// query of one short prefix ("m", "mo", "mon") — whose term matches a large
     /// share of a big index — ranks a hundred candidates instead of scanning them.
-    static let maxListedPrefix = 3
+    static let maxListedPrefix = 4
 
     static func allName() -> String { "all" }
     /// Best documents with a title word starting with `p`.
