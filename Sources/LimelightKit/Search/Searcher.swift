@@ -288,9 +288,11 @@ public final class Searcher {
                 guard let doc = try? db.document(e.id) else { continue }
                 let expiry = try doc.value(Schema.expirySlot)
                 if !expiry.isEmpty, sortableUnserialise(expiry) <= request.at.seconds { continue }
-                let card = try doc.value(Schema.cardSlot)
-                let weight = HitCard(encoded: card).map(HotLists.staticScore) ?? 0
-                out.append(Match(documentID: e.id, weight: weight, values: [Schema.cardSlot: card]))
+                let bytes = try doc.value(Schema.cardSlot)
+                // Lists may hold a document whose title changed since: check it.
+                guard let card = HitCard(encoded: bytes),
+                      card.names.contains(where: { $0.words.contains { $0.hasPrefix(folded) } }) else { continue }
+                out.append(Match(documentID: e.id, weight: HotLists.staticScore(card), values: [Schema.cardSlot: bytes]))
             }
         }
         return out
