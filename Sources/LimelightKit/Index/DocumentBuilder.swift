@@ -173,7 +173,16 @@ final class DocumentBuilder {
                       prefixSources: phrases + [r.title])
         let prior = Self.prior(shortcutOrder: s.order, bound: s.binding != nil)
         try doc.setValue(Schema.priorSlot, number: prior)
-        try doc.setValue(Schema.cardSlot, Self.card(r, title: s.title, subtitle: nil, binding: s.binding, prior: prior))
+        // Its phrases, as spoken with the app's name (and the value), find it
+        // as you type (short-prefix lists), without a title bonus.
+        let spoken = r.phrases.map { phrase in
+            var values = ["applicationName": s.appNames.first ?? r.app]
+            if let paramName { values[paramName] = s.binding?.title ?? "" }
+            return Placeholders.fill(phrase, values)
+        }
+        var card = HitCard(encoded: Self.card(r, title: s.title, subtitle: nil, binding: s.binding, prior: prior))!
+        card.aliases = spoken
+        try doc.setValue(Schema.cardSlot, card.encoded)
         try doc.setData(s.storedData.serialized)
         return doc
     }

@@ -39,7 +39,7 @@ struct HotLists {
     mutating func offerPrefixes(_ db: Database, card: HitCard, id: UInt32) throws(XapianError) {
         let score = Self.staticScore(card)
         var names = Set<String>()
-        for key in card.names {
+        for key in card.names + card.aliases.map(TitleKey.init) {
             for (n, word) in key.words.enumerated() {
                 for p in Tokenizer.edgePrefixes(word, maxLength: Self.maxListedPrefix) {
                     names.insert(Self.wordPrefixName(p))

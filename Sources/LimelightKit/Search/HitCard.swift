@@ -12,6 +12,9 @@ struct HitCard {
     var binding: EntityRef?
     /// The title, and for an app each synonym, as `TitleMatch` compares them.
     var names: [TitleKey]
+    /// Other words the hit is found by as you type (an App Shortcut's spoken
+    /// phrases): they put it in short-prefix lists, but earn no title bonus.
+    var aliases: [String] = []
     // Copies of what scoring needs, so a candidate costs one value read:
     /// The static prior (also in `Schema.priorSlot`, for Xapian).
     var prior: Double = 0
@@ -43,6 +46,8 @@ struct HitCard {
         w.bytes(usage)
         w.u32(UInt32(relevant.count))
         relevant.forEach { w.string($0) }
+        w.u32(UInt32(aliases.count))
+        aliases.forEach { w.string($0) }
         return w.bytes
     }
 
@@ -91,6 +96,11 @@ struct HitCard {
         for _ in 0..<nr {
             guard let c = r.string() else { return nil }
             relevant.append(c)
+        }
+        guard let na = r.u32() else { return nil }
+        for _ in 0..<na {
+            guard let a = r.string() else { return nil }
+            aliases.append(a)
         }
     }
 }

@@ -291,7 +291,8 @@ public final class Searcher {
                 let bytes = try doc.value(Schema.cardSlot)
                 // Lists may hold a document whose title changed since: check it.
                 guard let card = HitCard(encoded: bytes),
-                      card.names.contains(where: { $0.words.contains { $0.hasPrefix(folded) } }) else { continue }
+                      (card.names + card.aliases.map(TitleKey.init)).contains(where: { $0.words.contains { $0.hasPrefix(folded) } })
+                else { continue }
                 out.append(Match(documentID: e.id, weight: HotLists.staticScore(card), values: [Schema.cardSlot: bytes]))
             }
         }
