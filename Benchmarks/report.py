@@ -183,15 +183,23 @@ def corpus_section(name, res):
         L.append("")
         L.append("| program | p50 | p90 | p99 |")
         L.append("|---|---|---|---|")
-        for k in ["limelight search", "xapian-oneshot", "/bin/true (spawn cost)"]:
+        rt = e2e.get("swift_runtime", {})
+        for k in ["limelight search", "limelight search (other build)", "xapian-oneshot", "/bin/true (spawn cost)"]:
             if k in e2e:
                 s = e2e[k]
+                runtime = {"shared": "Swift runtime as shared libraries", "static": "`--static-swift-stdlib`"}
                 label = {"xapian-oneshot": "minimal C++ open-and-query (`Benchmarks/raw-xapian/oneshot.cc`)",
-                         "limelight search": "`limelight --index DIR search QUERY`"}.get(k, k)
+                         "limelight search": f"`limelight --index DIR search QUERY` ({runtime.get(rt.get(k), '?')})",
+                         "limelight search (other build)":
+                             f"the same CLI, {runtime.get(rt.get(k), '?')}"}.get(k, k)
                 L.append(f"| {label} | {ms(s['p50_ms'])} | {ms(s['p90_ms'])} | {ms(s['p99_ms'])} |")
         a, b = e2e.get("limelight search", {}), e2e.get("xapian-oneshot", {})
         L.append(f"| ratio Limelight ÷ C++ | {ratio(a.get('p50_ms'), b.get('p50_ms'))} | {ratio(a.get('p90_ms'), b.get('p90_ms'))} | "
                  f"{ratio(a.get('p99_ms'), b.get('p99_ms'))} |")
+        c = e2e.get("limelight search (other build)")
+        if c:
+            L.append(f"| ratio, the other build ÷ C++ | {ratio(c['p50_ms'], b.get('p50_ms'))} | "
+                     f"{ratio(c['p90_ms'], b.get('p90_ms'))} | {ratio(c['p99_ms'], b.get('p99_ms'))} |")
         L.append("")
         L.append("Wall time from `posix_spawn` to `waitpid` in a Python loop, output to /dev/null; the `/bin/true` row is that loop's own cost.")
         L.append("")
@@ -232,8 +240,13 @@ def targets(results):
         e2e = res.get("e2e") or {}
         if e2e:
             a, b = e2e["limelight search"]["p50_ms"], e2e["xapian-oneshot"]["p50_ms"]
-            L.append(f"| `limelight search` fresh process ≤ 2× minimal C++ (p50) | {name} | {ms(a)} vs {ms(b)} ms "
-                     f"({ratio(a, b)}) | {yes(a <= 2 * b)} |")
+            rt = e2e.get("swift_runtime", {})
+            other = e2e.get("limelight search (other build)")
+            extra = (f"; {rt.get('limelight search (other build)', 'other')} Swift runtime: {ms(other['p50_ms'])} ms "
+                     f"({ratio(other['p50_ms'], b)})") if other else ""
+            L.append(f"| `limelight search` fresh process ≤ 2× minimal C++ (p50) | {name} | "
+                     f"{rt.get('limelight search', '')} Swift runtime: {ms(a)} vs {ms(b)} ms ({ratio(a, b)}){extra} | "
+                     f"{yes(a <= 2 * b)}{' (other build: ' + yes(other['p50_ms'] <= 2 * b) + ')' if other else ''} |")
         if name.startswith("synthetic"):
             L.append(f"| `suggest` p99 ≤ 10 ms at 1M interactions | {name} | TODO: `suggest` does not exist yet | – |")
             ri = ing.get("limelight-interactions", {})

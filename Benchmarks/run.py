@@ -14,7 +14,8 @@ Binaries are taken from --limelight-bench, --limelight, --raw-xapian and
 latencies go under Benchmarks/data/; summaries under Benchmarks/results/.
 
 Exits non-zero if any engine fails, if Limelight's hits differ in number from
-the raw Xapian program running the same plan on the same index, or if a
+the raw Xapian program running the same plan on the same index (on more than
+5% of the queries: then bench.cc no longer runs Limelight's plan), or if a
 keystroke query that is a prefix of a sampled title finds nothing in Limelight.
 """
 import argparse
@@ -43,6 +44,11 @@ CORPORA = {
     "synthetic-smoke": dict(kind="synthetic", entities=20_000, interactions=20_000, titles=16, full=30, e2e=10,
                             nopos=False),
 }
+
+
+# Share of queries on which Limelight and the raw program may return a
+# different number of hits before the run fails (see the check below).
+MAX_PLAN_DRIFT = 0.05
 
 
 class Failure(Exception):
@@ -161,6 +167,9 @@ def e2e(binaries, index, queries, n, seed=6):
     progs = {
         "limelight search": lambda q: [binaries["limelight"], "--index", index, "search", q],
         "xapian-oneshot": lambda q: [binaries["oneshot"], os.path.join(index, "current"), q],
+        **({"limelight search (other build)":
+            lambda q: [binaries["limelight-static"], "--index", index, "search", q]}
+           if binaries.get("limelight-static") else {}),
         "/bin/true (spawn cost)": lambda q: ["/bin/true"],
     }
 
@@ -180,7 +189,16 @@ def e2e(binaries, index, queries, n, seed=6):
         for k, f in progs.items():
             lat[k].append(once(f(q)))
     os.close(devnull)
-    return {k: stats(v) for k, v in lat.items()} | {"queries": len(sample)}
+    builds = {"limelight search": swift_runtime(binaries["limelight"])}
+    if binaries.get("limelight-static"):
+        builds["limelight search (other build)"] = swift_runtime(binaries["limelight-static"])
+    return {k: stats(v) for k, v in lat.items()} | {"queries": len(sample), "swift_runtime": builds}
+
+
+def swift_runtime(binary):
+    """'shared' if the binary loads libswiftCore.so, else 'static'."""
+    out = subprocess.run(["ldd", binary], capture_output=True, text=True).stdout
+    return "shared" if "libswiftCore" in out else "static"
 
 
 def bench_corpus(name, cfg, bins, args):
@@ -222,18 +240,31 @@ def bench_corpus(name, cfg, bins, args):
 
     # 3. Ingest, each engine into a fresh index.
     idx = {e: os.path.join(work, "index-" + e) for e in ["limelight", "raw-xapian", "raw-xapian-nopos", "fts5", "tantivy"]}
-    for p in idx.values():
-        shutil.rmtree(p, ignore_errors=True) if os.path.isdir(p) else (os.path.exists(p) and os.remove(p))
     idx["fts5"] += ".sqlite"
-    if os.path.exists(idx["fts5"]):
-        os.remove(idx["fts5"])
     out = lambda n: os.path.join(raw, n + ".json")
 
-    run([bins["limelight-bench"], "ingest", "--index", idx["limelight"], corpus, "--out", out("ingest-limelight")])
+    def fresh(engine, *results):
+        """True if this engine's index must be built (again); with --resume, an
+        index whose ingest results were written by an earlier run is kept."""
+        if args.resume and all(os.path.exists(out(r)) for r in results) and os.path.exists(idx[engine]):
+            log(f"resume: keeping {os.path.relpath(idx[engine], ROOT)} (built by an earlier run)")
+            return False
+        p = idx[engine]
+        shutil.rmtree(p, ignore_errors=True) if os.path.isdir(p) else (os.path.exists(p) and os.remove(p))
+        return True
+
+    resumed = not fresh("limelight", "size-limelight",
+                        "ingest-limelight-interactions" if len(files) > 1 else "ingest-limelight")
+    if not resumed:
+        run([bins["limelight-bench"], "ingest", "--index", idx["limelight"], corpus, "--out", out("ingest-limelight")])
     res["ingest"]["limelight"] = load(out("ingest-limelight"))
     # Sizes of the same documents as the other engines hold (before interactions),
     # as written and compacted (xapian-compact, as `limelight compact` would).
     res["size"]["limelight"] = du_bytes(idx["limelight"])
+    if resumed:
+        res["size"]["limelight"] = load(out("size-limelight"))["bytes"]
+    with open(out("size-limelight"), "w") as f:
+        json.dump({"bytes": res["size"]["limelight"]}, f)
     compacted = os.path.join(work, "limelight-compacted")
     shutil.rmtree(compacted, ignore_errors=True)
     gens = sorted(d for d in os.listdir(idx["limelight"]) if d.startswith("gen-"))
@@ -242,19 +273,25 @@ def bench_corpus(name, cfg, bins, args):
     res["size"]["limelight-compacted"] = du_bytes(compacted)
     shutil.rmtree(compacted, ignore_errors=True)
     if len(files) > 1:
-        run([bins["limelight-bench"], "ingest", "--append", "--index", idx["limelight"], files[1],
-             "--out", out("ingest-limelight-interactions")])
+        if not resumed:
+            run([bins["limelight-bench"], "ingest", "--append", "--index", idx["limelight"], files[1],
+                 "--out", out("ingest-limelight-interactions")])
         res["ingest"]["limelight-interactions"] = load(out("ingest-limelight-interactions"))
         res["size"]["limelight+interactions"] = du_bytes(idx["limelight"])
-    run([bins["raw-xapian"], "build", idx["raw-xapian"], corpus, "--out", out("ingest-raw-xapian")])
+    if fresh("raw-xapian", "ingest-raw-xapian"):
+        run([bins["raw-xapian"], "build", idx["raw-xapian"], corpus, "--out", out("ingest-raw-xapian")])
     res["ingest"]["raw-xapian"] = load(out("ingest-raw-xapian"))
     if cfg.get("nopos"):
-        run([bins["raw-xapian"], "build", idx["raw-xapian-nopos"], corpus, "--no-positions",
-             "--out", out("ingest-raw-xapian-nopos")])
+        if fresh("raw-xapian-nopos", "ingest-raw-xapian-nopos"):
+            run([bins["raw-xapian"], "build", idx["raw-xapian-nopos"], corpus, "--no-positions",
+                 "--out", out("ingest-raw-xapian-nopos")])
         res["ingest"]["raw-xapian-nopos"] = load(out("ingest-raw-xapian-nopos"))
-    run([PY, os.path.join(HERE, "engines.py"), "fts5", "build", idx["fts5"], corpus, "--out", out("ingest-fts5")])
+    if fresh("fts5", "ingest-fts5"):
+        run([PY, os.path.join(HERE, "engines.py"), "fts5", "build", idx["fts5"], corpus, "--out", out("ingest-fts5")])
     res["ingest"]["fts5"] = load(out("ingest-fts5"))
-    run([PY, os.path.join(HERE, "engines.py"), "tantivy", "build", idx["tantivy"], corpus, "--out", out("ingest-tantivy")])
+    if fresh("tantivy", "ingest-tantivy"):
+        run([PY, os.path.join(HERE, "engines.py"), "tantivy", "build", idx["tantivy"], corpus,
+             "--out", out("ingest-tantivy")])
     res["ingest"]["tantivy"] = load(out("ingest-tantivy"))
 
     # 4. Index sizes, as written and (Xapian) compacted.
@@ -288,9 +325,12 @@ def bench_corpus(name, cfg, bins, args):
             res["query"][qs_name][e]["hits"] = r["hits"]
         # Checks: Limelight returns exactly as many hits as the raw program running its plan.
         ll, rx = res["query"][qs_name]["limelight"]["hits"], res["query"][qs_name]["raw-xapian"]["hits"]
+        # A few differences are allowed (Limelight's plan may grow a rule, e.g. a typo
+        # retry, before bench.cc follows); many mean the two no longer run the same plan.
         diff = [qtext[qs_name][i] for i, (a, b) in enumerate(zip(ll, rx)) if a != b]
-        res["checks"].append({"check": f"{qs_name}: Limelight hit counts equal raw Xapian's (same plan)",
-                              "ok": not diff, "detail": diff[:5]})
+        res["checks"].append({"check": f"{qs_name}: Limelight's hit counts equal raw Xapian's running its plan "
+                                       f"(differ on {len(diff)} of {len(ll)}; at most {MAX_PLAN_DRIFT:.0%} allowed)",
+                              "ok": len(diff) <= MAX_PLAN_DRIFT * len(ll), "detail": diff[:5]})
         if not full:
             zero = [qtext[qs_name][i] for i, h in enumerate(ll) if h == 0]
             res["checks"].append({"check": "keystrokes: every prefix of a sampled title finds something in Limelight",
@@ -315,16 +355,21 @@ def main():
     ap.add_argument("--corpus", action="append", choices=sorted(CORPORA), required=True)
     ap.add_argument("--limelight-bench", default=os.path.join(ROOT, ".build/bench/release/limelight-bench"))
     ap.add_argument("--limelight", default=os.path.join(ROOT, ".build/bench/release/limelight"))
+    ap.add_argument("--limelight-static", help="another build of the CLI (e.g. --static-swift-stdlib), timed as an extra fresh-process row")
     ap.add_argument("--raw-xapian", default=os.path.join(ROOT, ".build/bench/raw-xapian-bench"))
     ap.add_argument("--oneshot", default=os.path.join(ROOT, ".build/bench/xapian-oneshot"))
     ap.add_argument("--source", help="say which engine source the binaries were built from (for the report)")
     ap.add_argument("--results-dir", default=RESULTS, help="where <corpus>.json goes (default Benchmarks/results)")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep indexes whose ingest finished in an earlier run of the same corpus (after a failure)")
     ap.add_argument("--regenerate", action="store_true", help="regenerate the synthetic corpus even if present")
     ap.add_argument("--verbose", action="store_true", help="show Limelight's per-group tables")
     ap.add_argument("--no-report", action="store_true", help="do not regenerate BENCHMARKS.md")
     args = ap.parse_args()
     bins = {"limelight-bench": args.limelight_bench, "limelight": args.limelight, "raw-xapian": args.raw_xapian,
             "oneshot": args.oneshot}
+    if args.limelight_static:
+        bins["limelight-static"] = args.limelight_static
     for k, p in bins.items():
         if not os.access(p, os.X_OK):
             sys.exit(f"bench: {k} not found at {p} (run `make bench`, which builds it)")

@@ -6,7 +6,7 @@
 //       plain add/replace calls, Xapian's default auto-flush and one final
 //       commit. --no-positions indexes text without positional information.
 //
-//   raw-xapian-bench query DB QUERIES [--plan limelight|partial] [--full]
+//   raw-xapian-bench query DB QUERIES [--plan limelight|partial|prefix-only|prefix-bool] [--full]
 //                    [--limit N] [--depth N] [--warmup P] [--out R.json]
 //       Runs one query per line, P untimed passes first, then a timed pass.
 //       DB may be Limelight's own index (its `current` stub), opened read-only.
@@ -18,10 +18,17 @@
 //           and the OR-relaxed retry when a multi-word AND matches nothing.
 //       --plan partial: QueryParser(FLAG_DEFAULT|FLAG_PARTIAL|FLAG_CJK_NGRAM,
 //           default op AND, english stemmer), same BM25, top --limit with data.
+//       Experiments (not Limelight's plan; see ANALYSIS.md):
+//       --plan prefix-only: as limelight, but a last word of at most 10
+//           letters is only its XP term (no whole-word OR branch).
+//       --plan prefix-bool: prefix-only with BoolWeight and no prior: the
+//           first 50 matches in docid order, which is the top 50 by prior
+//           when docids follow static rank (prior descending).
 //       --full: every word is complete (Limelight: a trailing space; partial:
 //           no FLAG_PARTIAL).
 //       --no-data: do not read the hits' data and values (to measure what
-//           reading them costs).
+//           reading them costs). --no-prior: leave out the AND_MAYBE prior
+//           (to measure what it costs the matcher). Experiments, not Limelight's plan.
 //
 // Timing is per query (std::chrono::steady_clock) around building the query,
 // get_mset and reading the hits' data.
@@ -277,13 +284,15 @@ struct Planner {
     unsigned limit = 10, depth = 50;
     bool full = false;
     bool read_data = true;
+    bool use_prior = true;
 
     Planner(const std::string &path, const std::string &plan_) : db(path), enq(db), plan(plan_) {
         qp.set_stemmer(Xapian::Stem("english"));
         qp.set_stemming_strategy(Xapian::QueryParser::STEM_SOME);
         qp.set_database(db);
         qp.set_default_op(Xapian::Query::OP_AND);
-        enq.set_weighting_scheme(Xapian::BM25Weight(1.2, 0, 1, 0.5, 0.5));
+        if (plan == "prefix-bool") enq.set_weighting_scheme(Xapian::BoolWeight());
+        else enq.set_weighting_scheme(Xapian::BM25Weight(1.2, 0, 1, 0.5, 0.5));
     }
 
     Xapian::Query text_query(const std::string &raw, Xapian::Query::op op) {
@@ -314,7 +323,8 @@ struct Planner {
             Xapian::Query prefix = partial_len <= kMaxIndexedPrefix
                 ? Xapian::Query(term("XP", partial))
                 : Xapian::Query(Xapian::Query::OP_WILDCARD, partial, 64, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
-            parts.push_back(whole.empty() ? prefix : Xapian::Query(Xapian::Query::OP_OR, whole, prefix));
+            bool prefix_only = (plan == "prefix-only" || plan == "prefix-bool") && partial_len <= kMaxIndexedPrefix;
+            parts.push_back(whole.empty() || prefix_only ? prefix : Xapian::Query(Xapian::Query::OP_OR, whole, prefix));
         }
         if (parts.empty()) return Xapian::Query::MatchNothing;
         if (parts.size() == 1) return parts[0];
@@ -348,7 +358,8 @@ struct Planner {
         auto go = [&](Xapian::Query::op op) {
             Xapian::Query t = text_query(q, op);
             Xapian::Query filtered(Xapian::Query::OP_FILTER, t, Xapian::Query("XH"));
-            enq.set_query(Xapian::Query(Xapian::Query::OP_AND_MAYBE, filtered, prior));
+            bool with_prior = use_prior && plan != "prefix-bool";
+            enq.set_query(with_prior ? Xapian::Query(Xapian::Query::OP_AND_MAYBE, filtered, prior) : filtered);
             return enq.get_mset(0, std::max(limit * 3, depth));
         };
         Xapian::MSet m = go(Xapian::Query::OP_AND);
@@ -359,7 +370,7 @@ struct Planner {
 };
 
 int query(const std::string &db_path, const std::string &file, const std::string &plan, bool full,
-          unsigned limit, unsigned depth, int warmup, bool read_data, const std::string &out) {
+          unsigned limit, unsigned depth, int warmup, bool read_data, bool use_prior, const std::string &out) {
     std::ifstream in(file);
     if (!in) die("cannot open " + file);
     std::vector<std::string> qs;
@@ -370,6 +381,7 @@ int query(const std::string &db_path, const std::string &file, const std::string
     p.limit = limit;
     p.depth = depth;
     p.read_data = read_data;
+    p.use_prior = use_prior;
     for (int w = 0; w < warmup; ++w) for (auto &q : qs) p.run(q);
     std::vector<double> lat(qs.size());
     std::vector<size_t> hits(qs.size());
@@ -409,11 +421,11 @@ int query(const std::string &db_path, const std::string &file, const std::string
 int main(int argc, char **argv) {
     const char *usage =
         "usage: raw-xapian-bench build DB FILE.jsonl [--no-positions] [--out R.json]\n"
-        "       raw-xapian-bench query DB QUERIES [--plan limelight|partial] [--full] [--limit N] [--depth N] "
-        "[--warmup P] [--no-data] [--out R.json]\n";
+        "       raw-xapian-bench query DB QUERIES [--plan limelight|partial|prefix-only|prefix-bool] [--full] [--limit N] [--depth N] "
+        "[--warmup P] [--no-data] [--no-prior] [--out R.json]\n";
     if (argc < 4) die(usage, 64);
     std::string cmd = argv[1], db = argv[2], file = argv[3], out, plan = "limelight";
-    bool positions = true, full = false, read_data = true;
+    bool positions = true, full = false, read_data = true, use_prior = true;
     unsigned limit = 10, depth = 50;
     int warmup = 1;
     for (int i = 4; i < argc; ++i) {
@@ -424,15 +436,17 @@ int main(int argc, char **argv) {
         else if (a == "--plan") plan = val();
         else if (a == "--full") full = true;
         else if (a == "--no-data") read_data = false;
+        else if (a == "--no-prior") use_prior = false;
         else if (a == "--limit") limit = std::stoul(val());
         else if (a == "--depth") depth = std::stoul(val());
         else if (a == "--warmup") warmup = std::stoi(val());
         else die("unknown option " + a + "\n" + usage, 64);
     }
-    if (plan != "limelight" && plan != "partial") die("--plan is limelight or partial", 64);
+    if (plan != "limelight" && plan != "partial" && plan != "prefix-only" && plan != "prefix-bool")
+        die("--plan is limelight, partial, prefix-only or prefix-bool", 64);
     try {
         if (cmd == "build") return build(db, file, positions, out);
-        if (cmd == "query") return query(db, file, plan, full, limit, depth, warmup, read_data, out);
+        if (cmd == "query") return query(db, file, plan, full, limit, depth, warmup, read_data, use_prior, out);
     } catch (const Xapian::Error &e) {
         die(e.get_description());
     } catch (const std::exception &e) {
