@@ -23,7 +23,8 @@ struct IndexCommand: Command {
         guard !args.positionals.isEmpty else { throw LimelightError(.usage, "give at least one file to index ('-' for standard input)") }
         // Parse and validate everything before touching the index: a bad line
         // anywhere rejects the whole run.
-        let records = try RecordReader.read(args.positionals)
+        let records = try RecordSource.load(args.positionals)
+        try records.validate()
         let writer = try IndexWriter.open(location(args)) { Output.err($0) }
         defer { writer.close() }
         Cancellation.install()

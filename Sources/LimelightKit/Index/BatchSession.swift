@@ -17,6 +17,8 @@ struct BatchSession {
     var touchedApps = Set<String>()
     private var toCheck: [LocatedRecord] = []
     private var interactions: [LocatedRecord] = []
+    /// Each app's App Shortcuts, for crediting interactions.
+    private var shortcutCache: [String: [Record]] = [:]
     /// Relevant-entity registrations per app → context → entities, loaded lazily.
     var registrations: [String: [String: [EntityRef]]] = [:]
     var touchedEntities = Set<AppEntity>()
@@ -175,7 +177,18 @@ struct BatchSession {
 
     // MARK: Finishing
 
+    /// Everything after the records: cross-record rules, derived documents,
+    /// the interactions, and the metadata the batch changed.
     mutating func finish() throws {
+        try finishRecords()
+        try flushInteractions()
+        try finishBatch()
+    }
+
+    /// After the records other than interactions: re-puts entities whose
+    /// registrations changed, checks cross-record rules, and regenerates the
+    /// derived App Shortcuts of every app the batch touched.
+    mutating func finishRecords() throws {
         for t in touchedEntities {
             let key = Schema.entityKey(app: t.app, type: t.ref.type, id: t.ref.id)
             if let stored = try writer.storedRecord(forKey: key) {
@@ -183,10 +196,24 @@ struct BatchSession {
                 try put(try builder.entity(stored, contexts: contexts, properties: &properties), key: key, hit: true)
             }
         }
-        for item in toCheck + interactions { try check(item) }
-        var shortcutCache: [String: [Record]] = [:]
+        touchedEntities = []
+        for item in toCheck { try check(item) }
+        toCheck = []
         for app in touchedApps.sorted() { shortcutCache[app] = try deriveShortcuts(app: app) }
-        try storeInteractions(&shortcutCache)
+        touchedApps = []
+    }
+
+    /// Checks, stores and credits the interactions applied so far (a long
+    /// run calls this every few thousand, to bound memory).
+    mutating func flushInteractions() throws {
+        for item in interactions { try check(item) }
+        try storeInteractions()
+        interactions = []
+    }
+
+    var pendingInteractions: Int { interactions.count }
+
+    mutating func finishBatch() throws {
         if properties.changed { try properties.save(db) }
         try hot.save(db)
     }
@@ -350,7 +377,7 @@ struct BatchSession {
 
     /// Stores the batch's interactions with their credit terms, then adds each
     /// interaction to the usage of every item it credits (once per item).
-    private mutating func storeInteractions(_ shortcutCache: inout [String: [Record]]) throws {
+    private mutating func storeInteractions() throws {
         var events: [String: [UsageEvent]] = [:]
         var order: [String] = []
         for item in interactions {

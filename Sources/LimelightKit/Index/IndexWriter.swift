@@ -126,6 +126,42 @@ public final class IndexWriter {
         }
     }
 
+    /// `apply` for files too large to hold as parsed records: `source` must be
+    /// validated; its records are applied as they are parsed again, all other
+    /// kinds first, then the interactions in chunks — still one transaction.
+    @discardableResult
+    public func apply(_ source: RecordSource, clientState: String? = nil,
+                      shouldCancel: () -> Bool = { false }) throws(LimelightError) -> Summary {
+        if let s = clientState, s.utf8.count > RecordLimits.maxClientStateBytes {
+            throw LimelightError(.usage, "the client state is \(s.utf8.count) bytes; the limit is \(RecordLimits.maxClientStateBytes)")
+        }
+        return try inTransaction { session in
+            var n = 0
+            func step(_ item: LocatedRecord) throws {
+                n += 1
+                if n % 1024 == 0, shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
+                do { try session.apply(item.record, at: item.location) } catch let e as RecordError {
+                    throw LimelightError(.badInput, "\(item.location): \(e.message)")
+                }
+            }
+            try source.forEach { if $0.record.kind != .interaction { try step($0) } }
+            try session.finishRecords()
+            try source.forEach { item in
+                guard item.record.kind == .interaction else { return }
+                try step(item)
+                if session.pendingInteractions >= Self.interactionChunk { try session.flushInteractions() }
+            }
+            try session.flushInteractions()
+            try session.finishBatch()
+            if let clientState { try db.setMetadata(Schema.clientStateKey, clientState) }
+            if shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
+            return session.summary
+        }
+    }
+
+    /// Interactions are stored and credited this many at a time.
+    static let interactionChunk = 10_000
+
     /// Runs `body` in one Xapian transaction: all of it commits, or none.
     func inTransaction<T>(_ body: (inout BatchSession) throws -> T) throws(LimelightError) -> T {
         do {

@@ -7,24 +7,39 @@ public enum RecordReader {
     /// Parses `bytes` (the contents of `name`). Blank lines are skipped.
     public static func parse(_ bytes: [UInt8], name: String,
                              into records: inout [LocatedRecord], errors: inout [String]) {
+        forEachRecord(bytes, name: name, stopAfterErrors: maxReportedErrors - errors.count) { result in
+            switch result {
+            case .success(let r): records.append(r)
+            case .failure(let e): errors.append(e.message)
+            }
+        }
+    }
+
+    /// Calls `body` with each non-blank line's record, or its `file:line: …`
+    /// problem; stops after `stopAfterErrors` problems.
+    static func forEachRecord(_ bytes: [UInt8], name: String, stopAfterErrors: Int = .max,
+                              _ body: (Result<LocatedRecord, RecordError>) throws -> Void) rethrows {
+        var problems = 0
         for (index, raw) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            let lineNumber = index + 1
             let line = raw.last == 0x0D ? raw.dropLast() : raw
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            if errors.count >= maxReportedErrors { break }
-            let at = "\(name):\(lineNumber)"
+            if problems >= stopAfterErrors { break }
+            let at = "\(name):\(index + 1)"
+            let result: Result<LocatedRecord, RecordError>
             if line.count > RecordLimits.maxLineBytes {
-                errors.append("\(at): the line is \(line.count) bytes long; a record is at most \(RecordLimits.maxLineBytes) bytes")
-                continue
+                result = .failure(RecordError("\(at): the line is \(line.count) bytes long; a record is at most \(RecordLimits.maxLineBytes) bytes"))
+            } else {
+                do {
+                    let json = try JSON.parse(line)
+                    do { result = .success(LocatedRecord(try Record(json: json), at: at)) } catch {
+                        result = .failure(RecordError("\(at): \(error.message)"))
+                    }
+                } catch {
+                    result = .failure(RecordError("\(at): \(error.description)"))
+                }
             }
-            let json: JSON
-            do { json = try JSON.parse(line) } catch {
-                errors.append("\(at): \(error.description)")
-                continue
-            }
-            do { records.append(LocatedRecord(try Record(json: json), at: at)) } catch {
-                errors.append("\(at): \(error.message)")
-            }
+            if case .failure = result { problems += 1 }
+            try body(result)
         }
     }
 
@@ -44,5 +59,55 @@ public enum RecordReader {
             throw LimelightError(.badInput, lines)
         }
         return records
+    }
+}
+
+/// JSON Lines files kept as bytes and parsed on demand: a large run costs its
+/// file size in memory, not its parsed records (about four times as much).
+/// `validate()` reads every line once before anything is written; writing then
+/// parses again, in the order it needs.
+public struct RecordSource: Sendable {
+    let files: [(name: String, bytes: [UInt8])]
+
+    /// Reads the files (`-` is standard input).
+    public static func load(_ paths: [String]) throws(LimelightError) -> RecordSource {
+        var files: [(String, [UInt8])] = []
+        for path in paths {
+            do { files.append((path == "-" ? "<stdin>" : path, try Files.read(path))) } catch {
+                throw LimelightError(.failure, error.description)
+            }
+        }
+        return RecordSource(files: files)
+    }
+
+    /// Parses and checks every record; throws `.badInput` with the problems.
+    /// Returns how many records there are.
+    @discardableResult
+    public func validate() throws(LimelightError) -> Int {
+        var errors: [String] = []
+        var count = 0
+        for (name, bytes) in files {
+            RecordReader.forEachRecord(bytes, name: name, stopAfterErrors: RecordReader.maxReportedErrors - errors.count) { result in
+                switch result {
+                case .success: count += 1
+                case .failure(let e): errors.append(e.message)
+                }
+            }
+        }
+        if !errors.isEmpty {
+            var lines = errors
+            if errors.count >= RecordReader.maxReportedErrors { lines.append("(stopped after \(RecordReader.maxReportedErrors) problems)") }
+            throw LimelightError(.badInput, lines)
+        }
+        return count
+    }
+
+    /// Every record, in file order (after `validate()`, every line parses).
+    func forEach(_ body: (LocatedRecord) throws -> Void) throws {
+        for (name, bytes) in files {
+            try RecordReader.forEachRecord(bytes, name: name) { result in
+                if case .success(let r) = result { try body(r) }
+            }
+        }
     }
 }
