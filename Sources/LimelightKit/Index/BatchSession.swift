@@ -5,10 +5,11 @@ import Xapian
 /// Records are applied in input order (so a patch sees the entity written just
 /// before it); rules that look across records (an App Shortcut's intent must
 /// exist, at most 10 shortcuts per app, an interaction's app must exist) are
-/// checked in `finish`, once the whole batch is in, so files can come in any
-/// order. Also in `finish`: derived documents (App Shortcuts bound to each
-/// parameter value) are regenerated for every app the batch touched, and
-/// interactions are stored and credited to the items they used.
+/// checked once the other records are in (`finishRecords`), so files can come
+/// in any order. Then derived documents (App Shortcuts bound to each parameter
+/// value) are regenerated for every app the batch touched, and interactions are
+/// stored and credited to the items they used (`flushInteractions`, possibly
+/// in chunks); `finishBatch` writes the metadata. `finish` does all three.
 struct BatchSession {
     let writer: IndexWriter
     var summary = IndexWriter.Summary()
