@@ -53,15 +53,23 @@ clean:
 #   make bench-smoke   5,000 Debian packages, ~200 queries, under 2 minutes;
 #                      exits non-zero if an engine fails or Limelight's results
 #                      disagree with raw Xapian running the same plan
-.PHONY: bench-deps bench-build bench-smoke
+#   make bench BENCH_REV=295541a
+#                      builds the engine from a clean snapshot of that commit (a
+#                      git worktree in $(BENCH_SCRATCH)-src, with the driver
+#                      Benchmarks/LimelightBench from the working tree), so that
+#                      edits to Sources/ during the run cannot change what is timed
+.PHONY: bench-deps bench-src bench-build bench-smoke
 BENCH_SCRATCH ?= $(CURDIR)/.build/bench
 BENCH_VENV    ?= $(CURDIR)/Benchmarks/.venv
 BENCH_PY       = $(BENCH_VENV)/bin/python
 BENCH_ARGS    ?=
+BENCH_REV     ?=
+BENCH_SRC      = $(if $(BENCH_REV),$(BENCH_SCRATCH)-src,$(CURDIR))
+BENCH_SOURCE   = $(if $(BENCH_REV),--source "commit $(BENCH_REV) (a clean snapshot; Benchmarks/ from the working tree)")
 BENCH_BINS     = --limelight-bench $(BENCH_SCRATCH)/release/limelight-bench \
                  --limelight $(BENCH_SCRATCH)/release/limelight \
                  --raw-xapian $(BENCH_SCRATCH)/raw-xapian-bench \
-                 --oneshot $(BENCH_SCRATCH)/xapian-oneshot
+                 --oneshot $(BENCH_SCRATCH)/xapian-oneshot $(BENCH_SOURCE)
 
 bench-deps: deps
 	@for p in nlohmann-json3-dev xapian-tools python3-venv g++; do \
@@ -75,16 +83,23 @@ bench-deps: deps
 	@[ -x $(BENCH_PY) ] || python3 -m venv $(BENCH_VENV)
 	@$(BENCH_PY) -c 'import tantivy' 2>/dev/null || $(BENCH_PY) -m pip install -q -r Benchmarks/requirements.txt
 
-bench-build: bench-deps
-	$(SWIFT) build -c release --product limelight-bench --scratch-path $(BENCH_SCRATCH)
-	$(SWIFT) build -c release --static-swift-stdlib --product limelight --scratch-path $(BENCH_SCRATCH)
+bench-src:
+ifneq ($(BENCH_REV),)
+	@if [ -d $(BENCH_SRC) ]; then git -C $(BENCH_SRC) checkout -q --force --detach $(BENCH_REV); \
+	else git worktree add --detach $(BENCH_SRC) $(BENCH_REV); fi
+	cp Benchmarks/LimelightBench/main.swift $(BENCH_SRC)/Benchmarks/LimelightBench/main.swift
+endif
+
+bench-build: bench-deps bench-src
+	$(SWIFT) build -c release --package-path $(BENCH_SRC) --product limelight-bench --scratch-path $(BENCH_SCRATCH)
+	$(SWIFT) build -c release --package-path $(BENCH_SRC) --static-swift-stdlib --product limelight --scratch-path $(BENCH_SCRATCH)
 	g++ -O2 -std=c++17 -o $(BENCH_SCRATCH)/raw-xapian-bench Benchmarks/raw-xapian/bench.cc -lxapian
 	g++ -O2 -std=c++17 -o $(BENCH_SCRATCH)/xapian-oneshot Benchmarks/raw-xapian/oneshot.cc -lxapian
 
 # The full run also times the CLI with the Swift runtime as shared libraries
 # (start-up cost of the runtime; `make build` links it statically).
 bench: bench-build
-	$(SWIFT) build -c release --product limelight --scratch-path $(BENCH_SCRATCH)-shared
+	$(SWIFT) build -c release --package-path $(BENCH_SRC) --product limelight --scratch-path $(BENCH_SCRATCH)-shared
 	$(BENCH_PY) Benchmarks/run.py --corpus debian --corpus synthetic $(BENCH_BINS) \
 	  --limelight-static $(BENCH_SCRATCH)-shared/release/limelight $(BENCH_ARGS)
 

@@ -2,7 +2,7 @@
 """Regenerates BENCHMARKS.md from Benchmarks/results/*.json (written by run.py),
 followed by the hand-written analysis in Benchmarks/ANALYSIS.md.
 
-    python3 Benchmarks/report.py
+    python3 Benchmarks/report.py [--results-dir DIR] [--out FILE]
 """
 import glob
 import json
@@ -15,13 +15,15 @@ TITLE = {"debian": "Debian catalog", "synthetic": "synthetic 1M", "debian-smoke"
          "synthetic-smoke": "synthetic, 20k smoke"}
 ENGINES = [
     ("limelight", "**Limelight** (LimelightKit in process)"),
-    ("raw-xapian", "raw Xapian C++, Limelight's plan (top 50 + data)"),
+    ("raw-xapian", "raw Xapian C++, Limelight's plan (lists; top 50 + cards)"),
     ("raw-xapian-top10", "raw Xapian C++, Limelight's plan, top 10"),
+    ("raw-xapian-nolists", "raw Xapian C++, Limelight's plan without the short-prefix lists"),
     ("raw-xapian-partial", "raw Xapian C++, QueryParser + FLAG_PARTIAL"),
     ("tantivy", "Tantivy (PyPI), prefix field"),
     ("fts5", "SQLite FTS5, prefix='2 3'"),
 ]
 SHORT = {"limelight": "Limelight", "raw-xapian": "raw Xapian (plan)", "raw-xapian-top10": "raw Xapian (plan, top 10)",
+         "raw-xapian-nolists": "raw Xapian (plan, no lists)",
          "raw-xapian-partial": "raw Xapian (PARTIAL)", "tantivy": "Tantivy", "fts5": "FTS5"}
 
 
@@ -54,9 +56,9 @@ def g(res, qs, engine, group, key):
         return None
 
 
-def load():
+def load(results_dir):
     out = {}
-    for p in glob.glob(os.path.join(HERE, "results", "*.json")):
+    for p in glob.glob(os.path.join(results_dir, "*.json")):
         name = os.path.splitext(os.path.basename(p))[0]
         with open(p) as f:
             out[name] = json.load(f)
@@ -78,7 +80,8 @@ def ingest_rows(res):
     row("Limelight, then the interactions (second batch)", "limelight-interactions", "limelight+interactions",
         "size: entities + interactions")
     row("raw Xapian C++, same documents, positions everywhere", "raw-xapian", "raw-xapian", "default auto-flush, one final commit")
-    row("raw Xapian C++, no positions", "raw-xapian-nopos", "raw-xapian-nopos", "")
+    row("raw Xapian C++, same documents, no positions (what Limelight indexes)", "raw-xapian-nopos", "raw-xapian-nopos",
+        "default auto-flush, one final commit")
     row("Tantivy (PyPI), default writer", "tantivy", "tantivy", "entities only")
     row("SQLite FTS5 (Python sqlite3)", "fts5", "fts5", "entities only, after 'optimize'")
     return rows
@@ -175,7 +178,16 @@ def corpus_section(name, res):
     L.append("| engine | records | wall time | throughput | peak RSS | index size | note |")
     L.append("|---|---|---|---|---|---|---|")
     L += ingest_rows(res)
-    L.append(f"| `limelight rebuild` | – | **TODO** | – | **TODO** | – | `rebuild` does not exist yet |")
+    rb = res.get("rebuild")
+    if rb:
+        what = "entities + interactions" if "limelight-interactions" in res["ingest"] else "everything indexed"
+        L.append(f"| **`limelight rebuild`** (CLI, from the stored records) | {rb['records']:,} | {rb['seconds']:.1f} s | "
+                 f"{rb['records'] / rb['seconds']:,.0f}/s | {rb['peak_rss_kib'] / 1024:.0f} MiB | {mib(rb['size_after'])} | "
+                 f"{what}; `/usr/bin/time -v` (user {rb['user_seconds']:.0f} s, system {rb['system_seconds']:.0f} s) |")
+    L.append("")
+    L.append("Peak RSS is the process's high-water mark (`VmHWM`, or `/usr/bin/time`'s maximum resident set). "
+             "Limelight's ingest is `limelight index FILE` semantics: every record parsed and validated first, then one "
+             "transaction.")
     L.append("")
     e2e = res.get("e2e") or {}
     if e2e:
@@ -203,12 +215,32 @@ def corpus_section(name, res):
         L.append("")
         L.append("Wall time from `posix_spawn` to `waitpid` in a Python loop, output to /dev/null; the `/bin/true` row is that loop's own cost.")
         L.append("")
-    L.append("### Suggest")
-    L.append("")
-    L.append("| what | p50 | p99 | note |")
-    L.append("|---|---|---|---|")
-    L.append("| `suggest`, 1M interactions | **TODO** | **TODO** | `suggest` does not exist yet; the interactions are indexed (see ingest) so the harness can time it once it lands |")
-    L.append("")
+    sg = res.get("suggest")
+    if sg:
+        L.append(f"### Suggest ({sg['interactions']:,} interactions in the index)")
+        L.append("")
+        L.append("| what | n | p50 | p90 | p99 | max |")
+        L.append("|---|---|---|---|---|---|")
+        for k, label in [("all", "`suggest` in process (`Searcher.search`, empty query), all requests"),
+                         ("no context", "… without a context"), ("with context", "… with one context")]:
+            x = sg["groups"].get(k)
+            if x:
+                L.append(f"| {label} | {x['n']:,} | {ms(x['p50_ms'])} | {ms(x['p90_ms'])} | {ms(x['p99_ms'])} | {ms(x['max_ms'])} |")
+        x = sg.get("e2e")
+        if x:
+            L.append(f"| `limelight suggest --at T [--context C] --json` as a fresh process "
+                     f"({'`--static-swift-stdlib`' if x.get('swift_runtime') == 'static' else 'shared Swift runtime'}) | "
+                     f"{x['n']:,} | {ms(x['p50_ms'])} | {ms(x['p90_ms'])} | {ms(x['p99_ms'])} | {ms(x['max_ms'])} |")
+        L.append("")
+        L.append("Requests: the time and contexts of every k-th interaction of the interaction file (about half have a "
+                 "context), moved into the week after the last interaction (same weekday and time of day); top 10, "
+                 "one warm-up pass. Every request returned suggestions"
+                 + ("." if sg["empty"] == 0 else f" but {sg['empty']}."))
+        L.append("")
+    load = res["machine"].get("load")
+    if load:
+        L.append("Load average (1 min) at each step: " + "; ".join(f"{x['step']} {x['loadavg'].split()[0]}" for x in load) + ".")
+        L.append("")
     return L
 
 
@@ -234,9 +266,11 @@ def targets(results):
         if name.startswith("debian") and "tantivy" in ing and "raw-xapian" in ing:
             li, ti, ri = ing["limelight"]["seconds"], ing["tantivy"]["seconds"], ing["raw-xapian"]["seconds"]
             L.append(f"| ingest ≤ 8× Tantivy's build | {name} | {li:.1f} s vs {ti:.1f} s ({ratio(li, ti)}) | {yes(li <= 8 * ti)} |")
-            L.append(f"| ingest faster than raw Xapian (positions everywhere) | {name} | {li:.1f} s vs {ri:.1f} s ({ratio(li, ri)}) | {yes(li < ri)} |")
+            rn = ing.get("raw-xapian-nopos", {}).get("seconds")
+            L.append(f"| ingest faster than raw Xapian (positions everywhere) | {name} | {li:.1f} s vs {ri:.1f} s ({ratio(li, ri)})"
+                     + (f"; raw Xapian without positions {rn:.1f} s ({ratio(li, rn)})" if rn else "") + f" | {yes(li < ri)} |")
             ls, rs = res["size"].get("limelight"), res["size"].get("raw-xapian")
-            L.append(f"| index no larger than raw Xapian's | {name} | {mib(ls)} vs {mib(rs)} | {yes(ls <= rs)} |")
+            L.append(f"| index no larger than raw Xapian's | {name} | {mib(ls)} vs {mib(rs)} ({ratio(ls, rs)}) | {yes(ls <= rs)} |")
         e2e = res.get("e2e") or {}
         if e2e:
             a, b = e2e["limelight search"]["p50_ms"], e2e["xapian-oneshot"]["p50_ms"]
@@ -247,18 +281,27 @@ def targets(results):
             L.append(f"| `limelight search` fresh process ≤ 2× minimal C++ (p50) | {name} | "
                      f"{rt.get('limelight search', '')} Swift runtime: {ms(a)} vs {ms(b)} ms ({ratio(a, b)}){extra} | "
                      f"{yes(a <= 2 * b)}{' (other build: ' + yes(other['p50_ms'] <= 2 * b) + ')' if other else ''} |")
-        if name.startswith("synthetic"):
-            L.append(f"| `suggest` p99 ≤ 10 ms at 1M interactions | {name} | TODO: `suggest` does not exist yet | – |")
-            ri = ing.get("limelight-interactions", {})
-            L.append(f"| rebuild of 1M entities + 1M interactions ≤ 1 GiB peak RSS | {name} | TODO: `rebuild` does not exist yet; "
-                     f"ingest peaks were {ing['limelight']['peak_rss_kib'] / 1024:.0f} MiB (entities) and "
-                     f"{ri.get('peak_rss_kib', 0) / 1024:.0f} MiB (interactions) | – |")
+        sg = res.get("suggest")
+        if sg:
+            p99 = sg["groups"]["all"]["p99_ms"]
+            L.append(f"| `suggest` p99 ≤ 10 ms at 1M interactions | {name} | {ms(p99)} ms (p50 {ms(sg['groups']['all']['p50_ms'])}; "
+                     f"{p99 / 10:.2f}× the budget; {sg['interactions']:,} interactions) | {yes(p99 <= 10)} |")
+        rb = res.get("rebuild")
+        if rb and "limelight-interactions" in ing:
+            peak = rb["peak_rss_kib"] / 1024
+            L.append(f"| rebuild of 1M entities + 1M interactions ≤ 1 GiB peak RSS | {name} | {peak:.0f} MiB "
+                     f"({peak / 1024:.2f}× 1 GiB) in {rb['seconds']:.0f} s ({rb['records']:,} records) | {yes(peak <= 1024)} |")
     L.append("")
     return L
 
 
 def main():
-    results = load()
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--results-dir", default=os.path.join(HERE, "results"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    args = ap.parse_args()
+    results = load(args.results_dir)
     L = ["# Benchmarks", "",
          "Limelight side by side with the raw Xapian C++ API, SQLite FTS5 and Tantivy: same records, same queries, "
          "same machine, one run (issue 6). Generated by `Benchmarks/report.py` from `Benchmarks/results/*.json`; "
@@ -281,13 +324,21 @@ def main():
         L.append("")
         L += targets(results)
         L += ["## What each engine runs", "",
-              "- **Limelight**: `Searcher.search` (LimelightKit's public API): AND of the parsed complete words, AND (last "
-              "word parsed OR `XP<last>` edge-prefix term); FILTER `XH`; AND_MAYBE the prior (value slot 0) scaled 1.5; "
-              "BM25 (k1 1.2, b 0.5); top 50 read out of Xapian (data and value), JSON-parsed and re-ranked in Swift, 10 returned.",
-              "- **raw Xapian (plan)**: `Benchmarks/raw-xapian/bench.cc` running the same Xapian query on Limelight's own "
-              "index, opened read-only, reading the data and value 0 of the top 50 (what Limelight's re-rank reads), with "
-              "the same OR retry when a multi-word AND finds nothing. The floor for Limelight's plan; the gap is Limelight's "
-              "own overhead. \"top 10\" is the same plan asking Xapian for 10.",
+              "- **Limelight**: `Searcher.search` (LimelightKit's public API, commit 295541a). A query that is one word of "
+              "1–4 letters being typed reads two lists kept in the index metadata (`limelight.hot.first:<p>`, "
+              "`limelight.hot.pre:<p>`: the best documents whose title, or a title word, starts with it), 40 of each, and "
+              "each document's expiry (value 7) and result card (value 1); no Xapian query. Anything else: AND of the parsed "
+              "complete words, AND (last word parsed if ≥ 3 letters OR its `XP` edge-prefix term; a 64-term wildcard past "
+              "10 letters); FILTER `XH` AND_NOT expired; AND_MAYBE OR(prior in value 0 ×1.5, usage boost in value 6 ×1.0); "
+              "BM25 (k1 1.2, b 0.5); top 50, reading only each hit's card (value 1, no document data); a one-edit typo retry "
+              "and an OR retry when nothing matches. The candidates are scored in Swift (title match, prior, usage, "
+              "context), arranged like Spotlight (Top Hit, its App Shortcuts, the rest), 10 returned. The index has no "
+              "positions.",
+              "- **raw Xapian (plan)**: `Benchmarks/raw-xapian/bench.cc` running the same plan (the lists, the Xapian query, "
+              "the typo and OR retries) on Limelight's own index, opened read-only, reading what Limelight reads (the list "
+              "entries' values 7 and 1; the top 50's value 1) and nothing else. The floor for Limelight's plan; the gap is "
+              "Limelight's own work (Swift scoring and arranging). \"top 10\" asks Xapian for 10; \"no lists\" runs the "
+              "Xapian query for short prefixes too (what the lists buy).",
               "- **raw Xapian (PARTIAL)**: `QueryParser` with `FLAG_PARTIAL` (the last word expands to the 100 most frequent "
               "completions), default operator AND, english stemmer, top 10 + data, on the same index.",
               "- **Tantivy**: PyPI `tantivy`; fields title/subtitle/description/keywords (`en_stem`, positions) and a "
@@ -297,18 +348,21 @@ def main():
               "- **SQLite FTS5**: Python `sqlite3`, `fts5(title, subtitle, description, keywords, prefix='2 3', "
               "tokenize='unicode61')`; `\"w1\" AND (\"la\" OR {title keywords}: \"la\"*)`, `ORDER BY bm25(docs, 4, 2, 1, 3) "
               "LIMIT 10`, titles fetched.",
-              "- Raw Xapian's index build uses the same terms, wdf, values and data as Limelight's `DocumentBuilder` "
-              "(checked term by term with `xapian-delve`), with Xapian's default auto-flush; Limelight writes its batch in "
-              "one transaction.", ""]
+              "- Raw Xapian's index build (`bench.cc build`) makes the same documents as Limelight's `DocumentBuilder`: "
+              "the same terms and wdf, value 0 (prior) and value 1 (the binary card), the record as data — checked with "
+              "`xapian-delve` on the 5,000-package smoke corpus (every term with its wdf and termfreq, values 0 and 1 of "
+              "every document identical) — once with positions for every text field (the issue's baseline) and once "
+              "without (what Limelight indexes), with Xapian's default auto-flush. It does not keep Limelight's metadata "
+              "lists. Limelight writes its batch in one transaction.", ""]
         for name, res in results.items():
             L += corpus_section(name, res)
     analysis = os.path.join(HERE, "ANALYSIS.md")
     if os.path.exists(analysis):
         with open(analysis) as f:
             L += [f.read().rstrip(), ""]
-    with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as f:
+    with open(args.out, "w") as f:
         f.write("\n".join(L) + "\n")
-    print(f"report: wrote BENCHMARKS.md from {len(results)} result file(s)")
+    print(f"report: wrote {os.path.relpath(args.out)} from {len(results)} result file(s)")
 
 
 if __name__ == "__main__":

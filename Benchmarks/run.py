@@ -13,6 +13,13 @@ Binaries are taken from --limelight-bench, --limelight, --raw-xapian and
 --oneshot (the Makefile builds them). Generated data, indexes and per-query
 latencies go under Benchmarks/data/; summaries under Benchmarks/results/.
 
+Order per corpus: records, queries, ingest (every engine into a fresh index;
+Limelight then ingests the interactions, if any), as-you-type and full-word
+queries (every engine, same files), a fresh process per query, `suggest`
+(corpora with interactions: in process, then the CLI as a fresh process), and
+last `limelight rebuild` of the whole index under /usr/bin/time (wall time,
+peak RSS). The load average is sampled at each step (machine.load).
+
 Exits non-zero if any engine fails, if Limelight's hits differ in number from
 the raw Xapian program running the same plan on the same index (on more than
 5% of the queries: then bench.cc no longer runs Limelight's plan), or if a
@@ -40,9 +47,9 @@ CORPORA = {
     "debian": dict(kind="debian", limit=0, titles=2000, full=1000, e2e=200, nopos=True),
     "debian-smoke": dict(kind="debian", limit=5000, titles=16, full=30, e2e=20, nopos=False),
     "synthetic": dict(kind="synthetic", entities=1_000_000, interactions=1_000_000, titles=400, full=300,
-                      e2e=100, nopos=False),
+                      e2e=100, nopos=True, suggest=2000),
     "synthetic-smoke": dict(kind="synthetic", entities=20_000, interactions=20_000, titles=16, full=30, e2e=10,
-                            nopos=False),
+                            nopos=False, suggest=200),
 }
 
 
@@ -57,6 +64,16 @@ class Failure(Exception):
 
 def log(msg):
     print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", flush=True)
+
+
+LOAD = []
+
+
+def phase(name):
+    """Logs a step and samples the load average (the machine is shared)."""
+    la = open("/proc/loadavg").read().split()[:3]
+    LOAD.append({"step": name, "time": time.strftime("%H:%M:%S"), "loadavg": " ".join(la)})
+    log(f"== {name} (load average {' '.join(la)})")
 
 
 def run(cmd, timeout=None, **kw):
@@ -195,6 +212,54 @@ def e2e(binaries, index, queries, n, seed=6):
     return {k: stats(v) for k, v in lat.items()} | {"queries": len(sample), "swift_runtime": builds}
 
 
+def e2e_suggest(binary, index, requests, n, seed=6):
+    """`limelight suggest --at T --context C… --json` as a fresh process, on
+    requests drawn from the ones timed in process."""
+    rng = random.Random(seed)
+    sample = rng.sample(requests, min(n, len(requests)))
+    devnull = os.open(os.devnull, os.O_WRONLY)
+
+    def argv(r):
+        at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(r["at"]))
+        return [binary, "--index", index, "suggest", "--at", at, "--json"] + \
+            [x for c in r["contexts"] for x in ("--context", c)]
+
+    def once(a):
+        t = time.perf_counter_ns()
+        pid = os.posix_spawn(a[0], a, os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, devnull, 1)])
+        _, status = os.waitpid(pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise Failure(f"{a} exited {os.waitstatus_to_exitcode(status)}")
+        return (time.perf_counter_ns() - t) / 1000
+
+    once(argv(sample[0]))
+    lat = [once(argv(r)) for r in sample]
+    os.close(devnull)
+    return stats(lat) | {"requests": len(sample), "swift_runtime": swift_runtime(binary)}
+
+
+def rebuild(binary, index):
+    """`limelight --index DIR rebuild --json` under /usr/bin/time -v."""
+    t = time.perf_counter()
+    p = subprocess.run(["/usr/bin/time", "-v", binary, "--index", index, "rebuild", "--json"],
+                       capture_output=True, text=True)
+    wall = time.perf_counter() - t
+    if p.returncode != 0:
+        raise Failure(f"rebuild failed ({p.returncode}): {p.stderr[-2000:]}")
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    tv = {}
+    for line in p.stderr.splitlines():
+        if ":" in line:
+            k, _, v = line.strip().rpartition(": ")
+            tv[k.strip()] = v.strip()
+    return {"records": out.get("records"), "documents": out.get("documents"), "seconds": wall,
+            "reported_seconds": out.get("seconds"),
+            "peak_rss_kib": int(tv.get("Maximum resident set size (kbytes)", -1)),
+            "user_seconds": float(tv.get("User time (seconds)", 0)),
+            "system_seconds": float(tv.get("System time (seconds)", 0)),
+            "size_after": du_bytes(index)}
+
+
 def swift_runtime(binary):
     """'shared' if the binary loads libswiftCore.so, else 'static'."""
     out = subprocess.run(["ldd", binary], capture_output=True, text=True).stdout
@@ -206,9 +271,11 @@ def bench_corpus(name, cfg, bins, args):
     os.makedirs(work, exist_ok=True)
     raw = os.path.join(work, "raw")  # per-query latencies
     os.makedirs(raw, exist_ok=True)
+    LOAD.clear()
     res = {"corpus": name, "config": cfg, "machine": machine(), "source": source_note(args), "started": time.strftime("%Y-%m-%d %H:%M:%S %z"),
            "command": " ".join([os.path.relpath(sys.argv[0], ROOT)] + sys.argv[1:]), "ingest": {}, "size": {},
-           "query": {}, "e2e": None, "checks": [], "notes": []}
+           "query": {}, "e2e": None, "suggest": None, "rebuild": None, "checks": [], "notes": []}
+    phase("records")
 
     # 1. Records.
     if cfg["kind"] == "debian":
@@ -232,6 +299,7 @@ def bench_corpus(name, cfg, bins, args):
     res["records_bytes"] = sum(os.path.getsize(f) for f in files)
 
     # 2. Queries.
+    phase("queries")
     qdir = os.path.join(work, "queries")
     run([PY, os.path.join(HERE, "queries.py"), corpus, qdir, "--titles", str(cfg["titles"]),
          "--full", str(cfg["full"])])
@@ -253,6 +321,7 @@ def bench_corpus(name, cfg, bins, args):
         shutil.rmtree(p, ignore_errors=True) if os.path.isdir(p) else (os.path.exists(p) and os.remove(p))
         return True
 
+    phase("ingest")
     resumed = not fresh("limelight", "size-limelight",
                         "ingest-limelight-interactions" if len(files) > 1 else "ingest-limelight")
     if not resumed:
@@ -300,6 +369,7 @@ def bench_corpus(name, cfg, bins, args):
             res["size"][e] = du_bytes(p)
 
     # 5. Queries, every engine, same query files; one warm-up pass, one timed.
+    phase("queries: every engine")
     engines = [
         ("limelight", lambda qf, full, o: [bins["limelight-bench"], "query", "--index", idx["limelight"], qf, "--out", o]
          + (["--full"] if full else [])),
@@ -307,6 +377,8 @@ def bench_corpus(name, cfg, bins, args):
                                             "--out", o] + (["--full"] if full else [])),
         ("raw-xapian-top10", lambda qf, full, o: [bins["raw-xapian"], "query", os.path.join(idx["limelight"], "current"),
                                                   qf, "--depth", "10", "--out", o] + (["--full"] if full else [])),
+        ("raw-xapian-nolists", lambda qf, full, o: [bins["raw-xapian"], "query", os.path.join(idx["limelight"], "current"),
+                                                    qf, "--plan", "xapian", "--out", o] + (["--full"] if full else [])),
         ("raw-xapian-partial", lambda qf, full, o: [bins["raw-xapian"], "query", os.path.join(idx["limelight"], "current"),
                                                     qf, "--plan", "partial", "--out", o] + (["--full"] if full else [])),
         ("fts5", lambda qf, full, o: [PY, os.path.join(HERE, "engines.py"), "fts5", "query", idx["fts5"], qf, "--out", o]
@@ -318,6 +390,9 @@ def bench_corpus(name, cfg, bins, args):
         full = qs_name == "fullword"
         res["query"][qs_name] = {}
         for e, cmd in engines:
+            if full and e == "raw-xapian-nolists":
+                continue  # full words never use the lists: the same as raw-xapian
+            phase(f"{qs_name}: {e}")
             o = out(f"query-{qs_name}-{e}")
             run(cmd(qf, full, o), stdout=subprocess.DEVNULL if e != "limelight" or not args.verbose else None)
             r = load(o)
@@ -339,7 +414,36 @@ def bench_corpus(name, cfg, bins, args):
             res["query"][qs_name][e].pop("hits")
 
     # 6. A fresh process per query.
+    phase("fresh process per query")
     res["e2e"] = e2e(bins, idx["limelight"], qtext["keystrokes"], cfg["e2e"])
+
+    # 7. Suggestions with the interactions in the index.
+    if len(files) > 1:
+        phase("suggest, in process")
+        o = out("suggest-limelight")
+        run([bins["limelight-bench"], "suggest", "--index", idx["limelight"], files[1], "--count",
+             str(cfg.get("suggest", 2000)), "--out", o])
+        r = load(o)
+        ctx = ["with context" if q["contexts"] else "no context" for q in r["requests"]]
+        by = {"all": r["latency_us"]}
+        for c, x in zip(ctx, r["latency_us"]):
+            by.setdefault(c, []).append(x)
+        res["suggest"] = {"groups": {k: stats(v) for k, v in by.items()}, "requests": len(r["latency_us"]),
+                          "empty": sum(1 for h in r["hits"] if h == 0), "peak_rss_kib": r["peak_rss_kib"],
+                          "interactions": res["ingest"]["limelight-interactions"]["records"]}
+        phase("suggest, fresh process")
+        res["suggest"]["e2e"] = e2e_suggest(bins["limelight"], idx["limelight"], r["requests"], cfg["e2e"])
+        res["checks"].append({"check": "suggest: every request gets suggestions", "ok": res["suggest"]["empty"] == 0,
+                              "detail": []})
+
+    # 8. Rebuild of everything the index holds (last: it writes a new generation).
+    if not args.no_rebuild:
+        phase("rebuild")
+        res["rebuild"] = rebuild(bins["limelight"], idx["limelight"])
+        log(f"rebuild: {res['rebuild']['records']} records, {res['rebuild']['seconds']:.1f} s, "
+            f"peak RSS {res['rebuild']['peak_rss_kib'] / 1024:.0f} MiB")
+    phase("done")
+    res["machine"]["load"] = list(LOAD)
     res["finished"] = time.strftime("%Y-%m-%d %H:%M:%S %z")
     res["machine"]["loadavg_end"] = open("/proc/loadavg").read().strip()
     os.makedirs(args.results_dir, exist_ok=True)
@@ -365,6 +469,7 @@ def main():
     ap.add_argument("--regenerate", action="store_true", help="regenerate the synthetic corpus even if present")
     ap.add_argument("--verbose", action="store_true", help="show Limelight's per-group tables")
     ap.add_argument("--no-report", action="store_true", help="do not regenerate BENCHMARKS.md")
+    ap.add_argument("--no-rebuild", action="store_true", help="skip timing `limelight rebuild` (the last step)")
     args = ap.parse_args()
     bins = {"limelight-bench": args.limelight_bench, "limelight": args.limelight, "raw-xapian": args.raw_xapian,
             "oneshot": args.oneshot}

@@ -15,6 +15,14 @@
 //       the word being typed, one- and two-word; `--full` appends a space to each
 //       query so every word is complete (full-word search).
 //
+//   limelight-bench suggest --index DIR INTERACTIONS.jsonl [--count N] [--limit N] [--warmup P] [--out R.json]
+//       Zero-query suggestions (Searcher.search with an empty query, as
+//       `limelight suggest` runs it): N (2,000) requests, each at the time and
+//       in the contexts of an interaction drawn from INTERACTIONS.jsonl (every
+//       k-th line). The time keeps the interaction's weekday and time of day but
+//       is moved into the week after the latest drawn interaction, so every
+//       request comes after the history it ranks. P untimed passes, one timed.
+//
 // Results go to stdout (a table) and, with --out, to a JSON file that
 // Benchmarks/report.py reads (raw per-query latencies, in microseconds).
 #if canImport(Glibc)
@@ -121,6 +129,7 @@ struct Options {
     var limit = 10
     var warmup = 1
     var append = false
+    var count = 2000
 
     init(_ argv: [String]) {
         var args = argv.dropFirst()
@@ -135,6 +144,7 @@ struct Options {
             case "--index": index = value()
             case "--out": out = value()
             case "--batch": batch = number(value(), a)
+            case "--count": count = number(value(), a)
             case "--limit": limit = number(value(), a)
             case "--warmup": warmup = number(value(), a)
             case "--full": full = true
@@ -152,6 +162,7 @@ struct Options {
     static let usageText = """
         usage: limelight-bench ingest --index DIR FILE [--batch N] [--append] [--out R.json]
                limelight-bench query  --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json]
+               limelight-bench suggest --index DIR INTERACTIONS.jsonl [--count N] [--limit N] [--warmup P] [--out R.json]
         """
     var usage: String { Self.usageText }
 }
@@ -303,6 +314,95 @@ func query(_ o: Options) {
     }
 }
 
+// MARK: - suggest
+
+func suggest(_ o: Options) {
+    // Every k-th non-empty line of the interaction file: deterministic, spread
+    // over the whole history (the generator writes interactions in random order).
+    let bytes = readFile(o.file)
+    var lines: [ArraySlice<UInt8>] = []
+    var start = 0
+    for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
+        if i > start { lines.append(bytes[start..<i]) }
+        start = i + 1
+    }
+    if lines.isEmpty { fail("\(o.file) has no records") }
+    let step = max(1, lines.count / max(1, o.count))
+    var chunk: [UInt8] = []
+    var n = 0
+    for i in stride(from: 0, to: lines.count, by: step) where n < o.count {
+        chunk.append(contentsOf: lines[i]); chunk.append(0x0A); n += 1
+    }
+    lines = []
+    var records: [LocatedRecord] = []
+    var errors: [String] = []
+    RecordReader.parse(chunk, name: o.file, into: &records, errors: &errors)
+    if !errors.isEmpty { fail(errors.joined(separator: "\n"), code: 65) }
+    let drawn = records.compactMap { r -> (at: Timestamp, contexts: [String])? in
+        guard r.record.kind == .interaction, let at = r.record.at else { return nil }
+        return (at, r.record.contexts)
+    }
+    if drawn.isEmpty { fail("\(o.file) has no interactions with a time") }
+    let latest = drawn.map(\.at.seconds).max()!
+    let week = 7.0 * 86_400
+    let requests: [SearchRequest] = drawn.map { d in
+        // Same weekday and time of day, in the week after `latest`.
+        var shift = (d.at.seconds - latest).truncatingRemainder(dividingBy: week)
+        if shift <= 0 { shift += week }
+        var r = SearchRequest(query: "")
+        r.limit = o.limit
+        r.contexts = d.contexts
+        r.at = Timestamp(seconds: latest + shift)
+        return r
+    }
+    let searcher: Searcher
+    do { searcher = try Searcher(location: IndexLocation(path: o.index)) } catch { fail(error.description, code: error.exitCode) }
+    let tw = nowNS()
+    do {
+        for _ in 0..<o.warmup { for r in requests { _ = try searcher.search(r) } }
+    } catch { fail(error.description) }
+    let warmS = Double(nowNS() - tw) / 1e9
+    var lat = [Double](repeating: 0, count: requests.count)
+    var hits = [Int](repeating: 0, count: requests.count)
+    let t0 = nowNS()
+    do {
+        for (i, r) in requests.enumerated() {
+            let a = nowNS()
+            hits[i] = try searcher.search(r).hits.count
+            lat[i] = Double(nowNS() - a) / 1000
+        }
+    } catch { fail(error.description) }
+    let totalS = Double(nowNS() - t0) / 1e9
+    var groups: [String: [Double]] = [:]
+    for (i, r) in requests.enumerated() {
+        groups["all", default: []].append(lat[i])
+        groups[r.contexts.isEmpty ? "no context" : "with context", default: []].append(lat[i])
+    }
+    print("limelight suggest \(o.file): \(requests.count) requests, \(fmt(totalS, 2)) s timed (warm-up \(fmt(warmS, 2)) s), "
+          + "\(hits.filter { $0 == 0 }.count) with no suggestion, peak RSS \(procStatusKiB("VmHWM") / 1024) MiB")
+    print("group            n       p50 ms    p90 ms    p99 ms")
+    for name in groups.keys.sorted() {
+        let v = groups[name]!.sorted()
+        print(name.padding(16) + "\(v.count)".padding(8)
+              + fmt(percentile(v, 50) / 1000).padding(10) + fmt(percentile(v, 90) / 1000).padding(10)
+              + fmt(percentile(v, 99) / 1000))
+    }
+    if let out = o.out {
+        let latText = lat.map { fmt($0, 1) }.joined(separator: ",")
+        let hitText = hits.map(String.init).joined(separator: ",")
+        // What was asked, so that the CLI can be timed on the same requests.
+        let reqText = requests.map { r in
+            "{\"at\":\(Int(r.at.seconds)),\"contexts\":[\(r.contexts.map(jsonString).joined(separator: ","))]}"
+        }.joined(separator: ",")
+        writeFile(out, """
+            {"engine":"limelight","op":"suggest","file":\(jsonString(o.file)),"limit":\(o.limit),\
+            "warmup_passes":\(o.warmup),"seconds":\(totalS),"peak_rss_kib":\(procStatusKiB("VmHWM")),\
+            "latency_us":[\(latText)],"hits":[\(hitText)],"requests":[\(reqText)]}
+
+            """)
+    }
+}
+
 extension String {
     func padding(_ n: Int) -> String { count >= n ? self + " " : self + String(repeating: " ", count: n - count) }
 }
@@ -311,5 +411,6 @@ let options = Options(CommandLine.arguments)
 switch options.command {
 case "ingest": ingest(options)
 case "query": query(options)
+case "suggest": suggest(options)
 default: fail(options.usage, code: 64)
 }

@@ -2,36 +2,53 @@
 //
 //   raw-xapian-bench build DB FILE.jsonl [--no-positions] [--out R.json]
 //       Builds a Xapian index from Limelight records the way Limelight's
-//       DocumentBuilder does (same terms, prefixes, wdf, values, data), with
-//       plain add/replace calls, Xapian's default auto-flush and one final
-//       commit. --no-positions indexes text without positional information.
+//       DocumentBuilder does (schema 5: same terms, prefixes, wdf, values 0 and
+//       1 — the binary result card — and the record as data), with plain
+//       replace_document calls, Xapian's default auto-flush and one final
+//       commit. By default text is indexed WITH positions (issue 6's "raw
+//       Xapian with positions everywhere"); --no-positions indexes exactly
+//       what Limelight indexes (it keeps no positions). Not mirrored: the
+//       short-prefix and suggestion lists Limelight keeps in the metadata.
 //
-//   raw-xapian-bench query DB QUERIES [--plan limelight|partial|prefix-only|prefix-bool] [--full]
-//                    [--limit N] [--depth N] [--warmup P] [--out R.json]
+//   raw-xapian-bench query DB QUERIES [--plan limelight|xapian|partial|prefix-only|prefix-bool] [--full]
+//                    [--limit N] [--depth N] [--warmup P] [--no-values] [--no-prior] [--out R.json]
 //       Runs one query per line, P untimed passes first, then a timed pass.
-//       DB may be Limelight's own index (its `current` stub), opened read-only.
-//       --plan limelight (default): Limelight's query plan, exactly:
-//           AND(complete words parsed; last word parsed OR XP<last>)
-//           FILTER XH, AND_MAYBE ValueWeightPostingSource(0) scaled 1.5,
-//           BM25(k1 1.2, k2 0, k3 1, b 0.5, min_normlen 0.5), top --depth (50)
-//           with each hit's data and value 0 read (what Limelight's re-rank reads),
-//           and the OR-relaxed retry when a multi-word AND matches nothing.
+//       DB is Limelight's own index (its `current` stub), opened read-only:
+//       the raw program queries the very index Limelight queries.
+//       --plan limelight (default): Limelight's query plan (Searcher.swift at
+//           295541a), exactly:
+//         * one word of 1–4 letters being typed, nothing else: no Xapian
+//           query; the metadata lists limelight.hot.first:<p> and
+//           limelight.hot.pre:<p> ([u32 docid, f64 score] little-endian),
+//           the first 40 of each, and per docid get_document (which checks
+//           it exists), value 7 (expiry; skipped if past) and value 1 (the
+//           card), whose title words (and aliases) must start with <p>.
+//           Nothing left: the Xapian plan below.
+//         * else FILTER(AND(complete words parsed; OR(last word parsed if ≥ 3
+//           letters, XP<last>, or a 64-term wildcard if > 10 letters)),
+//           XH AND_NOT (XX FILTER value 7 ≤ now))
+//           AND_MAYBE OR(ValueWeightPostingSource(0) ×1.5,
+//                        ValueWeightPostingSource(6) ×1.0),
+//           BM25(k1 1.2, k2 0, k3 1, b 0.5, min_normlen 0.5), top
+//           max(limit×3, --depth 50), reading value 1 of each hit (no data);
+//           nothing: the one-edit typo retry (most frequent neighbour), then
+//           for several words the OR-relaxed query.
+//       --plan xapian: the same without the metadata lists (every query runs
+//           the Xapian plan): what the lists buy.
 //       --plan partial: QueryParser(FLAG_DEFAULT|FLAG_PARTIAL|FLAG_CJK_NGRAM,
 //           default op AND, english stemmer), same BM25, top --limit with data.
 //       Experiments (not Limelight's plan; see ANALYSIS.md):
-//       --plan prefix-only: as limelight, but a last word of at most 10
-//           letters is only its XP term (no whole-word OR branch).
-//       --plan prefix-bool: prefix-only with BoolWeight and no prior: the
-//           first 50 matches in docid order, which is the top 50 by prior
-//           when docids follow static rank (prior descending).
+//       --plan prefix-only: xapian, but a last word of at most 10 letters is
+//           only its XP term (no whole-word OR branch).
+//       --plan prefix-bool: prefix-only with BoolWeight and no boosts: the
+//           first matches in docid order.
 //       --full: every word is complete (Limelight: a trailing space; partial:
 //           no FLAG_PARTIAL).
-//       --no-data: do not read the hits' data and values (to measure what
-//           reading them costs). --no-prior: leave out the AND_MAYBE prior
-//           (to measure what it costs the matcher). Experiments, not Limelight's plan.
+//       --no-values: do not read the hits' cards (to measure what reading
+//           them costs). --no-prior: leave out the AND_MAYBE boosts.
 //
-// Timing is per query (std::chrono::steady_clock) around building the query,
-// get_mset and reading the hits' data.
+// Timing is per query (std::chrono::steady_clock) around everything: reading
+// the lists, building the query, get_mset and reading the hits' values.
 #include <xapian.h>
 #include <nlohmann/json.hpp>
 
@@ -40,6 +57,9 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <map>
+#include <tuple>
+#include <cmath>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -162,6 +182,167 @@ std::vector<std::string> get_list(const json &o, const char *k) {
     return out;
 }
 
+// ---- Limelight's fold (Tokenizer.fold), card (HitCard) --------------------
+
+const std::map<unsigned, std::string> &fold_table() {
+    static std::map<unsigned, std::string> t = [] {
+        std::map<unsigned, std::string> m;
+        const char *groups[][2] = {
+            {"ÀÁÂÃÄÅĀĂĄ", "A"}, {"àáâãäåāăą", "a"}, {"ÇĆĈĊČ", "C"}, {"çćĉċč", "c"}, {"ĎĐ", "D"}, {"ďđ", "d"},
+            {"ÈÉÊËĒĔĖĘĚ", "E"}, {"èéêëēĕėęě", "e"}, {"ĜĞĠĢ", "G"}, {"ĝğġģ", "g"}, {"ĤĦ", "H"}, {"ĥħ", "h"},
+            {"ÌÍÎÏĨĪĬĮİ", "I"}, {"ìíîïĩīĭįı", "i"}, {"Ĵ", "J"}, {"ĵ", "j"}, {"Ķ", "K"}, {"ķ", "k"},
+            {"ĹĻĽĿŁ", "L"}, {"ĺļľŀł", "l"}, {"ÑŃŅŇ", "N"}, {"ñńņňŉ", "n"}, {"ÒÓÔÕÖØŌŎŐ", "O"}, {"òóôõöøōŏő", "o"},
+            {"ŔŖŘ", "R"}, {"ŕŗř", "r"}, {"ŚŜŞŠ", "S"}, {"śŝşš", "s"}, {"ŢŤŦ", "T"}, {"ţťŧ", "t"},
+            {"ÙÚÛÜŨŪŬŮŰŲ", "U"}, {"ùúûüũūŭůűų", "u"}, {"Ŵ", "W"}, {"ŵ", "w"}, {"ÝŸŶ", "Y"}, {"ýÿŷ", "y"},
+            {"ŹŻŽ", "Z"}, {"źżž", "z"}, {"Æ", "AE"}, {"æ", "ae"}, {"Œ", "OE"}, {"œ", "oe"}, {"ß", "ss"},
+            {"Þ", "Th"}, {"þ", "th"}, {"Ð", "D"}, {"ð", "d"}};
+        for (auto &g : groups)
+            for (Xapian::Utf8Iterator it(g[0]); it != Xapian::Utf8Iterator(); ++it) m[*it] = g[1];
+        return m;
+    }();
+    return t;
+}
+
+std::string fold(const std::string &text) {
+    bool any = false;
+    for (Xapian::Utf8Iterator it(text); it != Xapian::Utf8Iterator(); ++it)
+        if (*it >= 0xC0 && *it < 0x250) { any = true; break; }
+    if (!any) return text;
+    std::string out;
+    auto &t = fold_table();
+    for (Xapian::Utf8Iterator it(text); it != Xapian::Utf8Iterator(); ++it) {
+        auto f = t.find(*it);
+        if (f != t.end()) out += f->second;
+        else Xapian::Unicode::append_utf8(out, *it);
+    }
+    return out;
+}
+
+std::vector<std::string> word_strings(const std::string &text) {
+    std::vector<std::string> out;
+    for (auto &w : words(text)) out.push_back(utf8(w));
+    return out;
+}
+
+std::vector<std::string> cjk_runs(const std::string &text) {
+    std::vector<std::string> out;
+    std::string run;
+    for (Xapian::Utf8Iterator it(text); it != Xapian::Utf8Iterator(); ++it) {
+        if (is_cjk(*it)) Xapian::Unicode::append_utf8(run, *it);
+        else if (!run.empty()) { out.push_back(run); run.clear(); }
+    }
+    if (!run.empty()) out.push_back(run);
+    return out;
+}
+
+// Tokenizer.normalizedForPrefix: lower-cased letters and digits only.
+std::string compact(const std::string &text) {
+    std::string out;
+    for (Xapian::Utf8Iterator it(text); it != Xapian::Utf8Iterator(); ++it) {
+        unsigned u = Xapian::Unicode::tolower(*it);
+        if (is_word(u)) Xapian::Unicode::append_utf8(out, u);
+    }
+    return out;
+}
+
+// Tokenizer.typeWords: "PlaylistEntity" → "playlist", "CalendarEvent" → "calendar event".
+std::string type_words(std::string name) {
+    if (name.size() > 6 && name.compare(name.size() - 6, 6, "Entity") == 0) name.resize(name.size() - 6);
+    std::string out;
+    for (char c : name) {
+        if (c >= 'A' && c <= 'Z' && !out.empty() && out.back() != ' ') out += ' ';
+        out += (c >= 'A' && c <= 'Z') ? char(c + 32) : c;
+    }
+    return out;
+}
+
+struct CardWriter {
+    std::string b;
+    void u8(unsigned char v) { b += char(v); }
+    void u32(uint32_t v) { for (int i = 0; i < 4; ++i) b += char((v >> (8 * i)) & 0xff); }
+    void f64(double d) { uint64_t v; std::memcpy(&v, &d, 8); for (int i = 0; i < 8; ++i) b += char((v >> (8 * i)) & 0xff); }
+    void str(const std::string &s) { u32(uint32_t(s.size())); b += s; }
+};
+
+// HitCard.encoded (magic 0x43), for a hit with no usage, binding, contexts or aliases.
+std::string card(const std::string &kind, const std::string &app, const std::string &type, const std::string &id,
+                 const std::string &title, const std::string &subtitle, const std::vector<std::string> &names,
+                 double prior) {
+    CardWriter w;
+    w.u8(0x43);
+    w.str(kind);
+    for (auto *s : {&app, &type, &id, &title, &subtitle}) w.str(*s);
+    w.str("");
+    w.str("");
+    w.u32(uint32_t(names.size()));
+    for (auto &n : names) {
+        std::string folded = fold(n);
+        auto ws = word_strings(folded);
+        w.u32(uint32_t(ws.size()));
+        for (auto &x : ws) w.str(x);
+        auto cj = cjk_runs(n);
+        w.u32(uint32_t(cj.size()));
+        for (auto &x : cj) w.str(x);
+        w.str(compact(folded));
+    }
+    w.f64(prior);
+    w.f64(0);      // usage boost
+    w.u32(0);      // usage stats
+    w.u32(0);      // relevant contexts
+    w.u32(0);      // aliases
+    return w.b;
+}
+
+// What a card holds that the short-prefix check reads: title words (of the
+// title and of each synonym) and aliases.
+struct CardReader {
+    const std::string &b;
+    size_t o = 0;
+    bool ok = true;
+    explicit CardReader(const std::string &s) : b(s) {}
+    uint32_t u32() {
+        if (o + 4 > b.size()) { ok = false; return 0; }
+        uint32_t v = 0;
+        for (int i = 0; i < 4; ++i) v |= uint32_t((unsigned char)b[o + i]) << (8 * i);
+        o += 4;
+        return v;
+    }
+    std::string str() {
+        uint32_t n = u32();
+        if (!ok || o + n > b.size()) { ok = false; return {}; }
+        std::string s = b.substr(o, n);
+        o += n;
+        return s;
+    }
+    void skip(size_t n) { if (o + n > b.size()) ok = false; else o += n; }
+};
+
+// Does any title word (or alias word) of the card start with p?
+bool card_has_word_prefix(const std::string &bytes, const std::string &p) {
+    CardReader r(bytes);
+    if (bytes.empty() || (unsigned char)bytes[0] != 0x43) return false;
+    r.skip(1);
+    for (int i = 0; i < 8; ++i) r.str();  // kind, app, type, id, title, subtitle, binding type, id
+    bool found = false;
+    uint32_t names = r.u32();
+    for (uint32_t n = 0; n < names && r.ok; ++n) {
+        uint32_t nw = r.u32();
+        for (uint32_t i = 0; i < nw && r.ok; ++i) if (r.str().compare(0, p.size(), p) == 0) found = true;
+        uint32_t nc = r.u32();
+        for (uint32_t i = 0; i < nc && r.ok; ++i) r.str();
+        r.str();
+    }
+    if (found) return r.ok;
+    r.skip(16);
+    r.skip(r.u32());
+    uint32_t nr = r.u32();
+    for (uint32_t i = 0; i < nr && r.ok; ++i) r.str();
+    uint32_t na = r.u32();
+    for (uint32_t i = 0; i < na && r.ok; ++i)
+        for (auto &w : word_strings(fold(r.str()))) if (w.compare(0, p.size(), p) == 0) return r.ok;
+    return false;
+}
+
 // ---- build ---------------------------------------------------------------
 
 struct Builder {
@@ -174,28 +355,32 @@ struct Builder {
         tg.set_flags(Xapian::TermGenerator::FLAG_CJK_NGRAM);
     }
 
-    void index(const std::string &text, unsigned wdf, const std::string &prefix = "", bool pos = true) {
-        if (pos && positions) tg.index_text(text, wdf, prefix);
-        else tg.index_text_without_positions(text, wdf, prefix);
+    void index(const std::string &text, unsigned wdf) {
+        if (positions) { tg.index_text(text, wdf); tg.increase_termpos(100); }
+        else tg.index_text_without_positions(text, wdf);
     }
 
+    // DocumentBuilder.indexText.
     void text(Xapian::Document &doc, const std::vector<std::string> &titles,
               const std::vector<std::pair<std::string, unsigned>> &weighted,
               const std::vector<std::string> &prefix_sources) {
         tg.set_document(doc);
-        for (auto &t : titles) {
-            index(t, 4);
-            tg.increase_termpos(100);
-            index(t, 1, "S", false);
+        for (auto &t : titles) index(t, 4);
+        for (auto &w : weighted) if (!w.first.empty()) index(w.first, w.second);
+        std::vector<std::string> prefix_texts = titles;
+        prefix_texts.insert(prefix_texts.end(), prefix_sources.begin(), prefix_sources.end());
+        std::string all;
+        for (auto &t : prefix_texts) { if (!all.empty()) all += ' '; all += t; }
+        for (auto &w : weighted) { if (!all.empty()) all += ' '; all += w.first; }
+        std::string folded_words;
+        for (auto &w : word_strings(all)) {
+            std::string f = fold(w);
+            if (f != w) { if (!folded_words.empty()) folded_words += ' '; folded_words += f; }
         }
-        for (auto &w : weighted) {
-            if (w.first.empty()) continue;
-            index(w.first, w.second);
-            tg.increase_termpos(100);
-        }
+        if (!folded_words.empty()) index(folded_words, 3);
         std::set<std::string> seen;
-        std::vector<std::string> sources = titles;
-        sources.insert(sources.end(), prefix_sources.begin(), prefix_sources.end());
+        std::vector<std::string> sources = prefix_texts;
+        for (auto &t : prefix_texts) sources.push_back(fold(t));
         for (auto &s : sources)
             for (auto &w : words(s))
                 for (size_t n = 1; n <= std::min(w.size(), kMaxIndexedPrefix); ++n) {
@@ -204,7 +389,7 @@ struct Builder {
                 }
     }
 
-    Xapian::Document make(const json &r, const std::string &line, std::string &key) {
+    Xapian::Document make(const json &r, std::string &key) {
         std::string kind = get(r, "kind"), app = get(r, "app");
         Xapian::Document doc;
         bool hit = kind == "entity" || kind == "app";
@@ -217,27 +402,32 @@ struct Builder {
         doc.add_boolean_term(term("A", app));
         if (hit) doc.add_boolean_term("XH");
         if (kind == "entity") {
-            doc.add_boolean_term(term("T", get(r, "type")));
+            std::string type = get(r, "type");
+            doc.add_boolean_term(term("T", type));
             auto kw = get_list(r, "keywords");
             std::string kws;
             for (auto &k : kw) { if (!kws.empty()) kws += ' '; kws += k; }
-            text(doc, {get(r, "title")}, {{kws, 3}, {get(r, "subtitle"), 2}, {get(r, "description"), 1}}, kw);
+            // (Property text: the benchmark corpora have no properties.)
+            text(doc, {get(r, "title")},
+                 {{kws, 3}, {get(r, "subtitle"), 2}, {get(r, "description"), 1}, {"", 1}, {type_words(type), 1}}, kw);
             double hint = r.contains("rankingHint") && r["rankingHint"].is_number() ? r["rankingHint"].get<double>() : 50;
             doc.add_value(0, Xapian::sortable_serialise(hint / 100));
-            doc.add_value(1, kind);
+            doc.add_value(1, card("entity", app, type, get(r, "id"), get(r, "title"), get(r, "subtitle"),
+                                  {get(r, "title")}, hint / 100));
         } else if (kind == "app") {
             std::vector<std::string> titles{get(r, "name")};
             for (auto &s : get_list(r, "synonyms")) titles.push_back(s);
             text(doc, titles, {}, {});
             doc.add_value(0, Xapian::sortable_serialise(0.8));
-            doc.add_value(1, kind);
+            doc.add_value(1, card("app", app, "", app, get(r, "name"), "", titles, 0.8));
         } else if (kind == "interaction") {
             auto it = r.find("entities");
             if (it != r.end() && it->is_array())
                 for (auto &e : *it)
-                    doc.add_boolean_term(term("XE", "entity/" + esc(app) + "/" + esc(get(e, "type")) + "/" + esc(get(e, "id"))));
+                    doc.add_boolean_term(term("XT", "entity/" + esc(app) + "/" + esc(get(e, "type")) + "/" + esc(get(e, "id"))));
         }
-        doc.set_data(line);
+        // Limelight stores its own compact serialisation of the record.
+        doc.set_data(r.dump());
         return doc;
     }
 };
@@ -254,11 +444,11 @@ int build(const std::string &db_path, const std::string &file, bool positions, c
     while (std::getline(in, line)) {
         if (line.empty()) continue;
         json r = json::parse(line);
-        Xapian::Document doc = b.make(r, line, key);
+        Xapian::Document doc = b.make(r, key);
         db.replace_document(term("Q", key), doc);
         ++n;
     }
-    db.set_metadata("limelight.schema", "1");
+    db.set_metadata("limelight.schema", "5");
     db.commit();
     db.close();
     double secs = std::chrono::duration<double>(Clock::now() - t0).count();
@@ -276,101 +466,223 @@ int build(const std::string &db_path, const std::string &file, bool positions, c
 
 // ---- query ---------------------------------------------------------------
 
+double now_seconds() {
+    return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+struct Text {
+    std::vector<std::string> complete;
+    std::string partial;
+    size_t partial_len = 0;  // in characters
+    bool has_partial = false;
+    size_t word_count() const { return complete.size() + (has_partial ? 1 : 0); }
+};
+
 struct Planner {
     Xapian::Database db;
     Xapian::QueryParser qp;
-    Xapian::Enquire enq;
+    Xapian::Stem stemmer{"english"};
     std::string plan;
     unsigned limit = 10, depth = 50;
     bool full = false;
-    bool read_data = true;
+    bool read_values = true;
     bool use_prior = true;
+    double at = now_seconds();
+    size_t used_lists = 0;  // queries answered from the metadata lists
+    size_t typo_retries = 0, or_retries = 0;  // queries that needed them
 
-    Planner(const std::string &path, const std::string &plan_) : db(path), enq(db), plan(plan_) {
-        qp.set_stemmer(Xapian::Stem("english"));
+    Planner(const std::string &path, const std::string &plan_) : db(path), plan(plan_) {
+        qp.set_stemmer(stemmer);
         qp.set_stemming_strategy(Xapian::QueryParser::STEM_SOME);
         qp.set_database(db);
         qp.set_default_op(Xapian::Query::OP_AND);
-        if (plan == "prefix-bool") enq.set_weighting_scheme(Xapian::BoolWeight());
-        else enq.set_weighting_scheme(Xapian::BM25Weight(1.2, 0, 1, 0.5, 0.5));
     }
 
-    Xapian::Query text_query(const std::string &raw, Xapian::Query::op op) {
+    Xapian::Enquire enquire() {
+        Xapian::Enquire enq(db);
+        if (plan == "prefix-bool") enq.set_weighting_scheme(Xapian::BoolWeight());
+        else enq.set_weighting_scheme(Xapian::BM25Weight(1.2, 0, 1, 0.5, 0.5));
+        return enq;
+    }
+
+    // QueryText: complete words and the word being typed.
+    Text split(const std::string &raw) {
+        Text t;
         auto ws = words(raw);
         bool ends_in_word = false;
         if (!raw.empty()) {
-            // The last scalar of raw.
             unsigned last = 0;
             for (Xapian::Utf8Iterator it(raw); it != Xapian::Utf8Iterator(); ++it) last = *it;
             ends_in_word = is_word(Xapian::Unicode::tolower(last)) && !is_cjk(last);
         }
-        std::string partial;
-        size_t partial_len = 0;
         if (ends_in_word && !ws.empty()) {
-            partial = utf8(ws.back());
-            partial_len = ws.back().size();
+            t.partial = utf8(ws.back());
+            t.partial_len = ws.back().size();
+            t.has_partial = true;
             ws.pop_back();
         }
+        for (auto &w : ws) t.complete.push_back(utf8(w));
+        return t;
+    }
+
+    Xapian::Query text_query(const Text &t, Xapian::Query::op op) {
         std::vector<Xapian::Query> parts;
-        for (auto &w : ws) {
-            Xapian::Query q = qp.parse_query(utf8(w), Xapian::QueryParser::FLAG_CJK_NGRAM);
+        for (auto &w : t.complete) {
+            Xapian::Query q = qp.parse_query(w, Xapian::QueryParser::FLAG_CJK_NGRAM);
             if (!q.empty()) parts.push_back(q);
         }
-        // (CJK runs would be added here as complete words; the benchmark's
-        // queries have none.)
-        if (!partial.empty()) {
-            Xapian::Query whole = qp.parse_query(partial, Xapian::QueryParser::FLAG_CJK_NGRAM);
-            Xapian::Query prefix = partial_len <= kMaxIndexedPrefix
-                ? Xapian::Query(term("XP", partial))
-                : Xapian::Query(Xapian::Query::OP_WILDCARD, partial, 64, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
-            bool prefix_only = (plan == "prefix-only" || plan == "prefix-bool") && partial_len <= kMaxIndexedPrefix;
-            parts.push_back(whole.empty() || prefix_only ? prefix : Xapian::Query(Xapian::Query::OP_OR, whole, prefix));
+        if (t.has_partial) {
+            bool prefix_only = (plan == "prefix-only" || plan == "prefix-bool") && t.partial_len <= kMaxIndexedPrefix;
+            Xapian::Query whole = t.partial_len >= 3 && !prefix_only
+                ? qp.parse_query(t.partial, Xapian::QueryParser::FLAG_CJK_NGRAM) : Xapian::Query();
+            Xapian::Query prefix = t.partial_len <= kMaxIndexedPrefix
+                ? Xapian::Query(term("XP", t.partial))
+                : Xapian::Query(Xapian::Query::OP_WILDCARD, t.partial, 64, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
+            parts.push_back(whole.empty() ? prefix : Xapian::Query(Xapian::Query::OP_OR, whole, prefix));
         }
         if (parts.empty()) return Xapian::Query::MatchNothing;
         if (parts.size() == 1) return parts[0];
         return Xapian::Query(op, parts.begin(), parts.end());
     }
 
-    size_t fetch(const Xapian::MSet &m) {
-        size_t bytes = 0;
-        if (!read_data) return 0;
-        for (auto it = m.begin(); it != m.end(); ++it) {
-            Xapian::Document d = it.get_document();
-            bytes += d.get_data().size() + d.get_value(0).size();
-        }
-        return bytes;
+    // Searcher.filterQuery (no --app/--type/--where): hits, minus expired ones.
+    Xapian::Query filter() {
+        Xapian::Query expired(Xapian::Query::OP_FILTER, Xapian::Query("XX"),
+                              Xapian::Query(Xapian::Query::OP_VALUE_LE, 7, Xapian::sortable_serialise(at)));
+        return Xapian::Query(Xapian::Query::OP_AND_NOT, Xapian::Query("XH"), expired);
     }
 
-    // Returns the number of hits.
+    // Searcher.match: the text, filtered, AND_MAYBE the two static boosts.
+    size_t match(const Text &t, Xapian::Query::op op) {
+        Xapian::Query q(Xapian::Query::OP_FILTER, text_query(t, op), filter());
+        if (use_prior && plan != "prefix-bool") {
+            Xapian::Query prior(Xapian::Query::OP_SCALE_WEIGHT,
+                                Xapian::Query(new Xapian::ValueWeightPostingSource(0)), 1.5);
+            Xapian::Query used(Xapian::Query::OP_SCALE_WEIGHT,
+                               Xapian::Query(new Xapian::ValueWeightPostingSource(6)), 1.0);
+            q = Xapian::Query(Xapian::Query::OP_AND_MAYBE, q, Xapian::Query(Xapian::Query::OP_OR, prior, used));
+        }
+        Xapian::Enquire enq = enquire();
+        enq.set_query(q);
+        Xapian::MSet m = enq.get_mset(0, std::max(limit * 3, depth));
+        if (read_values)
+            for (auto it = m.begin(); it != m.end(); ++it) sink += it.get_document().get_value(1).size();
+        return m.size();
+    }
+
+    // Searcher.prefixCandidates: the two metadata lists of a short prefix.
+    size_t listed(const std::string &p) {
+        std::set<Xapian::docid> seen;
+        size_t n = 0;
+        for (const char *kind : {"first:", "pre:"}) {
+            std::string list = db.get_metadata(std::string("limelight.hot.") + kind + p);
+            size_t count = 0;
+            for (size_t o = 0; o + 12 <= list.size() && count < 40; o += 12, ++count) {
+                Xapian::docid id = 0;
+                for (int i = 0; i < 4; ++i) id |= Xapian::docid((unsigned char)list[o + i]) << (8 * i);
+                if (!seen.insert(id).second) continue;
+                Xapian::Document doc;
+                try { doc = db.get_document(id); } catch (const Xapian::DocNotFoundError &) { continue; }
+                std::string expiry = doc.get_value(7);
+                if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= at) continue;
+                std::string bytes = read_values ? doc.get_value(1) : std::string();
+                if (read_values && !card_has_word_prefix(bytes, p)) continue;
+                ++n;
+            }
+        }
+        return n;
+    }
+
+    // Searcher.frequency / bestNeighbour / correctTypos.
+    Xapian::doccount frequency(const std::string &w, bool partial, size_t len) {
+        if (partial && len <= kMaxIndexedPrefix) return db.get_termfreq(term("XP", w));
+        return std::max(db.get_termfreq(w), db.get_termfreq("Z" + stemmer(w)));
+    }
+
+    std::vector<std::string> neighbours(const std::string &word) {
+        std::vector<unsigned> w;
+        for (Xapian::Utf8Iterator it(word); it != Xapian::Utf8Iterator(); ++it) w.push_back(*it);
+        std::set<unsigned> ls(w.begin(), w.end());
+        for (char c : std::string("abcdefghijklmnopqrstuvwxyz0123456789")) ls.insert((unsigned char)c);
+        std::vector<std::string> out;
+        for (size_t i = 0; i < w.size(); ++i) {
+            auto d = w; d.erase(d.begin() + i); out.push_back(utf8(d));
+            if (i + 1 < w.size()) { auto t = w; std::swap(t[i], t[i + 1]); out.push_back(utf8(t)); }
+            for (unsigned ch : ls) if (ch != w[i]) { auto s = w; s[i] = ch; out.push_back(utf8(s)); }
+        }
+        for (size_t i = 0; i <= w.size(); ++i)
+            for (unsigned ch : ls) { auto s = w; s.insert(s.begin() + i, ch); out.push_back(utf8(s)); }
+        return out;
+    }
+
+    bool best_neighbour(const std::string &word, size_t len, bool partial, std::string &fix) {
+        bool have = false;
+        std::tuple<int, Xapian::doccount, size_t> best{};
+        for (auto &c : neighbours(word)) {
+            size_t clen = 0;
+            for (Xapian::Utf8Iterator it(c); it != Xapian::Utf8Iterator(); ++it) ++clen;
+            Xapian::doccount f = frequency(c, partial, clen);
+            if (f == 0) continue;
+            std::tuple<int, Xapian::doccount, size_t> rank{partial && clen < len ? 0 : 1, f, clen};
+            if (!have || rank > best) { best = rank; fix = c; have = true; }
+        }
+        return have;
+    }
+
+    bool correct_typos(Text &t) {
+        bool changed = false;
+        for (auto &w : t.complete) {
+            size_t len = 0;
+            for (Xapian::Utf8Iterator it(w); it != Xapian::Utf8Iterator(); ++it) ++len;
+            if (len < 3 || frequency(w, false, len) > 0) continue;
+            std::string fix;
+            if (best_neighbour(w, len, false, fix)) { w = fix; changed = true; }
+        }
+        if (t.has_partial && t.partial_len >= 3 && frequency(t.partial, true, t.partial_len) == 0) {
+            std::string fix;
+            if (best_neighbour(t.partial, t.partial_len, true, fix)) {
+                t.partial = fix;
+                t.partial_len = 0;
+                for (Xapian::Utf8Iterator it(fix); it != Xapian::Utf8Iterator(); ++it) ++t.partial_len;
+                changed = true;
+            }
+        }
+        return changed;
+    }
+
+    size_t sink = 0;
+
+    // Returns the number of hits (at most --limit).
     size_t run(const std::string &q0) {
         if (plan == "partial") {
             unsigned flags = Xapian::QueryParser::FLAG_DEFAULT | Xapian::QueryParser::FLAG_CJK_NGRAM;
             if (!full) flags |= Xapian::QueryParser::FLAG_PARTIAL;
+            Xapian::Enquire enq = enquire();
             enq.set_query(qp.parse_query(q0, flags));
             Xapian::MSet m = enq.get_mset(0, limit);
-            fetch(m);
+            if (read_values)
+                for (auto it = m.begin(); it != m.end(); ++it) sink += it.get_document().get_data().size();
             return m.size();
         }
-        std::string q = full ? q0 + " " : q0;
-        Xapian::Query prior(Xapian::Query::OP_SCALE_WEIGHT,
-                            Xapian::Query(new Xapian::ValueWeightPostingSource(0)), 1.5);
-        // ValueWeightPostingSource is reference-counted by the Query.
-        auto go = [&](Xapian::Query::op op) {
-            Xapian::Query t = text_query(q, op);
-            Xapian::Query filtered(Xapian::Query::OP_FILTER, t, Xapian::Query("XH"));
-            bool with_prior = use_prior && plan != "prefix-bool";
-            enq.set_query(with_prior ? Xapian::Query(Xapian::Query::OP_AND_MAYBE, filtered, prior) : filtered);
-            return enq.get_mset(0, std::max(limit * 3, depth));
-        };
-        Xapian::MSet m = go(Xapian::Query::OP_AND);
-        if (m.empty() && words(q).size() > 1) m = go(Xapian::Query::OP_OR);
-        fetch(m);
-        return std::min<size_t>(m.size(), limit);
+        Text t = split(full ? q0 + " " : q0);
+        if (t.word_count() == 0) return 0;
+        size_t n = 0;
+        if (plan == "limelight" && t.complete.empty() && t.has_partial && t.partial_len <= 4) {
+            n = listed(fold(t.partial));
+            if (n) ++used_lists;
+        }
+        if (!n) n = match(t, Xapian::Query::OP_AND);
+        if (!n && plan != "prefix-bool") {
+            ++typo_retries;
+            if (correct_typos(t)) n = match(t, Xapian::Query::OP_AND);
+        }
+        if (!n && t.word_count() > 1) { ++or_retries; n = match(t, Xapian::Query::OP_OR); }
+        return std::min<size_t>(n, limit);
     }
 };
 
 int query(const std::string &db_path, const std::string &file, const std::string &plan, bool full,
-          unsigned limit, unsigned depth, int warmup, bool read_data, bool use_prior, const std::string &out) {
+          unsigned limit, unsigned depth, int warmup, bool read_values, bool use_prior, const std::string &out) {
     std::ifstream in(file);
     if (!in) die("cannot open " + file);
     std::vector<std::string> qs;
@@ -380,9 +692,10 @@ int query(const std::string &db_path, const std::string &file, const std::string
     p.full = full;
     p.limit = limit;
     p.depth = depth;
-    p.read_data = read_data;
+    p.read_values = read_values;
     p.use_prior = use_prior;
     for (int w = 0; w < warmup; ++w) for (auto &q : qs) p.run(q);
+    p.used_lists = p.typo_retries = p.or_retries = 0;
     std::vector<double> lat(qs.size());
     std::vector<size_t> hits(qs.size());
     auto t0 = Clock::now();
@@ -395,14 +708,18 @@ int query(const std::string &db_path, const std::string &file, const std::string
     std::vector<double> s = lat;
     std::sort(s.begin(), s.end());
     auto pct = [&](double p) { size_t r = (size_t)std::ceil(p / 100 * s.size()); return s[std::min(std::max<size_t>(r, 1), s.size()) - 1]; };
-    std::printf("raw-xapian query (%s%s) %s: %zu queries, %.2f s; p50 %.3f ms, p90 %.3f ms, p99 %.3f ms\n",
-                plan.c_str(), full ? ", full words" : "", file.c_str(), qs.size(), secs, pct(50) / 1000,
+    std::printf("raw-xapian query (%s%s) %s: %zu queries (%zu from the metadata lists, %zu typo retries, %zu OR retries), "
+                "%.2f s; p50 %.3f ms, p90 %.3f ms, p99 %.3f ms\n",
+                plan.c_str(), full ? ", full words" : "", file.c_str(), qs.size(), p.used_lists, p.typo_retries,
+                p.or_retries, secs, pct(50) / 1000,
                 pct(90) / 1000, pct(99) / 1000);
     if (!out.empty()) {
         std::ofstream o(out);
         o << "{\"engine\":\"raw-xapian\",\"op\":\"query\",\"plan\":" << json_str(plan) << ",\"full\":"
           << (full ? "true" : "false") << ",\"file\":" << json_str(file) << ",\"limit\":" << limit
           << ",\"depth\":" << depth << ",\"warmup_passes\":" << warmup << ",\"seconds\":" << secs
+          << ",\"from_lists\":" << p.used_lists << ",\"typo_retries\":" << p.typo_retries
+          << ",\"or_retries\":" << p.or_retries
           << ",\"peak_rss_kib\":" << proc_status_kib("VmHWM") << ",\"latency_us\":[";
         char buf[32];
         for (size_t i = 0; i < lat.size(); ++i) {
@@ -421,11 +738,11 @@ int query(const std::string &db_path, const std::string &file, const std::string
 int main(int argc, char **argv) {
     const char *usage =
         "usage: raw-xapian-bench build DB FILE.jsonl [--no-positions] [--out R.json]\n"
-        "       raw-xapian-bench query DB QUERIES [--plan limelight|partial|prefix-only|prefix-bool] [--full] [--limit N] [--depth N] "
-        "[--warmup P] [--no-data] [--no-prior] [--out R.json]\n";
+        "       raw-xapian-bench query DB QUERIES [--plan limelight|xapian|partial|prefix-only|prefix-bool] [--full] "
+        "[--limit N] [--depth N] [--warmup P] [--no-values] [--no-prior] [--out R.json]\n";
     if (argc < 4) die(usage, 64);
     std::string cmd = argv[1], db = argv[2], file = argv[3], out, plan = "limelight";
-    bool positions = true, full = false, read_data = true, use_prior = true;
+    bool positions = true, full = false, read_values = true, use_prior = true;
     unsigned limit = 10, depth = 50;
     int warmup = 1;
     for (int i = 4; i < argc; ++i) {
@@ -435,18 +752,18 @@ int main(int argc, char **argv) {
         else if (a == "--no-positions") positions = false;
         else if (a == "--plan") plan = val();
         else if (a == "--full") full = true;
-        else if (a == "--no-data") read_data = false;
+        else if (a == "--no-values" || a == "--no-data") read_values = false;
         else if (a == "--no-prior") use_prior = false;
         else if (a == "--limit") limit = std::stoul(val());
         else if (a == "--depth") depth = std::stoul(val());
         else if (a == "--warmup") warmup = std::stoi(val());
         else die("unknown option " + a + "\n" + usage, 64);
     }
-    if (plan != "limelight" && plan != "partial" && plan != "prefix-only" && plan != "prefix-bool")
-        die("--plan is limelight, partial, prefix-only or prefix-bool", 64);
+    if (plan != "limelight" && plan != "xapian" && plan != "partial" && plan != "prefix-only" && plan != "prefix-bool")
+        die("--plan is limelight, xapian, partial, prefix-only or prefix-bool", 64);
     try {
         if (cmd == "build") return build(db, file, positions, out);
-        if (cmd == "query") return query(db, file, plan, full, limit, depth, warmup, read_data, use_prior, out);
+        if (cmd == "query") return query(db, file, plan, full, limit, depth, warmup, read_values, use_prior, out);
     } catch (const Xapian::Error &e) {
         die(e.get_description());
     } catch (const std::exception &e) {
