@@ -117,6 +117,12 @@ def corpus_section(name, res):
     L.append("")
     L.append("Milliseconds. Tantivy's figures have the median cost of an empty binding call subtracted "
              f"({ks.get('tantivy', {}).get('empty_call_us', 0):.2f} µs).")
+    rx = ks.get("raw-xapian", {})
+    if "from_lists" in rx:
+        L.append("")
+        L.append(f"Of the {nks:,} keystroke queries, {rx['from_lists']:,} were answered from the short-prefix lists, "
+                 f"{rx.get('typo_retries', 0):,} matched nothing and went through the one-edit typo retry and "
+                 f"{rx.get('or_retries', 0):,} through the OR retry (counted by the raw program, which runs the same plan).")
     L.append("")
     L.append("#### By length of the word being typed (p50 / p99, ms; one- and two-word queries together)")
     L.append("")

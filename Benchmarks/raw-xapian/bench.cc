@@ -11,7 +11,8 @@
 //       short-prefix and suggestion lists Limelight keeps in the metadata.
 //
 //   raw-xapian-bench query DB QUERIES [--plan limelight|xapian|partial|prefix-only|prefix-bool] [--full]
-//                    [--limit N] [--depth N] [--warmup P] [--no-values] [--no-prior] [--out R.json]
+//                    [--limit N] [--depth N] [--warmup P] [--no-values] [--no-prior] [--lists-sorted]
+//                    [--lists-lean] [--out R.json]
 //       Runs one query per line, P untimed passes first, then a timed pass.
 //       DB is Limelight's own index (its `current` stub), opened read-only:
 //       the raw program queries the very index Limelight queries.
@@ -46,6 +47,10 @@
 //           no FLAG_PARTIAL).
 //       --no-values: do not read the hits' cards (to measure what reading
 //           them costs). --no-prior: leave out the AND_MAYBE boosts.
+//       --lists-sorted: read the list entries in docid order (neighbouring
+//           values share B-tree blocks). --lists-lean: get_document with
+//           DOC_ASSUME_VALID, and no value 7 reads when no document has an
+//           expiry (the XX term has no postings).
 //
 // Timing is per query (std::chrono::steady_clock) around everything: reading
 // the lists, building the query, get_mset and reading the hits' values.
@@ -570,25 +575,36 @@ struct Planner {
         return m.size();
     }
 
+    // Experiments on the list path (not Limelight's plan): read the entries in
+    // docid order (neighbouring values share B-tree blocks), and skip what is
+    // redundant (the existence check; value 7 when no document has an expiry).
+    bool lists_sorted = false, lists_lean = false;
+
     // Searcher.prefixCandidates: the two metadata lists of a short prefix.
     size_t listed(const std::string &p) {
         std::set<Xapian::docid> seen;
-        size_t n = 0;
+        std::vector<Xapian::docid> ids;
         for (const char *kind : {"first:", "pre:"}) {
             std::string list = db.get_metadata(std::string("limelight.hot.") + kind + p);
             size_t count = 0;
             for (size_t o = 0; o + 12 <= list.size() && count < 40; o += 12, ++count) {
                 Xapian::docid id = 0;
                 for (int i = 0; i < 4; ++i) id |= Xapian::docid((unsigned char)list[o + i]) << (8 * i);
-                if (!seen.insert(id).second) continue;
-                Xapian::Document doc;
-                try { doc = db.get_document(id); } catch (const Xapian::DocNotFoundError &) { continue; }
-                std::string expiry = doc.get_value(7);
-                if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= at) continue;
-                std::string bytes = read_values ? doc.get_value(1) : std::string();
-                if (read_values && !card_has_word_prefix(bytes, p)) continue;
-                ++n;
+                if (seen.insert(id).second) ids.push_back(id);
             }
+        }
+        if (lists_sorted) std::sort(ids.begin(), ids.end());
+        bool expiries = !lists_lean || db.get_termfreq("XX") > 0;
+        size_t n = 0;
+        for (Xapian::docid id : ids) {
+            Xapian::Document doc;
+            try { doc = db.get_document(id, lists_lean ? Xapian::DOC_ASSUME_VALID : 0); }
+            catch (const Xapian::DocNotFoundError &) { continue; }
+            std::string expiry = expiries ? doc.get_value(7) : std::string();
+            if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= at) continue;
+            std::string bytes = read_values ? doc.get_value(1) : std::string();
+            if (read_values && !card_has_word_prefix(bytes, p)) continue;
+            ++n;
         }
         return n;
     }
@@ -682,7 +698,8 @@ struct Planner {
 };
 
 int query(const std::string &db_path, const std::string &file, const std::string &plan, bool full,
-          unsigned limit, unsigned depth, int warmup, bool read_values, bool use_prior, const std::string &out) {
+          unsigned limit, unsigned depth, int warmup, bool read_values, bool use_prior, bool lists_sorted,
+          bool lists_lean, const std::string &out) {
     std::ifstream in(file);
     if (!in) die("cannot open " + file);
     std::vector<std::string> qs;
@@ -694,6 +711,8 @@ int query(const std::string &db_path, const std::string &file, const std::string
     p.depth = depth;
     p.read_values = read_values;
     p.use_prior = use_prior;
+    p.lists_sorted = lists_sorted;
+    p.lists_lean = lists_lean;
     for (int w = 0; w < warmup; ++w) for (auto &q : qs) p.run(q);
     p.used_lists = p.typo_retries = p.or_retries = 0;
     std::vector<double> lat(qs.size());
@@ -739,10 +758,10 @@ int main(int argc, char **argv) {
     const char *usage =
         "usage: raw-xapian-bench build DB FILE.jsonl [--no-positions] [--out R.json]\n"
         "       raw-xapian-bench query DB QUERIES [--plan limelight|xapian|partial|prefix-only|prefix-bool] [--full] "
-        "[--limit N] [--depth N] [--warmup P] [--no-values] [--no-prior] [--out R.json]\n";
+        "[--limit N] [--depth N] [--warmup P] [--no-values] [--no-prior] [--lists-sorted] [--lists-lean] [--out R.json]\n";
     if (argc < 4) die(usage, 64);
     std::string cmd = argv[1], db = argv[2], file = argv[3], out, plan = "limelight";
-    bool positions = true, full = false, read_values = true, use_prior = true;
+    bool positions = true, full = false, read_values = true, use_prior = true, lists_sorted = false, lists_lean = false;
     unsigned limit = 10, depth = 50;
     int warmup = 1;
     for (int i = 4; i < argc; ++i) {
@@ -754,6 +773,8 @@ int main(int argc, char **argv) {
         else if (a == "--full") full = true;
         else if (a == "--no-values" || a == "--no-data") read_values = false;
         else if (a == "--no-prior") use_prior = false;
+        else if (a == "--lists-sorted") lists_sorted = true;
+        else if (a == "--lists-lean") lists_lean = true;
         else if (a == "--limit") limit = std::stoul(val());
         else if (a == "--depth") depth = std::stoul(val());
         else if (a == "--warmup") warmup = std::stoi(val());
@@ -763,7 +784,8 @@ int main(int argc, char **argv) {
         die("--plan is limelight, xapian, partial, prefix-only or prefix-bool", 64);
     try {
         if (cmd == "build") return build(db, file, positions, out);
-        if (cmd == "query") return query(db, file, plan, full, limit, depth, warmup, read_values, use_prior, out);
+        if (cmd == "query")
+            return query(db, file, plan, full, limit, depth, warmup, read_values, use_prior, lists_sorted, lists_lean, out);
     } catch (const Xapian::Error &e) {
         die(e.get_description());
     } catch (const std::exception &e) {
