@@ -122,6 +122,13 @@ public final class Query: CustomStringConvertible {
         Query(handle: try checked { cx_query_fixed_weight_source(weight, $0) }!)
     }
 
+    /// Every document whose id is in `ids`, weight 0. Walks the
+    /// all-documents list: an AND with it stops once the other lists pass
+    /// the window's end.
+    public static func documentIDs(_ ids: ClosedRange<UInt32>) throws(XapianError) -> Query {
+        Query(handle: try checked { cx_query_docid_range(ids.lowerBound, ids.upperBound, $0) }!)
+    }
+
     public var isEmpty: Bool { cx_query_is_empty(handle) == 1 }
 
     /// Xapian's own rendering, e.g. `Query((monterey AND bay))`.

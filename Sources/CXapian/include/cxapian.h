@@ -281,6 +281,9 @@ cx_query *cx_query_value_map_source(cx_slot slot, const char *const *keys,
                                     const double *weights, size_t n,
                                     double default_weight, cx_error **err);
 cx_query *cx_query_fixed_weight_source(double weight, cx_error **err);
+/* Every document whose id is in [first, last] (weight 0): a cheap docid
+ * window to AND with (Limelight's own posting source, not serialisable). */
+cx_query *cx_query_docid_range(cx_docid first, cx_docid last, cx_error **err);
 int cx_query_is_empty(const cx_query *q);
 /* Xapian's description of the query, for debugging and tests. */
 char *cx_query_description(const cx_query *q, size_t *len);

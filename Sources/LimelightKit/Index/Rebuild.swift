@@ -50,14 +50,16 @@ public enum Maintenance {
             if let fromFiles {
                 total = fromFiles.count
                 for kind in kindOrder {
-                    let ofKind = fromFiles.filter { $0.record.kind == kind }
+                    var ofKind = fromFiles.filter { $0.record.kind == kind }
+                    if kind == .entity { ofKind = inStaticRankOrder(ofKind) }
                     stride(from: 0, to: ofKind.count, by: chunkSize).forEach { chunks.append(Array(ofKind[$0..<min($0 + chunkSize, ofKind.count)])) }
                 }
             } else {
                 let derived = Set(try old.db.postings(Schema.derived))
                 var count = 0
                 for kind in kindOrder {
-                    let ids = try old.db.postings(Schema.kind + kind.rawValue).filter { !derived.contains($0) }
+                    var ids = try old.db.postings(Schema.kind + kind.rawValue).filter { !derived.contains($0) }
+                    if kind == .entity { ids = try inStaticRankOrder(ids, in: old.db) }
                     count += ids.count
                     stride(from: 0, to: ids.count, by: chunkSize).forEach { storedIDs.append(Array(ids[$0..<min($0 + chunkSize, ids.count)])) }
                 }
@@ -90,6 +92,31 @@ public enum Maintenance {
         writer.close()
         try swapIn(location, generation: next)
         return Summary(records: done, documents: documents, generation: next, seconds: Timestamp.now().seconds - start)
+    }
+
+    /// Entities are written best first (prior, then usage: `HotLists.staticScore`),
+    /// so that document order is static-rank order: a broad query's first
+    /// matches in document order are then its best by prior and usage (see
+    /// `Searcher.broadCandidates`). Equal scores keep their order.
+    static func inStaticRankOrder(_ ids: [UInt32], in db: Database) throws(XapianError) -> [UInt32] {
+        var scored: [(UInt32, Double)] = []
+        scored.reserveCapacity(ids.count)
+        for id in ids {
+            let card = HitCard(encoded: try db.document(id).value(Schema.cardSlot))
+            scored.append((id, card.map(HotLists.staticScore) ?? 0))
+        }
+        return stableSortedByScore(scored).map(\.0)
+    }
+
+    static func inStaticRankOrder(_ records: [LocatedRecord]) -> [LocatedRecord] {
+        let scored = records.map { ($0, DocumentBuilder.prior(rankingHint: $0.record.rankingHint) * RankingWeights.prior) }
+        return stableSortedByScore(scored).map(\.0)
+    }
+
+    private static func stableSortedByScore<T>(_ items: [(T, Double)]) -> [(T, Double)] {
+        items.enumerated().sorted { a, b in
+            a.element.1 != b.element.1 ? a.element.1 > b.element.1 : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// Purges expired entities, then writes a compacted copy as a new generation.

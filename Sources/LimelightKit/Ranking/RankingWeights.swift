@@ -72,6 +72,17 @@ public enum RankingWeights {
     /// Candidates for zero-query suggestions from each source (most used,
     /// used in the current contexts, registered for them, best prior).
     public static let suggestCandidates = 100
+    /// A query of all words that Xapian could match on more documents than
+    /// this is "broad" (see `Searcher.broadCandidates`): scoring a match with
+    /// its prior and usage costs ~0.75 µs at a million entities (two value
+    /// reads), so this bounds that part of a keystroke to ~4 ms.
+    public static let broadQueryMatches = 5_000
+    /// A broad query is scored by BM25 alone (~0.2 µs a match) within a
+    /// window of the first documents holding about this many matches.
+    public static let broadWindowMatches = 20_000
+    /// A broad query also takes the most used items (overall, and around
+    /// this hour) whose titles match: this many from each list.
+    public static let broadHotCandidates = 20
     /// A query of one short prefix takes this many of the best documents from
     /// each of its prefix lists (title starts with it / a word starts with it).
     public static let prefixCandidates = 40

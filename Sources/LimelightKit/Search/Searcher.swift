@@ -60,6 +60,9 @@ public final class Searcher {
     let db: Database
     private let parser: QueryParser
     private let stemmer = Stemmer(language: "english")
+    /// `RankingWeights.broadQueryMatches`; tests lower it to reach the broad
+    /// plan on a small index.
+    var broadQueryMatches = RankingWeights.broadQueryMatches
 
     public init(database: Database) throws(XapianError) {
         db = database
@@ -96,7 +99,7 @@ public final class Searcher {
     private static let values = [Schema.cardSlot]
 
     private func run(_ request: SearchRequest) throws(XapianError) -> SearchResponse {
-        let filter = try filterQuery(request)
+        let restriction = try Restriction(request)
         var text = QueryText(request.query)
         let situation = Scorer.Situation(at: request.at, contexts: request.contexts, hasQuery: !text.isEmpty)
         var relaxed = false
@@ -104,21 +107,24 @@ public final class Searcher {
         var candidates: [Match]
         if text.isEmpty {
             let plain = request.app == nil && request.type == nil && request.predicates.isEmpty
-            candidates = plain ? try hotCandidates(request) : try suggestionCandidates(filter: filter, request)
+            candidates = plain ? try hotCandidates(request)
+                : try suggestionCandidates(filter: try restriction.apply(to: Query(term: Schema.hit)), request)
         } else {
             candidates = []
             if let p = text.partialWord, text.completeWords.isEmpty, p.count <= HotLists.maxListedPrefix,
                request.app == nil, request.type == nil, request.predicates.isEmpty {
                 candidates = try prefixCandidates(p, request)
             }
-            if candidates.isEmpty { candidates = try match(try textQuery(text, op: .and), filter: filter, request) }
+            if candidates.isEmpty { candidates = try match(try textQuery(text, op: .and), restriction, request, broad: text.titleWords) }
             if candidates.isEmpty, let fixed = try correctTypos(text) {
                 text = fixed
                 corrected = fixed.display
-                candidates = try match(try textQuery(text, op: .and), filter: filter, request)
+                candidates = try match(try textQuery(text, op: .and), restriction, request, broad: text.titleWords)
             }
             if candidates.isEmpty, text.wordCount > 1 {
-                candidates = try match(try textQuery(text, op: .or), filter: filter, request)
+                // Ranked retrieval proper (any word may match): BM25 over
+                // every match, however many there are.
+                candidates = try match(try textQuery(text, op: .or), restriction, request, broad: nil)
                 relaxed = !candidates.isEmpty
             }
         }
@@ -130,18 +136,31 @@ public final class Searcher {
         return SearchResponse(query: request.query, correctedQuery: corrected, relaxed: relaxed, hits: hits)
     }
 
-    private func filterQuery(_ request: SearchRequest) throws(XapianError) -> Query {
-        // Expired entities are gone from every answer (maintenance purges them).
-        let expired = try Query(term: Schema.expires).filter(
-            try .valueRange(slot: Schema.expirySlot, from: nil, to: sortableSerialise(request.at.seconds)))
-        var parts = [try Query(term: Schema.hit).andNot(expired)]
-        if let app = request.app { parts.append(Query(term: Schema.term(Schema.app, app))) }
-        if let type = request.type {
-            parts.append(Query(term: Schema.kind + RecordKind.entity.rawValue))
-            parts.append(Query(term: Schema.term(Schema.type, type)))
+    /// What a request keeps of a query's matches: its app, type and property
+    /// predicates, and never an expired entity (maintenance purges them).
+    /// Text queries need no `XH` (search hit) filter: text terms are only
+    /// ever on hits (other documents carry boolean identity terms only), and
+    /// the filter would cost a skip in a list as long as the index per match
+    /// (15% of a broad query at a million entities).
+    struct Restriction {
+        var required: [Query] = []
+        let expired: Query
+
+        init(_ request: SearchRequest) throws(XapianError) {
+            expired = try Query(term: Schema.expires).filter(
+                try .valueRange(slot: Schema.expirySlot, from: nil, to: sortableSerialise(request.at.seconds)))
+            if let app = request.app { required.append(Query(term: Schema.term(Schema.app, app))) }
+            if let type = request.type {
+                required.append(Query(term: Schema.kind + RecordKind.entity.rawValue))
+                required.append(Query(term: Schema.term(Schema.type, type)))
+            }
+            for p in request.predicates { required.append(try p.query()) }
         }
-        for p in request.predicates { parts.append(try p.query()) }
-        return parts.count == 1 ? parts[0] : try .and(parts)
+
+        func apply(to query: Query) throws(XapianError) -> Query {
+            let kept = required.isEmpty ? query : try query.filter(required.count == 1 ? required[0] : try .and(required))
+            return try kept.andNot(expired)
+        }
     }
 
     // MARK: Text
@@ -169,11 +188,116 @@ public final class Searcher {
         return parts.count == 1 ? parts[0] : try .combine(op, parts)
     }
 
-    private func match(_ text: Query, filter: Query, _ request: SearchRequest) throws(XapianError) -> [Match] {
+    /// The candidates for a text query: the best `depth` by BM25 + prior +
+    /// usage — of every match, or, for a broad query of all words (`broad`
+    /// holds them), see `broadCandidates`.
+    private func match(_ text: Query, _ restriction: Restriction, _ request: SearchRequest,
+                       broad titleWords: [String]?) throws(XapianError) -> [Match] {
+        let depth = max(request.limit * 3, RankingWeights.rerankDepth)
+        let matching = try restriction.apply(to: text)
+        guard let titleWords else { return try scored(matching, count: depth) }
+        return try broadCandidates(matching, titleWords: titleWords, depth: depth, request)
+    }
+
+    /// Candidates for a query of all words. Scoring visits every match, and
+    /// Xapian cannot prune a list whose documents tie on everything but the
+    /// prior: a word on a third of a million documents has almost no IDF.
+    /// So a query Xapian could match on more than `broadQueryMatches`
+    /// documents is scored within a window of the first documents instead,
+    /// which `rebuild` writes in static-rank order (best prior and usage
+    /// first): the best text matches among the most important documents.
+    /// With them come what a window could miss:
+    /// - matches whose titles (or keywords) have every typed word — scored
+    ///   whole if there are few enough, else in a window too;
+    /// - every matching app and App Shortcut (a few per app);
+    /// - the most used items whose titles match (the usage hot lists).
+    /// Below the budget this is exactly the full ranking, and the budgets
+    /// bound a keystroke's work at any index size.
+    private func broadCandidates(_ matching: Query, titleWords: [String], depth: Int,
+                                 _ request: SearchRequest) throws(XapianError) -> [Match] {
+        let bound = try matchesUpperBound(matching)
+        guard bound > broadQueryMatches else { return try scored(matching, count: depth) }
+        var seen = Set<UInt32>()
+        var out: [Match] = []
+        func add(_ ms: [Match]) { for m in ms where seen.insert(m.documentID).inserted { out.append(m) } }
+        if !titleWords.isEmpty {
+            let inTitles = try matching.filter(try .and(titleWords.map {
+                Query(term: Schema.term(Schema.wordPrefix, String($0.prefix(Schema.maxIndexedPrefix))))
+            }))
+            // Every match here also costs a skip in each long list: a quarter
+            // of the budgets.
+            let titled = try matchesUpperBound(inTitles)
+            add(titled <= broadQueryMatches / 4 ? try scored(inTitles, count: depth)
+                : try windowed(inTitles, count: depth, matches: titled, budget: RankingWeights.broadWindowMatches / 4))
+        }
+        let small = try Query.or([RecordKind.app, .shortcut].map { Query(term: Schema.kind + $0.rawValue) })
+        add(try scored(try matching.filter(small), count: RankingWeights.prefixCandidates))
+        add(try windowed(matching, count: depth, matches: bound, budget: RankingWeights.broadWindowMatches))
+        add(try hotTitleMatches(titleWords, request))
+        return out
+    }
+
+    /// The best `count` matches by BM25 + prior + usage.
+    private func scored(_ query: Query, count: Int) throws(XapianError) -> [Match] {
+        try match(try query.andMaybe(try staticBoosts()), count: count)
+    }
+
+    /// The best `count` by BM25 among the matches in a window of the first
+    /// documents, sized so that about `budget` of the query's `matches` fall
+    /// in it if they spread evenly. BM25 alone: in static-rank order the
+    /// window's documents all have high static scores, and reading the
+    /// prior and usage values would triple the cost of each match. Their
+    /// static scores are added afterwards, as `scored` would have.
+    private func windowed(_ query: Query, count: Int, matches: Int, budget: Int) throws(XapianError) -> [Match] {
+        let last = try db.lastDocumentID
+        let end = UInt32(max(1, min(Double(last), Double(last) * Double(budget) / Double(max(matches, 1)))))
+        return try match(try query.filter(try .documentIDs(1...end)), count: count).map { m in
+            let card = m.values[Schema.cardSlot].flatMap(HitCard.init(encoded:))
+            return Match(documentID: m.documentID, weight: m.weight + (card.map(HotLists.staticScore) ?? 0), values: m.values)
+        }
+    }
+
+    /// Prior and usage, added to BM25 while Xapian picks the candidates (and
+    /// subtracted again in `hit(from:)`: the Scorer adds them its own way).
+    private func staticBoosts() throws(XapianError) -> Query {
         let prior = try Query.valueWeight(slot: Schema.priorSlot).scaled(by: RankingWeights.prior)
         let used = try Query.valueWeight(slot: Schema.usageBoostSlot).scaled(by: RankingWeights.usageCandidateBoost)
-        let boosts = try Query.or([prior, used])
-        return try match(try text.filter(filter).andMaybe(boosts), count: max(request.limit * 3, RankingWeights.rerankDepth))
+        return try Query.or([prior, used])
+    }
+
+    /// How many documents the query can match at most, from the posting
+    /// lists' sizes, without matching: the length of the list that drives an
+    /// AND, the sum of an OR's — about how many matches scoring would visit.
+    /// (Xapian's *estimate* of an AND of correlated words is far too low:
+    /// 20,000 for "contains c", which matches 144,715 of a million.)
+    private func matchesUpperBound(_ query: Query) throws(XapianError) -> Int {
+        let enquire = try Enquire(db)
+        enquire.query = query
+        return try enquire.matches(count: 0).upperBound
+    }
+
+    /// The most used items (overall and around now) whose title has a word
+    /// starting with each typed word.
+    private func hotTitleMatches(_ words: [String], _ request: SearchRequest) throws(XapianError) -> [Match] {
+        guard !words.isEmpty, request.predicates.isEmpty else { return [] }
+        let hour = Int(request.at.hourOfDay)
+        var out: [Match] = []
+        var seen = Set<UInt32>()
+        for name in [HotLists.allName(), HotLists.hourName(hour)] {
+            for e in try HotLists.read(db, name).prefix(RankingWeights.broadHotCandidates) where seen.insert(e.id).inserted {
+                guard let doc = try? db.document(e.id) else { continue }
+                let expiry = try doc.value(Schema.expirySlot)
+                if !expiry.isEmpty, sortableUnserialise(expiry) <= request.at.seconds { continue }
+                let bytes = try doc.value(Schema.cardSlot)
+                guard let card = HitCard(encoded: bytes),
+                      request.app == nil || card.app == request.app,
+                      request.type == nil || card.type == request.type,
+                      words.allSatisfy({ w in card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })
+                else { continue }
+                out.append(Match(documentID: e.id, weight: HotLists.staticScore(card), values: [Schema.cardSlot: bytes]))
+            }
+        }
+        return out
     }
 
     private func match(_ query: Query, count: Int, sortBy slot: UInt32? = nil) throws(XapianError) -> [Match] {
@@ -268,7 +392,8 @@ public final class Searcher {
         }
         if !contexts.isEmpty {
             let registered = try Query.or(contexts.map { Query(term: Schema.term(Schema.relevantIn, $0)) })
-            for m in try match(try registered.filter(try filterQuery(request)), count: RankingWeights.suggestCandidates)
+            let hits = try Restriction(request).apply(to: try registered.filter(Query(term: Schema.hit)))
+            for m in try match(hits, count: RankingWeights.suggestCandidates)
             where seen.insert(m.documentID).inserted {
                 out.append(m)
             }
@@ -373,6 +498,9 @@ struct QueryText {
     let words: [String]
     /// Runs of CJK characters.
     let cjkRuns: [String]
+    /// The words a title must have (as word prefixes) to match by title; none
+    /// for CJK text, which titles match by n-grams.
+    var titleWords: [String] { cjkRuns.isEmpty ? words : [] }
     /// Letters and digits only, folded (for "the title starts with this").
     var compact: String { Tokenizer.normalizedForPrefix(Tokenizer.fold(raw)) }
 

@@ -1,0 +1,103 @@
+import Testing
+import Xapian
+@testable import LimelightKit
+
+/// Broad queries (more matches than `Searcher.broadQueryMatches`) are scored
+/// in a window of the first documents, which `rebuild` puts in static-rank
+/// order. A budget of 20 makes a 300-entity index broad enough.
+@Suite struct BroadQueryTests {
+    static let app = "com.example.notes"
+    static let budget = 20
+
+    /// 300 notes that all say "common" and "thing"; priors spread over 0…99,
+    /// in an order that is not the prior's. Two notes have "common" in their
+    /// titles and low priors; one of them is used every day.
+    static let lines: [String] = {
+        var out = [
+            #"{"kind":"app","app":"com.example.notes","name":"Notes"}"#,
+            #"{"kind":"intent","app":"com.example.notes","id":"Open","title":"Open","summary":"Open ${note}","parameters":[{"name":"note","type":"Note"}]}"#,
+        ]
+        for n in 0..<300 {
+            out.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"n\#(n)","title":"Note \#(n)","description":"A common thing, number \#(n).","rankingHint":\#((n * 37) % 100)}"#)
+        }
+        out.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"titled","title":"Common Ground","description":"Common.","rankingHint":1}"#)
+        out.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"daily","title":"Common Log","description":"Daily.","rankingHint":2}"#)
+        for d in 0..<20 {
+            out.append(#"{"kind":"interaction","app":"com.example.notes","intent":"Open","entities":[{"type":"Note","id":"daily"}],"at":"2026-09-\#(String(format: "%02d", d + 1))T09:00:00Z"}"#)
+        }
+        return out
+    }()
+
+    func searcher(_ dir: TempDir, budget: Int) throws -> Searcher {
+        let s = try Searcher(location: dir.index)
+        s.broadQueryMatches = budget
+        return s
+    }
+
+    func ids(_ s: Searcher, _ query: String) throws -> [String] {
+        var r = SearchRequest(query: query)
+        r.at = Timestamp(iso8601: "2026-09-21T09:00:00Z")!
+        r.limit = 10
+        return try s.search(r).hits.map { $0.parameter?.id ?? $0.id }
+    }
+
+    func rebuiltIndex() throws -> TempDir {
+        let dir = TempDir()
+        try ingest(dir, Self.lines)
+        _ = try Maintenance.rebuild(dir.index)
+        return dir
+    }
+
+    @Test func rebuildWritesEntitiesBestFirst() throws {
+        let dir = try rebuiltIndex()
+        let db = try dir.index.openReader()
+        var scores: [Double] = []
+        for id in try db.postings(Schema.kind + RecordKind.entity.rawValue) {
+            let card = try #require(HitCard(encoded: try db.document(id).value(Schema.cardSlot)))
+            scores.append(HotLists.staticScore(card))
+        }
+        #expect(scores.count == 302)
+        #expect(zip(scores, scores.dropFirst()).allSatisfy { $0 >= $1 })
+    }
+
+    @Test func broadQueryKeepsTitleMatchesTheUsedAndTheBestPriors() throws {
+        let dir = try rebuiltIndex()
+        let broad = try ids(try searcher(dir, budget: Self.budget), "common")
+        let full = try ids(try searcher(dir, budget: .max), "common")
+        // The title matches lead, despite their priors. (Scoring every match
+        // misses them: a word in every document has no IDF, so Xapian picks
+        // its candidates by prior alone.)
+        #expect(Set(broad.prefix(2)) == ["titled", "daily"])
+        #expect(!full.contains("titled"))
+        // The rest are the best priors among the notes, as a full scoring says.
+        #expect(Set(broad.dropFirst(2)) == Set(full.prefix(8)))
+    }
+
+    @Test func theWindowHoldsTheBestPriors() throws {
+        let dir = try rebuiltIndex()
+        // "thing" is in the notes' descriptions only: no title tier, no hot
+        // list title match; the window alone must find the best notes.
+        let broad = try ids(try searcher(dir, budget: Self.budget), "thing")
+        let full = try ids(try searcher(dir, budget: .max), "thing")
+        #expect(broad.count == 10)
+        #expect(Set(broad).intersection(full).count >= 8)
+    }
+
+    @Test func withinTheBudgetNothingChanges() throws {
+        let dir = try rebuiltIndex()
+        for q in ["common", "note 1", "thing", "common gr", "daily"] {
+            #expect(try ids(try searcher(dir, budget: 1_000), q) == (try ids(try searcher(dir, budget: .max), q)))
+        }
+    }
+
+    @Test func broadQueriesKeepTheirFilters() throws {
+        let dir = try rebuiltIndex()
+        var r = SearchRequest(query: "common")
+        r.app = "com.example.other"
+        #expect(try searcher(dir, budget: Self.budget).search(r).hits.isEmpty)
+        r.app = Self.app
+        r.type = "Note"
+        let hits = try searcher(dir, budget: Self.budget).search(r).hits
+        #expect(!hits.isEmpty && hits.allSatisfy { $0.kind == .entity && $0.type == "Note" })
+    }
+}
