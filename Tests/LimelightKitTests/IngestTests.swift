@@ -21,6 +21,45 @@ import Testing
         #expect(try IndexStats.read(dir.index).documents == 13)
     }
 
+    static func note(_ id: String, hint: Int, title: String? = nil) -> String {
+        #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"\#(id)","title":"\#(title ?? "Trail " + id)","rankingHint":\#(hint)}"#
+    }
+
+    /// Entity ids in document order.
+    func entitiesInDocumentOrder(_ dir: TempDir) throws -> [String] {
+        let db = try dir.index.openReader()
+        return try db.postings(Schema.kind + RecordKind.entity.rawValue).compactMap {
+            HitCard(encoded: try db.document($0).value(Schema.cardSlot))?.id
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aRunOfEntitiesIsWrittenBestFirst(streamed: Bool) throws {
+        let dir = TempDir()
+        let lines = [Fixture.trails[0], Self.note("low", hint: 10), Self.note("high", hint: 90), Self.note("mid", hint: 50),
+                     Fixture.trails[1], Self.note("b", hint: 20), Self.note("a", hint: 80)]
+        if streamed {
+            let source = try RecordSource.load([dir.write("run.jsonl", lines)])
+            try source.validate()
+            let w = try IndexWriter.open(dir.index)
+            defer { w.close() }
+            try w.apply(source)
+        } else {
+            try ingest(dir, lines)
+        }
+        // Each run of consecutive entities by prior; runs stay in file order.
+        #expect(try entitiesInDocumentOrder(dir) == ["high", "mid", "low", "a", "b"])
+    }
+
+    @Test func aRunThatWritesAnEntityTwiceKeepsItsOrder() throws {
+        let dir = TempDir()
+        try ingest(dir, [Fixture.trails[0], Self.note("x", hint: 10, title: "First"), Self.note("y", hint: 90),
+                         Self.note("x", hint: 95, title: "Second"), Self.note("x", hint: 5, title: "Third")])
+        #expect(try search(dir, "third").first?.id == "x")
+        #expect(try search(dir, "second").isEmpty)
+        #expect(try entitiesInDocumentOrder(dir) == ["x", "y"])
+    }
+
     @Test func aBadLineRejectsTheWholeRunAndNamesFileAndLine() throws {
         let dir = TempDir()
         try ingest(dir, Fixture.trails)

@@ -111,7 +111,9 @@ public final class IndexWriter {
             throw LimelightError(.usage, "the client state is \(s.utf8.count) bytes; the limit is \(RecordLimits.maxClientStateBytes)")
         }
         return try inTransaction { session in
-            for (n, item) in batch.enumerated() {
+            var n = 0
+            func write(_ item: LocatedRecord) throws {
+                n += 1
                 if n % 1024 == 0, shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
                 do {
                     try session.apply(item.record, at: item.location)
@@ -119,6 +121,13 @@ public final class IndexWriter {
                     throw LimelightError(.badInput, "\(item.location): \(e.message)")
                 }
             }
+            var run = EntityRun<LocatedRecord>()
+            for item in batch {
+                if item.record.kind == .entity { run.add(item, item.record); continue }
+                for e in run.take() { try write(e) }
+                try write(item)
+            }
+            for e in run.take() { try write(e) }
             try session.finish()
             if let clientState { try db.setMetadata(Schema.clientStateKey, clientState) }
             if shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
@@ -144,7 +153,20 @@ public final class IndexWriter {
                     throw LimelightError(.badInput, "\(item.location): \(e.message)")
                 }
             }
-            try source.forEach { if $0.record.kind != .interaction { try step($0) } }
+            // Runs of entities are held as places in the file, not records,
+            // and parsed again when written best first (see `EntityRun`).
+            var run = EntityRun<RecordSource.Place>()
+            func writeRun() throws { for place in run.take() { try step(try source.record(at: place)) } }
+            try source.forEachWithPlace { item, place in
+                switch item.record.kind {
+                case .interaction: return
+                case .entity: run.add(place, item.record)
+                default:
+                    try writeRun()
+                    try step(item)
+                }
+            }
+            try writeRun()
             try session.finishRecords()
             try source.forEach { item in
                 guard item.record.kind == .interaction else { return }

@@ -94,29 +94,23 @@ public enum Maintenance {
         return Summary(records: done, documents: documents, generation: next, seconds: Timestamp.now().seconds - start)
     }
 
-    /// Entities are written best first (prior, then usage: `HotLists.staticScore`),
-    /// so that document order is static-rank order: a broad query's first
-    /// matches in document order are then its best by prior and usage (see
-    /// `Searcher.broadCandidates`). Equal scores keep their order.
+    /// Entities are written best first (see `EntityRun`), by prior as stored.
+    /// (Not by usage, which changes daily: the hot lists serve it. So `export`
+    /// then `index` gives the same order.)
     static func inStaticRankOrder(_ ids: [UInt32], in db: Database) throws(XapianError) -> [UInt32] {
-        var scored: [(UInt32, Double)] = []
+        var scored: [(item: UInt32, prior: Double)] = []
         scored.reserveCapacity(ids.count)
         for id in ids {
-            let card = HitCard(encoded: try db.document(id).value(Schema.cardSlot))
-            scored.append((id, card.map(HotLists.staticScore) ?? 0))
+            scored.append((id, HitCard(encoded: try db.document(id).value(Schema.cardSlot))?.prior ?? 0))
         }
-        return stableSortedByScore(scored).map(\.0)
+        return bestFirst(scored)
     }
 
+    /// Records from files: by prior, unless the order says which version wins.
     static func inStaticRankOrder(_ records: [LocatedRecord]) -> [LocatedRecord] {
-        let scored = records.map { ($0, DocumentBuilder.prior(rankingHint: $0.record.rankingHint) * RankingWeights.prior) }
-        return stableSortedByScore(scored).map(\.0)
-    }
-
-    private static func stableSortedByScore<T>(_ items: [(T, Double)]) -> [(T, Double)] {
-        items.enumerated().sorted { a, b in
-            a.element.1 != b.element.1 ? a.element.1 > b.element.1 : a.offset < b.offset
-        }.map(\.element)
+        var run = EntityRun<LocatedRecord>()
+        for r in records { run.add(r, r.record) }
+        return run.take()
     }
 
     /// Purges expired entities, then writes a compacted copy as a new generation.

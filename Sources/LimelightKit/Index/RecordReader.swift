@@ -19,27 +19,41 @@ public enum RecordReader {
     /// problem; stops after `stopAfterErrors` problems.
     static func forEachRecord(_ bytes: [UInt8], name: String, stopAfterErrors: Int = .max,
                               _ body: (Result<LocatedRecord, RecordError>) throws -> Void) rethrows {
+        try forEachLine(bytes, name: name, stopAfterErrors: stopAfterErrors) { result, _ in try body(result) }
+    }
+
+    /// `forEachRecord`, also saying where each line is (to parse it again).
+    static func forEachLine(_ bytes: [UInt8], name: String, stopAfterErrors: Int = .max,
+                            _ body: (Result<LocatedRecord, RecordError>, LineRef) throws -> Void) rethrows {
         var problems = 0
         for (index, raw) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let line = raw.last == 0x0D ? raw.dropLast() : raw
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             if problems >= stopAfterErrors { break }
-            let at = "\(name):\(index + 1)"
-            let result: Result<LocatedRecord, RecordError>
-            if line.count > RecordLimits.maxLineBytes {
-                result = .failure(RecordError("\(at): the line is \(line.count) bytes long; a record is at most \(RecordLimits.maxLineBytes) bytes"))
-            } else {
-                do {
-                    let json = try JSON.parse(line)
-                    do { result = .success(LocatedRecord(try Record(json: json), at: at)) } catch {
-                        result = .failure(RecordError("\(at): \(error.message)"))
-                    }
-                } catch {
-                    result = .failure(RecordError("\(at): \(error.description)"))
-                }
-            }
+            let ref = LineRef(bytes: line.startIndex..<line.endIndex, number: index + 1)
+            let result = parseLine(line, at: "\(name):\(ref.number)")
             if case .failure = result { problems += 1 }
-            try body(result)
+            try body(result, ref)
+        }
+    }
+
+    /// A line of a file: its bytes (without the line break) and its number.
+    struct LineRef {
+        let bytes: Range<Int>
+        let number: Int
+    }
+
+    static func parseLine(_ line: ArraySlice<UInt8>, at: String) -> Result<LocatedRecord, RecordError> {
+        if line.count > RecordLimits.maxLineBytes {
+            return .failure(RecordError("\(at): the line is \(line.count) bytes long; a record is at most \(RecordLimits.maxLineBytes) bytes"))
+        }
+        do {
+            let json = try JSON.parse(line)
+            do { return .success(LocatedRecord(try Record(json: json), at: at)) } catch {
+                return .failure(RecordError("\(at): \(error.message)"))
+            }
+        } catch {
+            return .failure(RecordError("\(at): \(error.description)"))
         }
     }
 
@@ -104,10 +118,27 @@ public struct RecordSource: Sendable {
 
     /// Every record, in file order (after `validate()`, every line parses).
     func forEach(_ body: (LocatedRecord) throws -> Void) throws {
-        for (name, bytes) in files {
-            try RecordReader.forEachRecord(bytes, name: name) { result in
-                if case .success(let r) = result { try body(r) }
+        try forEachWithPlace { r, _ in try body(r) }
+    }
+
+    /// Where a record is, to parse it again later (`record(at:)`).
+    struct Place {
+        let file: Int
+        let line: RecordReader.LineRef
+    }
+
+    /// `forEach`, also saying where each record is.
+    func forEachWithPlace(_ body: (LocatedRecord, Place) throws -> Void) throws {
+        for (n, (name, bytes)) in files.enumerated() {
+            try RecordReader.forEachLine(bytes, name: name) { result, line in
+                if case .success(let r) = result { try body(r, Place(file: n, line: line)) }
             }
         }
+    }
+
+    /// The record at `place`, parsed again (it parsed before: `validate()`).
+    func record(at place: Place) throws -> LocatedRecord {
+        let (name, bytes) = files[place.file]
+        return try RecordReader.parseLine(bytes[place.line.bytes], at: "\(name):\(place.line.number)").get()
     }
 }
