@@ -4,9 +4,9 @@
 // would:
 //
 //   limelight-bench ingest --index DIR FILE [--batch N] [--append] [--out R.json]
-//       Reads FILE (JSON Lines records) with RecordReader and writes it into a
-//       fresh index with IndexWriter.apply: one batch (as `limelight index FILE`
-//       does) or batches of N records. Reports wall time and peak RSS (VmHWM).
+//       Reads FILE (JSON Lines records) and writes it into a fresh index with
+//       IndexWriter.apply: one streamed batch (RecordSource, as `limelight index
+//       FILE` does) or batches of N records. Reports wall time and peak RSS (VmHWM).
 //       --append adds to an existing index (e.g. interactions after entities).
 //
 //   limelight-bench query --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json]
@@ -173,18 +173,17 @@ func ingest(_ o: Options) {
     var st = stat()
     if !o.append, stat(o.index + "/current", &st) == 0 { fail("\(o.index) already holds an index; ingest wants a fresh one (remove it first)") }
     let t0 = nowNS()
-    var batches: [[LocatedRecord]] = []
+    var source: RecordSource? = nil
     var recordCount = 0
     do {
         if o.batch <= 0 {
-            let records = try RecordReader.read([o.file])
-            recordCount = records.count
-            batches = [records]
-        } else {
-            // Parse line chunks as they are written, so that a batch's records
-            // are all that is held in memory at once (besides the file bytes).
-            batches = []
+            // What `limelight index FILE` does: the file's bytes are held,
+            // every record validated, then parsed again while written.
+            source = try RecordSource.load([o.file])
+            recordCount = try source!.validate()
         }
+        // Otherwise line chunks are parsed as they are written, so that a
+        // batch's records are all that is held at once (besides the file).
     } catch {
         fail(error.description, code: error.exitCode)
     }
@@ -194,9 +193,9 @@ func ingest(_ o: Options) {
     var batchCount = 0
     do {
         let writer = try IndexWriter.open(IndexLocation(path: o.index))
-        if o.batch <= 0 {
-            for b in batches { try writer.apply(b); batchCount += 1 }
-            batches = []
+        if let source {
+            try writer.apply(source)
+            batchCount = 1
         } else {
             let bytes = readFile(o.file)
             var lines: [ArraySlice<UInt8>] = []
