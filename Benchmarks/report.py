@@ -330,18 +330,23 @@ def main():
         L.append("")
         L += targets(results)
         L += ["## What each engine runs", "",
-              "- **Limelight**: `Searcher.search` (LimelightKit's public API, commit 295541a). A query that is one word of "
-              "1–4 letters being typed reads two lists kept in the index metadata (`limelight.hot.first:<p>`, "
+              "- **Limelight**: `Searcher.search` (LimelightKit's public API, at the commit named above). A query that is "
+              "one word of 1–4 letters being typed reads two lists kept in the index metadata (`limelight.hot.first:<p>`, "
               "`limelight.hot.pre:<p>`: the best documents whose title, or a title word, starts with it), 40 of each, and "
               "each document's expiry (value 7) and result card (value 1); no Xapian query. Anything else: AND of the parsed "
               "complete words, AND (last word parsed if ≥ 3 letters OR its `XP` edge-prefix term; a 64-term wildcard past "
-              "10 letters); FILTER `XH` AND_NOT expired; AND_MAYBE OR(prior in value 0 ×1.5, usage boost in value 6 ×1.0); "
-              "BM25 (k1 1.2, b 0.5); top 50, reading only each hit's card (value 1, no document data); a one-edit typo retry "
-              "and an OR retry when nothing matches. The candidates are scored in Swift (title match, prior, usage, "
-              "context), arranged like Spotlight (Top Hit, its App Shortcuts, the rest), 10 returned. The index has no "
-              "positions.",
-              "- **raw Xapian (plan)**: `Benchmarks/raw-xapian/bench.cc` running the same plan (the lists, the Xapian query, "
-              "the typo and OR retries) on Limelight's own index, opened read-only, reading what Limelight reads (the list "
+              "10 letters); AND_NOT expired. If Xapian's upper bound of its matches (read from the posting lists' sizes, "
+              "no matching) is at most 5,000: AND_MAYBE OR(prior in value 0 ×1.5, usage boost in value 6 ×1.0), BM25 "
+              "(k1 1.2, b 0.5), top 50. Above that (a *broad* query): BM25 alone within a window of the first document ids "
+              "sized to hold about 20,000 of its matches (document order is static-rank order: `index` and `rebuild` write "
+              "entities best first), plus its title matches (AND every typed word's `XP` term; scored fully up to 1,250, "
+              "else in a window of 5,000), its matching apps and App Shortcuts, and the first 20 of the most-used and "
+              "this-hour hot lists whose titles match. Every candidate is read through its card only (value 1, no "
+              "document data); a one-edit typo retry and an OR retry (always scored fully) when nothing matches. The "
+              "candidates are scored in Swift (title match, prior, usage, context), arranged like Spotlight (Top Hit, "
+              "its App Shortcuts, the rest), 10 returned. The index has no positions.",
+              "- **raw Xapian (plan)**: `Benchmarks/raw-xapian/bench.cc` running the same plan (the lists, the Xapian "
+              "queries with the same broad-query windows and tiers, the typo and OR retries) on Limelight's own index, opened read-only, reading what Limelight reads (the list "
               "entries' values 7 and 1; the top 50's value 1) and nothing else. The floor for Limelight's plan; the gap is "
               "Limelight's own work (Swift scoring and arranging). \"top 10\" asks Xapian for 10; \"no lists\" runs the "
               "Xapian query for short prefixes too (what the lists buy).",

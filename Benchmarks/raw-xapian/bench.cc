@@ -17,7 +17,7 @@
 //       DB is Limelight's own index (its `current` stub), opened read-only:
 //       the raw program queries the very index Limelight queries.
 //       --plan limelight (default): Limelight's query plan (Searcher.swift at
-//           295541a), exactly:
+//           58a7416), exactly, without the Swift re-rank:
 //         * one word of 1–4 letters being typed, nothing else: no Xapian
 //           query; the metadata lists limelight.hot.first:<p> and
 //           limelight.hot.pre:<p> ([u32 docid, f64 score] little-endian),
@@ -25,35 +25,59 @@
 //           it exists), value 7 (expiry; skipped if past) and value 1 (the
 //           card), whose title words (and aliases) must start with <p>.
 //           Nothing left: the Xapian plan below.
-//         * else FILTER(AND(complete words parsed; OR(last word parsed if ≥ 3
-//           letters, XP<last>, or a 64-term wildcard if > 10 letters)),
-//           XH AND_NOT (XX FILTER value 7 ≤ now))
-//           AND_MAYBE OR(ValueWeightPostingSource(0) ×1.5,
-//                        ValueWeightPostingSource(6) ×1.0),
-//           BM25(k1 1.2, k2 0, k3 1, b 0.5, min_normlen 0.5), top
-//           max(limit×3, --depth 50), reading value 1 of each hit (no data);
-//           nothing: the one-edit typo retry (most frequent neighbour), then
-//           for several words the OR-relaxed query.
-//       --plan xapian: the same without the metadata lists (every query runs
-//           the Xapian plan): what the lists buy.
+//         * else Q = AND(complete words and CJK runs parsed; OR(last word
+//           parsed if ≥ 3 letters, XP<last>, or a 64-term wildcard if > 10
+//           letters)) AND_NOT (XX FILTER value 7 ≤ now) (no XH filter: text
+//           terms are only on hits). "scored(q, n)" below is
+//           q AND_MAYBE OR(ValueWeightPostingSource(0) ×1.5,
+//                          ValueWeightPostingSource(6) ×1.0),
+//           BM25(k1 1.2, k2 0, k3 1, b 0.5, min_normlen 0.5), top n,
+//           reading value 1 of each hit (no data).
+//           If Q's get_matches_upper_bound() (get_mset(0, 0), no boosts) is
+//           at most 5,000: scored(Q, max(limit×3, --depth 50)) (depth, below).
+//           Else the query is broad, and its candidates are the union, by
+//           docid in this order, of:
+//             - title tier (no CJK in the query): T = Q FILTER AND(XP<first
+//               10 letters of w> for every typed word w, folded); T's upper
+//               bound ≤ 1,250: scored(T, depth), else windowed(T, 5,000);
+//             - scored(Q FILTER OR(Kapp, Kshortcut), 40);
+//             - windowed(Q, 20,000);
+//             - the first 20 entries of each of the metadata lists
+//               limelight.hot.all and limelight.hot.hour:<UTC hour now>,
+//               deduplicated; per docid get_document, value 7 (skipped if
+//               expired) and value 1, kept if every typed word starts a word
+//               of one of the card's names.
+//           windowed(q, budget): end = max(1, min(last, last × budget ÷ q's
+//           upper bound)) with last = get_lastdocid(); q FILTER
+//           DocidRangeSource(1, end) (a copy of Limelight's), BM25 alone (no
+//           boosts), top depth, reading value 1.
+//           Nothing: the one-edit typo retry (most frequent neighbour) on the
+//           same plan, then for several words the OR-relaxed query, always
+//           scored(OR query, depth).
+//       --plan xapian: the same without the short-prefix lists (every query
+//           runs the Xapian plan): what those lists buy.
 //       --plan partial: QueryParser(FLAG_DEFAULT|FLAG_PARTIAL|FLAG_CJK_NGRAM,
 //           default op AND, english stemmer), same BM25, top --limit with data.
 //       Experiments (not Limelight's plan; see ANALYSIS.md):
 //       --plan prefix-only: xapian, but a last word of at most 10 letters is
 //           only its XP term (no whole-word OR branch).
-//       --plan prefix-bool: prefix-only with BoolWeight and no boosts: the
-//           first matches in docid order.
+//       --plan prefix-bool: prefix-only with BoolWeight and no boosts, every
+//           query scored whole (no broad plan): the first matches in docid
+//           order.
 //       --full: every word is complete (Limelight: a trailing space; partial:
 //           no FLAG_PARTIAL).
 //       --no-values: do not read the hits' cards (to measure what reading
-//           them costs). --no-prior: leave out the AND_MAYBE boosts.
+//           them costs; the list paths then keep every listed document).
+//           --no-prior: leave out the AND_MAYBE boosts.
 //       --lists-sorted: read the list entries in docid order (neighbouring
 //           values share B-tree blocks). --lists-lean: get_document with
 //           DOC_ASSUME_VALID, and no value 7 reads when no document has an
 //           expiry (the XX term has no postings).
 //
 // Timing is per query (std::chrono::steady_clock) around everything: reading
-// the lists, building the query, get_mset and reading the hits' values.
+// the lists, building the queries, the upper-bound probes, get_mset and
+// reading the hits' values. A query's hits are its candidates (deduplicated),
+// at most --limit.
 #include <xapian.h>
 #include <nlohmann/json.hpp>
 
@@ -348,6 +372,38 @@ bool card_has_word_prefix(const std::string &bytes, const std::string &p) {
     return false;
 }
 
+// Searcher.hotTitleMatches' check: the card decodes (as HitCard(encoded:)
+// does, to the end) and every one of ws starts a word of one of its names
+// (the title; an app's synonyms).
+bool card_names_have_prefixes(const std::string &bytes, const std::vector<std::string> &ws) {
+    CardReader r(bytes);
+    if (bytes.empty() || (unsigned char)bytes[0] != 0x43) return false;
+    r.skip(1);
+    std::string kind = r.str();
+    if (kind != "entity" && kind != "shortcut" && kind != "app") return false;
+    for (int i = 0; i < 7; ++i) r.str();  // app, type, id, title, subtitle, binding type, id
+    std::vector<bool> found(ws.size(), false);
+    uint32_t names = r.u32();
+    for (uint32_t n = 0; n < names && r.ok; ++n) {
+        uint32_t nw = r.u32();
+        for (uint32_t i = 0; i < nw && r.ok; ++i) {
+            std::string w = r.str();
+            for (size_t j = 0; j < ws.size(); ++j)
+                if (!found[j] && w.compare(0, ws[j].size(), ws[j]) == 0) found[j] = true;
+        }
+        uint32_t nc = r.u32();
+        for (uint32_t i = 0; i < nc && r.ok; ++i) r.str();
+        r.str();
+    }
+    r.skip(16);  // prior, usage boost
+    r.skip(r.u32());
+    uint32_t nr = r.u32();
+    for (uint32_t i = 0; i < nr && r.ok; ++i) r.str();
+    uint32_t na = r.u32();
+    for (uint32_t i = 0; i < na && r.ok; ++i) r.str();
+    return r.ok && std::all_of(found.begin(), found.end(), [](bool f) { return f; });
+}
+
 // ---- build ---------------------------------------------------------------
 
 struct Builder {
@@ -475,12 +531,107 @@ double now_seconds() {
     return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
+size_t char_count(const std::string &s) {
+    size_t n = 0;
+    for (Xapian::Utf8Iterator it(s); it != Xapian::Utf8Iterator(); ++it) ++n;
+    return n;
+}
+
+// The first n characters of s.
+std::string prefix_chars(const std::string &s, size_t n) {
+    std::string out;
+    for (Xapian::Utf8Iterator it(s); it != Xapian::Utf8Iterator() && n > 0; ++it, --n)
+        Xapian::Unicode::append_utf8(out, *it);
+    return out;
+}
+
+bool contains_cjk(const std::string &s) {
+    for (Xapian::Utf8Iterator it(s); it != Xapian::Utf8Iterator(); ++it) if (is_cjk(*it)) return true;
+    return false;
+}
+
+// RankingWeights.
+const Xapian::doccount kBroadQueryMatches = 5000;
+const Xapian::doccount kBroadWindowMatches = 20000;
+const size_t kBroadHotCandidates = 20;
+const size_t kPrefixCandidates = 40;
+
+// A copy of Limelight's DocidRangeSource (Sources/CXapian/cxapian.cpp): every
+// document with first ≤ docid ≤ last, weight 0, walking the all-documents list
+// (an AND with it stops once the other lists pass the window's end).
+class DocidRangeSource : public Xapian::PostingSource {
+    Xapian::docid first, last;
+    Xapian::Database db;
+    Xapian::PostingIterator it, end;
+    bool started = false;
+
+  public:
+    DocidRangeSource(Xapian::docid first_, Xapian::docid last_) : first(first_), last(last_) {}
+
+    DocidRangeSource *clone() const override { return new DocidRangeSource(first, last); }
+
+    void init(const Xapian::Database &db_) override {
+        db = db_;
+        it = db.postlist_begin("");
+        end = db.postlist_end("");
+        started = false;
+        set_maxweight(0);
+    }
+
+    Xapian::doccount get_termfreq_min() const override { return 0; }
+    Xapian::doccount get_termfreq_max() const override {
+        Xapian::doccount span = last >= first ? last - first + 1 : 0;
+        return std::min(span, db.get_doccount());
+    }
+    Xapian::doccount get_termfreq_est() const override {
+        Xapian::docid top = db.get_lastdocid();
+        if (top == 0 || last < first) return 0;
+        double share = double(std::min(last, top) - std::min(first, top) + 1) / top;
+        return Xapian::doccount(share * db.get_doccount());
+    }
+
+    void next(double) override {
+        if (!started) {
+            started = true;
+            it.skip_to(first);
+        } else {
+            ++it;
+        }
+    }
+    void skip_to(Xapian::docid did, double) override {
+        started = true;
+        it.skip_to(std::max(did, first));
+    }
+    bool at_end() const override { return started && (it == end || *it > last); }
+    Xapian::docid get_docid() const override { return *it; }
+    double get_weight() const override { return 0; }
+    std::string get_description() const override {
+        return "DocidRangeSource(" + std::to_string(first) + ".." + std::to_string(last) + ")";
+    }
+};
+
+// A query owning its posting source (as Limelight's queries do).
+Xapian::Query source_query(Xapian::PostingSource *ps) { return Xapian::Query(ps->release()); }
+
+// QueryText.
 struct Text {
-    std::vector<std::string> complete;
+    std::vector<std::string> complete;  // complete words, then CJK runs
     std::string partial;
     size_t partial_len = 0;  // in characters
     bool has_partial = false;
+    std::vector<std::string> words;  // every non-CJK word, folded, the partial one too
+    std::vector<std::string> cjk;    // runs of CJK characters
     size_t word_count() const { return complete.size() + (has_partial ? 1 : 0); }
+    // QueryText.titleWords: none for CJK text (titles match it by n-grams).
+    std::vector<std::string> title_words() const { return cjk.empty() ? words : std::vector<std::string>(); }
+};
+
+// The candidates of one query: docids, deduplicated, in the order found.
+struct Candidates {
+    std::vector<Xapian::docid> ids;
+    std::set<Xapian::docid> seen;
+    void add(Xapian::docid id) { if (seen.insert(id).second) ids.push_back(id); }
+    size_t size() const { return ids.size(); }
 };
 
 struct Planner {
@@ -495,6 +646,7 @@ struct Planner {
     double at = now_seconds();
     size_t used_lists = 0;  // queries answered from the metadata lists
     size_t typo_retries = 0, or_retries = 0;  // queries that needed them
+    size_t broad = 0;  // text queries (or typo retries) that took the broad plan
 
     Planner(const std::string &path, const std::string &plan_) : db(path), plan(plan_) {
         qp.set_stemmer(stemmer);
@@ -510,10 +662,16 @@ struct Planner {
         return enq;
     }
 
-    // QueryText: complete words and the word being typed.
-    Text split(const std::string &raw) {
+    // QueryText(typed): complete words (then CJK runs) and the word being typed.
+    Text split(const std::string &typed) {
+        const size_t max_words = 32, max_characters = 1000;
+        std::string raw = char_count(typed) > max_characters ? prefix_chars(typed, max_characters) : typed;
         Text t;
         auto ws = words(raw);
+        if (ws.size() > max_words) ws.resize(max_words);
+        // Titles are compared without diacritics.
+        auto folded = words(fold(raw));
+        for (auto &w : folded.size() == ws.size() ? folded : ws) t.words.push_back(utf8(w));
         bool ends_in_word = false;
         if (!raw.empty()) {
             unsigned last = 0;
@@ -527,6 +685,9 @@ struct Planner {
             ws.pop_back();
         }
         for (auto &w : ws) t.complete.push_back(utf8(w));
+        t.cjk = cjk_runs(raw);
+        if (t.cjk.size() > max_words) t.cjk.resize(max_words);
+        t.complete.insert(t.complete.end(), t.cjk.begin(), t.cjk.end());
         return t;
     }
 
@@ -550,29 +711,106 @@ struct Planner {
         return Xapian::Query(op, parts.begin(), parts.end());
     }
 
-    // Searcher.filterQuery (no --app/--type/--where): hits, minus expired ones.
-    Xapian::Query filter() {
+    // Restriction.apply (no --app/--type/--where): never an expired entity.
+    // (No XH filter: text terms are only on hits.)
+    Xapian::Query restricted(const Xapian::Query &q) {
         Xapian::Query expired(Xapian::Query::OP_FILTER, Xapian::Query("XX"),
                               Xapian::Query(Xapian::Query::OP_VALUE_LE, 7, Xapian::sortable_serialise(at)));
-        return Xapian::Query(Xapian::Query::OP_AND_NOT, Xapian::Query("XH"), expired);
+        return Xapian::Query(Xapian::Query::OP_AND_NOT, q, expired);
     }
 
-    // Searcher.match: the text, filtered, AND_MAYBE the two static boosts.
-    size_t match(const Text &t, Xapian::Query::op op) {
-        Xapian::Query q(Xapian::Query::OP_FILTER, text_query(t, op), filter());
-        if (use_prior && plan != "prefix-bool") {
-            Xapian::Query prior(Xapian::Query::OP_SCALE_WEIGHT,
-                                Xapian::Query(new Xapian::ValueWeightPostingSource(0)), 1.5);
-            Xapian::Query used(Xapian::Query::OP_SCALE_WEIGHT,
-                               Xapian::Query(new Xapian::ValueWeightPostingSource(6)), 1.0);
-            q = Xapian::Query(Xapian::Query::OP_AND_MAYBE, q, Xapian::Query(Xapian::Query::OP_OR, prior, used));
-        }
+    // Searcher.match(_:count:): the top count, reading each hit's card.
+    void top(const Xapian::Query &q, unsigned count, Candidates &out) {
         Xapian::Enquire enq = enquire();
         enq.set_query(q);
-        Xapian::MSet m = enq.get_mset(0, std::max(limit * 3, depth));
-        if (read_values)
-            for (auto it = m.begin(); it != m.end(); ++it) sink += it.get_document().get_value(1).size();
-        return m.size();
+        Xapian::MSet m = enq.get_mset(0, count);
+        for (auto it = m.begin(); it != m.end(); ++it) {
+            if (read_values) sink += it.get_document().get_value(1).size();
+            out.add(*it);
+        }
+    }
+
+    // Searcher.scored: q AND_MAYBE the two static boosts (staticBoosts).
+    void scored(const Xapian::Query &q, unsigned count, Candidates &out) {
+        if (!use_prior || plan == "prefix-bool") return top(q, count, out);
+        Xapian::Query prior(Xapian::Query::OP_SCALE_WEIGHT, source_query(new Xapian::ValueWeightPostingSource(0)), 1.5);
+        Xapian::Query used(Xapian::Query::OP_SCALE_WEIGHT, source_query(new Xapian::ValueWeightPostingSource(6)), 1.0);
+        top(Xapian::Query(Xapian::Query::OP_AND_MAYBE, q, Xapian::Query(Xapian::Query::OP_OR, prior, used)), count, out);
+    }
+
+    // Searcher.windowed: BM25 alone within the first documents, sized so that
+    // about `budget` of the query's `matches` fall in them.
+    void windowed(const Xapian::Query &q, unsigned count, Xapian::doccount matches, Xapian::doccount budget,
+                  Candidates &out) {
+        double last = db.get_lastdocid();
+        auto end = Xapian::docid(std::max(1.0, std::min(last, last * budget / std::max<Xapian::doccount>(matches, 1))));
+        top(Xapian::Query(Xapian::Query::OP_FILTER, q, source_query(new DocidRangeSource(1, end))), count, out);
+    }
+
+    // Searcher.matchesUpperBound (a default Enquire: no weighting set).
+    Xapian::doccount upper_bound(const Xapian::Query &q) {
+        Xapian::Enquire enq(db);
+        enq.set_query(q);
+        return enq.get_mset(0, 0).get_matches_upper_bound();
+    }
+
+    // The first n docids of the metadata list limelight.hot.<name>.
+    std::vector<Xapian::docid> list_ids(const std::string &name, size_t n) {
+        std::string list = db.get_metadata("limelight.hot." + name);
+        std::vector<Xapian::docid> ids;
+        for (size_t o = 0; o + 12 <= list.size() && ids.size() < n; o += 12) {
+            Xapian::docid id = 0;
+            for (int i = 0; i < 4; ++i) id |= Xapian::docid((unsigned char)list[o + i]) << (8 * i);
+            ids.push_back(id);
+        }
+        return ids;
+    }
+
+    // Searcher.hotTitleMatches: the most used items (overall and this hour)
+    // whose names have a word starting with each typed word.
+    void hot_title_matches(const std::vector<std::string> &ws, Candidates &out) {
+        if (ws.empty()) return;
+        int hour = int((at - std::floor(at / 86400) * 86400) / 3600);  // Timestamp.hourOfDay, UTC
+        std::set<Xapian::docid> seen;
+        for (const std::string &name : {std::string("all"), "hour:" + std::to_string(hour)}) {
+            for (Xapian::docid id : list_ids(name, kBroadHotCandidates)) {
+                if (!seen.insert(id).second) continue;
+                Xapian::Document doc;
+                try { doc = db.get_document(id); } catch (const Xapian::DocNotFoundError &) { continue; }
+                std::string expiry = doc.get_value(7);
+                if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= at) continue;
+                if (read_values && !card_names_have_prefixes(doc.get_value(1), ws)) continue;
+                out.add(id);
+            }
+        }
+    }
+
+    // Searcher.match(_:_:_:broad:) and broadCandidates: the candidates of the
+    // text query (all words when `all_words`, else any); a query of all words
+    // Xapian could match on more than 5,000 documents is broad.
+    size_t match(const Text &t, Xapian::Query::op op, bool all_words) {
+        unsigned count = std::max(limit * 3, depth);
+        Xapian::Query matching = restricted(text_query(t, op));
+        Candidates out;
+        if (!all_words || plan == "prefix-bool") { scored(matching, count, out); return out.size(); }
+        Xapian::doccount bound = upper_bound(matching);
+        if (bound <= kBroadQueryMatches) { scored(matching, count, out); return out.size(); }
+        ++broad;
+        std::vector<std::string> title_words = t.title_words();
+        if (!title_words.empty()) {
+            std::vector<Xapian::Query> has;
+            for (auto &w : title_words) has.emplace_back(term("XP", prefix_chars(w, kMaxIndexedPrefix)));
+            Xapian::Query in_titles(Xapian::Query::OP_FILTER, matching,
+                                    Xapian::Query(Xapian::Query::OP_AND, has.begin(), has.end()));
+            Xapian::doccount titled = upper_bound(in_titles);
+            if (titled <= kBroadQueryMatches / 4) scored(in_titles, count, out);
+            else windowed(in_titles, count, titled, kBroadWindowMatches / 4, out);
+        }
+        Xapian::Query small(Xapian::Query::OP_OR, Xapian::Query("Kapp"), Xapian::Query("Kshortcut"));
+        scored(Xapian::Query(Xapian::Query::OP_FILTER, matching, small), kPrefixCandidates, out);
+        windowed(matching, count, bound, kBroadWindowMatches, out);
+        hot_title_matches(title_words, out);
+        return out.size();
     }
 
     // Experiments on the list path (not Limelight's plan): read the entries in
@@ -584,15 +822,9 @@ struct Planner {
     size_t listed(const std::string &p) {
         std::set<Xapian::docid> seen;
         std::vector<Xapian::docid> ids;
-        for (const char *kind : {"first:", "pre:"}) {
-            std::string list = db.get_metadata(std::string("limelight.hot.") + kind + p);
-            size_t count = 0;
-            for (size_t o = 0; o + 12 <= list.size() && count < 40; o += 12, ++count) {
-                Xapian::docid id = 0;
-                for (int i = 0; i < 4; ++i) id |= Xapian::docid((unsigned char)list[o + i]) << (8 * i);
+        for (const char *kind : {"first:", "pre:"})
+            for (Xapian::docid id : list_ids(kind + p, kPrefixCandidates))
                 if (seen.insert(id).second) ids.push_back(id);
-            }
-        }
         if (lists_sorted) std::sort(ids.begin(), ids.end());
         bool expiries = !lists_lean || db.get_termfreq("XX") > 0;
         size_t n = 0;
@@ -635,8 +867,7 @@ struct Planner {
         bool have = false;
         std::tuple<int, Xapian::doccount, size_t> best{};
         for (auto &c : neighbours(word)) {
-            size_t clen = 0;
-            for (Xapian::Utf8Iterator it(c); it != Xapian::Utf8Iterator(); ++it) ++clen;
+            size_t clen = char_count(c);
             Xapian::doccount f = frequency(c, partial, clen);
             if (f == 0) continue;
             std::tuple<int, Xapian::doccount, size_t> rank{partial && clen < len ? 0 : 1, f, clen};
@@ -648,9 +879,9 @@ struct Planner {
     bool correct_typos(Text &t) {
         bool changed = false;
         for (auto &w : t.complete) {
-            size_t len = 0;
-            for (Xapian::Utf8Iterator it(w); it != Xapian::Utf8Iterator(); ++it) ++len;
-            if (len < 3 || frequency(w, false, len) > 0) continue;
+            size_t len = char_count(w);
+            bool known = frequency(w, false, len) > 0;
+            if (contains_cjk(w) || len < 3 || known) continue;
             std::string fix;
             if (best_neighbour(w, len, false, fix)) { w = fix; changed = true; }
         }
@@ -658,10 +889,15 @@ struct Planner {
             std::string fix;
             if (best_neighbour(t.partial, t.partial_len, true, fix)) {
                 t.partial = fix;
-                t.partial_len = 0;
-                for (Xapian::Utf8Iterator it(fix); it != Xapian::Utf8Iterator(); ++it) ++t.partial_len;
+                t.partial_len = char_count(fix);
                 changed = true;
             }
+        }
+        if (changed) {
+            // QueryText.replacingWords: the words as corrected (not folded).
+            t.words.clear();
+            for (auto &w : t.complete) if (!contains_cjk(w)) t.words.push_back(w);
+            if (t.has_partial) t.words.push_back(t.partial);
         }
         return changed;
     }
@@ -687,12 +923,13 @@ struct Planner {
             n = listed(fold(t.partial));
             if (n) ++used_lists;
         }
-        if (!n) n = match(t, Xapian::Query::OP_AND);
+        if (!n) n = match(t, Xapian::Query::OP_AND, true);
         if (!n && plan != "prefix-bool") {
             ++typo_retries;
-            if (correct_typos(t)) n = match(t, Xapian::Query::OP_AND);
+            if (correct_typos(t)) n = match(t, Xapian::Query::OP_AND, true);
         }
-        if (!n && t.word_count() > 1) { ++or_retries; n = match(t, Xapian::Query::OP_OR); }
+        // Ranked retrieval proper (any word may match): scored whole, never broad.
+        if (!n && t.word_count() > 1) { ++or_retries; n = match(t, Xapian::Query::OP_OR, false); }
         return std::min<size_t>(n, limit);
     }
 };
@@ -714,7 +951,7 @@ int query(const std::string &db_path, const std::string &file, const std::string
     p.lists_sorted = lists_sorted;
     p.lists_lean = lists_lean;
     for (int w = 0; w < warmup; ++w) for (auto &q : qs) p.run(q);
-    p.used_lists = p.typo_retries = p.or_retries = 0;
+    p.used_lists = p.typo_retries = p.or_retries = p.broad = 0;
     std::vector<double> lat(qs.size());
     std::vector<size_t> hits(qs.size());
     auto t0 = Clock::now();
@@ -727,9 +964,10 @@ int query(const std::string &db_path, const std::string &file, const std::string
     std::vector<double> s = lat;
     std::sort(s.begin(), s.end());
     auto pct = [&](double p) { size_t r = (size_t)std::ceil(p / 100 * s.size()); return s[std::min(std::max<size_t>(r, 1), s.size()) - 1]; };
-    std::printf("raw-xapian query (%s%s) %s: %zu queries (%zu from the metadata lists, %zu typo retries, %zu OR retries), "
+    std::printf("raw-xapian query (%s%s) %s: %zu queries (%zu from the metadata lists, %zu broad, %zu typo retries, "
+                "%zu OR retries), "
                 "%.2f s; p50 %.3f ms, p90 %.3f ms, p99 %.3f ms\n",
-                plan.c_str(), full ? ", full words" : "", file.c_str(), qs.size(), p.used_lists, p.typo_retries,
+                plan.c_str(), full ? ", full words" : "", file.c_str(), qs.size(), p.used_lists, p.broad, p.typo_retries,
                 p.or_retries, secs, pct(50) / 1000,
                 pct(90) / 1000, pct(99) / 1000);
     if (!out.empty()) {
@@ -737,7 +975,7 @@ int query(const std::string &db_path, const std::string &file, const std::string
         o << "{\"engine\":\"raw-xapian\",\"op\":\"query\",\"plan\":" << json_str(plan) << ",\"full\":"
           << (full ? "true" : "false") << ",\"file\":" << json_str(file) << ",\"limit\":" << limit
           << ",\"depth\":" << depth << ",\"warmup_passes\":" << warmup << ",\"seconds\":" << secs
-          << ",\"from_lists\":" << p.used_lists << ",\"typo_retries\":" << p.typo_retries
+          << ",\"from_lists\":" << p.used_lists << ",\"broad\":" << p.broad << ",\"typo_retries\":" << p.typo_retries
           << ",\"or_retries\":" << p.or_retries
           << ",\"peak_rss_kib\":" << proc_status_kib("VmHWM") << ",\"latency_us\":[";
         char buf[32];
