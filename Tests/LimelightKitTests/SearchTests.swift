@@ -18,6 +18,15 @@ import Testing
         #expect(!ids.contains("monterey-bay"))
     }
 
+    @Test func aWordTypedPastTenLettersMatchesByItsFirstTen() throws {
+        let d = TempDir()
+        try ingest(d, [Fixture.trails[0],
+                       #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"cfg","title":"Configuration Loop"}"#])
+        for typed in ["configurati", "configuration", "configuration l"] {
+            #expect(try search(d, typed).first?.id == "cfg", "\(typed)")
+        }
+    }
+
     @Test func stemmingMatchesOtherFormsOfCompleteWords() throws {
         #expect(try search(dir, "trails ").contains { $0.id == "monterey-bay" })
     }

@@ -9,7 +9,10 @@ final class DocumentBuilder {
     private let termGenerator: TermGenerator
 
     init() throws(XapianError) {
-        termGenerator = try TermGenerator(language: "english", strategy: .some, flags: [.cjkNgram])
+        // Stemmed terms only ("Zrun" for "running"): the query parser stems
+        // every word the same way, so unstemmed copies would only be written,
+        // never read — 30% of the indexing time.
+        termGenerator = try TermGenerator(language: "english", strategy: .allZ, flags: [.cjkNgram])
     }
 
     /// Entities and apps have a prior from their ranking hint; App Shortcuts

@@ -89,8 +89,4 @@ public enum RankingWeights {
     /// Heavily used items get this much extra Xapian weight while retrieving
     /// candidates (subtracted again before scoring).
     public static let usageCandidateBoost = 1.0
-
-    /// The last word is matched as a prefix via indexed edge prefixes; a longer
-    /// one expands over at most this many full words (the most frequent).
-    public static let maxWildcardExpansion = 64
 }

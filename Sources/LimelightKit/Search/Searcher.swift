@@ -66,7 +66,8 @@ public final class Searcher {
 
     public init(database: Database) throws(XapianError) {
         db = database
-        parser = try QueryParser(language: "english", strategy: .some)
+        // Stemmed terms only, as indexed (see `DocumentBuilder`).
+        parser = try QueryParser(language: "english", strategy: .allZ)
         parser.database = database
         parser.defaultOperator = .and
     }
@@ -170,18 +171,17 @@ public final class Searcher {
     private func textQuery(_ text: QueryText, op: Query.Operator) throws(XapianError) -> Query {
         var parts: [Query] = []
         for word in text.completeWords {
-            let q = try parser.parse(word, flags: [.cjkNgram])
+            // The term generator gives CJK n-grams the stemmed-term prefix
+            // too; the query parser does not, unless told.
+            let q = try parser.parse(word, flags: [.cjkNgram], defaultPrefix: Tokenizer.containsCJK(word) ? "Z" : "")
             if !q.isEmpty { parts.append(q) }
         }
         if let last = text.partialWord {
             // A short fragment is only a prefix: "m" should not match the unit in "2,000 m".
             let whole = last.count >= 3 ? try parser.parse(last, flags: [.cjkNgram]) : Query.matchNothing
-            let prefix: Query
-            if last.count <= Schema.maxIndexedPrefix {
-                prefix = Query(term: Schema.term(Schema.wordPrefix, last))
-            } else {
-                prefix = try .wildcard(last, maxExpansion: RankingWeights.maxWildcardExpansion)
-            }
+            // Past 10 letters, the indexed prefix of its first 10 (a title
+            // or keyword word that starts so); the title match tells them apart.
+            let prefix = Query(term: Schema.term(Schema.wordPrefix, String(last.prefix(Schema.maxIndexedPrefix))))
             parts.append(whole.isEmpty ? prefix : try .or([whole, prefix]))
         }
         if parts.isEmpty { return .matchNothing }
@@ -204,8 +204,9 @@ public final class Searcher {
     /// prior: a word on a third of a million documents has almost no IDF.
     /// So a query Xapian could match on more than `broadQueryMatches`
     /// documents is scored within a window of the first documents instead,
-    /// which `rebuild` writes in static-rank order (best prior and usage
-    /// first): the best text matches among the most important documents.
+    /// which `index` and `rebuild` write in static-rank order (best prior
+    /// first, see `EntityRun`): the best text matches among the most
+    /// important documents.
     /// With them come what a window could miss:
     /// - matches whose titles (or keywords) have every typed word — scored
     ///   whole if there are few enough, else in a window too;
