@@ -2,13 +2,19 @@
 //
 //   raw-xapian-bench build DB FILE.jsonl [--no-positions] [--out R.json]
 //       Builds a Xapian index from Limelight records the way Limelight's
-//       DocumentBuilder does (schema 5: same terms, prefixes, wdf, values 0 and
+//       DocumentBuilder does (schema 6: same terms, prefixes, wdf, values 0 and
 //       1 — the binary result card — and the record as data), with plain
 //       replace_document calls, Xapian's default auto-flush and one final
-//       commit. By default text is indexed WITH positions (issue 6's "raw
-//       Xapian with positions everywhere"); --no-positions indexes exactly
-//       what Limelight indexes (it keeps no positions). Not mirrored: the
-//       short-prefix and suggestion lists Limelight keeps in the metadata.
+//       commit. Text goes through a TermGenerator with STEM_ALL_Z (english),
+//       as Limelight's: only Z-prefixed stemmed terms ("Zrun" for
+//       "running"), CJK n-grams Z-prefixed too; no unstemmed copies. By
+//       default text is indexed WITH positions (issue 6's "raw Xapian with
+//       positions everywhere"); --no-positions indexes exactly what Limelight
+//       indexes (it keeps no positions). Not mirrored: the short-prefix and
+//       suggestion lists Limelight keeps in the metadata, and the order:
+//       documents are written in the file's order, where Limelight writes
+//       each run of entity records best first (by prior), so the same
+//       document may have another docid (compare them by their Q term).
 //
 //   raw-xapian-bench query DB QUERIES [--plan limelight|xapian|partial|prefix-only|prefix-bool] [--full]
 //                    [--limit N] [--depth N] [--warmup P] [--no-values] [--no-prior] [--lists-sorted]
@@ -17,7 +23,7 @@
 //       DB is Limelight's own index (its `current` stub), opened read-only:
 //       the raw program queries the very index Limelight queries.
 //       --plan limelight (default): Limelight's query plan (Searcher.swift at
-//           58a7416), exactly, without the Swift re-rank:
+//           455912e), exactly, without the Swift re-rank:
 //         * one word of 1–4 letters being typed, nothing else: no Xapian
 //           query; the metadata lists limelight.hot.first:<p> and
 //           limelight.hot.pre:<p> ([u32 docid, f64 score] little-endian),
@@ -26,9 +32,15 @@
 //           card), whose title words (and aliases) must start with <p>.
 //           Nothing left: the Xapian plan below.
 //         * else Q = AND(complete words and CJK runs parsed; OR(last word
-//           parsed if ≥ 3 letters, XP<last>, or a 64-term wildcard if > 10
-//           letters)) AND_NOT (XX FILTER value 7 ≤ now) (no XH filter: text
-//           terms are only on hits). "scored(q, n)" below is
+//           parsed if ≥ 3 letters, XP<its first 10 letters>)) AND_NOT (XX
+//           FILTER value 7 ≤ now) (no XH filter: text terms are only on
+//           hits). Parsed = QueryParser(english, STEM_ALL_Z, default op AND)
+//           .parse_query(word, FLAG_CJK_NGRAM), one word at a time, with
+//           default prefix "Z" for a complete word or run holding CJK (the
+//           TermGenerator gives n-grams the Z prefix; the parser does not
+//           unless told) and "" otherwise: "running" → Zrun. (A last word
+//           past 10 letters has no wildcard: its XP term of 10 letters.)
+//           "scored(q, n)" below is
 //           q AND_MAYBE OR(ValueWeightPostingSource(0) ×1.5,
 //                          ValueWeightPostingSource(6) ×1.0),
 //           BM25(k1 1.2, k2 0, k3 1, b 0.5, min_normlen 0.5), top n,
@@ -56,8 +68,20 @@
 //           scored(OR query, depth).
 //       --plan xapian: the same without the short-prefix lists (every query
 //           runs the Xapian plan): what those lists buy.
-//       --plan partial: QueryParser(FLAG_DEFAULT|FLAG_PARTIAL|FLAG_CJK_NGRAM,
-//           default op AND, english stemmer), same BM25, top --limit with data.
+//       --plan partial: Xapian's own as-you-type matching, the whole query in
+//           one parse_query(q, FLAG_DEFAULT|FLAG_PARTIAL|FLAG_CJK_NGRAM, "Z"),
+//           default op AND, english stemmer, STEM_ALL, same BM25, top --limit
+//           with data. STEM_ALL with the default prefix "Z" gives exactly
+//           the index's STEM_ALL_Z terms (Z + stem, Z + CJK n-gram) and makes
+//           FLAG_PARTIAL expand the last word over Z-prefixed (stemmed)
+//           terms — WILDCARD(Z<last>, the 100 most frequent) OR Z<stem of
+//           last>. (QueryParser with STEM_ALL_Z would not: Xapian 1.4.22
+//           expands a partial word over unprefixed terms, which a STEM_ALL_Z
+//           index does not have, so "pyth" would match nothing.) A word
+//           typed past its stem matches nothing ("festiva": the index has
+//           Zfestiv, no Zfestiva…): 205 of the 22,326 Debian keystroke
+//           queries find nothing (68 on the schema-5 index's unstemmed
+//           words).
 //       Experiments (not Limelight's plan; see ANALYSIS.md):
 //       --plan prefix-only: xapian, but a last word of at most 10 letters is
 //           only its XP term (no whole-word OR branch).
@@ -412,7 +436,7 @@ struct Builder {
 
     Builder() {
         tg.set_stemmer(Xapian::Stem("english"));
-        tg.set_stemming_strategy(Xapian::TermGenerator::STEM_SOME);
+        tg.set_stemming_strategy(Xapian::TermGenerator::STEM_ALL_Z);
         tg.set_flags(Xapian::TermGenerator::FLAG_CJK_NGRAM);
     }
 
@@ -509,7 +533,7 @@ int build(const std::string &db_path, const std::string &file, bool positions, c
         db.replace_document(term("Q", key), doc);
         ++n;
     }
-    db.set_metadata("limelight.schema", "5");
+    db.set_metadata("limelight.schema", "6");
     db.commit();
     db.close();
     double secs = std::chrono::duration<double>(Clock::now() - t0).count();
@@ -637,6 +661,7 @@ struct Candidates {
 struct Planner {
     Xapian::Database db;
     Xapian::QueryParser qp;
+    Xapian::QueryParser partial_qp;  // --plan partial
     Xapian::Stem stemmer{"english"};
     std::string plan;
     unsigned limit = 10, depth = 50;
@@ -650,9 +675,15 @@ struct Planner {
 
     Planner(const std::string &path, const std::string &plan_) : db(path), plan(plan_) {
         qp.set_stemmer(stemmer);
-        qp.set_stemming_strategy(Xapian::QueryParser::STEM_SOME);
+        qp.set_stemming_strategy(Xapian::QueryParser::STEM_ALL_Z);
         qp.set_database(db);
         qp.set_default_op(Xapian::Query::OP_AND);
+        // With the default prefix "Z" (see run): Z + stem, as indexed, and
+        // partial words expanded over the Z terms.
+        partial_qp.set_stemmer(stemmer);
+        partial_qp.set_stemming_strategy(Xapian::QueryParser::STEM_ALL);
+        partial_qp.set_database(db);
+        partial_qp.set_default_op(Xapian::Query::OP_AND);
     }
 
     Xapian::Enquire enquire() {
@@ -694,16 +725,17 @@ struct Planner {
     Xapian::Query text_query(const Text &t, Xapian::Query::op op) {
         std::vector<Xapian::Query> parts;
         for (auto &w : t.complete) {
-            Xapian::Query q = qp.parse_query(w, Xapian::QueryParser::FLAG_CJK_NGRAM);
+            // The term generator gives CJK n-grams the Z prefix too; the
+            // query parser does not, unless told.
+            Xapian::Query q = qp.parse_query(w, Xapian::QueryParser::FLAG_CJK_NGRAM, contains_cjk(w) ? "Z" : "");
             if (!q.empty()) parts.push_back(q);
         }
         if (t.has_partial) {
             bool prefix_only = (plan == "prefix-only" || plan == "prefix-bool") && t.partial_len <= kMaxIndexedPrefix;
             Xapian::Query whole = t.partial_len >= 3 && !prefix_only
                 ? qp.parse_query(t.partial, Xapian::QueryParser::FLAG_CJK_NGRAM) : Xapian::Query();
-            Xapian::Query prefix = t.partial_len <= kMaxIndexedPrefix
-                ? Xapian::Query(term("XP", t.partial))
-                : Xapian::Query(Xapian::Query::OP_WILDCARD, t.partial, 64, Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
+            // Past 10 letters, the prefix term of its first 10 (no wildcard).
+            Xapian::Query prefix(term("XP", prefix_chars(t.partial, kMaxIndexedPrefix)));
             parts.push_back(whole.empty() ? prefix : Xapian::Query(Xapian::Query::OP_OR, whole, prefix));
         }
         if (parts.empty()) return Xapian::Query::MatchNothing;
@@ -910,7 +942,7 @@ struct Planner {
             unsigned flags = Xapian::QueryParser::FLAG_DEFAULT | Xapian::QueryParser::FLAG_CJK_NGRAM;
             if (!full) flags |= Xapian::QueryParser::FLAG_PARTIAL;
             Xapian::Enquire enq = enquire();
-            enq.set_query(qp.parse_query(q0, flags));
+            enq.set_query(partial_qp.parse_query(q0, flags, "Z"));
             Xapian::MSet m = enq.get_mset(0, limit);
             if (read_values)
                 for (auto it = m.begin(); it != m.end(); ++it) sink += it.get_document().get_data().size();

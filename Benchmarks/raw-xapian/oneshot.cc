@@ -1,42 +1,194 @@
 // xapian-oneshot: the minimal C++ open-and-query program that `limelight search`
 // is compared with as a fresh process. It opens the index read-only, runs
-// Limelight's query plan (Searcher.swift at 295541a, without the typo retry
-// and the re-rank) and prints 10 titles:
-//   - one word of 1–4 letters: the first 40 entries of the metadata lists
-//     limelight.hot.first:<w> and limelight.hot.pre:<w>, each document's
-//     value 7 (expiry) and value 1 (the result card, which holds the title);
-//   - else complete words AND (last word [if ≥ 3 letters] OR XP<last>),
-//     FILTER (XH AND_NOT expired), AND_MAYBE OR(prior in value 0 ×1.5, usage
-//     boost in value 6 ×1.0), BM25 k1 1.2 b 0.5, top 10, titles from value 1.
+// Limelight's query plan (Searcher.swift at 455912e, without the typo retry,
+// the OR retry and the re-rank; bench.cc's --plan limelight spelled out in
+// full) and prints 10 titles:
+//   - one word of 1–4 letters being typed: the first 40 entries of the
+//     metadata lists limelight.hot.first:<w> and limelight.hot.pre:<w>, each
+//     document's value 7 (expiry) and value 1 (the result card, which holds
+//     the title), in list order;
+//   - else Q = AND(complete words; OR(last word if ≥ 3 letters, XP<its first
+//     10 letters>)) AND_NOT (XX FILTER value 7 ≤ now) (no XH filter), words
+//     parsed by QueryParser(english, STEM_ALL_Z) as the index holds them
+//     (Z + stem). "scored(q)" is q AND_MAYBE OR(prior in value 0 ×1.5, usage
+//     boost in value 6 ×1.0), BM25 k1 1.2 b 0.5; "windowed(q, budget)" is
+//     BM25 alone on q FILTER docids 1…last × budget ÷ q's upper bound, each
+//     hit then given its card's static score (prior ×1.5 + usage boost), as
+//     Limelight does.
+//     If Q's get_mset(0, 0).get_matches_upper_bound() ≤ 5,000: scored(Q).
+//     Else the union of: the title tier T = Q FILTER AND(XP<first 10 letters
+//     of each word>), scored(T) if T's upper bound ≤ 1,250 else windowed(T,
+//     5,000); scored(Q FILTER (Kapp OR Kshortcut)); windowed(Q, 20,000); and
+//     of the first 20 entries of limelight.hot.all and
+//     limelight.hot.hour:<UTC hour>, those not expired whose card names have
+//     a word starting with each typed word (weight: their static score).
+//     Each part takes its top 10 (Limelight takes 50, 40 for apps and
+//     shortcuts, and re-ranks them all; only 10 are printed here); the union
+//     is printed by weight, best first.
 // Queries are lower-case ASCII words separated by spaces (the benchmark's
-// query sets are).
+// query sets are): no CJK runs, no diacritics to fold.
 //
 //   xapian-oneshot DB "python3 nu"
 #include <xapian.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
-// The title in a result card: u8 magic, then u32-length-prefixed strings
-// kind, app, type, id, title.
-static std::string card_title(const std::string &b) {
+// What a result card (value 1) holds that this program reads: u8 magic, then
+// u32-length-prefixed strings kind, app, type, id, title, subtitle, binding
+// type and id; the names (each: words, CJK runs, compact form); f64 prior and
+// usage boost (little-endian).
+struct Card {
+    std::string title;
+    std::vector<std::string> name_words;
+    double static_score = 0;  // HotLists.staticScore: prior × 1.5 + usage boost
+};
+
+static bool read_card(const std::string &b, Card &c) {
     size_t o = 1;
-    std::string s;
-    for (int i = 0; i < 5; ++i) {
-        if (o + 4 > b.size()) return "";
-        uint32_t n = 0;
-        for (int k = 0; k < 4; ++k) n |= uint32_t((unsigned char)b[o + k]) << (8 * k);
+    auto u32 = [&](uint32_t &v) {
+        if (o + 4 > b.size()) return false;
+        v = 0;
+        for (int k = 0; k < 4; ++k) v |= uint32_t((unsigned char)b[o + k]) << (8 * k);
         o += 4;
-        if (o + n > b.size()) return "";
-        s = b.substr(o, n);
+        return true;
+    };
+    auto str = [&](std::string *s) {
+        uint32_t n;
+        if (!u32(n) || o + n > b.size()) return false;
+        if (s) *s = b.substr(o, n);
         o += n;
+        return true;
+    };
+    auto f64 = [&](double &d) {
+        if (o + 8 > b.size()) return false;
+        uint64_t v = 0;
+        for (int k = 0; k < 8; ++k) v |= uint64_t((unsigned char)b[o + k]) << (8 * k);
+        std::memcpy(&d, &v, 8);
+        o += 8;
+        return true;
+    };
+    if (b.empty() || b[0] != 0x43) return false;
+    for (int i = 0; i < 8; ++i)
+        if (!str(i == 4 ? &c.title : nullptr)) return false;
+    uint32_t names, n;
+    if (!u32(names)) return false;
+    for (uint32_t i = 0; i < names; ++i) {
+        if (!u32(n)) return false;
+        for (uint32_t k = 0; k < n; ++k) {
+            c.name_words.emplace_back();
+            if (!str(&c.name_words.back())) return false;
+        }
+        if (!u32(n)) return false;
+        for (uint32_t k = 0; k < n; ++k) if (!str(nullptr)) return false;
+        if (!str(nullptr)) return false;
     }
-    return s;
+    double prior, usage;
+    if (!f64(prior) || !f64(usage)) return false;
+    c.static_score = prior * 1.5 + usage;
+    return true;
 }
+
+// Every document with first ≤ docid ≤ last, weight 0 (a copy of Limelight's
+// DocidRangeSource, as in bench.cc): the all-documents list from `first`.
+class DocidRange : public Xapian::PostingSource {
+    Xapian::docid first, last;
+    Xapian::Database db;
+    Xapian::PostingIterator it;
+    bool started = false;
+
+  public:
+    DocidRange(Xapian::docid f, Xapian::docid l) : first(f), last(l) {}
+    DocidRange *clone() const override { return new DocidRange(first, last); }
+    void init(const Xapian::Database &d) override {
+        db = d;
+        it = db.postlist_begin("");
+        started = false;
+        set_maxweight(0);
+    }
+    Xapian::doccount get_termfreq_min() const override { return 0; }
+    Xapian::doccount get_termfreq_max() const override {
+        return std::min<Xapian::doccount>(last >= first ? last - first + 1 : 0, db.get_doccount());
+    }
+    Xapian::doccount get_termfreq_est() const override {
+        Xapian::docid top = db.get_lastdocid();
+        if (top == 0 || last < first) return 0;
+        return Xapian::doccount(double(std::min(last, top) - std::min(first, top) + 1) / top * db.get_doccount());
+    }
+    void next(double) override {
+        if (!started) { started = true; it.skip_to(first); } else { ++it; }
+    }
+    void skip_to(Xapian::docid did, double) override { started = true; it.skip_to(std::max(did, first)); }
+    bool at_end() const override { return started && (it == db.postlist_end("") || *it > last); }
+    Xapian::docid get_docid() const override { return *it; }
+    std::string get_description() const override { return "DocidRange"; }
+};
+
+struct Plan {
+    Xapian::Database db;
+    std::map<Xapian::docid, std::pair<double, std::string>> found;  // weight, title
+
+    explicit Plan(const char *path) : db(path) {}
+
+    void add(Xapian::docid id, double weight, const std::string &title) {
+        if (!found.count(id)) found[id] = {weight, title};
+    }
+
+    Xapian::doccount upper_bound(const Xapian::Query &q) {
+        Xapian::Enquire enq(db);
+        enq.set_query(q);
+        return enq.get_mset(0, 0).get_matches_upper_bound();
+    }
+
+    // The top `count` of q by BM25, reading each hit's card; `with_static`
+    // adds the card's static score to the weight (windowed).
+    void top(const Xapian::Query &q, unsigned count, bool with_static) {
+        Xapian::Enquire enq(db);
+        enq.set_weighting_scheme(Xapian::BM25Weight(1.2, 0, 1, 0.5, 0.5));
+        enq.set_query(q);
+        Xapian::MSet m = enq.get_mset(0, count);
+        for (auto it = m.begin(); it != m.end(); ++it) {
+            Card c;
+            read_card(it.get_document().get_value(1), c);
+            add(*it, it.get_weight() + (with_static ? c.static_score : 0), c.title);
+        }
+    }
+
+    void scored(const Xapian::Query &q, unsigned count) {
+        Xapian::Query boosts(Xapian::Query::OP_OR,
+                             Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT,
+                                           Xapian::Query((new Xapian::ValueWeightPostingSource(0))->release()), 1.5),
+                             Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT,
+                                           Xapian::Query((new Xapian::ValueWeightPostingSource(6))->release()), 1.0));
+        top(Xapian::Query(Xapian::Query::OP_AND_MAYBE, q, boosts), count, false);
+    }
+
+    void windowed(const Xapian::Query &q, unsigned count, Xapian::doccount matches, double budget) {
+        double last = db.get_lastdocid();
+        auto end = Xapian::docid(std::max(1.0, std::min(last, last * budget / std::max<Xapian::doccount>(matches, 1))));
+        top(Xapian::Query(Xapian::Query::OP_FILTER, q, Xapian::Query((new DocidRange(1, end))->release())), count, true);
+    }
+
+    // The first n docids of the metadata list limelight.hot.<name>.
+    std::vector<Xapian::docid> list(const std::string &name, size_t n) {
+        std::string l = db.get_metadata("limelight.hot." + name);
+        std::vector<Xapian::docid> ids;
+        for (size_t o = 0; o + 12 <= l.size() && ids.size() < n; o += 12) {
+            Xapian::docid id = 0;
+            for (int k = 0; k < 4; ++k) id |= Xapian::docid((unsigned char)l[o + k]) << (8 * k);
+            ids.push_back(id);
+        }
+        return ids;
+    }
+};
 
 int main(int argc, char **argv) {
     if (argc != 3) {
@@ -44,7 +196,8 @@ int main(int argc, char **argv) {
         return 64;
     }
     try {
-        Xapian::Database db(argv[1]);
+        Plan p(argv[1]);
+        Xapian::Database &db = p.db;
         std::string raw = argv[2];
         std::vector<std::string> words;
         std::istringstream in(raw);
@@ -55,55 +208,73 @@ int main(int argc, char **argv) {
         if (partial && words.size() == 1 && words[0].size() <= 4) {
             std::set<Xapian::docid> seen;
             for (const char *kind : {"first:", "pre:"}) {
-                std::string list = db.get_metadata(std::string("limelight.hot.") + kind + words[0]);
-                for (size_t o = 0, n = 0; o + 12 <= list.size() && n < 40; o += 12, ++n) {
-                    Xapian::docid id = 0;
-                    for (int k = 0; k < 4; ++k) id |= Xapian::docid((unsigned char)list[o + k]) << (8 * k);
+                for (Xapian::docid id : p.list(kind + words[0], 40)) {
                     if (!seen.insert(id).second) continue;
                     Xapian::Document doc = db.get_document(id);
                     std::string expiry = doc.get_value(7);
                     if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= now) continue;
-                    std::string title = card_title(doc.get_value(1));
-                    if (rank < 10) std::printf("%d\t%s\n", ++rank, title.c_str());
+                    Card c;
+                    read_card(doc.get_value(1), c);
+                    if (rank < 10) std::printf("%d\t%s\n", ++rank, c.title.c_str());
                 }
             }
             if (rank) return 0;
         }
+        // Stemmed terms only, as indexed.
         Xapian::QueryParser qp;
         qp.set_stemmer(Xapian::Stem("english"));
-        qp.set_stemming_strategy(Xapian::QueryParser::STEM_SOME);
+        qp.set_stemming_strategy(Xapian::QueryParser::STEM_ALL_Z);
         qp.set_database(db);
-        std::vector<Xapian::Query> parts;
+        std::vector<Xapian::Query> parts, in_title;
         for (size_t i = 0; i < words.size(); ++i) {
             bool last = partial && i + 1 == words.size();
             Xapian::Query whole = !last || words[i].size() >= 3
                 ? qp.parse_query(words[i], Xapian::QueryParser::FLAG_CJK_NGRAM) : Xapian::Query();
-            if (last) {
-                Xapian::Query prefix = words[i].size() <= 10
-                    ? Xapian::Query("XP" + words[i])
-                    : Xapian::Query(Xapian::Query::OP_WILDCARD, words[i], 64,
-                                    Xapian::Query::WILDCARD_LIMIT_MOST_FREQUENT);
-                parts.push_back(whole.empty() ? prefix : Xapian::Query(Xapian::Query::OP_OR, whole, prefix));
-            } else if (!whole.empty()) {
-                parts.push_back(whole);
-            }
+            Xapian::Query prefix("XP" + words[i].substr(0, 10));
+            in_title.push_back(prefix);
+            if (last) parts.push_back(whole.empty() ? prefix : Xapian::Query(Xapian::Query::OP_OR, whole, prefix));
+            else if (!whole.empty()) parts.push_back(whole);
         }
-        Xapian::Query text(Xapian::Query::OP_AND, parts.begin(), parts.end());
         Xapian::Query expired(Xapian::Query::OP_FILTER, Xapian::Query("XX"),
                               Xapian::Query(Xapian::Query::OP_VALUE_LE, 7, Xapian::sortable_serialise(now)));
-        Xapian::Query filter(Xapian::Query::OP_AND_NOT, Xapian::Query("XH"), expired);
-        Xapian::Query boosts(Xapian::Query::OP_OR,
-                             Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT,
-                                           Xapian::Query(new Xapian::ValueWeightPostingSource(0)), 1.5),
-                             Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT,
-                                           Xapian::Query(new Xapian::ValueWeightPostingSource(6)), 1.0));
-        Xapian::Query q(Xapian::Query::OP_AND_MAYBE, Xapian::Query(Xapian::Query::OP_FILTER, text, filter), boosts);
-        Xapian::Enquire enq(db);
-        enq.set_weighting_scheme(Xapian::BM25Weight(1.2, 0, 1, 0.5, 0.5));
-        enq.set_query(q);
-        Xapian::MSet m = enq.get_mset(0, 10);
-        for (auto it = m.begin(); it != m.end(); ++it)
-            std::printf("%d\t%s\t%.4f\n", ++rank, card_title(it.get_document().get_value(1)).c_str(), it.get_weight());
+        Xapian::Query q(Xapian::Query::OP_AND_NOT, Xapian::Query(Xapian::Query::OP_AND, parts.begin(), parts.end()),
+                        expired);
+        Xapian::doccount bound = p.upper_bound(q);
+        if (bound <= 5000) {
+            p.scored(q, 10);
+        } else {
+            Xapian::Query t(Xapian::Query::OP_FILTER, q, Xapian::Query(Xapian::Query::OP_AND, in_title.begin(), in_title.end()));
+            Xapian::doccount titled = p.upper_bound(t);
+            if (titled <= 1250) p.scored(t, 10);
+            else p.windowed(t, 10, titled, 5000);
+            p.scored(Xapian::Query(Xapian::Query::OP_FILTER, q,
+                                   Xapian::Query(Xapian::Query::OP_OR, Xapian::Query("Kapp"), Xapian::Query("Kshortcut"))),
+                     10);
+            p.windowed(q, 10, bound, 20000);
+            int hour = int(std::fmod(now, 86400) / 3600);
+            std::set<Xapian::docid> seen;
+            for (const std::string &name : {std::string("all"), "hour:" + std::to_string(hour)}) {
+                for (Xapian::docid id : p.list(name, 20)) {
+                    if (!seen.insert(id).second) continue;
+                    Xapian::Document doc;
+                    try { doc = db.get_document(id); } catch (const Xapian::DocNotFoundError &) { continue; }
+                    std::string expiry = doc.get_value(7);
+                    if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= now) continue;
+                    Card c;
+                    if (!read_card(doc.get_value(1), c)) continue;
+                    bool all = std::all_of(words.begin(), words.end(), [&](const std::string &w) {
+                        return std::any_of(c.name_words.begin(), c.name_words.end(),
+                                           [&](const std::string &n) { return n.compare(0, w.size(), w) == 0; });
+                    });
+                    if (all) p.add(id, c.static_score, c.title);
+                }
+            }
+        }
+        std::vector<std::pair<double, std::string>> hits;
+        for (auto &f : p.found) hits.push_back(f.second);
+        std::stable_sort(hits.begin(), hits.end(), [](auto &a, auto &b) { return a.first > b.first; });
+        for (size_t i = 0; i < hits.size() && i < 10; ++i)
+            std::printf("%d\t%s\t%.4f\n", ++rank, hits[i].second.c_str(), hits[i].first);
     } catch (const Xapian::Error &e) {
         std::fprintf(stderr, "xapian-oneshot: %s\n", e.get_description().c_str());
         return 1;

@@ -39,7 +39,7 @@ public enum Schema {
     static let used = "XU"
 
     /// Edge prefixes are indexed up to this many characters; a longer last word
-    /// falls back to a capped wildcard over full words.
+    /// matches by the prefix of its first ten.
     static let maxIndexedPrefix = 10
 
     // Value slots.
