@@ -58,12 +58,15 @@ clean:
 #                      git worktree in $(BENCH_SCRATCH)-src, with the driver
 #                      Benchmarks/LimelightBench from the working tree), so that
 #                      edits to Sources/ during the run cannot change what is timed
+#   make bench BENCH_CORPORA=debian
+#                      one corpus only (the other's results stay as they were)
 .PHONY: bench-deps bench-src bench-build bench-smoke
 BENCH_SCRATCH ?= $(CURDIR)/.build/bench
 BENCH_VENV    ?= $(CURDIR)/Benchmarks/.venv
 BENCH_PY       = $(BENCH_VENV)/bin/python
 BENCH_ARGS    ?=
 BENCH_REV     ?=
+BENCH_CORPORA ?= debian synthetic
 BENCH_SRC      = $(if $(BENCH_REV),$(BENCH_SCRATCH)-src,$(CURDIR))
 BENCH_SOURCE   = $(if $(BENCH_REV),--source "commit $(BENCH_REV) (a clean snapshot; Benchmarks/ from the working tree)")
 BENCH_BINS     = --limelight-bench $(BENCH_SCRATCH)/release/limelight-bench \
@@ -100,7 +103,7 @@ bench-build: bench-deps bench-src
 # (start-up cost of the runtime; `make build` links it statically).
 bench: bench-build
 	$(SWIFT) build -c release --package-path $(BENCH_SRC) --product limelight --scratch-path $(BENCH_SCRATCH)-shared
-	$(BENCH_PY) Benchmarks/run.py --corpus debian --corpus synthetic $(BENCH_BINS) \
+	$(BENCH_PY) Benchmarks/run.py $(foreach c,$(BENCH_CORPORA),--corpus $(c)) $(BENCH_BINS) \
 	  --limelight-static $(BENCH_SCRATCH)-shared/release/limelight $(BENCH_ARGS)
 
 bench-smoke: bench-build

@@ -49,9 +49,10 @@
 //           at most 5,000: scored(Q, max(limit×3, --depth 50)) (depth, below).
 //           Else the query is broad, and its candidates are the union, by
 //           docid in this order, of:
-//             - title tier (no CJK in the query): T = Q FILTER AND(XP<first
-//               10 letters of w> for every typed word w, folded); T's upper
-//               bound ≤ 1,250: scored(T, depth), else windowed(T, 5,000);
+//             - title tier (no CJK in the query, and only if Q's upper bound
+//               exceeds 20,000): T = Q FILTER AND(XP<first 10 letters of w>
+//               for every typed word w, folded); T's upper bound ≤ 1,250:
+//               scored(T, depth), else windowed(T, 5,000);
 //             - scored(Q FILTER OR(Kapp, Kshortcut), 40);
 //             - windowed(Q, 20,000);
 //             - the first 20 entries of each of the metadata lists
@@ -829,7 +830,8 @@ struct Planner {
         if (bound <= kBroadQueryMatches) { scored(matching, count, out); return out.size(); }
         ++broad;
         std::vector<std::string> title_words = t.title_words();
-        if (!title_words.empty()) {
+        // A window holding every match scores them all: no title tier.
+        if (!title_words.empty() && bound > kBroadWindowMatches) {
             std::vector<Xapian::Query> has;
             for (auto &w : title_words) has.emplace_back(term("XP", prefix_chars(w, kMaxIndexedPrefix)));
             Xapian::Query in_titles(Xapian::Query::OP_FILTER, matching,

@@ -16,9 +16,9 @@
 //     hit then given its card's static score (prior ×1.5 + usage boost), as
 //     Limelight does.
 //     If Q's get_mset(0, 0).get_matches_upper_bound() ≤ 5,000: scored(Q).
-//     Else the union of: the title tier T = Q FILTER AND(XP<first 10 letters
-//     of each word>), scored(T) if T's upper bound ≤ 1,250 else windowed(T,
-//     5,000); scored(Q FILTER (Kapp OR Kshortcut)); windowed(Q, 20,000); and
+//     Else the union of: if Q's upper bound exceeds 20,000, the title tier
+//     T = Q FILTER AND(XP<first 10 letters of each word>), scored(T) if T's
+//     upper bound ≤ 1,250 else windowed(T, 5,000); scored(Q FILTER (Kapp OR Kshortcut)); windowed(Q, 20,000); and
 //     of the first 20 entries of limelight.hot.all and
 //     limelight.hot.hour:<UTC hour>, those not expired whose card names have
 //     a word starting with each typed word (weight: their static score).
@@ -243,10 +243,12 @@ int main(int argc, char **argv) {
         if (bound <= 5000) {
             p.scored(q, 10);
         } else {
-            Xapian::Query t(Xapian::Query::OP_FILTER, q, Xapian::Query(Xapian::Query::OP_AND, in_title.begin(), in_title.end()));
-            Xapian::doccount titled = p.upper_bound(t);
-            if (titled <= 1250) p.scored(t, 10);
-            else p.windowed(t, 10, titled, 5000);
+            if (bound > 20000) {  // else the window below holds every match
+                Xapian::Query t(Xapian::Query::OP_FILTER, q, Xapian::Query(Xapian::Query::OP_AND, in_title.begin(), in_title.end()));
+                Xapian::doccount titled = p.upper_bound(t);
+                if (titled <= 1250) p.scored(t, 10);
+                else p.windowed(t, 10, titled, 5000);
+            }
             p.scored(Xapian::Query(Xapian::Query::OP_FILTER, q,
                                    Xapian::Query(Xapian::Query::OP_OR, Xapian::Query("Kapp"), Xapian::Query("Kshortcut"))),
                      10);

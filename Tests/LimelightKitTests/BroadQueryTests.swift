@@ -4,7 +4,7 @@ import Xapian
 
 /// Broad queries (more matches than `Searcher.broadQueryMatches`) are scored
 /// in a window of the first documents, which `rebuild` puts in static-rank
-/// order. A budget of 20 makes a 300-entity index broad enough.
+/// order. A budget of 20 (a window of 80) makes a 300-entity index broad.
 @Suite struct BroadQueryTests {
     static let app = "com.example.notes"
     static let budget = 20
@@ -28,9 +28,11 @@ import Xapian
         return out
     }()
 
+    /// A window of 4× the budget, as in `RankingWeights`.
     func searcher(_ dir: TempDir, budget: Int) throws -> Searcher {
         let s = try Searcher(location: dir.index)
         s.broadQueryMatches = budget
+        s.broadWindowMatches = budget == .max ? .max : budget * 4
         return s
     }
 

@@ -60,9 +60,10 @@ public final class Searcher {
     let db: Database
     private let parser: QueryParser
     private let stemmer = Stemmer(language: "english")
-    /// `RankingWeights.broadQueryMatches`; tests lower it to reach the broad
-    /// plan on a small index.
+    /// `RankingWeights.broadQueryMatches` and `broadWindowMatches`; tests
+    /// lower them to reach the broad plan on a small index.
     var broadQueryMatches = RankingWeights.broadQueryMatches
+    var broadWindowMatches = RankingWeights.broadWindowMatches
 
     public init(database: Database) throws(XapianError) {
         db = database
@@ -221,7 +222,10 @@ public final class Searcher {
         var seen = Set<UInt32>()
         var out: [Match] = []
         func add(_ ms: [Match]) { for m in ms where seen.insert(m.documentID).inserted { out.append(m) } }
-        if !titleWords.isEmpty {
+        // A window that holds every match scores them all: the title tier
+        // could only repeat part of that work.
+        let windowHoldsAll = bound <= broadWindowMatches
+        if !titleWords.isEmpty, !windowHoldsAll {
             let inTitles = try matching.filter(try .and(titleWords.map {
                 Query(term: Schema.term(Schema.wordPrefix, String($0.prefix(Schema.maxIndexedPrefix))))
             }))
@@ -229,11 +233,11 @@ public final class Searcher {
             // of the budgets.
             let titled = try matchesUpperBound(inTitles)
             add(titled <= broadQueryMatches / 4 ? try scored(inTitles, count: depth)
-                : try windowed(inTitles, count: depth, matches: titled, budget: RankingWeights.broadWindowMatches / 4))
+                : try windowed(inTitles, count: depth, matches: titled, budget: broadWindowMatches / 4))
         }
         let small = try Query.or([RecordKind.app, .shortcut].map { Query(term: Schema.kind + $0.rawValue) })
         add(try scored(try matching.filter(small), count: RankingWeights.prefixCandidates))
-        add(try windowed(matching, count: depth, matches: bound, budget: RankingWeights.broadWindowMatches))
+        add(try windowed(matching, count: depth, matches: bound, budget: broadWindowMatches))
         add(try hotTitleMatches(titleWords, request))
         return out
     }
