@@ -161,7 +161,7 @@ def tantivy_schema(tantivy):
         sb.add_text_field(f, tokenizer_name="en_stem")
     sb.add_text_field("prefix", tokenizer_name="whitespace", index_option="basic")
     # Whole title/keywords words, unstemmed: a last word longer than the
-    # indexed prefixes matches them by regex (Limelight: a capped wildcard).
+    # indexed prefixes matches them by regex (Limelight: the prefix term of its first 10 letters).
     sb.add_text_field("words", tokenizer_name="whitespace", index_option="basic")
     return sb.build()
 

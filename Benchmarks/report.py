@@ -334,8 +334,8 @@ def main():
               "one word of 1–4 letters being typed reads two lists kept in the index metadata (`limelight.hot.first:<p>`, "
               "`limelight.hot.pre:<p>`: the best documents whose title, or a title word, starts with it), 40 of each, and "
               "each document's expiry (value 7) and result card (value 1); no Xapian query. Anything else: AND of the parsed "
-              "complete words, AND (last word parsed if ≥ 3 letters OR its `XP` edge-prefix term; a 64-term wildcard past "
-              "10 letters); AND_NOT expired. If Xapian's upper bound of its matches (read from the posting lists' sizes, "
+              "complete words, AND (last word parsed if ≥ 3 letters OR its `XP` edge-prefix term — past 10 letters, the "
+              "prefix term of its first 10); stemmed terms only (`STEM_ALL_Z`); AND_NOT expired. If Xapian's upper bound of its matches (read from the posting lists' sizes, "
               "no matching) is at most 5,000: AND_MAYBE OR(prior in value 0 ×1.5, usage boost in value 6 ×1.0), BM25 "
               "(k1 1.2, b 0.5), top 50. Above that (a *broad* query): BM25 alone within a window of the first document ids "
               "sized to hold about 20,000 of its matches (document order is static-rank order: `index` and `rebuild` write "
@@ -352,7 +352,8 @@ def main():
               "Limelight's own work (Swift scoring and arranging). \"top 10\" asks Xapian for 10; \"no lists\" runs the "
               "Xapian query for short prefixes too (what the lists buy).",
               "- **raw Xapian (PARTIAL)**: `QueryParser` with `FLAG_PARTIAL` (the last word expands to the 100 most frequent "
-              "completions), default operator AND, english stemmer, top 10 + data, on the same index.",
+              "completions among the index's `Z` terms, with default prefix `Z`, as the index holds stemmed terms only), "
+              "default operator AND, english stemmer, top 10 + data, on the same index.",
               "- **Tantivy**: PyPI `tantivy`; fields title/subtitle/description/keywords (`en_stem`, positions) and a "
               "`prefix` field holding the same edge prefixes as Limelight's `XP` terms; complete words over the four fields "
               "(boosts 4/2/1/3), last word = whole word OR prefix term; a last word longer than 10 letters is a regex over "
