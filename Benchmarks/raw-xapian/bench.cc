@@ -18,18 +18,20 @@
 //
 //   raw-xapian-bench query DB QUERIES [--plan limelight|xapian|partial|prefix-only|prefix-bool] [--full]
 //                    [--limit N] [--depth N] [--warmup P] [--no-values] [--no-prior] [--lists-sorted]
-//                    [--lists-lean] [--out R.json]
+//                    [--lists-checked] [--out R.json]
 //       Runs one query per line, P untimed passes first, then a timed pass.
 //       DB is Limelight's own index (its `current` stub), opened read-only:
 //       the raw program queries the very index Limelight queries.
-//       --plan limelight (default): Limelight's query plan (Searcher.swift at
-//           455912e), exactly, without the Swift re-rank:
+//       --plan limelight (default): Limelight's query plan (Searcher.swift as
+//           of this file's commit), exactly, without the Swift re-rank:
 //         * one word of 1–4 letters being typed, nothing else: no Xapian
 //           query; the metadata lists limelight.hot.first:<p> and
 //           limelight.hot.pre:<p> ([u32 docid, f64 score] little-endian),
-//           the first 40 of each, and per docid get_document (which checks
-//           it exists), value 7 (expiry; skipped if past) and value 1 (the
-//           card), whose title words (and aliases) must start with <p>.
+//           the first 40 of each, and per docid get_document with
+//           DOC_ASSUME_VALID, value 7 (expiry; skipped if past; not read when
+//           no document has an expiry: the XX term has no postings) and
+//           value 1 (the card; none: deleted), whose title words (and
+//           aliases) must start with <p>.
 //           Nothing left: the Xapian plan below.
 //         * else Q = AND(complete words and CJK runs parsed; OR(last word
 //           parsed if ≥ 3 letters, XP<its first 10 letters>)) AND_NOT (XX
@@ -57,7 +59,7 @@
 //             - windowed(Q, 20,000);
 //             - the first 20 entries of each of the metadata lists
 //               limelight.hot.all and limelight.hot.hour:<UTC hour now>,
-//               deduplicated; per docid get_document, value 7 (skipped if
+//               deduplicated; per docid read as in the lists, value 7 (skipped if
 //               expired) and value 1, kept if every typed word starts a word
 //               of one of the card's names.
 //           windowed(q, budget): end = max(1, min(last, last × budget ÷ q's
@@ -95,9 +97,9 @@
 //           them costs; the list paths then keep every listed document).
 //           --no-prior: leave out the AND_MAYBE boosts.
 //       --lists-sorted: read the list entries in docid order (neighbouring
-//           values share B-tree blocks). --lists-lean: get_document with
-//           DOC_ASSUME_VALID, and no value 7 reads when no document has an
-//           expiry (the XX term has no postings).
+//           values share B-tree blocks). --lists-checked: read listed
+//           documents as Limelight did until commit 2239c0f: get_document checking
+//           that each exists, and value 7 always.
 //
 // Timing is per query (std::chrono::steady_clock) around everything: reading
 // the lists, building the queries, the upper-bound probes, get_mset and
@@ -803,14 +805,16 @@ struct Planner {
     // whose names have a word starting with each typed word.
     void hot_title_matches(const std::vector<std::string> &ws, Candidates &out) {
         if (ws.empty()) return;
+        bool expiries = !lists_lean || db.get_termfreq("XX") > 0;
         int hour = int((at - std::floor(at / 86400) * 86400) / 3600);  // Timestamp.hourOfDay, UTC
         std::set<Xapian::docid> seen;
         for (const std::string &name : {std::string("all"), "hour:" + std::to_string(hour)}) {
             for (Xapian::docid id : list_ids(name, kBroadHotCandidates)) {
                 if (!seen.insert(id).second) continue;
                 Xapian::Document doc;
-                try { doc = db.get_document(id); } catch (const Xapian::DocNotFoundError &) { continue; }
-                std::string expiry = doc.get_value(7);
+                try { doc = db.get_document(id, lists_lean ? Xapian::DOC_ASSUME_VALID : 0); }
+                catch (const Xapian::DocNotFoundError &) { continue; }
+                std::string expiry = expiries ? doc.get_value(7) : std::string();
                 if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= at) continue;
                 if (read_values && !card_names_have_prefixes(doc.get_value(1), ws)) continue;
                 out.add(id);
@@ -850,7 +854,7 @@ struct Planner {
     // Experiments on the list path (not Limelight's plan): read the entries in
     // docid order (neighbouring values share B-tree blocks), and skip what is
     // redundant (the existence check; value 7 when no document has an expiry).
-    bool lists_sorted = false, lists_lean = false;
+    bool lists_sorted = false, lists_lean = true;
 
     // Searcher.prefixCandidates: the two metadata lists of a short prefix.
     size_t listed(const std::string &p) {
@@ -1030,10 +1034,10 @@ int main(int argc, char **argv) {
     const char *usage =
         "usage: raw-xapian-bench build DB FILE.jsonl [--no-positions] [--out R.json]\n"
         "       raw-xapian-bench query DB QUERIES [--plan limelight|xapian|partial|prefix-only|prefix-bool] [--full] "
-        "[--limit N] [--depth N] [--warmup P] [--no-values] [--no-prior] [--lists-sorted] [--lists-lean] [--out R.json]\n";
+        "[--limit N] [--depth N] [--warmup P] [--no-values] [--no-prior] [--lists-sorted] [--lists-checked] [--out R.json]\n";
     if (argc < 4) die(usage, 64);
     std::string cmd = argv[1], db = argv[2], file = argv[3], out, plan = "limelight";
-    bool positions = true, full = false, read_values = true, use_prior = true, lists_sorted = false, lists_lean = false;
+    bool positions = true, full = false, read_values = true, use_prior = true, lists_sorted = false, lists_lean = true;
     unsigned limit = 10, depth = 50;
     int warmup = 1;
     for (int i = 4; i < argc; ++i) {
@@ -1046,7 +1050,7 @@ int main(int argc, char **argv) {
         else if (a == "--no-values" || a == "--no-data") read_values = false;
         else if (a == "--no-prior") use_prior = false;
         else if (a == "--lists-sorted") lists_sorted = true;
-        else if (a == "--lists-lean") lists_lean = true;
+        else if (a == "--lists-checked") lists_lean = false;
         else if (a == "--limit") limit = std::stoul(val());
         else if (a == "--depth") depth = std::stoul(val());
         else if (a == "--warmup") warmup = std::stoi(val());

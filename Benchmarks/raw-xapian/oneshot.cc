@@ -1,11 +1,12 @@
 // xapian-oneshot: the minimal C++ open-and-query program that `limelight search`
 // is compared with as a fresh process. It opens the index read-only, runs
-// Limelight's query plan (Searcher.swift at 455912e, without the typo retry,
+// Limelight's query plan (Searcher.swift as of this file's commit, without the typo retry,
 // the OR retry and the re-rank; bench.cc's --plan limelight spelled out in
 // full) and prints 10 titles:
 //   - one word of 1–4 letters being typed: the first 40 entries of the
 //     metadata lists limelight.hot.first:<w> and limelight.hot.pre:<w>, each
-//     document's value 7 (expiry) and value 1 (the result card, which holds
+//     document read unchecked (DOC_ASSUME_VALID), its value 7 (expiry; only
+//     if some document has one) and value 1 (the result card, which holds
 //     the title), in list order;
 //   - else Q = AND(complete words; OR(last word if ≥ 3 letters, XP<its first
 //     10 letters>)) AND_NOT (XX FILTER value 7 ≤ now) (no XH filter), words
@@ -205,16 +206,19 @@ int main(int argc, char **argv) {
         bool partial = !raw.empty() && raw.back() != ' ' && !words.empty();
         double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
         int rank = 0;
+        // Listed documents are read unchecked (a deleted one has no card),
+        // and their expiry only if some document has one.
+        bool expiries = db.get_termfreq("XX") > 0;
         if (partial && words.size() == 1 && words[0].size() <= 4) {
             std::set<Xapian::docid> seen;
             for (const char *kind : {"first:", "pre:"}) {
                 for (Xapian::docid id : p.list(kind + words[0], 40)) {
                     if (!seen.insert(id).second) continue;
-                    Xapian::Document doc = db.get_document(id);
-                    std::string expiry = doc.get_value(7);
+                    Xapian::Document doc = db.get_document(id, Xapian::DOC_ASSUME_VALID);
+                    std::string expiry = expiries ? doc.get_value(7) : std::string();
                     if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= now) continue;
                     Card c;
-                    read_card(doc.get_value(1), c);
+                    if (!read_card(doc.get_value(1), c)) continue;
                     if (rank < 10) std::printf("%d\t%s\n", ++rank, c.title.c_str());
                 }
             }
@@ -258,9 +262,8 @@ int main(int argc, char **argv) {
             for (const std::string &name : {std::string("all"), "hour:" + std::to_string(hour)}) {
                 for (Xapian::docid id : p.list(name, 20)) {
                     if (!seen.insert(id).second) continue;
-                    Xapian::Document doc;
-                    try { doc = db.get_document(id); } catch (const Xapian::DocNotFoundError &) { continue; }
-                    std::string expiry = doc.get_value(7);
+                    Xapian::Document doc = db.get_document(id, Xapian::DOC_ASSUME_VALID);
+                    std::string expiry = expiries ? doc.get_value(7) : std::string();
                     if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= now) continue;
                     Card c;
                     if (!read_card(doc.get_value(1), c)) continue;

@@ -315,6 +315,12 @@ cx_doc *cx_db_get_document(const cx_db *db, cx_docid did, cx_error **err) {
     CX_CATCH(nullptr)
 }
 
+cx_doc *cx_db_get_document_unchecked(const cx_db *db, cx_docid did, cx_error **err) {
+    CX_TRY
+    return new cx_doc{db->db.get_document(did, Xapian::DOC_ASSUME_VALID)};
+    CX_CATCH(nullptr)
+}
+
 int cx_db_add_spelling(cx_db *db, const char *word, size_t len, uint32_t inc,
                        cx_error **err) {
     CX_TRY

@@ -83,6 +83,13 @@ public class Database {
         Document(handle: try checked { cx_db_get_document(handle, id, $0) }!)
     }
 
+    /// `document(_:)` without checking that it exists (one B-tree lookup
+    /// fewer): for reading values of ids known to be current; an absent
+    /// document reads as empty values.
+    public func document(unchecked id: UInt32) throws(XapianError) -> Document {
+        Document(handle: try checked { cx_db_get_document_unchecked(handle, id, $0) }!)
+    }
+
     /// User metadata; a missing key reads as empty.
     public func metadata(_ key: String) throws(XapianError) -> [UInt8] {
         try takeBytes { out, len, err in key.withBytes { cx_db_get_metadata(handle, $0, $1, out, len, err) } }

@@ -132,6 +132,21 @@ import Testing
         }
     }
 
+    @Test func anUncheckedReadOfAMissingDocumentHasNoValues() throws {
+        try withTempDirectory { dir in
+            let db = try WritableDatabase(path: dir + "/db")
+            let id = try db.add(try makeDocument(terms: ["one"], values: [1: "card"]))
+            try db.commit()
+            let reader = try Database(path: dir + "/db")
+            #expect(try reader.document(unchecked: id).value(1) == Array("card".utf8))
+            #expect(try reader.document(unchecked: 999).value(1) == [])
+            try db.delete(id)
+            try db.commit()
+            _ = try reader.reopen()
+            #expect(try reader.document(unchecked: id).value(1) == [])
+        }
+    }
+
     @Test func databaseClosedAfterClose() throws {
         try withTempDirectory { dir in
             let db = try WritableDatabase(path: dir + "/db")

@@ -288,13 +288,11 @@ public final class Searcher {
         let hour = Int(request.at.hourOfDay)
         var out: [Match] = []
         var seen = Set<UInt32>()
+        let expiries = try anyExpiries()
         for name in [HotLists.allName(), HotLists.hourName(hour)] {
             for e in try HotLists.read(db, name).prefix(RankingWeights.broadHotCandidates) where seen.insert(e.id).inserted {
-                guard let doc = try? db.document(e.id) else { continue }
-                let expiry = try doc.value(Schema.expirySlot)
-                if !expiry.isEmpty, sortableUnserialise(expiry) <= request.at.seconds { continue }
-                let bytes = try doc.value(Schema.cardSlot)
-                guard let card = HitCard(encoded: bytes),
+                guard let bytes = try listedCard(e.id, at: request.at, expiries: expiries),
+                      let card = HitCard(encoded: bytes),
                       request.app == nil || card.app == request.app,
                       request.type == nil || card.type == request.type,
                       words.allSatisfy({ w in card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })
@@ -389,11 +387,10 @@ public final class Searcher {
             for e in try HotLists.read(db, name).prefix(RankingWeights.prefixCandidates) where seen.insert(e.id).inserted { ids.append(e.id) }
         }
         var out: [Match] = []
+        let expiries = try anyExpiries()
         for id in ids {
-            guard let doc = try? db.document(id) else { continue }
-            let expiry = try doc.value(Schema.expirySlot)
-            if !expiry.isEmpty, sortableUnserialise(expiry) <= request.at.seconds { continue }
-            out.append(Match(documentID: id, weight: 0, values: [Schema.cardSlot: try doc.value(Schema.cardSlot)]))
+            guard let bytes = try listedCard(id, at: request.at, expiries: expiries) else { continue }
+            out.append(Match(documentID: id, weight: 0, values: [Schema.cardSlot: bytes]))
         }
         if !contexts.isEmpty {
             let registered = try Query.or(contexts.map { Query(term: Schema.term(Schema.relevantIn, $0)) })
@@ -413,20 +410,38 @@ public final class Searcher {
         var seen = Set<UInt32>()
         var out: [Match] = []
         let folded = Tokenizer.fold(p)
+        let expiries = try anyExpiries()
         for name in [HotLists.titlePrefixName(folded), HotLists.wordPrefixName(folded)] {
             for e in try HotLists.read(db, name).prefix(RankingWeights.prefixCandidates) where seen.insert(e.id).inserted {
-                guard let doc = try? db.document(e.id) else { continue }
-                let expiry = try doc.value(Schema.expirySlot)
-                if !expiry.isEmpty, sortableUnserialise(expiry) <= request.at.seconds { continue }
-                let bytes = try doc.value(Schema.cardSlot)
                 // Lists may hold a document whose title changed since: check it.
-                guard let card = HitCard(encoded: bytes),
+                guard let bytes = try listedCard(e.id, at: request.at, expiries: expiries),
+                      let card = HitCard(encoded: bytes),
                       (card.names + card.aliases.map(TitleKey.init)).contains(where: { $0.words.contains { $0.hasPrefix(folded) } })
                 else { continue }
                 out.append(Match(documentID: e.id, weight: HotLists.staticScore(card), values: [Schema.cardSlot: bytes]))
             }
         }
         return out
+    }
+
+    /// Whether any document has an expiry (else reading it is skipped).
+    private func anyExpiries() throws(XapianError) -> Bool {
+        try db.termFrequency(Schema.expires) > 0
+    }
+
+    /// The result card of a document a hot list names, or nil if it is gone
+    /// or expired. Read without checking that the document exists (a
+    /// deleted one has no card) and without its expiry when no document has
+    /// one: a one-letter query's 80 listed documents in a quarter of the
+    /// time (Debian catalog, raw program: p50 0.26 → 0.07 ms).
+    private func listedCard(_ id: UInt32, at time: Timestamp, expiries: Bool) throws(XapianError) -> [UInt8]? {
+        let doc = try db.document(unchecked: id)
+        if expiries {
+            let expiry = try doc.value(Schema.expirySlot)
+            if !expiry.isEmpty, sortableUnserialise(expiry) <= time.seconds { return nil }
+        }
+        let card = try doc.value(Schema.cardSlot)
+        return card.isEmpty ? nil : card
     }
 
     /// One row per thing: an App Shortcut bound to an entity and the entity
