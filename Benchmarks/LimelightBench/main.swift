@@ -167,6 +167,17 @@ struct Options {
     var usage: String { Self.usageText }
 }
 
+/// p50 / p90 / p99 per group of latencies (µs), one line each.
+func printGroups(_ groups: [String: [Double]]) {
+    print("group            n       p50 ms    p90 ms    p99 ms")
+    for name in groups.keys.sorted() {
+        let v = groups[name]!.sorted()
+        print(name.padding(16) + "\(v.count)".padding(8)
+              + fmt(percentile(v, 50) / 1000).padding(10) + fmt(percentile(v, 90) / 1000).padding(10)
+              + fmt(percentile(v, 99) / 1000))
+    }
+}
+
 // MARK: - ingest
 
 func ingest(_ o: Options) {
@@ -294,13 +305,7 @@ func query(_ o: Options) {
         groups[o.full ? "full all" : "all", default: []].append(lat[i])
     }
     print("limelight query \(o.file): \(queries.count) queries, \(fmt(totalS, 2)) s timed (warm-up \(fmt(warmS, 2)) s), peak RSS \(procStatusKiB("VmHWM") / 1024) MiB")
-    print("group            n       p50 ms    p90 ms    p99 ms")
-    for name in groups.keys.sorted() {
-        let v = groups[name]!.sorted()
-        print(name.padding(16) + "\(v.count)".padding(8)
-              + fmt(percentile(v, 50) / 1000).padding(10) + fmt(percentile(v, 90) / 1000).padding(10)
-              + fmt(percentile(v, 99) / 1000))
-    }
+    printGroups(groups)
     if let out = o.out {
         let latText = lat.map { fmt($0, 1) }.joined(separator: ",")
         let hitText = hits.map(String.init).joined(separator: ",")
@@ -379,13 +384,7 @@ func suggest(_ o: Options) {
     }
     print("limelight suggest \(o.file): \(requests.count) requests, \(fmt(totalS, 2)) s timed (warm-up \(fmt(warmS, 2)) s), "
           + "\(hits.filter { $0 == 0 }.count) with no suggestion, peak RSS \(procStatusKiB("VmHWM") / 1024) MiB")
-    print("group            n       p50 ms    p90 ms    p99 ms")
-    for name in groups.keys.sorted() {
-        let v = groups[name]!.sorted()
-        print(name.padding(16) + "\(v.count)".padding(8)
-              + fmt(percentile(v, 50) / 1000).padding(10) + fmt(percentile(v, 90) / 1000).padding(10)
-              + fmt(percentile(v, 99) / 1000))
-    }
+    printGroups(groups)
     if let out = o.out {
         let latText = lat.map { fmt($0, 1) }.joined(separator: ",")
         let hitText = hits.map(String.init).joined(separator: ",")

@@ -64,7 +64,7 @@
 //               of one of the card's names.
 //           windowed(q, budget): end = max(1, min(last, last × budget ÷ q's
 //           upper bound)) with last = get_lastdocid(); q FILTER
-//           DocidRangeSource(1, end) (a copy of Limelight's), BM25 alone (no
+//           DocidRangeSource(1, end) (Limelight's own, from Sources/CXapian/docid_range_source.h), BM25 alone (no
 //           boosts), top depth, reading value 1.
 //           Nothing: the one-edit typo retry (most frequent neighbour) on the
 //           same plan, then for several words the OR-relaxed query, always
@@ -106,6 +106,7 @@
 // reading the hits' values. A query's hits are its candidates (deduplicated),
 // at most --limit.
 #include <xapian.h>
+#include "../../Sources/CXapian/docid_range_source.h"  // Limelight's docid window
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -582,60 +583,6 @@ const Xapian::doccount kBroadQueryMatches = 5000;
 const Xapian::doccount kBroadWindowMatches = 20000;
 const size_t kBroadHotCandidates = 20;
 const size_t kPrefixCandidates = 40;
-
-// A copy of Limelight's DocidRangeSource (Sources/CXapian/cxapian.cpp): every
-// document with first ≤ docid ≤ last, weight 0, walking the all-documents list
-// (an AND with it stops once the other lists pass the window's end).
-class DocidRangeSource : public Xapian::PostingSource {
-    Xapian::docid first, last;
-    Xapian::Database db;
-    Xapian::PostingIterator it, end;
-    bool started = false;
-
-  public:
-    DocidRangeSource(Xapian::docid first_, Xapian::docid last_) : first(first_), last(last_) {}
-
-    DocidRangeSource *clone() const override { return new DocidRangeSource(first, last); }
-
-    void init(const Xapian::Database &db_) override {
-        db = db_;
-        it = db.postlist_begin("");
-        end = db.postlist_end("");
-        started = false;
-        set_maxweight(0);
-    }
-
-    Xapian::doccount get_termfreq_min() const override { return 0; }
-    Xapian::doccount get_termfreq_max() const override {
-        Xapian::doccount span = last >= first ? last - first + 1 : 0;
-        return std::min(span, db.get_doccount());
-    }
-    Xapian::doccount get_termfreq_est() const override {
-        Xapian::docid top = db.get_lastdocid();
-        if (top == 0 || last < first) return 0;
-        double share = double(std::min(last, top) - std::min(first, top) + 1) / top;
-        return Xapian::doccount(share * db.get_doccount());
-    }
-
-    void next(double) override {
-        if (!started) {
-            started = true;
-            it.skip_to(first);
-        } else {
-            ++it;
-        }
-    }
-    void skip_to(Xapian::docid did, double) override {
-        started = true;
-        it.skip_to(std::max(did, first));
-    }
-    bool at_end() const override { return started && (it == end || *it > last); }
-    Xapian::docid get_docid() const override { return *it; }
-    double get_weight() const override { return 0; }
-    std::string get_description() const override {
-        return "DocidRangeSource(" + std::to_string(first) + ".." + std::to_string(last) + ")";
-    }
-};
 
 // A query owning its posting source (as Limelight's queries do).
 Xapian::Query source_query(Xapian::PostingSource *ps) { return Xapian::Query(ps->release()); }

@@ -31,6 +31,7 @@
 //
 //   xapian-oneshot DB "python3 nu"
 #include <xapian.h>
+#include "../../Sources/CXapian/docid_range_source.h"  // Limelight's docid window
 
 #include <algorithm>
 #include <chrono>
@@ -98,41 +99,6 @@ static bool read_card(const std::string &b, Card &c) {
     return true;
 }
 
-// Every document with first ≤ docid ≤ last, weight 0 (a copy of Limelight's
-// DocidRangeSource, as in bench.cc): the all-documents list from `first`.
-class DocidRange : public Xapian::PostingSource {
-    Xapian::docid first, last;
-    Xapian::Database db;
-    Xapian::PostingIterator it;
-    bool started = false;
-
-  public:
-    DocidRange(Xapian::docid f, Xapian::docid l) : first(f), last(l) {}
-    DocidRange *clone() const override { return new DocidRange(first, last); }
-    void init(const Xapian::Database &d) override {
-        db = d;
-        it = db.postlist_begin("");
-        started = false;
-        set_maxweight(0);
-    }
-    Xapian::doccount get_termfreq_min() const override { return 0; }
-    Xapian::doccount get_termfreq_max() const override {
-        return std::min<Xapian::doccount>(last >= first ? last - first + 1 : 0, db.get_doccount());
-    }
-    Xapian::doccount get_termfreq_est() const override {
-        Xapian::docid top = db.get_lastdocid();
-        if (top == 0 || last < first) return 0;
-        return Xapian::doccount(double(std::min(last, top) - std::min(first, top) + 1) / top * db.get_doccount());
-    }
-    void next(double) override {
-        if (!started) { started = true; it.skip_to(first); } else { ++it; }
-    }
-    void skip_to(Xapian::docid did, double) override { started = true; it.skip_to(std::max(did, first)); }
-    bool at_end() const override { return started && (it == db.postlist_end("") || *it > last); }
-    Xapian::docid get_docid() const override { return *it; }
-    std::string get_description() const override { return "DocidRange"; }
-};
-
 struct Plan {
     Xapian::Database db;
     std::map<Xapian::docid, std::pair<double, std::string>> found;  // weight, title
@@ -175,7 +141,7 @@ struct Plan {
     void windowed(const Xapian::Query &q, unsigned count, Xapian::doccount matches, double budget) {
         double last = db.get_lastdocid();
         auto end = Xapian::docid(std::max(1.0, std::min(last, last * budget / std::max<Xapian::doccount>(matches, 1))));
-        top(Xapian::Query(Xapian::Query::OP_FILTER, q, Xapian::Query((new DocidRange(1, end))->release())), count, true);
+        top(Xapian::Query(Xapian::Query::OP_FILTER, q, Xapian::Query((new DocidRangeSource(1, end))->release())), count, true);
     }
 
     // The first n docids of the metadata list limelight.hot.<name>.
@@ -209,16 +175,19 @@ int main(int argc, char **argv) {
         // Listed documents are read unchecked (a deleted one has no card),
         // and their expiry only if some document has one.
         bool expiries = db.get_termfreq("XX") > 0;
+        auto listed_card = [&](Xapian::docid id, Card &c) {
+            Xapian::Document doc = db.get_document(id, Xapian::DOC_ASSUME_VALID);
+            std::string expiry = expiries ? doc.get_value(7) : std::string();
+            if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= now) return false;
+            return read_card(doc.get_value(1), c);
+        };
         if (partial && words.size() == 1 && words[0].size() <= 4) {
             std::set<Xapian::docid> seen;
             for (const char *kind : {"first:", "pre:"}) {
                 for (Xapian::docid id : p.list(kind + words[0], 40)) {
                     if (!seen.insert(id).second) continue;
-                    Xapian::Document doc = db.get_document(id, Xapian::DOC_ASSUME_VALID);
-                    std::string expiry = expiries ? doc.get_value(7) : std::string();
-                    if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= now) continue;
                     Card c;
-                    if (!read_card(doc.get_value(1), c)) continue;
+                    if (!listed_card(id, c)) continue;
                     if (rank < 10) std::printf("%d\t%s\n", ++rank, c.title.c_str());
                 }
             }
@@ -262,11 +231,8 @@ int main(int argc, char **argv) {
             for (const std::string &name : {std::string("all"), "hour:" + std::to_string(hour)}) {
                 for (Xapian::docid id : p.list(name, 20)) {
                     if (!seen.insert(id).second) continue;
-                    Xapian::Document doc = db.get_document(id, Xapian::DOC_ASSUME_VALID);
-                    std::string expiry = expiries ? doc.get_value(7) : std::string();
-                    if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= now) continue;
                     Card c;
-                    if (!read_card(doc.get_value(1), c)) continue;
+                    if (!listed_card(id, c)) continue;
                     bool all = std::all_of(words.begin(), words.end(), [&](const std::string &w) {
                         return std::any_of(c.name_words.begin(), c.name_words.end(),
                                            [&](const std::string &n) { return n.compare(0, w.size(), w) == 0; });

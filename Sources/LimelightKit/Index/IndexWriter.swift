@@ -107,20 +107,10 @@ public final class IndexWriter {
     @discardableResult
     public func apply(_ batch: [LocatedRecord], clientState: String? = nil,
                       shouldCancel: () -> Bool = { false }) throws(LimelightError) -> Summary {
-        if let s = clientState, s.utf8.count > RecordLimits.maxClientStateBytes {
-            throw LimelightError(.usage, "the client state is \(s.utf8.count) bytes; the limit is \(RecordLimits.maxClientStateBytes)")
-        }
+        try Self.check(clientState: clientState)
         return try inTransaction { session in
             var n = 0
-            func write(_ item: LocatedRecord) throws {
-                n += 1
-                if n % 1024 == 0, shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
-                do {
-                    try session.apply(item.record, at: item.location)
-                } catch let e as RecordError {
-                    throw LimelightError(.badInput, "\(item.location): \(e.message)")
-                }
-            }
+            func write(_ item: LocatedRecord) throws { try Self.write(item, into: &session, count: &n, shouldCancel) }
             var run = EntityRun<LocatedRecord>()
             for item in batch {
                 if item.record.kind == .entity { run.add(item, item.record); continue }
@@ -141,18 +131,10 @@ public final class IndexWriter {
     @discardableResult
     public func apply(_ source: RecordSource, clientState: String? = nil,
                       shouldCancel: () -> Bool = { false }) throws(LimelightError) -> Summary {
-        if let s = clientState, s.utf8.count > RecordLimits.maxClientStateBytes {
-            throw LimelightError(.usage, "the client state is \(s.utf8.count) bytes; the limit is \(RecordLimits.maxClientStateBytes)")
-        }
+        try Self.check(clientState: clientState)
         return try inTransaction { session in
             var n = 0
-            func step(_ item: LocatedRecord) throws {
-                n += 1
-                if n % 1024 == 0, shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
-                do { try session.apply(item.record, at: item.location) } catch let e as RecordError {
-                    throw LimelightError(.badInput, "\(item.location): \(e.message)")
-                }
-            }
+            func step(_ item: LocatedRecord) throws { try Self.write(item, into: &session, count: &n, shouldCancel) }
             // Runs of entities are held as places in the file, not records,
             // and parsed again when written best first (see `EntityRun`).
             var run = EntityRun<RecordSource.Place>()
@@ -178,6 +160,23 @@ public final class IndexWriter {
             if let clientState { try db.setMetadata(Schema.clientStateKey, clientState) }
             if shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
             return session.summary
+        }
+    }
+
+    private static func check(clientState: String?) throws(LimelightError) {
+        if let s = clientState, s.utf8.count > RecordLimits.maxClientStateBytes {
+            throw LimelightError(.usage, "the client state is \(s.utf8.count) bytes; the limit is \(RecordLimits.maxClientStateBytes)")
+        }
+    }
+
+    /// Applies one record of a batch, naming its file and line if it breaks a
+    /// rule; every 1,024 records, asks whether to cancel.
+    private static func write(_ item: LocatedRecord, into session: inout BatchSession, count n: inout Int,
+                              _ shouldCancel: () -> Bool) throws {
+        n += 1
+        if n % 1024 == 0, shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
+        do { try session.apply(item.record, at: item.location) } catch let e as RecordError {
+            throw LimelightError(.badInput, "\(item.location): \(e.message)")
         }
     }
 

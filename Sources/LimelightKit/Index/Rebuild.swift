@@ -180,7 +180,7 @@ extension IndexWriter {
         do {
             let enquire = try Enquire(db)
             enquire.setBooleanWeighting()
-            enquire.query = try Query(term: Schema.expires).filter(try Query(term: Schema.kind + RecordKind.entity.rawValue))
+            enquire.query = try Query(term: Schema.expires).filter(Query(term: Schema.kind + RecordKind.entity.rawValue))
                 .filter(try .valueRange(slot: Schema.expirySlot, from: nil, to: sortableSerialise(now.seconds)))
             expired = try enquire.matches(count: max(try db.documentCount, 1)).matches.compactMap { IndexWriter.record(fromData: $0.data) }
         } catch {
