@@ -43,7 +43,7 @@ public struct IndexLocation: Sendable {
         }
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: " ")
-            if parts.count == 2, parts[0] == "glass", parts[1].hasPrefix("gen-"), let n = Int(parts[1].dropFirst(4)) {
+            if parts.count == 2, parts[0] == "glass", let n = Self.generationNumber(String(parts[1])) {
                 return n
             }
         }
@@ -57,19 +57,9 @@ public struct IndexLocation: Sendable {
         }
     }
 
-    /// Checks that the path can hold an index before anything is created there.
-    func checkUsable() throws(LimelightError) {
-        var st = stat()
-        if stat(path, &st) == 0 {
-            guard (st.st_mode & S_IFMT) == S_IFDIR else {
-                throw LimelightError(.failure, "\(path) is a file, not an index directory; pass --index with a directory")
-            }
-            let entries = Files.list(path)
-            if !entries.isEmpty, !entries.contains("current"), !entries.contains(where: { $0.hasPrefix("gen-") }) {
-                throw LimelightError(.failure, "\(path) is not a Limelight index (it holds other files); pass --index with a new or empty directory")
-            }
-        }
-    }
+    /// Checks that the path can hold an index before anything is created there
+    /// (see `inspect`).
+    func checkUsable() throws(LimelightError) { _ = try inspect() }
 
     func readersLockPath(_ n: Int) -> String { path + "/gen-\(n).readers" }
 
@@ -113,8 +103,8 @@ public struct IndexLocation: Sendable {
     /// that was killed) at once, older ones once no reader holds them.
     /// Call only while holding the write lock.
     func removeUnusedGenerations(current: Int) {
-        for name in Files.list(path) where name.hasPrefix("gen-") && !name.hasSuffix(".readers") {
-            guard let n = Int(name.dropFirst(4)), n != current else { continue }
+        for name in Files.list(path) {
+            guard let n = Self.generationNumber(name), n != current, isOwnGeneration(n) else { continue }
             if n > current {
                 Files.removeTree(generationPath(n))
                 continue
