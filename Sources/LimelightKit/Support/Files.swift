@@ -88,21 +88,6 @@ enum Files {
         if mkdir(path, 0o700) != 0, errno != EEXIST { throw SystemError("cannot create directory", path: path) }
     }
 
-    /// rm -r (for old generations and cancelled rebuilds).
-    static func removeTree(_ path: String) {
-        guard let dir = opendir(path) else { unlink(path); return }
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name == "." || name == ".." { continue }
-            let child = path + "/" + name
-            if isDirectory(child) { removeTree(child) } else { unlink(child) }
-        }
-        closedir(dir)
-        rmdir(path)
-    }
-
     static func list(_ path: String) -> [String] {
         guard let dir = opendir(path) else { return [] }
         defer { closedir(dir) }
