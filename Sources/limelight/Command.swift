@@ -27,8 +27,8 @@ extension Command {
         """
     }
 
-    static func location(_ args: ParsedArguments) -> IndexLocation {
-        IndexLocation.resolve(args.value("index"))
+    static func location(_ args: ParsedArguments) throws(LimelightError) -> IndexLocation {
+        try IndexLocation.resolve(args.value("index"))
     }
 }
 

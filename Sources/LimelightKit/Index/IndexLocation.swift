@@ -20,16 +20,6 @@ public struct IndexLocation: Sendable {
         self.path = p
     }
 
-    /// `--index DIR`, else `$LIMELIGHT_INDEX`, else `$XDG_DATA_HOME/limelight/index`,
-    /// else `~/.local/share/limelight/index`.
-    public static func resolve(_ explicit: String?) -> IndexLocation {
-        if let explicit, !explicit.isEmpty { return IndexLocation(path: explicit) }
-        if let env = Files.environment("LIMELIGHT_INDEX") { return IndexLocation(path: env) }
-        if let xdg = Files.environment("XDG_DATA_HOME") { return IndexLocation(path: xdg + "/limelight/index") }
-        let home = Files.environment("HOME") ?? "."
-        return IndexLocation(path: home + "/.local/share/limelight/index")
-    }
-
     var stubPath: String { path + "/current" }
     var pidPath: String { path + "/writer.pid" }
     func generationPath(_ n: Int) -> String { path + "/gen-\(n)" }
