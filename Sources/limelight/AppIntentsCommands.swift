@@ -187,6 +187,7 @@ struct ForgetCommand: Command {
     static let spec = ArgumentSpec(options: globalOptions.union(["id", "app", "intent", "entity", "from", "to"]), flags: ["all"])
 
     static func run(_ args: ParsedArguments) throws(LimelightError) {
+        try checkOneForgetSelector(args)
         let what: Forgetting
         if let id = args.value("id") {
             what = .donation(id: id)

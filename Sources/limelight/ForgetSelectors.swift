@@ -1,0 +1,19 @@
+import LimelightKit
+
+/// `forget` takes exactly one selector: `--id`, `--all`, a time range
+/// (`--from`/`--to`) or an app (with `--intent`, `--entity`). Given two, it used
+/// to pick one silently — `--app A --from T` forgot every app's donations since
+/// T — so more than one is a usage error.
+func checkOneForgetSelector(_ args: ParsedArguments) throws(LimelightError) {
+    var given: [String] = []
+    if args.value("id") != nil { given.append("--id") }
+    if args.has("all") { given.append("--all") }
+    if args.value("from") != nil || args.value("to") != nil { given.append("--from/--to") }
+    if args.value("app") != nil { given.append("--app") }
+    if given.count > 1 {
+        throw LimelightError(.usage, "give one of --id, --app, --from/--to or --all, not \(given.joined(separator: " and "))")
+    }
+    if args.value("app") == nil, args.value("intent") != nil || args.value("entity") != nil {
+        throw LimelightError(.usage, "--intent and --entity go with --app")
+    }
+}
