@@ -53,25 +53,27 @@ struct ClientStateCommand: Command {
 struct RebuildCommand: Command {
     static let name = "rebuild"
     static let abstract = "Regenerate the index from its stored records (or from files) and swap it in atomically."
-    static let usage = "rebuild [--from <file>...] [--json]"
+    static let usage = "rebuild [--from <file>... [--allow-empty]] [--json]"
     static let details = """
         OPTIONS:
           --from <file>           Rebuild from these JSON Lines files instead of the stored
                                   records (repeatable; '-' = stdin).
+          --allow-empty           With --from: accept input with no records (an empty index);
+                                  without it, empty input is refused (exit 65).
           --json                  Print a JSON summary.
         Searches keep answering from the old generation until the new one is
         complete. Ctrl-C or SIGTERM cancels: the partial generation is removed,
         the index stays as it was, and the exit status is 130. Also upgrades an
         index of an older schema.
         """
-    static let spec = ArgumentSpec(options: globalOptions.union(["from"]), repeatable: ["from"], flags: ["json"])
+    static let spec = ArgumentSpec(options: globalOptions.union(["from"]), repeatable: ["from"], flags: ["json", "allow-empty"])
 
     static func run(_ args: ParsedArguments) throws(LimelightError) {
         if !args.positionals.isEmpty { throw LimelightError(.usage, "rebuild takes no arguments (use --from FILE)") }
         Cancellation.install()
         var bar = ProgressBar(label: "rebuild")
         let from = args.all("from")
-        let s = try Maintenance.rebuild(location(args), from: from.isEmpty ? nil : from,
+        let s = try Maintenance.rebuild(location(args), from: from.isEmpty ? nil : from, allowEmpty: args.has("allow-empty"),
                                         onWait: { Output.err($0) },
                                         progress: { bar.update($0, $1) },
                                         shouldCancel: { Cancellation.isRequested })

@@ -30,13 +30,14 @@ public enum Maintenance {
     ///   - progress: called with (records done, total) after each chunk.
     ///   - shouldCancel: polled between chunks; cancelling removes the partial
     ///     generation and leaves the index as it was.
-    public static func rebuild(_ location: IndexLocation, from files: [String]? = nil,
+    public static func rebuild(_ location: IndexLocation, from files: [String]? = nil, allowEmpty: Bool = false,
                                onWait: (String) -> Void = { _ in },
                                progress: (Int, Int) -> Void = { _, _ in },
                                shouldCancel: () -> Bool = { false }) throws(LimelightError) -> Summary {
         let start = Timestamp.now().seconds
         // Files are read and checked before anything is written.
         let fromFiles = try files.map { (f) throws(LimelightError) in try RecordReader.read(f) }
+        try refuseEmptyInput(fromFiles, files: files, allowEmpty: allowEmpty)
         let old = try IndexWriter.open(location, allowOlderSchema: true, onWait: onWait)
         defer { old.close() }
         let (next, writer) = try newGeneration(location, after: old)
