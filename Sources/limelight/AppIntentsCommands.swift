@@ -80,7 +80,8 @@ struct ResolveCommand: Command {
     static func run(_ args: ParsedArguments) throws(LimelightError) {
         let type = try require(args, "type")
         var ids = args.positionals
-        if args.has("stdin") { while let line = readLine() { if !line.trimmingSpaces.isEmpty { ids.append(line.trimmingSpaces) } } }
+        for id in ids { try checkIdentifierArgument(id, "the id") }
+        if args.has("stdin") { ids += try readIdentifierLines() }
         let lookup = try Lookup(location: location(args))
         if ids.isEmpty {
             let wheres = args.all("where")

@@ -14,9 +14,11 @@ enum Cancellation {
         let handler: @convention(c) (Int32) -> Void = { sig in
             if Cancellation.requested != 0 { _exit(128 + sig) }
             Cancellation.requested = 1
+            Cancellation.armDeadline()
         }
         signal(SIGINT, handler)
         signal(SIGTERM, handler)
+        installDeadline()
         // A parent may have started us with these blocked (some process
         // launchers do); unblock them so cancelling works however we started.
         var set = sigset_t()

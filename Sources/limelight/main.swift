@@ -73,6 +73,7 @@ if args.contains("-h") || args.contains("--help") {
 }
 do {
     let parsed = try ParsedArguments.parse(args, command.spec)
+    try checkIdentifierArguments(parsed)
     try command.run(parsed)
     exit(0)
 } catch {

@@ -87,9 +87,7 @@ public enum Schema {
     static func term(_ prefix: String, _ key: String) -> String {
         let t = prefix + key
         if t.utf8.count <= maxTermBytes { return t }
-        var cut = Substring(t)
-        while cut.utf8.count > maxTermBytes - 18 { cut = cut.dropLast() }
-        return cut + "#" + fnv1a64Hex(t)
+        return termPrefix(t, maxBytes: maxTermBytes - 18) + "#" + fnv1a64Hex(t)
     }
 
     /// `/`-joined key with `%` and `/` escaped inside components.

@@ -149,7 +149,10 @@ struct RecordValidator {
             try identifier("stableId", required: false, nullable: patch)
             if let p = fields["properties"], !(patch && p.isNull) {
                 guard let o = p.object else { throw RecordError("field 'properties' must be an object, got \(p.typeName)") }
-                for (name, value) in o.pairs { try PropertyValue.validate(value, name: name) }
+                for (name, value) in o.pairs {
+                    try PropertyValue.checkName(name)
+                    try PropertyValue.validate(value, name: name)
+                }
             }
             if let h = fields["rankingHint"], !(patch && h.isNull) {
                 guard let n = h.number, n >= 0, n <= 100 else {
