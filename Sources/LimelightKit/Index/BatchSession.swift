@@ -23,7 +23,8 @@ struct BatchSession {
     /// Relevant-entity registrations per app → context → entities, loaded lazily.
     var registrations: [String: [String: [EntityRef]]] = [:]
     var touchedEntities = Set<AppEntity>()
-    private var properties: PropertySchema
+    var properties = PropertySchema()
+    var propertiesLoaded = false
     var hot = HotLists()
 
     struct AppEntity: Hashable {
@@ -33,7 +34,6 @@ struct BatchSession {
 
     init(writer: IndexWriter) throws {
         self.writer = writer
-        properties = try PropertySchema.load(writer.db)
     }
 
     mutating func apply(_ r: Record, at location: String = "") throws {
@@ -106,6 +106,7 @@ struct BatchSession {
             record = try stored.applyingPatch(r)
         }
         let contexts = try contextsFor(app: record.app, ref: EntityRef(type: record.type, id: record.id))
+        try loadProperties(for: record)
         try put(try builder.entity(record, contexts: contexts, properties: &properties), key: key, hit: true)
         touchedApps.insert(record.app)
     }
@@ -194,6 +195,7 @@ struct BatchSession {
             let key = Schema.entityKey(app: t.app, type: t.ref.type, id: t.ref.id)
             if let stored = try writer.storedRecord(forKey: key) {
                 let contexts = try contextsFor(app: t.app, ref: t.ref)
+                try loadProperties(for: stored)
                 try put(try builder.entity(stored, contexts: contexts, properties: &properties), key: key, hit: true)
             }
         }

@@ -15,6 +15,8 @@ public struct PropertySchema: Sendable, Equatable {
     /// Keyed by "EntityType.property".
     public private(set) var entries: [String: Entry] = [:]
     private(set) var changed = false
+    /// Slots in use and the lowest that may be free (see `allocateSlot`).
+    var slotCache: (used: Set<UInt32>, next: UInt32)? = nil
 
     static func load(_ db: Database) throws(XapianError) -> PropertySchema {
         var s = PropertySchema()
@@ -61,10 +63,7 @@ public struct PropertySchema: Sendable, Equatable {
         if value.array != nil { e.isList = true }
         for item in items { if let t = Self.typeName(item) { e.types.insert(t) } }
         if e.slot == nil, !e.types.isDisjoint(with: Self.rangeTypes) {
-            let used = Set(entries.values.compactMap(\.slot))
-            var slot = Schema.firstPropertySlot
-            while used.contains(slot) { slot += 1 }
-            e.slot = slot
+            e.slot = allocateSlot()
         }
         if entries[key] != e {
             entries[key] = e
