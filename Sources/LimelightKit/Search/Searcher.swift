@@ -320,11 +320,11 @@ public final class Searcher {
         var complete: [String] = []
         for w in text.completeWords {
             let known = try frequency(w, partial: false) > 0
-            if Tokenizer.containsCJK(w) || w.count < 3 || known { complete.append(w); continue }
+            if Tokenizer.containsCJK(w) || w.count < 3 || !Typos.isCorrectable(w) || known { complete.append(w); continue }
             if let fix = try bestNeighbour(w, partial: false) { complete.append(fix); changed = true } else { complete.append(w) }
         }
         var partial = text.partialWord
-        if let p = partial, p.count >= 3, !Tokenizer.containsCJK(p), try frequency(p, partial: true) == 0,
+        if let p = partial, p.count >= 3, Typos.isCorrectable(p), !Tokenizer.containsCJK(p), try frequency(p, partial: true) == 0,
            let fix = try bestNeighbour(p, partial: true) {
             partial = fix
             changed = true
