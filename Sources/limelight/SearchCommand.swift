@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LimelightKit
 
 struct SearchCommand: Command {
@@ -42,7 +45,8 @@ struct SearchCommand: Command {
         template.contexts = try validateContexts(args.all("context"))
         template.at = try parseTime(args.value("at"))
         let json = args.has("json"), explain = args.has("explain")
-        let searcher = try Searcher(location: location(args))
+        let live = try LiveSearcher(location: location(args))
+        let searcher = live.searcher
         if !args.all("where").isEmpty {
             let schema = try searcher.propertySchema()
             for w in args.all("where") { try template.addPredicate(w, schema: schema) }
@@ -51,7 +55,7 @@ struct SearchCommand: Command {
         func answer(_ query: String) throws(LimelightError) {
             var request = template
             request.query = query
-            let response = try searcher.search(request)
+            let response = try (fromStdin ? live.current() : searcher).search(request)
             if fromStdin, json {
                 var o = JSONObject([("query", .string(query))])
                 if let c = response.correctedQuery { o["correctedQuery"] = .string(c) }
@@ -67,7 +71,10 @@ struct SearchCommand: Command {
         }
 
         if fromStdin {
-            while let line = readLine(strippingNewline: true) { try answer(line) }
+            while let line = readLine(strippingNewline: true) {
+                try answer(line)
+                fflush(nil)  // each answer as soon as it is asked for (stdout is block-buffered on a pipe)
+            }
         } else {
             try answer(args.positionals[0])
         }
