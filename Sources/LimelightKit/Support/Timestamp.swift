@@ -18,11 +18,12 @@ public struct Timestamp: Sendable, Equatable, Comparable, CustomStringConvertibl
     public static func < (a: Timestamp, b: Timestamp) -> Bool { a.seconds < b.seconds }
     public static func == (a: Timestamp, b: Timestamp) -> Bool { a.seconds == b.seconds }
 
-    /// The current time, in UTC.
+    /// The current time, in the local zone's offset (see `localOffset`).
     public static func now() -> Timestamp {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
-        return Timestamp(seconds: Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9)
+        let seconds = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        return Timestamp(seconds: seconds, offset: localOffset(at: seconds))
     }
 
     /// Days since the epoch (fractional).
