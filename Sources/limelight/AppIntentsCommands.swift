@@ -125,6 +125,7 @@ struct DeleteCommand: Command {
         let writer = try openWriter(args, self)
         defer { writer.close() }
         let n = try writer.delete(what)
+        try Maintenance.scrub(writer)
         print("Deleted \(n) record\(n == 1 ? "" : "s").")
     }
 }
@@ -210,6 +211,7 @@ struct ForgetCommand: Command {
         let writer = try openWriter(args, self)
         defer { writer.close() }
         let n = try writer.forget(what)
+        try Maintenance.scrub(writer)
         print("Forgot \(n) donation\(n == 1 ? "" : "s").")
     }
 }

@@ -74,7 +74,9 @@ public struct IndexLocation: Sendable {
                 continue
             }
             ReaderLocks.keep(fd)
-            return (try openGeneration(gen), gen, fd)
+            let db = try openGeneration(gen)
+            removeOldGenerations(below: gen)
+            return (db, gen, fd)
         }
         throw LimelightError(.failure, "the index at \(path) kept changing generation while opening; try again")
     }
@@ -99,18 +101,9 @@ public struct IndexLocation: Sendable {
     func removeUnusedGenerations(current: Int) {
         for name in Files.list(path) {
             guard let n = Self.generationNumber(name), n != current, isOwnGeneration(n) else { continue }
-            if n > current {
-                Files.removeTree(generationPath(n))
-                continue
-            }
-            let fd = open(readersLockPath(n), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { continue }
-            if flock(fd, LOCK_EX | LOCK_NB) == 0 {
-                Files.removeTree(generationPath(n))
-                unlink(readersLockPath(n))
-            }
-            close(fd)
+            if n > current { Files.removeTree(generationPath(n)) }
         }
+        removeOldGenerations(below: current)
     }
 
     static func checkSchema(_ db: Database, path: String) throws(LimelightError) {

@@ -121,15 +121,7 @@ public enum Maintenance {
         defer { old.close() }
         let purged = try old.purgeExpired()
         let bytesBefore = Files.size(location.generationPath(old.generation))
-        let next = try nextGenerationNumber(location)
-        do {
-            // Docids stay as they are: the suggestion lists refer to them.
-            try old.db.compact(to: location.generationPath(next), renumber: false)
-        } catch {
-            Files.removeTree(location.generationPath(next))
-            throw IndexLocation.describe(error, path: location.path)
-        }
-        try swapIn(location, generation: next)
+        let next = try scrub(old)
         var s = Summary(records: 0, documents: old.documentCount, generation: next, seconds: Timestamp.now().seconds - start)
         s.purgedExpired = purged
         s.bytesBefore = bytesBefore
