@@ -35,14 +35,12 @@ public final class IndexWriter {
     /// - Parameter onWait: called once if the lock is not free at once, with a
     ///   message naming the process that holds it.
     /// How long a writer waits for the lock: `$LIMELIGHT_LOCK_TIMEOUT` seconds, else 10.
-    public static var defaultLockTimeout: Double {
-        Files.environment("LIMELIGHT_LOCK_TIMEOUT").flatMap(Double.init) ?? 10
-    }
-
-    public static func open(_ location: IndexLocation, lockTimeout: Double = defaultLockTimeout,
+    public static func open(_ location: IndexLocation, lockTimeout: Double? = nil,
                             allowOlderSchema: Bool = false,
                             onWait: (String) -> Void = { _ in }) throws(LimelightError) -> IndexWriter {
+        let lockTimeout = try lockTimeoutFromEnvironment(overriddenBy: lockTimeout)
         try location.checkUsable()
+        try location.checkWritable()
         do { try Files.makeDirectories(location.path) } catch { throw LimelightError(.failure, error.description) }
         let start = Timestamp.now().seconds
         var warned = false
