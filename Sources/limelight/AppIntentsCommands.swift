@@ -256,7 +256,7 @@ struct RelevantCommand: Command {
                 if args.has("json") {
                     print(JSON.object(JSONObject([("app", .string(r.app)), ("context", .string(r.context)), ("entities", refsJSON(r.entities))])).serialized)
                 } else {
-                    print("\(r.app)  \(r.context): " + r.entities.map { "\($0.type)/\($0.id)" }.joined(separator: ", "))
+                    print(TerminalText.escape("\(r.app)  \(r.context): " + r.entities.map { "\($0.type)/\($0.id)" }.joined(separator: ", ")))
                 }
             }
             if regs.isEmpty, !args.has("json") { print("No relevant entities registered.") }
@@ -301,7 +301,7 @@ struct ShortcutsCommand: Command {
                 print(JSON.object(JSONObject([("rank", .number(Double(n + 1))), ("id", .string(r.id)), ("title", .string(r.title)),
                                               ("usage", .number((usage * 1000).rounded() / 1000))])).serialized)
             } else {
-                print(Output.pad(String(n + 1), 3) + Output.pad(r.title, 40) + (usage > 0 ? "used \(Output.score(usage))" : "not used yet"))
+                print(Output.pad(String(n + 1), 3) + Output.pad(TerminalText.escape(r.title), 40) + (usage > 0 ? "used \(Output.score(usage))" : "not used yet"))
             }
         }
     }

@@ -19,8 +19,8 @@ struct StatsCommand: Command {
         print("Size:       \(s.bytesOnDisk / 1024) KiB on disk")
         print("By kind:    " + s.byKind.filter { $0.count > 0 }.map { "\($0.kind) \($0.count)" }.joined(separator: ", "))
         print("By app:")
-        for a in s.byApp { print("  " + Output.pad(a.app, 34) + String(a.count)) }
-        print("Client state: \(s.clientState ?? "(none)")")
+        for a in s.byApp { print("  " + Output.pad(TerminalText.escape(a.app), 34) + String(a.count)) }
+        print("Client state: \(TerminalText.escape(s.clientState ?? "(none)"))")
     }
 }
 

@@ -6,7 +6,7 @@ import LimelightKit
 /// Writing to the terminal: stdout for results, stderr for messages.
 enum Output {
     /// Unbuffered write to fd 2 (avoids the non-Sendable global `stderr`).
-    static func err(_ line: String) { errRaw(line + "\n") }
+    static func err(_ line: String) { errRaw(TerminalText.escape(line) + "\n") }
 
     static func errRaw(_ text: String) {
         var bytes = Array(text.utf8)
@@ -58,11 +58,11 @@ enum Output {
 
     static func table(_ response: SearchResponse, explain: Bool) {
         if response.hits.isEmpty {
-            print(response.query.isEmpty ? "No suggestions yet: index some records and interactions first." : "No results for \"\(response.query)\".")
+            print(response.query.isEmpty ? "No suggestions yet: index some records and interactions first." : "No results for \"\(TerminalText.escape(response.query))\".")
             return
         }
-        if let c = response.correctedQuery { print("Showing results for \"\(c)\" (no match for \"\(response.query)\").") }
-        if response.relaxed { print("No item matches every word of \"\(response.query)\"; showing items that match some.") }
+        if let c = response.correctedQuery { print("Showing results for \"\(TerminalText.escape(c))\" (no match for \"\(TerminalText.escape(response.query))\").") }
+        if response.relaxed { print("No item matches every word of \"\(TerminalText.escape(response.query))\"; showing items that match some.") }
         var section: SearchHit.Section? = nil
         for h in response.hits {
             if h.section != section {
@@ -78,7 +78,7 @@ enum Output {
             }
             var title = h.title
             if let s = h.subtitle, !s.isEmpty { title += " — " + s }
-            print("  " + pad(String(h.rank), 3) + pad(h.kind.rawValue, 9) + pad(title, 46) + " " + pad(h.app, 24) + " " + score(h.score))
+            print("  " + pad(String(h.rank), 3) + pad(h.kind.rawValue, 9) + pad(TerminalText.escape(title), 46) + " " + pad(TerminalText.escape(h.app), 24) + " " + score(h.score))
             if explain {
                 let parts = h.components.map { "\($0.name) \(score($0.value))" }.joined(separator: " + ")
                 print("       = " + parts)

@@ -251,7 +251,7 @@ struct RecordValidator {
         if s.utf8.count > RecordLimits.maxIdentifierBytes {
             throw RecordError("field '\(field)' is \(s.utf8.count) bytes long; identifiers are at most \(RecordLimits.maxIdentifierBytes)")
         }
-        if s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        if s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw RecordError("field '\(field)' contains a control character; identifiers cannot")
         }
     }
@@ -265,7 +265,7 @@ struct RecordValidator {
         guard let s = v.string else { throw RecordError("field '\(key)' must be a string, got \(v.typeName)") }
         if required, s.allSatisfy(\.isWhitespace) { throw RecordError("field '\(key)' must not be empty") }
         if s.count > max { throw RecordError("field '\(key)' is \(s.count) characters long; the limit is \(max)") }
-        if s.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) {
+        if s.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) }) {
             throw RecordError("field '\(key)' contains a control character")
         }
     }
