@@ -49,6 +49,7 @@ struct GetCommand: Command {
             guard let kind = RecordKind(rawValue: args.value("kind") ?? "app"), [.app, .intent, .shortcut].contains(kind) else {
                 throw LimelightError(.usage, "--kind takes app, intent or shortcut")
             }
+            if kind == .app, args.value("id") != nil { throw LimelightError(.usage, "--id needs --type (an entity) or --kind intent|shortcut") }
             found = try lookup.record(kind: kind, app: app, id: kind == .app ? nil : try require(args, "id"))
         }
         guard let found else { throw LimelightError(.failure, "not found in the index") }

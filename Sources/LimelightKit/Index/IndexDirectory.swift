@@ -70,7 +70,7 @@ extension IndexLocation {
     static func generationNumber(_ name: String) -> Int? {
         guard name.hasPrefix("gen-"), !name.hasSuffix(".readers") else { return nil }
         let digits = name.dropFirst(4)
-        guard let n = Int(digits), n > 0, String(n) == digits else { return nil }
+        guard digits.count <= maxGenerationDigits, let n = Int(digits), n > 0, String(n) == digits else { return nil }
         return n
     }
 

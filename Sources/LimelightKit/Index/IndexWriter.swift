@@ -59,6 +59,7 @@ public final class IndexWriter {
                 let pid = Array("\(getpid())\n".utf8)
                 try? Files.writeAtomically(location.pidPath, pid)
                 location.removeUnusedGenerations(current: gen)
+                location.removeStaleTempFiles()
                 return try IndexWriter(location: location, db: db, generation: gen)
             } catch let e as XapianError where e.kind == .databaseLock {
                 let holder = location.lockHolder()

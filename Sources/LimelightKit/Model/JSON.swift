@@ -179,6 +179,7 @@ private struct JSONParser {
         }
         let text = String(decoding: b[start..<i], as: UTF8.self)
         guard let d = Double(text), d.isFinite else { i = start; throw fail("number out of range") }
+        if JSON.isInexactInteger(d, literal: text) { i = start; throw fail(JSON.inexactIntegerMessage(text)) }
         return .number(d)
     }
 
