@@ -34,7 +34,7 @@ eval: deps
 	$(SWIFT) build -c release --product limelight-eval
 	.build/release/limelight-eval --out EVAL.md
 
-# The kill -9 test at length (the suite runs 12 kills; this runs 300).
+# The kill -9 test at length over index, donate, rebuild, compact, forget and delete (the suite runs 12 kills; this runs 300).
 soak: deps
 	$(SWIFT) build --build-tests
 	LIMELIGHT_KILLS=300 $(SWIFT) test --skip-build --filter KillTests
