@@ -88,18 +88,9 @@ enum Files {
         if mkdir(path, 0o700) != 0, errno != EEXIST { throw SystemError("cannot create directory", path: path) }
     }
 
-    static func list(_ path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var out: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-            }
-            if name != "." && name != ".." { out.append(name) }
-        }
-        return out.sorted()
-    }
+    /// The names in a directory; an unreadable one reads as empty (see
+    /// `listStrictly` where that matters).
+    static func list(_ path: String) -> [String] { (try? listStrictly(path)) ?? [] }
 
     static func environment(_ name: String) -> String? {
         guard let v = getenv(name) else { return nil }
