@@ -126,7 +126,7 @@ struct DeleteCommand: Command {
         let writer = try openWriter(args, self)
         defer { writer.close() }
         let n = try writer.delete(what)
-        try Maintenance.scrub(writer)
+        if n > 0 { try Maintenance.scrub(writer) }
         print("Deleted \(n) record\(n == 1 ? "" : "s").")
     }
 }
@@ -212,7 +212,7 @@ struct ForgetCommand: Command {
         let writer = try openWriter(args, self)
         defer { writer.close() }
         let n = try writer.forget(what)
-        try Maintenance.scrub(writer)
+        if n > 0 { try Maintenance.scrub(writer) }
         print("Forgot \(n) donation\(n == 1 ? "" : "s").")
     }
 }
