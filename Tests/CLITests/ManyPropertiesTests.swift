@@ -18,11 +18,11 @@ import Testing
         #expect(try cli.run(["index", app]).status == 0)
         let props = (0..<20_000).map { #""p\#($0)":\#($0)"# }.joined(separator: ",")
         let line = #"{"kind":"entity","app":"com.example.a","type":"T","id":"x","title":"Many","properties":{\#(props)}}"#
-        // Debug build on a shared machine; it took minutes before (a set of
-        // used slots rebuilt per property).
+        // Debug build on a shared 2-core machine: 2.7 s idle, 10 s under the
+        // full suite; 126 s idle before (a set of used slots rebuilt per property).
         let (r, seconds) = try timed { try cli.run(["index", dir.write("many.jsonl", line + "\n")]) }
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(seconds < 10, "\(seconds) s")
+        #expect(seconds < 30, "\(seconds) s")
         // Later calls that carry no properties do not read the property list.
         let (tiny, tinySeconds) = try timed { try cli.run(["index", app]) }
         #expect(tiny.status == 0)
