@@ -17,7 +17,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("xapian")]
         ),
         .target(name: "Xapian", dependencies: ["CXapian"]),
-        .target(name: "LimelightKit", dependencies: ["Xapian"]),
+        .target(name: "LimelightKit", dependencies: ["Xapian"], path: "Sources",
+                sources: ["LimelightSupport", "LimelightModel", "LimelightText", "LimelightRanking",
+                          "LimelightStore", "LimelightIndex", "LimelightSearch"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightKit"]),
         // In-process benchmark driver (make bench); not part of the product.
         .executableTarget(name: "limelight-bench", dependencies: ["LimelightKit"],
