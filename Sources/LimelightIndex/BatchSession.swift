@@ -1,4 +1,9 @@
 import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
 
 /// Applies one batch of records inside the writer's open transaction.
 ///
@@ -10,7 +15,7 @@ import Xapian
 /// value) are regenerated for every app the batch touched, and interactions are
 /// stored and credited to the items they used (`flushInteractions`, possibly
 /// in chunks); `finishBatch` writes the metadata. `finish` does all three.
-struct BatchSession {
+package struct BatchSession {
     let writer: IndexWriter
     var summary = IndexWriter.Summary()
     var db: WritableDatabase { writer.db }
@@ -89,7 +94,7 @@ struct BatchSession {
     func usageFromStoredInteractions(_ key: String) throws -> UsageStats {
         var stats = UsageStats()
         for id in try db.postings(Schema.term(Schema.credits, key)) {
-            if let r = IndexWriter.record(fromData: try db.document(id).data()), let at = r.at {
+            if let r = StoredRecord.decode(try db.document(id).data()), let at = r.at {
                 stats.add(UsageEvent(at: at, contexts: r.contexts))
             }
         }
@@ -327,7 +332,7 @@ struct BatchSession {
                                    Query(term: Schema.term(Schema.type, type)),
                                    Query(term: Schema.kind + RecordKind.entity.rawValue)]))
         return try enquire.matches(count: Schema.maxBoundValues).matches.compactMap {
-            IndexWriter.record(fromData: $0.data)
+            StoredRecord.decode($0.data)
         }
     }
 
@@ -364,7 +369,7 @@ struct BatchSession {
             if try writer.docID(forKey: Schema.entityKey(app: r.app, type: e.type, id: e.id)) == nil {
                 let typed = Set(try db.postings(Schema.term(Schema.type, e.type)))
                 for d in try db.postings(Schema.term(Schema.stableID, Schema.stableKey(app: r.app, stableID: e.id))) where typed.contains(d) {
-                    if let local = IndexWriter.record(fromData: try db.document(d).data())?.id { id = local; changed = true }
+                    if let local = StoredRecord.decode(try db.document(d).data())?.id { id = local; changed = true }
                     break
                 }
             }

@@ -1,4 +1,9 @@
 import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
 
 /// What `limelight delete` removes. Deleting an entity also deletes the
 /// donations that used it and its relevant-context registrations.
@@ -36,7 +41,7 @@ extension IndexWriter {
     }
 }
 
-extension BatchSession {
+package extension BatchSession {
     mutating func delete(_ what: Deletion) throws -> Int {
         var ids: [UInt32] = []
         switch what {
@@ -60,7 +65,7 @@ extension BatchSession {
         let derived = Set(try db.postings(Schema.derived))
         var deleted = Set<UInt32>()
         for id in ids where !deleted.contains(id) && !derived.contains(id) {
-            guard let r = IndexWriter.record(fromData: try db.document(id).data()) else { continue }
+            guard let r = StoredRecord.decode(try db.document(id).data()) else { continue }
             if r.kind == .entity {
                 let key = Schema.itemKey(for: r)
                 let donations = try db.postings(Schema.term(Schema.credits, key)).filter { !deleted.contains($0) }
@@ -107,7 +112,7 @@ extension BatchSession {
             let used = entity.map { e in Set((try? db.postings(Schema.term(Schema.credits, Schema.entityKey(app: app, type: e.type, id: e.id)))) ?? []) }
             ids = []
             for id in try db.postings(interactions) where ofApp.contains(id) && (used?.contains(id) ?? true) {
-                if IndexWriter.record(fromData: try db.document(id).data())?.intent == intent { ids.append(id) }
+                if StoredRecord.decode(try db.document(id).data())?.intent == intent { ids.append(id) }
             }
         case let .app(app):
             let all = Set(try db.postings(interactions))

@@ -1,11 +1,16 @@
 import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
 
 /// Turns records into Xapian documents: the canonical record as data, boolean
 /// terms for identity and filters, weighted text terms for BM25, and edge
 /// prefixes of title words for as-you-type matching.
 ///
 /// Not thread safe (it owns a TermGenerator): one per writer.
-final class DocumentBuilder {
+package final class DocumentBuilder {
     private let termGenerator: TermGenerator
 
     init() throws(XapianError) {
@@ -192,7 +197,7 @@ final class DocumentBuilder {
 }
 
 /// A shortcut as it is shown and searched: unbound, or bound to a value.
-struct ShortcutHit {
+package struct ShortcutHit {
     struct Binding {
         var type: String
         var id: String

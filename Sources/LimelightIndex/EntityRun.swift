@@ -1,10 +1,15 @@
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
 /// Entities are written best first, so that document order is static-rank
 /// order: a broad query reads the first documents first (see
 /// `Searcher.broadCandidates`), and Xapian hands out document ids in the
 /// order documents are added. `rebuild` orders the whole index by prior;
 /// a batch orders each run of consecutive entity records (usually all of a
 /// first import) the same way.
-struct EntityRun<Item> {
+package struct EntityRun<Item> {
     private var items: [(item: Item, prior: Double)] = []
     private var keys = Set<Int>()
     /// A run that writes one entity twice, or patches one, keeps its order:
@@ -25,7 +30,7 @@ struct EntityRun<Item> {
 }
 
 /// Highest score first; equal scores keep their order.
-func bestFirst<Item>(_ scored: [(item: Item, prior: Double)]) -> [Item] {
+package func bestFirst<Item>(_ scored: [(item: Item, prior: Double)]) -> [Item] {
     scored.enumerated().sorted { a, b in
         a.element.prior != b.element.prior ? a.element.prior > b.element.prior : a.offset < b.offset
     }.map(\.element.item)

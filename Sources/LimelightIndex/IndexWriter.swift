@@ -2,16 +2,11 @@
 import Glibc
 #endif
 import Xapian
-
-/// A record with where it came from, so errors can say `file:line`.
-public struct LocatedRecord: Sendable {
-    public let record: Record
-    public let location: String
-    public init(_ record: Record, at location: String) {
-        self.record = record
-        self.location = location
-    }
-}
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
 
 /// The one writer of an index. Holds Xapian's write lock from `open` to `close`;
 /// a second writer waits up to `lockTimeout` seconds and then gets `.busy`.
@@ -224,13 +219,7 @@ public final class IndexWriter {
 
     func storedRecord(forKey key: String) throws(XapianError) -> Record? {
         guard let id = try docID(forKey: key) else { return nil }
-        return Self.record(fromData: try db.document(id).data())
-    }
-
-    static func record(fromData data: [UInt8]) -> Record? {
-        guard let json = try? JSON.parse(data), let o = json.object,
-              let k = o["kind"]?.string, let kind = RecordKind(rawValue: k) else { return nil }
-        return Record(kind: kind, fields: o)
+        return StoredRecord.decode(try db.document(id).data())
     }
 
     /// Stored records of one kind and app (not derived documents), in docid order.
@@ -239,13 +228,13 @@ public final class IndexWriter {
         if kind == .shortcut { kindIDs.subtract(try db.postings(Schema.derived)) }
         var out: [(UInt32, Record)] = []
         for id in try db.postings(Schema.term(Schema.app, app)) where kindIDs.contains(id) {
-            if let r = Self.record(fromData: try db.document(id).data()) { out.append((id, r)) }
+            if let r = StoredRecord.decode(try db.document(id).data()) { out.append((id, r)) }
         }
         return out
     }
 }
 
-extension IndexLocation {
+package extension IndexLocation {
     /// "process 1234" (from writer.pid), or "another process".
     func lockHolder() -> String {
         guard let bytes = try? Files.read(pidPath),

@@ -2,6 +2,11 @@
 import Glibc
 #endif
 import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
 
 /// `rebuild` and `compact`: write a new generation beside the live one, then
 /// swap it in with one rename(2) of the stub file. Searches never see a
@@ -73,7 +78,7 @@ public enum Maintenance {
                     chunk = chunks[n]
                 } else {
                     chunk = try storedIDs[n].compactMap { id in
-                        IndexWriter.record(fromData: try old.db.document(id).data()).map { LocatedRecord($0, at: "stored record \(id)") }
+                        StoredRecord.decode(try old.db.document(id).data()).map { LocatedRecord($0, at: "stored record \(id)") }
                     }
                 }
                 try writer.applyAndCommit(chunk)
@@ -160,7 +165,7 @@ public enum Maintenance {
     }
 }
 
-extension IndexWriter {
+package extension IndexWriter {
     /// Applies records and commits, outside a transaction: for a generation no
     /// reader sees yet (rebuild), where bounded memory matters more.
     func applyAndCommit(_ records: [LocatedRecord]) throws {
@@ -182,7 +187,7 @@ extension IndexWriter {
             enquire.setBooleanWeighting()
             enquire.query = try Query(term: Schema.expires).filter(Query(term: Schema.kind + RecordKind.entity.rawValue))
                 .filter(try .valueRange(slot: Schema.expirySlot, from: nil, to: sortableSerialise(now.seconds)))
-            expired = try enquire.matches(count: max(try db.documentCount, 1)).matches.compactMap { IndexWriter.record(fromData: $0.data) }
+            expired = try enquire.matches(count: max(try db.documentCount, 1)).matches.compactMap { StoredRecord.decode($0.data) }
         } catch {
             throw IndexLocation.describe(error, path: location.path)
         }

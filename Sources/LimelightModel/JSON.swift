@@ -1,3 +1,4 @@
+import LimelightSupport
 /// A JSON value. Limelight parses JSON itself (no Foundation) so that errors can
 /// name the exact column, input limits are enforced while parsing, and start-up
 /// stays cheap for a CLI that answers every keystroke.
@@ -66,7 +67,7 @@ public enum JSONLimits {
     public static let maxDepth = 32
 }
 
-extension JSON {
+package extension JSON {
     /// Parses one JSON document from UTF-8 bytes. Invalid UTF-8 is an error.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSON {
         var p = JSONParser(Array(bytes))
@@ -259,7 +260,7 @@ private struct JSONParser {
 
 // MARK: - Writing
 
-extension JSON {
+package extension JSON {
     /// Compact JSON text (keys in their stored order).
     public var serialized: String {
         var out = ""

@@ -1,3 +1,14 @@
+import LimelightSupport
+/// A record with where it came from, so errors can say `file:line`.
+public struct LocatedRecord: Sendable {
+    public let record: Record
+    public let location: String
+    public init(_ record: Record, at location: String) {
+        self.record = record
+        self.location = location
+    }
+}
+
 /// Reads JSON Lines files into validated records, collecting every problem as
 /// `file:line: what is wrong` so that one run reports them all at once.
 public enum RecordReader {
@@ -117,18 +128,18 @@ public struct RecordSource: Sendable {
     }
 
     /// Every record, in file order (after `validate()`, every line parses).
-    func forEach(_ body: (LocatedRecord) throws -> Void) throws {
+    package func forEach(_ body: (LocatedRecord) throws -> Void) throws {
         try forEachWithPlace { r, _ in try body(r) }
     }
 
     /// Where a record is, to parse it again later (`record(at:)`).
-    struct Place {
+    package struct Place {
         let file: Int
         let line: RecordReader.LineRef
     }
 
     /// `forEach`, also saying where each record is.
-    func forEachWithPlace(_ body: (LocatedRecord, Place) throws -> Void) throws {
+    package func forEachWithPlace(_ body: (LocatedRecord, Place) throws -> Void) throws {
         for (n, (name, bytes)) in files.enumerated() {
             try RecordReader.forEachLine(bytes, name: name) { result, line in
                 if case .success(let r) = result { try body(r, Place(file: n, line: line)) }
@@ -137,7 +148,7 @@ public struct RecordSource: Sendable {
     }
 
     /// The record at `place`, parsed again (it parsed before: `validate()`).
-    func record(at place: Place) throws -> LocatedRecord {
+    package func record(at place: Place) throws -> LocatedRecord {
         let (name, bytes) = files[place.file]
         return try RecordReader.parseLine(bytes[place.line.bytes], at: "\(name):\(place.line.number)").get()
     }

@@ -1,3 +1,4 @@
+import LimelightSupport
 /// The record kinds of DESIGN.md, parsed and validated from JSON Lines.
 ///
 /// A record keeps its canonical JSON object (`fields`), which is what the index
@@ -108,7 +109,7 @@ public struct Record: Sendable, Equatable {
 }
 
 /// The rules each kind's fields must follow.
-struct RecordValidator {
+package struct RecordValidator {
     let kind: RecordKind
     let fields: JSONObject
 
@@ -330,7 +331,7 @@ struct RecordValidator {
 }
 
 /// `${name}` placeholders in App Shortcut phrases and intent summaries.
-enum Placeholders {
+package enum Placeholders {
     static func names(in text: String) -> [String] {
         var out: [String] = []
         var rest = Substring(text)
@@ -342,14 +343,14 @@ enum Placeholders {
         return out
     }
 
-    static func fill(_ text: String, _ values: [String: String]) -> String {
+    package static func fill(_ text: String, _ values: [String: String]) -> String {
         var out = text
         for (k, v) in values { out = out.replacingAll("${\(k)}", with: v) }
         return out
     }
 }
 
-extension String {
+package extension String {
     func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }
         var out = ""
@@ -364,7 +365,7 @@ extension String {
     }
 }
 
-extension StringProtocol {
+package extension StringProtocol {
     /// Substring search without Foundation.
     func range(of needle: String) -> Range<Index>? {
         let n = Array(needle.utf8)
@@ -457,7 +458,7 @@ public enum PropertyValue {
     }
 
     /// The searchable text inside a property value (strings, place and person names).
-    static func searchableText(_ v: JSON) -> [String] {
+    package static func searchableText(_ v: JSON) -> [String] {
         switch v {
         case .string(let s): return [s]
         case .array(let a): return a.flatMap(searchableText)

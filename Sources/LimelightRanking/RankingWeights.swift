@@ -1,3 +1,6 @@
+import LimelightSupport
+import LimelightModel
+import LimelightText
 /// Every number the ranker uses, in one place. `--explain` prints each
 /// component of a score under the names used here.
 ///

@@ -1,6 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LimelightSupport
+import LimelightModel
+import LimelightText
 
 /// The one scoring function: what Limelight knows about a candidate, at a
 /// moment, in some contexts → named components that add up to its score.
@@ -10,20 +13,24 @@ public enum Scorer {
         public var at: Timestamp
         public var contexts: [String]
         public var hasQuery: Bool
+        package init(at: Timestamp, contexts: [String], hasQuery: Bool) {
+            self.at = at; self.contexts = contexts; self.hasQuery = hasQuery
+        }
     }
 
     /// A candidate as the scorer sees it.
-    struct Candidate {
-        var textWeight: Double = 0
-        var titleMatch: Double = 0
-        var prior: Double = 0
-        var usage: UsageStats?
-        var relevantContexts: [String] = []
+    package struct Candidate {
+        package var textWeight: Double = 0
+        package var titleMatch: Double = 0
+        package var prior: Double = 0
+        package var usage: UsageStats?
+        package var relevantContexts: [String] = []
+        package init() {}
     }
 
-    static func saturate(_ x: Double) -> Double { x / (x + RankingWeights.saturationK) }
+    package static func saturate(_ x: Double) -> Double { x / (x + RankingWeights.saturationK) }
 
-    static func components(_ c: Candidate, _ s: Situation) -> [(name: String, value: Double)] {
+    package static func components(_ c: Candidate, _ s: Situation) -> [(name: String, value: Double)] {
         typealias W = RankingWeights
         var out: [(String, Double)] = []
         if s.hasQuery {
@@ -65,7 +72,7 @@ public enum Scorer {
     /// 1 for a registration in a current context; depth(r)/depth(c) for one in
     /// an ancestor r of a current context c (`audio.workout` while
     /// `audio.workout.running`); 0 for a more specific or unrelated one.
-    static func relevanceStrength(registered: [String], current: [String]) -> Double {
+    package static func relevanceStrength(registered: [String], current: [String]) -> Double {
         var best = 0.0
         for c in current {
             let chain = Contexts.withAncestors(c)

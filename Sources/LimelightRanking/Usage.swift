@@ -1,6 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LimelightSupport
+import LimelightModel
+import LimelightText
 
 /// A decayed count of events stored so that it never needs re-decaying: the
 /// "virtual time" `v` (in days) with score(t) = exp(λ·(v − t)), Firefox's
@@ -12,11 +15,11 @@ public struct DecayedCount: Sendable, Equatable {
     init(v: Double) { self.v = v }
 
     /// One event at `day` (days since the epoch).
-    init(eventAt day: Double) { v = day }
+    package init(eventAt day: Double) { v = day }
 
     static var lambda: Double { log(2) / RankingWeights.usageHalfLifeDays }
 
-    mutating func add(eventAt day: Double, weight: Double = 1) {
+    package mutating func add(eventAt day: Double, weight: Double = 1) {
         let e = day + log(weight) / Self.lambda
         let m = max(v, e)
         v = m + log(exp(Self.lambda * (v - m)) + exp(Self.lambda * (e - m))) / Self.lambda
@@ -25,7 +28,7 @@ public struct DecayedCount: Sendable, Equatable {
     mutating func add(_ other: DecayedCount) { add(eventAt: other.v) }
 
     /// The decayed number of events at `day`.
-    func score(at day: Double) -> Double { exp(Self.lambda * min(v - day, 50)) }
+    package func score(at day: Double) -> Double { exp(Self.lambda * min(v - day, 50)) }
 }
 
 /// Everything Limelight learns about how one item (entity, App Shortcut, app)
@@ -70,7 +73,7 @@ public struct UsageStats: Sendable, Equatable {
 
     private static let magic: UInt8 = 0x55  // "U", version 1
 
-    var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         var w = ByteWriter()
         w.u8(Self.magic)
         w.u32(UInt32(count))
@@ -91,7 +94,7 @@ public struct UsageStats: Sendable, Equatable {
         return w.bytes
     }
 
-    init?(encoded bytes: [UInt8]) {
+    package init?(encoded bytes: [UInt8]) {
         var r = ByteReader(bytes)
         guard r.u8() == Self.magic, let n = r.u32(), let last = r.f64(), let v = r.f64(),
               let wd = r.f64(), let we = r.f64(), let nh = r.u8() else { return nil }
@@ -117,4 +120,5 @@ public struct UsageStats: Sendable, Equatable {
 public struct UsageEvent: Sendable {
     public var at: Timestamp
     public var contexts: [String]
+    package init(at: Timestamp, contexts: [String]) { self.at = at; self.contexts = contexts }
 }

@@ -1,4 +1,9 @@
 import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
 
 /// Reads stored records by identity, without scoring: `get` and `resolve`
 /// (Apple's EntityQuery by id and EntityCollection).
@@ -19,7 +24,7 @@ public final class Lookup {
 
     private func record(term: String) throws(XapianError) -> Record? {
         guard let id = try db.postings(term).first else { return nil }
-        return IndexWriter.record(fromData: try db.document(id).data())
+        return StoredRecord.decode(try db.document(id).data())
     }
 
     /// An entity by its id, or else by its stable id.
@@ -28,7 +33,7 @@ public final class Lookup {
             if let r = try record(term: Schema.term(Schema.unique, Schema.entityKey(app: app, type: type, id: id))) { return r }
             let typed = Set(try db.postings(Schema.term(Schema.type, type)))
             for d in try db.postings(Schema.term(Schema.stableID, Schema.stableKey(app: app, stableID: id))) where typed.contains(d) {
-                return IndexWriter.record(fromData: try db.document(d).data())
+                return StoredRecord.decode(try db.document(d).data())
             }
             return nil
         }
@@ -74,7 +79,7 @@ public final class Lookup {
             let enquire = try Enquire(db)
             enquire.setBooleanWeighting()
             enquire.query = try Query.and(parts).andNot(expired)
-            return try enquire.matches(count: limit).matches.compactMap { IndexWriter.record(fromData: $0.data) }
+            return try enquire.matches(count: limit).matches.compactMap { StoredRecord.decode($0.data) }
         }
     }
 
@@ -83,7 +88,7 @@ public final class Lookup {
         try wrap { () throws(XapianError) -> [(app: String, context: String, entities: [EntityRef])] in
             var out: [(app: String, context: String, entities: [EntityRef])] = []
             for id in try db.postings(Schema.kind + RecordKind.relevance.rawValue) {
-                guard let r = IndexWriter.record(fromData: try db.document(id).data()), let c = r.context else { continue }
+                guard let r = StoredRecord.decode(try db.document(id).data()), let c = r.context else { continue }
                 if let app, r.app != app { continue }
                 if let context, c != context { continue }
                 out.append((r.app, c, r.entityRefs))
@@ -102,7 +107,7 @@ public final class Lookup {
             var usage: [String: Double] = [:]
             for id in try db.postings(Schema.kind + RecordKind.shortcut.rawValue) where ofApp.contains(id) {
                 let doc = try db.document(id)
-                guard let r = IndexWriter.record(fromData: try doc.data()) else { continue }
+                guard let r = StoredRecord.decode(try doc.data()) else { continue }
                 if r.fields["binding"] == nil { declared.append(r) }
                 if let u = UsageStats(encoded: try doc.value(Schema.usageSlot)), let total = u.total {
                     usage[r.id, default: 0] += total.score(at: at.days)

@@ -1,4 +1,9 @@
 import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
 
 /// A filter on a typed entity property (`--where`), Apple's EntityPropertyQuery:
 ///

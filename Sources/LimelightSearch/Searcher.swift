@@ -1,4 +1,9 @@
 import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
 
 /// What to search for (an empty query asks for suggestions).
 public struct SearchRequest: Sendable {
@@ -12,10 +17,6 @@ public struct SearchRequest: Sendable {
     var predicates: [PropertyPredicate] = []
 
     public init(query: String) { self.query = query }
-}
-
-public enum HitKind: String, Sendable {
-    case entity, shortcut, app
 }
 
 /// One result, copied out of the index.
@@ -62,8 +63,8 @@ public final class Searcher {
     private let stemmer = Stemmer(language: "english")
     /// `RankingWeights.broadQueryMatches` and `broadWindowMatches`; tests
     /// lower them to reach the broad plan on a small index.
-    var broadQueryMatches = RankingWeights.broadQueryMatches
-    var broadWindowMatches = RankingWeights.broadWindowMatches
+    package var broadQueryMatches = RankingWeights.broadQueryMatches
+    package var broadWindowMatches = RankingWeights.broadWindowMatches
 
     public init(database: Database) throws(XapianError) {
         db = database
@@ -508,7 +509,7 @@ public final class Searcher {
 }
 
 /// The query as typed, split into complete words and the word being typed.
-struct QueryText {
+package struct QueryText {
     let raw: String
     /// Words followed by a separator (and CJK runs, matched by n-grams).
     let completeWords: [String]
@@ -567,7 +568,7 @@ struct QueryText {
 /// Exact and word-start matches beat mid-word or partial ones. CJK text has no
 /// word boundaries, so there a run of the query counts where it starts the
 /// title (a prefix) or appears in it (a word start).
-enum TitleMatch {
+package enum TitleMatch {
     static func bonus(title: TitleKey, text: QueryText) -> Double {
         let titleWords = title.words
         let queryWords = text.words
@@ -592,7 +593,7 @@ enum TitleMatch {
 }
 
 /// One-edit neighbours of a word, for typo tolerance.
-enum Typos {
+package enum Typos {
     static let alphabet: [Character] = Array("abcdefghijklmnopqrstuvwxyz0123456789")
 
     static func neighbours(of word: String) -> [String] {

@@ -1,33 +1,42 @@
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+/// What kind of item a hit is.
+public enum HitKind: String, Sendable {
+    case entity, shortcut, app
+}
+
 /// What a search result shows, stored in a value slot (`Schema.cardSlot`) so a
 /// search reads this small value instead of the whole record; with the title's
 /// words already normalised for `TitleMatch`, since every candidate of every
 /// keystroke is compared.
-struct HitCard {
-    var kind: HitKind
-    var app: String
-    var type: String?
-    var id: String
-    var title: String
-    var subtitle: String?
-    var binding: EntityRef?
+package struct HitCard {
+    package var kind: HitKind
+    package var app: String
+    package var type: String?
+    package var id: String
+    package var title: String
+    package var subtitle: String?
+    package var binding: EntityRef?
     /// The title, and for an app each synonym, as `TitleMatch` compares them.
-    var names: [TitleKey]
+    package var names: [TitleKey]
     /// Other words the hit is found by as you type (an App Shortcut's spoken
     /// phrases): they put it in short-prefix lists, but earn no title bonus.
-    var aliases: [String] = []
+    package var aliases: [String] = []
     // Copies of what scoring needs, so a candidate costs one value read:
     /// The static prior (also in `Schema.priorSlot`, for Xapian).
-    var prior: Double = 0
+    package var prior: Double = 0
     /// Usage strength 0…1 as of the last use (also in `Schema.usageBoostSlot`).
-    var usageBoost: Double = 0
+    package var usageBoost: Double = 0
     /// Encoded `UsageStats` (also in `Schema.usageSlot`), or empty.
-    var usage: [UInt8] = []
+    package var usage: [UInt8] = []
     /// Contexts the entity is registered as relevant in.
-    var relevant: [String] = []
+    package var relevant: [String] = []
 
     private static let magic: UInt8 = 0x43  // "C", version 1
 
-    var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         var w = ByteWriter()
         w.u8(Self.magic)
         w.string(kind.rawValue)
@@ -51,7 +60,7 @@ struct HitCard {
         return w.bytes
     }
 
-    init(kind: HitKind, app: String, type: String?, id: String, title: String, subtitle: String?,
+    package init(kind: HitKind, app: String, type: String?, id: String, title: String, subtitle: String?,
          binding: EntityRef?, names: [String], prior: Double, relevant: [String]) {
         self.kind = kind
         self.app = app
@@ -65,7 +74,7 @@ struct HitCard {
         self.relevant = relevant
     }
 
-    init?(encoded bytes: [UInt8]) {
+    package init?(encoded bytes: [UInt8]) {
         var r = ByteReader(bytes)
         guard r.u8() == Self.magic, let k = r.string().flatMap(HitKind.init(rawValue:)),
               let app = r.string(), let type = r.string(), let id = r.string(), let title = r.string(),
@@ -107,18 +116,18 @@ struct HitCard {
 
 /// A title as `TitleMatch` compares it: folded lower-case words, CJK runs, and
 /// letters and digits only.
-struct TitleKey {
-    var words: [String]
-    var cjk: [String]
-    var compact: String
+package struct TitleKey {
+    package var words: [String]
+    package var cjk: [String]
+    package var compact: String
 
-    init(words: [String], cjk: [String], compact: String) {
+    package init(words: [String], cjk: [String], compact: String) {
         self.words = words
         self.cjk = cjk
         self.compact = compact
     }
 
-    init(_ title: String) {
+    package init(_ title: String) {
         let folded = Tokenizer.fold(title)
         words = Tokenizer.words(folded)
         cjk = Tokenizer.cjkRuns(title)

@@ -1,4 +1,8 @@
 import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
 
 /// Short lists of the documents most worth suggesting — the most used overall,
 /// in each context, at each hour of the day, and the best priors — kept in the
@@ -9,7 +13,7 @@ import Xapian
 /// The usage lists are exact: usage is stored as virtual times that only grow
 /// as events arrive, so the top N after a batch is among the old top N and the
 /// items the batch used. Forgetting donations rebuilds them.
-struct HotLists {
+package struct HotLists {
     static let size = 100
     static let prefix = "limelight.hot."
 
@@ -17,26 +21,27 @@ struct HotLists {
     /// replace in place and `compact` keeps them.
     private(set) var lists: [String: [(id: UInt32, score: Double)]] = [:]
     private var changed = Set<String>()
+    package init() {}
 
     /// Word prefixes up to this length get lists of their best documents, so a
     /// query of one short prefix ("m", "mo", "mon") — whose term matches a large
     /// share of a big index — ranks a hundred candidates instead of scanning them.
-    static let maxListedPrefix = 4
+    package static let maxListedPrefix = 4
 
-    static func allName() -> String { "all" }
+    package static func allName() -> String { "all" }
     /// Best documents with a title word starting with `p`.
-    static func wordPrefixName(_ p: String) -> String { "pre:" + p }
+    package static func wordPrefixName(_ p: String) -> String { "pre:" + p }
     /// Best documents whose title starts with `p` (they get the larger bonus).
-    static func titlePrefixName(_ p: String) -> String { "first:" + p }
+    package static func titlePrefixName(_ p: String) -> String { "first:" + p }
 
     /// The static part of a document's Xapian weight while searching: its
     /// prior and its usage boost, as `Searcher` weighs them.
-    static func staticScore(_ card: HitCard) -> Double {
+    package static func staticScore(_ card: HitCard) -> Double {
         card.prior * RankingWeights.prior + card.usageBoost * RankingWeights.usageCandidateBoost
     }
 
     /// Offers a search hit to the prefix lists of its title (and synonyms).
-    mutating func offerPrefixes(_ db: Database, card: HitCard, id: UInt32) throws(XapianError) {
+    package mutating func offerPrefixes(_ db: Database, card: HitCard, id: UInt32) throws(XapianError) {
         let score = Self.staticScore(card)
         var names = Set<String>()
         for key in card.names + card.aliases.map(TitleKey.init) {
@@ -49,11 +54,11 @@ struct HotLists {
         }
         for name in names { try offer(db, name, id: id, score: score) }
     }
-    static func contextName(_ c: String) -> String { "ctx:" + c }
-    static func hourName(_ h: Int) -> String { "hour:\((h + 24) % 24)" }
-    static let priorName = "prior"
+    package static func contextName(_ c: String) -> String { "ctx:" + c }
+    package static func hourName(_ h: Int) -> String { "hour:\((h + 24) % 24)" }
+    package static let priorName = "prior"
 
-    static func read(_ db: Database, _ name: String) throws(XapianError) -> [(id: UInt32, score: Double)] {
+    package static func read(_ db: Database, _ name: String) throws(XapianError) -> [(id: UInt32, score: Double)] {
         var r = ByteReader(try db.metadata(prefix + name))
         var out: [(UInt32, Double)] = []
         while !r.atEnd {
@@ -68,7 +73,7 @@ struct HotLists {
     }
 
     /// Puts `id` in list `name` with `score` if it ranks among the best.
-    mutating func offer(_ db: Database, _ name: String, id: UInt32, score: Double) throws(XapianError) {
+    package mutating func offer(_ db: Database, _ name: String, id: UInt32, score: Double) throws(XapianError) {
         try load(db, name)
         var list = lists[name]!
         list.removeAll { $0.id == id }
@@ -81,14 +86,14 @@ struct HotLists {
     }
 
     /// Offers an item to every usage list its stats belong in.
-    mutating func offer(_ db: Database, usage stats: UsageStats, id: UInt32) throws(XapianError) {
+    package mutating func offer(_ db: Database, usage stats: UsageStats, id: UInt32) throws(XapianError) {
         guard let total = stats.total else { return }
         try offer(db, Self.allName(), id: id, score: total.v)
         for (c, v) in stats.contexts { try offer(db, Self.contextName(c), id: id, score: v.v) }
         for (h, v) in stats.hours { try offer(db, Self.hourName(h), id: id, score: v.v) }
     }
 
-    func save(_ db: WritableDatabase) throws(XapianError) {
+    package func save(_ db: WritableDatabase) throws(XapianError) {
         for name in changed.sorted() {
             var w = ByteWriter()
             for e in lists[name] ?? [] {
@@ -100,7 +105,7 @@ struct HotLists {
     }
 
     /// Drops documents that no longer exist (after deleting).
-    static func prune(_ db: WritableDatabase) throws(XapianError) {
+    package static func prune(_ db: WritableDatabase) throws(XapianError) {
         for key in try db.metadataKeys(prefix: prefix) {
             var r = ByteReader(try db.metadata(key))
             var w = ByteWriter()
@@ -116,7 +121,7 @@ struct HotLists {
     }
 
     /// Recomputes the usage lists from every used document (after forgetting).
-    static func rebuildUsage(_ db: WritableDatabase) throws(XapianError) {
+    package static func rebuildUsage(_ db: WritableDatabase) throws(XapianError) {
         var fresh = HotLists()
         let keep = [prefix + priorName, prefix + "pre:", prefix + "first:"]
         for name in try db.metadataKeys(prefix: prefix) where !keep.contains(where: { name.hasPrefix($0) }) {

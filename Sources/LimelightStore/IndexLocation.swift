@@ -2,6 +2,10 @@
 import Glibc
 #endif
 import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
 
 /// Where an index lives, and its on-disk layout:
 ///
@@ -31,11 +35,11 @@ public struct IndexLocation: Sendable {
     }
 
     var stubPath: String { path + "/current" }
-    var pidPath: String { path + "/writer.pid" }
-    func generationPath(_ n: Int) -> String { path + "/gen-\(n)" }
+    package var pidPath: String { path + "/writer.pid" }
+    package func generationPath(_ n: Int) -> String { path + "/gen-\(n)" }
 
     /// The generation number the stub names, or nil if there is no index yet.
-    func currentGeneration() throws(LimelightError) -> Int? {
+    package func currentGeneration() throws(LimelightError) -> Int? {
         guard Files.exists(stubPath) else { return nil }
         let text: String
         do { text = String(decoding: try Files.read(stubPath), as: UTF8.self) } catch {
@@ -51,14 +55,14 @@ public struct IndexLocation: Sendable {
     }
 
     /// Points `current` at generation n, atomically.
-    func publish(generation n: Int) throws(LimelightError) {
+    package func publish(generation n: Int) throws(LimelightError) {
         do { try Files.writeAtomically(stubPath, Array("glass gen-\(n)\n".utf8)) } catch {
             throw LimelightError(.failure, error.description)
         }
     }
 
     /// Checks that the path can hold an index before anything is created there.
-    func checkUsable() throws(LimelightError) {
+    package func checkUsable() throws(LimelightError) {
         var st = stat()
         if stat(path, &st) == 0 {
             guard (st.st_mode & S_IFMT) == S_IFDIR else {
@@ -112,7 +116,7 @@ public struct IndexLocation: Sendable {
     /// Removes generations other than `current`: newer ones (left by a rebuild
     /// that was killed) at once, older ones once no reader holds them.
     /// Call only while holding the write lock.
-    func removeUnusedGenerations(current: Int) {
+    package func removeUnusedGenerations(current: Int) {
         for name in Files.list(path) where name.hasPrefix("gen-") && !name.hasSuffix(".readers") {
             guard let n = Int(name.dropFirst(4)), n != current else { continue }
             if n > current {
@@ -129,7 +133,7 @@ public struct IndexLocation: Sendable {
         }
     }
 
-    static func checkSchema(_ db: Database, path: String) throws(LimelightError) {
+    package static func checkSchema(_ db: Database, path: String) throws(LimelightError) {
         let found: String
         do { found = try db.metadataString(Schema.versionKey) } catch { throw describe(error, path: path) }
         if found.isEmpty, (try? db.documentCount) == 0 { return }
@@ -144,7 +148,7 @@ public struct IndexLocation: Sendable {
         }
     }
 
-    static func describe(_ e: XapianError, path: String) -> LimelightError {
+    package static func describe(_ e: XapianError, path: String) -> LimelightError {
         switch e.kind {
         case .databaseNotFound, .databaseOpening, .databaseVersion:
             return LimelightError(.failure, "cannot open the index at \(path): \(e.message)")
@@ -159,7 +163,7 @@ public struct IndexLocation: Sendable {
 }
 
 /// Shared locks readers hold on their generation until the process exits.
-enum ReaderLocks {
+package enum ReaderLocks {
     nonisolated(unsafe) private static var fds: [Int32] = []
     private static let lock = PthreadMutex()
 
@@ -170,7 +174,7 @@ enum ReaderLocks {
 }
 
 /// A tiny mutex (pthread) so ReaderLocks is safe from any thread.
-final class PthreadMutex: @unchecked Sendable {
+package final class PthreadMutex: @unchecked Sendable {
     // @unchecked: the pthread mutex serialises every access to `m`'s state.
     private var m = pthread_mutex_t()
     init() { pthread_mutex_init(&m, nil) }

@@ -1,4 +1,8 @@
 import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
 
 /// What `limelight stats` reports.
 public struct IndexStats: Sendable {
@@ -53,13 +57,13 @@ extension IndexLocation {
 
 /// Every stored record (not derived documents), kind by kind in docid order,
 /// for `export` and `rebuild`.
-func storedRecords(in db: Database) throws(XapianError) -> [Record] {
+package func storedRecords(in db: Database) throws(XapianError) -> [Record] {
     let derived = Set(try db.postings(Schema.derived))
     var out: [Record] = []
     let kinds: [RecordKind] = [.app, .intent, .entity, .shortcut, .relevance, .interaction]
     for kind in kinds {
         for id in try db.postings(Schema.kind + kind.rawValue) where !derived.contains(id) {
-            if let r = IndexWriter.record(fromData: try db.document(id).data()) { out.append(r) }
+            if let r = StoredRecord.decode(try db.document(id).data()) { out.append(r) }
         }
     }
     return out

@@ -1,4 +1,8 @@
 import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
 
 /// The typed properties the index has seen, per entity type: which value
 /// types each holds and, for numbers, dates and durations, which value slot
@@ -14,9 +18,9 @@ public struct PropertySchema: Sendable, Equatable {
 
     /// Keyed by "EntityType.property".
     public private(set) var entries: [String: Entry] = [:]
-    private(set) var changed = false
+    package private(set) var changed = false
 
-    static func load(_ db: Database) throws(XapianError) -> PropertySchema {
+    package static func load(_ db: Database) throws(XapianError) -> PropertySchema {
         var s = PropertySchema()
         guard let o = (try? JSON.parse(try db.metadata(Schema.propertiesKey)))?.object else { return s }
         for (key, v) in o.pairs {
@@ -28,7 +32,7 @@ public struct PropertySchema: Sendable, Equatable {
         return s
     }
 
-    func save(_ db: WritableDatabase) throws(XapianError) {
+    package func save(_ db: WritableDatabase) throws(XapianError) {
         var o = JSONObject()
         for key in entries.keys.sorted() {
             let e = entries[key]!
@@ -51,7 +55,7 @@ public struct PropertySchema: Sendable, Equatable {
         }
     }
 
-    static let rangeTypes: Set<String> = ["number", "date", "duration"]
+    package static let rangeTypes: Set<String> = ["number", "date", "duration"]
 
     /// Registers the property's types, giving it a slot if it needs one.
     mutating func register(type: String, name: String, value: JSON) -> Entry {
@@ -74,7 +78,7 @@ public struct PropertySchema: Sendable, Equatable {
     }
 
     /// Adds an entity's property terms and values to its document.
-    mutating func index(_ r: Record, into doc: Document) throws(XapianError) {
+    package mutating func index(_ r: Record, into doc: Document) throws(XapianError) {
         for (name, value) in r.properties.pairs where !value.isNull {
             let entry = register(type: r.type, name: name, value: value)
             let field = "\(r.type).\(name)"

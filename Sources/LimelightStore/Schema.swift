@@ -1,67 +1,71 @@
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
 /// How records map onto Xapian documents: term prefixes, value slots, keys.
 /// Changing any of this means a new `version` (old indexes are told to rebuild).
 public enum Schema {
     /// Stored in the database metadata under `versionKey`.
     public static let version = 6
-    static let versionKey = "limelight.schema"
-    static let clientStateKey = "limelight.clientState"
+    package static let versionKey = "limelight.schema"
+    package static let clientStateKey = "limelight.clientState"
 
     // Boolean terms (filters; they add no weight).
     /// Unique id of a stored record: `Q` + item key.
-    static let unique = "Q"
+    package static let unique = "Q"
     /// Record kind: `Kentity`, `Kshortcut`, …
-    static let kind = "K"
+    package static let kind = "K"
     /// Owning app.
-    static let app = "A"
+    package static let app = "A"
     /// Entity type (for entities and bound shortcuts' parameter type).
-    static let type = "T"
+    package static let type = "T"
     /// Derived documents (bound App Shortcuts), rebuilt from stored records.
-    static let derived = "XD"
+    package static let derived = "XD"
     /// Searchable hits (entity, shortcut, app documents).
-    static let hit = "XH"
+    package static let hit = "XH"
     /// Edge prefixes of title words, so the last word typed matches without
     /// expanding a wildcard (fast for 1–2 letters).
-    static let wordPrefix = "XP"
+    package static let wordPrefix = "XP"
     /// Contexts an entity is registered as relevant in (RelevantEntities).
-    static let relevantIn = "XR"
+    package static let relevantIn = "XR"
     /// On entities: their stable id (a SyncableEntity's cross-device id).
-    static let stableID = "XI"
+    package static let stableID = "XI"
     /// On entities with an expiry date (see `expirySlot`).
-    static let expires = "XX"
+    package static let expires = "XX"
     /// Property values, for `--where`: `XV` + "Type.name=value" (exact, lower-cased).
-    static let propertyValue = "XV"
+    package static let propertyValue = "XV"
     /// Words of text properties: `XW` + "Type.name:word".
-    static let propertyWord = "XW"
+    package static let propertyWord = "XW"
     /// On interactions: each item the interaction counts as a use of
     /// (`XT` + item key), so an item's usage can be recomputed from them.
-    static let credits = "XT"
+    package static let credits = "XT"
     /// On hits: has usage (`XU`), and usage in a context (`XU` + context).
-    static let used = "XU"
+    package static let used = "XU"
 
     /// Edge prefixes are indexed up to this many characters; a longer last word
     /// matches by the prefix of its first ten.
-    static let maxIndexedPrefix = 10
+    package static let maxIndexedPrefix = 10
 
     // Value slots.
     /// Static prior in 0…1 (rankingHint, shortcut order), for AND_MAYBE.
-    static let priorSlot: UInt32 = 0
+    package static let priorSlot: UInt32 = 0
     /// On hits: what a result shows (kind, app, type, id, title, subtitle,
     /// synonyms, binding) as compact JSON, so a search reads this small value
     /// instead of the whole stored record.
-    static let cardSlot: UInt32 = 1
+    package static let cardSlot: UInt32 = 1
     /// On interactions: when it happened (seconds since the epoch).
-    static let timeSlot: UInt32 = 2
+    package static let timeSlot: UInt32 = 2
     /// On hits: their `UsageStats`, encoded.
-    static let usageSlot: UInt32 = 3
+    package static let usageSlot: UInt32 = 3
     /// On hits: the usage's virtual time (sortable): higher = used more, lately.
-    static let usageKeySlot: UInt32 = 4
+    package static let usageKeySlot: UInt32 = 4
     /// On used hits only: usage strength 0…1 as of the last use, so heavily
     /// used items reach the re-rank. (Sparse on purpose: one slot holding
     /// prior + usage for every document made prefix queries 3× slower than
     /// the prior slot plus this one — measured on 200k synthetic entities.)
-    static let usageBoostSlot: UInt32 = 6
+    package static let usageBoostSlot: UInt32 = 6
     /// On entities with an expiry: when (seconds since the epoch).
-    static let expirySlot: UInt32 = 7
+    package static let expirySlot: UInt32 = 7
     /// Numeric, date and duration properties get slots from here up (the map
     /// is kept in the metadata under `propertiesKey`).
     static let firstPropertySlot: UInt32 = 100
@@ -70,21 +74,21 @@ public enum Schema {
     /// A parameterised App Shortcut becomes a hit of its own for at most this
     /// many values (its enum cases, or its type's best-ranked entities), as
     /// Apple's suggested entities do.
-    static let maxBoundValues = 50
+    package static let maxBoundValues = 50
 
     /// BM25 field weights, expressed as wdf increments (title weighs most).
-    enum FieldWeight {
-        static let title = 4
-        static let keywords = 3
-        static let subtitle = 2
-        static let description = 1
+    package enum FieldWeight {
+        package static let title = 4
+        package static let keywords = 3
+        package static let subtitle = 2
+        package static let description = 1
     }
 
     // Xapian rejects terms longer than 245 bytes; longer keys are hashed.
     static let maxTermBytes = 240
 
     /// A term `prefix + key`, shortened with a hash when too long.
-    static func term(_ prefix: String, _ key: String) -> String {
+    package static func term(_ prefix: String, _ key: String) -> String {
         let t = prefix + key
         if t.utf8.count <= maxTermBytes { return t }
         var cut = Substring(t)
@@ -93,11 +97,11 @@ public enum Schema {
     }
 
     /// `/`-joined key with `%` and `/` escaped inside components.
-    static func key(_ parts: String...) -> String {
+    package static func key(_ parts: String...) -> String {
         parts.map { $0.replacingAll("%", with: "%25").replacingAll("/", with: "%2F") }.joined(separator: "/")
     }
 
-    static func itemKey(for r: Record) -> String {
+    package static func itemKey(for r: Record) -> String {
         switch r.kind {
         case .app: key("app", r.app)
         case .entity: entityKey(app: r.app, type: r.type, id: r.id)
@@ -108,13 +112,13 @@ public enum Schema {
         }
     }
 
-    static func entityKey(app: String, type: String, id: String) -> String { key("entity", app, type, id) }
-    static func stableKey(app: String, stableID: String) -> String { key(app, stableID) }
-    static func appKey(_ app: String) -> String { key("app", app) }
+    package static func entityKey(app: String, type: String, id: String) -> String { key("entity", app, type, id) }
+    package static func stableKey(app: String, stableID: String) -> String { key(app, stableID) }
+    package static func appKey(_ app: String) -> String { key("app", app) }
 }
 
 /// FNV-1a, 64 bit, as 16 hex digits: stable ids for content without Foundation.
-func fnv1a64Hex(_ s: String) -> String {
+package func fnv1a64Hex(_ s: String) -> String {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
     for b in s.utf8 {
         h ^= UInt64(b)

@@ -12,8 +12,8 @@ public struct SystemError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Small POSIX file helpers (no Foundation, to keep start-up cheap).
-enum Files {
-    static func read(_ path: String) throws(SystemError) -> [UInt8] {
+package enum Files {
+    package static func read(_ path: String) throws(SystemError) -> [UInt8] {
         let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 { throw SystemError("cannot open", path: path) }
         defer { if fd != 0 { close(fd) } }
@@ -36,7 +36,7 @@ enum Files {
     }
 
     /// Writes `bytes` to `path` atomically: a temp file, fsync, then rename(2).
-    static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(SystemError) {
+    package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(SystemError) {
         let tmp = path + ".tmp-\(getpid())"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         if fd < 0 { throw SystemError("cannot create", path: tmp) }
@@ -73,7 +73,7 @@ enum Files {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     static func isDirectory(_ path: String) -> Bool {
         var st = stat()
@@ -81,7 +81,7 @@ enum Files {
     }
 
     /// mkdir -p with owner-only permissions.
-    static func makeDirectories(_ path: String) throws(SystemError) {
+    package static func makeDirectories(_ path: String) throws(SystemError) {
         if isDirectory(path) { return }
         let p = parent(path)
         if p != path, !p.isEmpty, p != "/", p != "." { try makeDirectories(p) }
@@ -89,7 +89,7 @@ enum Files {
     }
 
     /// rm -r (for old generations and cancelled rebuilds).
-    static func removeTree(_ path: String) {
+    package static func removeTree(_ path: String) {
         guard let dir = opendir(path) else { unlink(path); return }
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -103,7 +103,7 @@ enum Files {
         rmdir(path)
     }
 
-    static func list(_ path: String) -> [String] {
+    package static func list(_ path: String) -> [String] {
         guard let dir = opendir(path) else { return [] }
         defer { closedir(dir) }
         var out: [String] = []
@@ -116,14 +116,14 @@ enum Files {
         return out.sorted()
     }
 
-    static func environment(_ name: String) -> String? {
+    package static func environment(_ name: String) -> String? {
         guard let v = getenv(name) else { return nil }
         let s = String(cString: v)
         return s.isEmpty ? nil : s
     }
 
     /// Total size of the files under path, in bytes.
-    static func size(_ path: String) -> Int {
+    package static func size(_ path: String) -> Int {
         var st = stat()
         guard stat(path, &st) == 0 else { return 0 }
         if (st.st_mode & S_IFMT) != S_IFDIR { return Int(st.st_size) }

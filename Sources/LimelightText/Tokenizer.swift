@@ -1,9 +1,11 @@
+import LimelightSupport
+import LimelightModel
 /// Word splitting for the parts of indexing and querying that Limelight does
 /// itself (edge prefixes, the last word typed). Xapian's TermGenerator and
 /// QueryParser handle the rest, including CJK n-grams.
-enum Tokenizer {
+package enum Tokenizer {
     /// Chinese, Japanese and Korean scripts, which have no spaces between words.
-    static func isCJK(_ u: Unicode.Scalar) -> Bool {
+    package static func isCJK(_ u: Unicode.Scalar) -> Bool {
         switch u.value {
         case 0x1100...0x11FF, 0x2E80...0x2FDF, 0x3040...0x30FF, 0x3100...0x31FF,
              0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA960...0xA97F, 0xAC00...0xD7FF,
@@ -14,13 +16,13 @@ enum Tokenizer {
         }
     }
 
-    static func isWordScalar(_ u: Unicode.Scalar) -> Bool {
+    package static func isWordScalar(_ u: Unicode.Scalar) -> Bool {
         u.properties.isAlphabetic || u.properties.numericType != nil || u == "_"
     }
 
     /// Lower-cased words of non-CJK text, split at anything that is not a letter
     /// or digit. (An apostrophe inside a word joins it, as Xapian does.)
-    static func words(_ text: String) -> [String] {
+    package static func words(_ text: String) -> [String] {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
         var out: [String] = []
         var cur = String.UnicodeScalarView()
@@ -70,7 +72,7 @@ enum Tokenizer {
     }
 
     /// The edge prefixes of a word, 1…maxLength characters.
-    static func edgePrefixes(_ word: String, maxLength: Int) -> [String] {
+    package static func edgePrefixes(_ word: String, maxLength: Int) -> [String] {
         var out: [String] = []
         var cur = ""
         for ch in word.prefix(maxLength) {
@@ -80,10 +82,10 @@ enum Tokenizer {
         return out
     }
 
-    static func containsCJK(_ text: String) -> Bool { text.unicodeScalars.contains(where: isCJK) }
+    package static func containsCJK(_ text: String) -> Bool { text.unicodeScalars.contains(where: isCJK) }
 
     /// Runs of CJK characters, in order ("북한산 둘레길" → ["북한산", "둘레길"]).
-    static func cjkRuns(_ text: String) -> [String] {
+    package static func cjkRuns(_ text: String) -> [String] {
         var out: [String] = []
         var run = String.UnicodeScalarView()
         for u in text.unicodeScalars {
@@ -95,7 +97,7 @@ enum Tokenizer {
 
     /// Lower-cased letters and digits only, for "the title starts with what
     /// was typed" checks that ignore spacing and punctuation.
-    static func normalizedForPrefix(_ text: String) -> String {
+    package static func normalizedForPrefix(_ text: String) -> String {
         String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter(isWordScalar)))
     }
 
@@ -103,7 +105,7 @@ enum Tokenizer {
     /// "Café" → "Cafe"), so people can type without accents. A table rather
     /// than Unicode decomposition, which the standard library does not expose
     /// without Foundation; it covers Latin-1 and Latin Extended-A.
-    static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { $0.value >= 0xC0 && $0.value < 0x250 }) else { return text }
         var out = ""
         for u in text.unicodeScalars {
@@ -131,7 +133,7 @@ enum Tokenizer {
     }()
 
     /// A type's name as words: "PlaylistEntity" → "playlist", "CalendarEvent" → "calendar event".
-    static func typeWords(_ type: String) -> String {
+    package static func typeWords(_ type: String) -> String {
         var name = type
         if name.hasSuffix("Entity"), name.count > 6 { name.removeLast(6) }
         var out = ""
