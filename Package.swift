@@ -53,7 +53,7 @@ let package = Package(
                           path: "Benchmarks/LimelightEval"),
         .testTarget(name: "XapianTests", dependencies: ["Xapian"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
-        .testTarget(name: "CLITests", dependencies: ["limelight"]),
+        .testTarget(name: "CLITests", dependencies: ["limelight"], exclude: ["Help"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,5 +1,5 @@
-/// An error as the person at the terminal should see it, with the exit status
-/// (sysexits) the CLI returns for it.
+/// An error as the person at the terminal should see it, of a kind the CLI
+/// maps to an exit status (sysexits) in one place (`ExitStatus`).
 public struct LimelightError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable {
         /// 64: the command line was wrong.
@@ -24,16 +24,6 @@ public struct LimelightError: Error, Sendable, CustomStringConvertible {
     }
 
     public init(_ kind: Kind, _ message: String) { self.init(kind, [message]) }
-
-    public var exitCode: Int32 {
-        switch kind {
-        case .usage: 64
-        case .badInput: 65
-        case .busy: 75
-        case .cancelled: 130
-        case .failure: 1
-        }
-    }
 
     public var description: String { lines.joined(separator: "\n") }
 }

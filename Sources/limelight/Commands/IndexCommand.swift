@@ -6,21 +6,16 @@ import LimelightKit
 struct IndexCommand: Command {
     static let name = "index"
     static let abstract = "Add or update records (apps, entities, intents, App Shortcuts, interactions, relevance) from JSON Lines files."
-    static let usage = "index <file>... [--client-state <state>] [--json]"
-    static let details = """
-        ARGUMENTS:
-          <file>                  JSON Lines files of records; '-' reads standard input.
+    static let discussion = "A bad line anywhere rejects the whole run: every problem is reported as file:line, and nothing is written."
+    static let usage = ["index <file>... [--client-state <state>] [--json]"]
+    static let positionals = [Positional("file", .oneOrMore, help: "JSON Lines files of records; '-' reads standard input.")]
+    static let options: [Option] = [.clientState, .json.explained("Print a JSON summary.")]
 
-        OPTIONS:
-          --client-state <state>  Commit this opaque state (at most 250 bytes) with the
-                                  records, atomically; read it back with
-                                  'limelight client-state' to resume an interrupted job.
-          --json                  Print a JSON summary.
-        """
-    static let spec = ArgumentSpec(options: globalOptions.union(["client-state"]), flags: ["json"])
+    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+        guard !args.positionals.isEmpty else { throw LimelightError(.usage, "give at least one file to index ('-' for standard input)") }
+    }
 
     static func run(_ args: ParsedArguments) throws(LimelightError) {
-        guard !args.positionals.isEmpty else { throw LimelightError(.usage, "give at least one file to index ('-' for standard input)") }
         // Parse and validate everything before touching the index: a bad line
         // anywhere rejects the whole run.
         let records = try RecordSource.load(args.positionals)
@@ -28,9 +23,9 @@ struct IndexCommand: Command {
         let writer = try IndexWriter.open(location(args)) { Output.err($0) }
         defer { writer.close() }
         Cancellation.install()
-        let summary = try writer.apply(records, clientState: args.value("client-state"),
+        let summary = try writer.apply(records, clientState: args.value(.clientState),
                                        shouldCancel: { Cancellation.isRequested })
-        if args.has("json") {
+        if args.has(.json) {
             var counts = JSONObject()
             for k in RecordKind.allCases where summary.counts[k] != nil { counts[k.rawValue] = .number(Double(summary.counts[k]!)) }
             print(JSON.object(JSONObject([("indexed", .number(Double(summary.total))), ("byKind", .object(counts)),
