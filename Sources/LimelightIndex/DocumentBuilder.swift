@@ -22,12 +22,12 @@ package final class DocumentBuilder {
 
     /// Entities and apps have a prior from their ranking hint; App Shortcuts
     /// from their declared order (the first is the app's most important).
-    static func prior(rankingHint: Double?) -> Double { (rankingHint ?? 50) / 100 }
+    static func prior(rankingHint: Double?) -> Double { (rankingHint ?? RankingWeights.defaultRankingHint) / 100 }
     static func prior(shortcutOrder: Int, bound: Bool) -> Double {
-        max(0.2, 0.7 - 0.05 * Double(shortcutOrder)) * (bound ? 0.8 : 1)
+        max(RankingWeights.lastShortcutPrior, RankingWeights.firstShortcutPrior - RankingWeights.shortcutPriorStep * Double(shortcutOrder))
+            * (bound ? RankingWeights.boundShortcutPriorScale : 1)
     }
-    /// Apps are what people most often mean when a query names one.
-    static let appPrior = 0.8
+    static let appPrior = RankingWeights.appPrior
 
     private func base(_ r: Record, key: String, hit: Bool) throws(XapianError) -> Document {
         let doc = Document()

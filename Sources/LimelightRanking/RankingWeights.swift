@@ -35,6 +35,19 @@ public enum RankingWeights {
     public static let prior = 1.5
     /// … and by this in zero-query suggestions, where usage should lead.
     public static let priorWithoutQuery = 0.5
+    /// The prior of an entity or app without a `rankingHint` (hints are 0–100).
+    public static let defaultRankingHint = 50.0
+    /// An App Shortcut's prior from its declared order: the first gets
+    /// `firstShortcutPrior`, each next one `shortcutPriorStep` less, never
+    /// below `lastShortcutPrior` …
+    public static let firstShortcutPrior = 0.7
+    public static let shortcutPriorStep = 0.05
+    public static let lastShortcutPrior = 0.2
+    /// … times this for a shortcut bound to a parameter value (the bare
+    /// shortcut is what its app declared; each value is one of many).
+    public static let boundShortcutPriorScale = 0.8
+    /// Apps are what people most often mean when a query names one.
+    public static let appPrior = 0.8
 
     // MARK: Usage (recency × frequency)
 
@@ -70,8 +83,10 @@ public enum RankingWeights {
 
     // MARK: Candidates
 
-    /// How many candidates Xapian returns for the Swift re-rank (at least).
+    /// How many candidates Xapian returns for the Swift re-rank (at least) …
     public static let rerankDepth = 50
+    /// … or this many times the results asked for, when more.
+    public static let rerankDepthPerResult = 3
     /// Candidates for zero-query suggestions from each source (most used,
     /// used in the current contexts, registered for them, best prior).
     public static let suggestCandidates = 100
@@ -83,6 +98,9 @@ public enum RankingWeights {
     /// A broad query is scored by BM25 alone (~0.2 µs a match) within a
     /// window of the first documents holding about this many matches.
     public static let broadWindowMatches = 20_000
+    /// The title tier of a broad query gets this fraction of both budgets:
+    /// every match there also costs a skip in each long list.
+    public static let broadTitleBudgetDivisor = 4
     /// A broad query also takes the most used items (overall, and around
     /// this hour) whose titles match: this many from each list.
     public static let broadHotCandidates = 20
@@ -92,4 +110,13 @@ public enum RankingWeights {
     /// Heavily used items get this much extra Xapian weight while retrieving
     /// candidates (subtracted again before scoring).
     public static let usageCandidateBoost = 1.0
+
+    // MARK: Layout
+
+    /// Spotlight's layout: at most this many App Shortcuts of the Top Hit's
+    /// app next to it …
+    public static let topHitShortcuts = 4
+    /// … looked for among this many of the app's shortcuts, by prior, when
+    /// the Top Hit is the app itself.
+    public static let topHitShortcutCandidates = 10
 }

@@ -66,7 +66,7 @@ public final class Searcher {
     package var broadQueryMatches = RankingWeights.broadQueryMatches
     package var broadWindowMatches = RankingWeights.broadWindowMatches
 
-    public init(database: Database) throws(XapianError) {
+    package init(database: Database) throws(XapianError) {
         db = database
         // Stemmed terms only, as indexed (see `DocumentBuilder`).
         parser = try QueryParser(language: "english", strategy: .allZ)
@@ -195,7 +195,7 @@ public final class Searcher {
     /// holds them), see `broadCandidates`.
     private func match(_ text: Query, _ restriction: Restriction, _ request: SearchRequest,
                        broad titleWords: [String]?) throws(XapianError) -> [Match] {
-        let depth = max(request.limit * 3, RankingWeights.rerankDepth)
+        let depth = max(request.limit * RankingWeights.rerankDepthPerResult, RankingWeights.rerankDepth)
         let matching = try restriction.apply(to: text)
         guard let titleWords else { return try scored(matching, count: depth) }
         return try broadCandidates(matching, titleWords: titleWords, depth: depth, request)
@@ -230,11 +230,12 @@ public final class Searcher {
             let inTitles = try matching.filter(try .and(titleWords.map {
                 Query(term: Schema.term(Schema.wordPrefix, String($0.prefix(Schema.maxIndexedPrefix))))
             }))
-            // Every match here also costs a skip in each long list: a quarter
-            // of the budgets.
+            // Every match here also costs a skip in each long list: a
+            // fraction of the budgets.
             let titled = try matchesUpperBound(inTitles)
-            add(titled <= broadQueryMatches / 4 ? try scored(inTitles, count: depth)
-                : try windowed(inTitles, count: depth, matches: titled, budget: broadWindowMatches / 4))
+            let divisor = RankingWeights.broadTitleBudgetDivisor
+            add(titled <= broadQueryMatches / divisor ? try scored(inTitles, count: depth)
+                : try windowed(inTitles, count: depth, matches: titled, budget: broadWindowMatches / divisor))
         }
         let small = try Query.or([RecordKind.app, .shortcut].map { Query(term: Schema.kind + $0.rawValue) })
         add(try scored(try matching.filter(small), count: RankingWeights.prefixCandidates))
@@ -245,7 +246,7 @@ public final class Searcher {
 
     /// The best `count` matches by BM25 + prior + usage.
     private func scored(_ query: Query, count: Int) throws(XapianError) -> [Match] {
-        try match(try query.andMaybe(try staticBoosts()), count: count)
+        try match(try query.andMaybe(try CandidateBoost.query()), count: count)
     }
 
     /// The best `count` by BM25 among the matches in a window of the first
@@ -259,16 +260,8 @@ public final class Searcher {
         let end = UInt32(max(1, min(Double(last), Double(last) * Double(budget) / Double(max(matches, 1)))))
         return try match(try query.filter(try .documentIDs(1...end)), count: count).map { m in
             let card = m.values[Schema.cardSlot].flatMap(HitCard.init(encoded:))
-            return Match(documentID: m.documentID, weight: m.weight + (card.map(HotLists.staticScore) ?? 0), values: m.values)
+            return Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, card), values: m.values)
         }
-    }
-
-    /// Prior and usage, added to BM25 while Xapian picks the candidates (and
-    /// subtracted again in `hit(from:)`: the Scorer adds them its own way).
-    private func staticBoosts() throws(XapianError) -> Query {
-        let prior = try Query.valueWeight(slot: Schema.priorSlot).scaled(by: RankingWeights.prior)
-        let used = try Query.valueWeight(slot: Schema.usageBoostSlot).scaled(by: RankingWeights.usageCandidateBoost)
-        return try Query.or([prior, used])
     }
 
     /// How many documents the query can match at most, from the posting
@@ -298,7 +291,7 @@ public final class Searcher {
                       request.type == nil || card.type == request.type,
                       words.allSatisfy({ w in card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })
                 else { continue }
-                out.append(Match(documentID: e.id, weight: HotLists.staticScore(card), values: [Schema.cardSlot: bytes]))
+                out.append(Match(documentID: e.id, weight: CandidateBoost.of(card), values: [Schema.cardSlot: bytes]))
             }
         }
         return out
@@ -360,7 +353,7 @@ public final class Searcher {
     /// Zero-query candidates: the most used items, items used in or registered
     /// for the current contexts, and the best priors (for a cold start).
     private func suggestionCandidates(filter: Query, _ request: SearchRequest) throws(XapianError) -> [Match] {
-        let n = max(RankingWeights.suggestCandidates, request.limit * 3)
+        let n = max(RankingWeights.suggestCandidates, request.limit * RankingWeights.rerankDepthPerResult)
         var seen = Set<UInt32>()
         var out: [Match] = []
         func add(_ ms: [Match]) { for m in ms where seen.insert(m.documentID).inserted { out.append(m) } }
@@ -419,7 +412,7 @@ public final class Searcher {
                       let card = HitCard(encoded: bytes),
                       (card.names + card.aliases.map(TitleKey.init)).contains(where: { $0.words.contains { $0.hasPrefix(folded) } })
                 else { continue }
-                out.append(Match(documentID: e.id, weight: HotLists.staticScore(card), values: [Schema.cardSlot: bytes]))
+                out.append(Match(documentID: e.id, weight: CandidateBoost.of(card), values: [Schema.cardSlot: bytes]))
             }
         }
         return out
@@ -466,17 +459,17 @@ public final class Searcher {
     private func arrangeLikeSpotlight(_ hits: [SearchHit], _ request: SearchRequest) throws(XapianError) -> [SearchHit] {
         guard var top = hits.first else { return hits }
         top.section = .topHit
-        var shortcuts = hits.dropFirst().filter { $0.kind == .shortcut && $0.app == top.app }.prefix(4).map { var h = $0; h.section = .shortcuts; return h }
-        if top.kind == .app, shortcuts.count < 4 {
+        var shortcuts = hits.dropFirst().filter { $0.kind == .shortcut && $0.app == top.app }.prefix(RankingWeights.topHitShortcuts).map { var h = $0; h.section = .shortcuts; return h }
+        if top.kind == .app, shortcuts.count < RankingWeights.topHitShortcuts {
             let have = Set(shortcuts.map(\.id))
             let q = try Query.and([Query(term: Schema.kind + RecordKind.shortcut.rawValue), Query(term: Schema.term(Schema.app, top.app)), Query(term: Schema.hit)])
                 .andNot(Query(term: Schema.derived))
             let situation = Scorer.Situation(at: request.at, contexts: request.contexts, hasQuery: false)
-            let extra = try match(try q.andMaybe(try Query.valueWeight(slot: Schema.priorSlot)), count: 10)
+            let extra = try match(try q.andMaybe(try Query.valueWeight(slot: Schema.priorSlot)), count: RankingWeights.topHitShortcutCandidates)
                 .compactMap { hit(from: $0, text: QueryText(""), situation) }
                 .filter { !have.contains($0.id) }
                 .sorted { $0.score > $1.score }
-            for var h in extra.prefix(4 - shortcuts.count) {
+            for var h in extra.prefix(RankingWeights.topHitShortcuts - shortcuts.count) {
                 h.section = .shortcuts
                 shortcuts.append(h)
             }
@@ -496,7 +489,7 @@ public final class Searcher {
         c.relevantContexts = card.relevant
         if situation.hasQuery {
             // Xapian's weight = BM25 + the candidate-selection boosts; keep BM25.
-            c.textWeight = max(0, m.weight - HotLists.staticScore(card))
+            c.textWeight = CandidateBoost.removing(from: m.weight, card)
             // An app matches by its name or any synonym ("Trail Guide" is Trails).
             c.titleMatch = card.names.map { TitleMatch.bonus(title: $0, text: text) }.max() ?? 0
         }

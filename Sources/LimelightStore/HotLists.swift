@@ -34,15 +34,9 @@ package struct HotLists {
     /// Best documents whose title starts with `p` (they get the larger bonus).
     package static func titlePrefixName(_ p: String) -> String { "first:" + p }
 
-    /// The static part of a document's Xapian weight while searching: its
-    /// prior and its usage boost, as `Searcher` weighs them.
-    package static func staticScore(_ card: HitCard) -> Double {
-        card.prior * RankingWeights.prior + card.usageBoost * RankingWeights.usageCandidateBoost
-    }
-
     /// Offers a search hit to the prefix lists of its title (and synonyms).
     package mutating func offerPrefixes(_ db: Database, card: HitCard, id: UInt32) throws(XapianError) {
-        let score = Self.staticScore(card)
+        let score = CandidateBoost.of(card)
         var names = Set<String>()
         for key in card.names + card.aliases.map(TitleKey.init) {
             for (n, word) in key.words.enumerated() {

@@ -80,7 +80,7 @@ public struct IndexLocation: Sendable {
     /// Opens the live generation read-only. The reader holds a shared lock on
     /// its generation for the life of the process, so that `rebuild` and
     /// `compact` remove an old generation only once no reader has it open.
-    public func openReader() throws(LimelightError) -> Database {
+    package func openReader() throws(LimelightError) -> Database {
         try checkUsable()
         for _ in 0..<10 {
             guard let gen = try currentGeneration() else {
