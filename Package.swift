@@ -62,6 +62,8 @@ let package = Package(
         .testTarget(name: "LimelightTextTests", dependencies: ["LimelightText"]),
         .testTarget(name: "LimelightRankingTests", dependencies: ["LimelightRanking"]),
         .testTarget(name: "LimelightStoreTests", dependencies: ["LimelightStore", "Xapian"]),
+        .testTarget(name: "LimelightIndexTests", dependencies: ["LimelightIndex", "Xapian"]),
+        .testTarget(name: "LimelightSearchTests", dependencies: ["LimelightSearch"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
         .testTarget(name: "CLITests", dependencies: ["limelight"], exclude: ["Help"]),
     ],
