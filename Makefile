@@ -25,8 +25,12 @@ run: build
 	$(BIN) --index "$(INDEX)" index corpus/*.jsonl
 	$(BIN) --index "$(INDEX)" search "$(QUERY)"
 
+# The layer check: a target that imports another target of the package without
+# declaring it a dependency (Search importing Index, say) is an error.
+LAYERS   = --explicit-target-dependency-import-check=error
+
 test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(LAYERS)
 	$(SWIFT) test --skip-build
 
 # Ranking quality on corpus/eval: keystrokes, typos, nDCG@10, replay vs baselines → EVAL.md

@@ -6,14 +6,14 @@ import LimelightKit
 /// T — so more than one is a usage error.
 func checkOneForgetSelector(_ args: ParsedArguments) throws(LimelightError) {
     var given: [String] = []
-    if args.value("id") != nil { given.append("--id") }
-    if args.has("all") { given.append("--all") }
-    if args.value("from") != nil || args.value("to") != nil { given.append("--from/--to") }
-    if args.value("app") != nil { given.append("--app") }
+    if args.value(.donation) != nil { given.append("--id") }
+    if args.has(.all) { given.append("--all") }
+    if args.value(.fromTime) != nil || args.value(.toTime) != nil { given.append("--from/--to") }
+    if args.value(.app) != nil { given.append("--app") }
     if given.count > 1 {
         throw LimelightError(.usage, "give one of --id, --app, --from/--to or --all, not \(given.joined(separator: " and "))")
     }
-    if args.value("app") == nil, args.value("intent") != nil || args.value("entity") != nil {
+    if args.value(.app) == nil, args.value(.intent) != nil || args.value(.entity) != nil {
         throw LimelightError(.usage, "--intent and --entity go with --app")
     }
 }

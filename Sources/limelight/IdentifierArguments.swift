@@ -3,7 +3,7 @@ import LimelightKit
 /// Ids on the command line and in `resolve --stdin` get the record rules'
 /// 200-byte limit before any work: a 2-million-character id once ran for
 /// minutes.
-let identifierOptions = ["app", "type", "id", "intent", "shortcut", "kind"]
+let identifierOptions: [Option] = [.app, .type, .id, .intent, .shortcut, .kind]
 
 func checkIdentifierArgument(_ s: String, _ what: String) throws(LimelightError) {
     if s.utf8.count > RecordLimits.maxIdentifierBytes {
@@ -12,10 +12,10 @@ func checkIdentifierArgument(_ s: String, _ what: String) throws(LimelightError)
 }
 
 func checkIdentifierArguments(_ args: ParsedArguments) throws(LimelightError) {
-    for name in identifierOptions {
-        for v in args.all(name) { try checkIdentifierArgument(v, "--\(name)") }
+    for option in identifierOptions {
+        for v in args.all(option) { try checkIdentifierArgument(v, "--\(option.name)") }
     }
-    for e in args.all("entity") {
+    for e in args.all(.entity) {
         let parts = e.split(separator: "/", maxSplits: 1)
         for p in parts { try checkIdentifierArgument(String(p), "--entity") }
     }
