@@ -19,14 +19,14 @@ public final class LiveSearcher {
         self.location = location
         let opened = try location.openTrackedReader()
         (generation, lock) = (opened.generation, opened.lock)
-        do { searcher = try Searcher(database: opened.db) } catch { throw IndexLocation.describe(error, path: location.path) }
+        do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
     }
 
     /// The searcher, up to date with the index as it is now.
     public func current() throws(LimelightError) -> Searcher {
         if let now = try location.currentGeneration(), now != generation {
             let opened = try location.openTrackedReader()
-            do { searcher = try Searcher(database: opened.db) } catch { throw IndexLocation.describe(error, path: location.path) }
+            do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
             ReaderLocks.release(lock)
             (generation, lock) = (opened.generation, opened.lock)
         } else {
