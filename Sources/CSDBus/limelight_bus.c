@@ -1,0 +1,622 @@
+/* limelight_bus.c — sd-bus connection, vtables, marshalling and poll() loop.
+ * See include/limelight_bus.h for the contract of every exported function. */
+#define _GNU_SOURCE
+#include "limelight_bus.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <systemd/sd-bus.h>
+#include <time.h>
+#include <unistd.h>
+
+struct llb_service {
+    sd_bus *bus;
+    sd_bus_slot *search_provider_slot;
+    sd_bus_slot *krunner_slot;
+    char *bus_name;
+    llb_callbacks callbacks;
+    int stop_fd;                 /* eventfd written by llb_service_stop */
+    uint64_t last_call_usec;     /* CLOCK_MONOTONIC of the last method call, for idling */
+};
+
+struct llb_reply {
+    llb_service *service;        /* borrowed */
+    sd_bus_message *message;     /* the method return being built; owned */
+    bool container_open;         /* the out-signature's outer container */
+    int status;                  /* first failing append (negative errno), else 0 */
+    char *error_name;            /* set by llb_reply_fail; malloc'd */
+    char *error_message;
+};
+
+/* ---- small helpers ------------------------------------------------------- */
+
+static uint64_t monotonic_usec(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+static void set_error(llb_error *error, llb_error_kind kind, int code, const char *format, ...) {
+    if (!error) return;
+    error->kind = kind;
+    error->code = code;
+    va_list ap;
+    va_start(ap, format);
+    int n = vsnprintf(error->message, sizeof error->message, format, ap);
+    va_end(ap);
+    if (n >= 0 && (size_t)n < sizeof error->message && code < 0)
+        snprintf(error->message + n, sizeof error->message - (size_t)n, ": %s", strerror(-code));
+}
+
+static size_t strv_length(char **strv) {
+    size_t n = 0;
+    while (strv && strv[n]) n++;
+    return n;
+}
+
+static void strv_free(char **strv) {
+    for (size_t i = 0; strv && strv[i]; i++) free(strv[i]);
+    free(strv);
+}
+
+/* sd_bus_message_read_strv leaves NULL for an empty array; callbacks get a
+ * real (empty) NULL-terminated list instead. */
+static const char *const empty_strv[] = { NULL };
+static const char *const *strv_or_empty(char **strv) {
+    return strv ? (const char *const *)strv : empty_strv;
+}
+
+/* ---- reply building ------------------------------------------------------ */
+
+static bool reply_ok(const llb_reply *reply) {
+    return reply->status >= 0 && reply->error_name == NULL;
+}
+
+/* Runs one sd-bus append if nothing failed yet, and remembers its failure. */
+#define STEP(reply, expr) do { \
+        if (reply_ok(reply)) { int step_r_ = (expr); if (step_r_ < 0) (reply)->status = step_r_; } \
+    } while (0)
+
+static void append_string(llb_reply *reply, const char *value) {
+    STEP(reply, sd_bus_message_append_basic(reply->message, 's', value ? value : ""));
+}
+
+static void append_string_array(llb_reply *reply, const char *const *values, size_t count) {
+    STEP(reply, sd_bus_message_open_container(reply->message, 'a', "s"));
+    for (size_t i = 0; i < count; i++) append_string(reply, values[i]);
+    STEP(reply, sd_bus_message_close_container(reply->message));
+}
+
+/* The {sv} recipe: open 'e' "sv" → key → open 'v' sig → value → close → close.
+ * The value is written by the caller between entry_begin and entry_end. */
+static void entry_begin(llb_reply *reply, const char *key, const char *variant_signature) {
+    STEP(reply, sd_bus_message_open_container(reply->message, 'e', "sv"));
+    append_string(reply, key);
+    STEP(reply, sd_bus_message_open_container(reply->message, 'v', variant_signature));
+}
+
+static void entry_end(llb_reply *reply) {
+    STEP(reply, sd_bus_message_close_container(reply->message));
+    STEP(reply, sd_bus_message_close_container(reply->message));
+}
+
+static void entry_string(llb_reply *reply, const char *key, const char *value) {
+    entry_begin(reply, key, "s");
+    append_string(reply, value);
+    entry_end(reply);
+}
+
+static void entry_string_array(llb_reply *reply, const char *key, const char *const *values, size_t count) {
+    entry_begin(reply, key, "as");
+    append_string_array(reply, values, count);
+    entry_end(reply);
+}
+
+/* g_icon_serialize's forms, which Gio.icon_deserialize (GNOME Shell) reads:
+ * ('file', <'/abs/path'>) for a file, ('themed', <['name']>) for a theme name. */
+static void entry_serialized_icon(llb_reply *reply, const char *icon) {
+    bool is_file = icon[0] == '/';
+    entry_begin(reply, "icon", "(sv)");
+    STEP(reply, sd_bus_message_open_container(reply->message, 'r', "sv"));
+    append_string(reply, is_file ? "file" : "themed");
+    if (is_file) {
+        STEP(reply, sd_bus_message_open_container(reply->message, 'v', "s"));
+        append_string(reply, icon);
+    } else {
+        STEP(reply, sd_bus_message_open_container(reply->message, 'v', "as"));
+        append_string_array(reply, &icon, 1);
+    }
+    STEP(reply, sd_bus_message_close_container(reply->message));
+    STEP(reply, sd_bus_message_close_container(reply->message));
+    entry_end(reply);
+}
+
+void llb_reply_add_id(llb_reply *reply, const char *id) {
+    append_string(reply, id);
+}
+
+void llb_reply_add_meta(llb_reply *reply, const llb_meta *meta) {
+    STEP(reply, sd_bus_message_open_container(reply->message, 'a', "{sv}"));
+    entry_string(reply, "id", meta->id);
+    entry_string(reply, "name", meta->name);
+    if (meta->description) entry_string(reply, "description", meta->description);
+    if (meta->icon && meta->icon[0]) {
+        entry_serialized_icon(reply, meta->icon);
+        /* g_icon_to_string of a one-name themed icon is the name, of a file icon its path. */
+        entry_string(reply, "gicon", meta->icon);
+    }
+    STEP(reply, sd_bus_message_close_container(reply->message));
+}
+
+void llb_reply_add_action(llb_reply *reply, const char *id, const char *text, const char *icon) {
+    STEP(reply, sd_bus_message_open_container(reply->message, 'r', "sss"));
+    append_string(reply, id);
+    append_string(reply, text);
+    append_string(reply, icon);
+    STEP(reply, sd_bus_message_close_container(reply->message));
+}
+
+void llb_reply_add_match(llb_reply *reply, const llb_match *match) {
+    int32_t relevance_class = match->relevance_class;
+    double relevance = match->relevance;
+    STEP(reply, sd_bus_message_open_container(reply->message, 'r', "sssida{sv}"));
+    append_string(reply, match->id);
+    append_string(reply, match->text);
+    append_string(reply, match->icon);
+    STEP(reply, sd_bus_message_append_basic(reply->message, 'i', &relevance_class));
+    STEP(reply, sd_bus_message_append_basic(reply->message, 'd', &relevance));
+    STEP(reply, sd_bus_message_open_container(reply->message, 'a', "{sv}"));
+    if (match->subtext) entry_string(reply, "subtext", match->subtext);
+    if (match->url_count > 0) entry_string_array(reply, "urls", match->urls, match->url_count);
+    if (match->category) entry_string(reply, "category", match->category);
+    if (match->actions) entry_string_array(reply, "actions", match->actions, match->action_count);
+    STEP(reply, sd_bus_message_close_container(reply->message));
+    STEP(reply, sd_bus_message_close_container(reply->message));
+}
+
+void llb_reply_config_string(llb_reply *reply, const char *key, const char *value) {
+    entry_string(reply, key, value);
+}
+
+void llb_reply_config_int(llb_reply *reply, const char *key, int32_t value) {
+    entry_begin(reply, key, "i");
+    STEP(reply, sd_bus_message_append_basic(reply->message, 'i', &value));
+    entry_end(reply);
+}
+
+void llb_reply_config_strv(llb_reply *reply, const char *key, const char *const *values, size_t count) {
+    entry_string_array(reply, key, values, count);
+}
+
+void llb_reply_fail(llb_reply *reply, const char *name, const char *message) {
+    if (reply->error_name) return;   /* the first failure wins */
+    reply->error_name = strdup(name && name[0] ? name : SD_BUS_ERROR_FAILED);
+    reply->error_message = strdup(message ? message : "");
+    if (!reply->error_name || !reply->error_message) reply->status = -ENOMEM;
+}
+
+/* ---- dispatch ------------------------------------------------------------ */
+
+/* Starts the reply to `call` at its out-signature (`container` NULL: no output),
+ * marks the service busy and runs the before-call hook. */
+static int reply_begin(llb_reply *reply, llb_service *service, sd_bus_message *call,
+                       llb_method method, const char *container) {
+    *reply = (llb_reply){ .service = service };
+    service->last_call_usec = monotonic_usec();
+    int r = sd_bus_message_new_method_return(call, &reply->message);
+    if (r < 0) return r;
+    if (container) {
+        r = sd_bus_message_open_container(reply->message, 'a', container);
+        if (r < 0) return r;
+        reply->container_open = true;
+    }
+    service->callbacks.before_call(service->callbacks.context, method);
+    return 0;
+}
+
+/* Sends the reply, or the error the callback chose, or an error for a reply
+ * that could not be built; frees the reply. A handler's negative return with
+ * `ret_error` set makes sd-bus send that error. */
+static int reply_finish(llb_reply *reply, sd_bus_message *call, int r, sd_bus_error *ret_error) {
+    /* A long call must not count as idle time. */
+    if (reply->service) reply->service->last_call_usec = monotonic_usec();
+    if (r >= 0 && reply->error_name && reply->status >= 0) {
+        r = sd_bus_error_set(ret_error, reply->error_name, reply->error_message);
+        if (r >= 0) r = -EIO;
+    } else {
+        if (r >= 0) r = reply->status;
+        if (r >= 0 && reply->container_open) r = sd_bus_message_close_container(reply->message);
+        if (r >= 0 && sd_bus_message_get_expect_reply(call) > 0) r = sd_bus_send(NULL, reply->message, NULL);
+        if (r < 0)
+            r = sd_bus_error_set_errnof(ret_error, -r, "Limelight could not build the reply to %s: %s",
+                                        sd_bus_message_get_member(call), strerror(-r));
+        else
+            r = 1;
+    }
+    sd_bus_message_unref(reply->message);
+    free(reply->error_name);
+    free(reply->error_message);
+    return r;
+}
+
+static int handle_get_initial_result_set(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
+    llb_service *service = userdata;
+    char **terms = NULL;
+    int r = sd_bus_message_read_strv(call, &terms);
+    if (r < 0) return r;
+    llb_reply reply;
+    r = reply_begin(&reply, service, call, LLB_METHOD_GET_INITIAL_RESULT_SET, "s");
+    if (r >= 0)
+        service->callbacks.get_initial_result_set(service->callbacks.context, strv_or_empty(terms),
+                                                  strv_length(terms), &reply);
+    strv_free(terms);
+    return reply_finish(&reply, call, r, ret_error);
+}
+
+static int handle_get_subsearch_result_set(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
+    llb_service *service = userdata;
+    char **previous = NULL, **terms = NULL;
+    int r = sd_bus_message_read_strv(call, &previous);
+    if (r >= 0) r = sd_bus_message_read_strv(call, &terms);
+    llb_reply reply = { 0 };
+    if (r >= 0) r = reply_begin(&reply, service, call, LLB_METHOD_GET_SUBSEARCH_RESULT_SET, "s");
+    if (r >= 0)
+        service->callbacks.get_subsearch_result_set(service->callbacks.context,
+                                                    strv_or_empty(previous), strv_length(previous),
+                                                    strv_or_empty(terms), strv_length(terms), &reply);
+    strv_free(previous);
+    strv_free(terms);
+    if (!reply.message) return r;
+    return reply_finish(&reply, call, r, ret_error);
+}
+
+static int handle_get_result_metas(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
+    llb_service *service = userdata;
+    char **ids = NULL;
+    int r = sd_bus_message_read_strv(call, &ids);
+    if (r < 0) return r;
+    llb_reply reply;
+    r = reply_begin(&reply, service, call, LLB_METHOD_GET_RESULT_METAS, "a{sv}");
+    if (r >= 0)
+        service->callbacks.get_result_metas(service->callbacks.context, strv_or_empty(ids),
+                                            strv_length(ids), &reply);
+    strv_free(ids);
+    return reply_finish(&reply, call, r, ret_error);
+}
+
+static int handle_activate_result(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
+    llb_service *service = userdata;
+    const char *id = NULL;
+    char **terms = NULL;
+    uint32_t timestamp = 0;
+    int r = sd_bus_message_read_basic(call, 's', &id);
+    if (r >= 0) r = sd_bus_message_read_strv(call, &terms);
+    if (r >= 0) r = sd_bus_message_read_basic(call, 'u', &timestamp);
+    llb_reply reply = { 0 };
+    if (r >= 0) r = reply_begin(&reply, service, call, LLB_METHOD_ACTIVATE_RESULT, NULL);
+    if (r >= 0)
+        service->callbacks.activate_result(service->callbacks.context, id, strv_or_empty(terms),
+                                           strv_length(terms), timestamp, &reply);
+    strv_free(terms);
+    if (!reply.message) return r;
+    return reply_finish(&reply, call, r, ret_error);
+}
+
+static int handle_launch_search(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
+    llb_service *service = userdata;
+    char **terms = NULL;
+    uint32_t timestamp = 0;
+    int r = sd_bus_message_read_strv(call, &terms);
+    if (r >= 0) r = sd_bus_message_read_basic(call, 'u', &timestamp);
+    llb_reply reply = { 0 };
+    if (r >= 0) r = reply_begin(&reply, service, call, LLB_METHOD_LAUNCH_SEARCH, NULL);
+    if (r >= 0)
+        service->callbacks.launch_search(service->callbacks.context, strv_or_empty(terms),
+                                         strv_length(terms), timestamp, &reply);
+    strv_free(terms);
+    if (!reply.message) return r;
+    return reply_finish(&reply, call, r, ret_error);
+}
+
+static int handle_krunner_actions(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
+    llb_service *service = userdata;
+    llb_reply reply;
+    int r = reply_begin(&reply, service, call, LLB_METHOD_KRUNNER_ACTIONS, "(sss)");
+    if (r >= 0) service->callbacks.krunner_actions(service->callbacks.context, &reply);
+    return reply_finish(&reply, call, r, ret_error);
+}
+
+static int handle_krunner_match(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
+    llb_service *service = userdata;
+    const char *query = NULL;
+    int r = sd_bus_message_read_basic(call, 's', &query);
+    if (r < 0) return r;
+    llb_reply reply;
+    r = reply_begin(&reply, service, call, LLB_METHOD_KRUNNER_MATCH, "(sssida{sv})");
+    if (r >= 0) service->callbacks.krunner_match(service->callbacks.context, query, &reply);
+    return reply_finish(&reply, call, r, ret_error);
+}
+
+static int handle_krunner_run(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
+    llb_service *service = userdata;
+    const char *match_id = NULL, *action_id = NULL;
+    int r = sd_bus_message_read_basic(call, 's', &match_id);
+    if (r >= 0) r = sd_bus_message_read_basic(call, 's', &action_id);
+    if (r < 0) return r;
+    llb_reply reply;
+    r = reply_begin(&reply, service, call, LLB_METHOD_KRUNNER_RUN, NULL);
+    if (r >= 0) service->callbacks.krunner_run(service->callbacks.context, match_id, action_id, &reply);
+    return reply_finish(&reply, call, r, ret_error);
+}
+
+static int handle_krunner_teardown(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
+    llb_service *service = userdata;
+    llb_reply reply;
+    int r = reply_begin(&reply, service, call, LLB_METHOD_KRUNNER_TEARDOWN, NULL);
+    if (r >= 0) service->callbacks.krunner_teardown(service->callbacks.context, &reply);
+    return reply_finish(&reply, call, r, ret_error);
+}
+
+static int handle_krunner_config(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
+    llb_service *service = userdata;
+    llb_reply reply;
+    int r = reply_begin(&reply, service, call, LLB_METHOD_KRUNNER_CONFIG, "{sv}");
+    if (r >= 0) service->callbacks.krunner_config(service->callbacks.context, &reply);
+    return reply_finish(&reply, call, r, ret_error);
+}
+
+static int handle_krunner_set_activation_token(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
+    llb_service *service = userdata;
+    const char *token = NULL;
+    int r = sd_bus_message_read_basic(call, 's', &token);
+    if (r < 0) return r;
+    llb_reply reply;
+    r = reply_begin(&reply, service, call, LLB_METHOD_KRUNNER_SET_ACTIVATION_TOKEN, NULL);
+    if (r >= 0) service->callbacks.krunner_set_activation_token(service->callbacks.context, token, &reply);
+    return reply_finish(&reply, call, r, ret_error);
+}
+
+/* Signatures and argument names verbatim from gnome-shell's
+ * data/dbus-interfaces/org.gnome.ShellSearchProvider2.xml, so Introspect shows
+ * what the shell's own XML says. */
+static const sd_bus_vtable search_provider_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SD_BUS_METHOD_WITH_NAMES("GetInitialResultSet", "as", SD_BUS_PARAM(terms),
+                             "as", SD_BUS_PARAM(results),
+                             handle_get_initial_result_set, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("GetSubsearchResultSet", "asas",
+                             SD_BUS_PARAM(previous_results) SD_BUS_PARAM(terms),
+                             "as", SD_BUS_PARAM(results),
+                             handle_get_subsearch_result_set, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("GetResultMetas", "as", SD_BUS_PARAM(identifiers),
+                             "aa{sv}", SD_BUS_PARAM(metas),
+                             handle_get_result_metas, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("ActivateResult", "sasu",
+                             SD_BUS_PARAM(identifier) SD_BUS_PARAM(terms) SD_BUS_PARAM(timestamp),
+                             "", "", handle_activate_result, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("LaunchSearch", "asu", SD_BUS_PARAM(terms) SD_BUS_PARAM(timestamp),
+                             "", "", handle_launch_search, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_VTABLE_END
+};
+
+/* Signatures and argument names verbatim from KDE/krunner's
+ * src/data/org.kde.krunner1.xml (KF6; KF5's is the same minus SetActivationToken). */
+static const sd_bus_vtable krunner_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    SD_BUS_METHOD_WITH_NAMES("Actions", "", "", "a(sss)", SD_BUS_PARAM(matches),
+                             handle_krunner_actions, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("Match", "s", SD_BUS_PARAM(query), "a(sssida{sv})", SD_BUS_PARAM(matches),
+                             handle_krunner_match, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("Run", "ss", SD_BUS_PARAM(matchId) SD_BUS_PARAM(actionId), "", "",
+                             handle_krunner_run, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("Teardown", "", "", "", "",
+                             handle_krunner_teardown, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("Config", "", "", "a{sv}", SD_BUS_PARAM(config),
+                             handle_krunner_config, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_METHOD_WITH_NAMES("SetActivationToken", "s", SD_BUS_PARAM(token), "", "",
+                             handle_krunner_set_activation_token, SD_BUS_VTABLE_UNPRIVILEGED),
+    SD_BUS_VTABLE_END
+};
+
+/* ---- the service --------------------------------------------------------- */
+
+static bool is_no_bus_error(int r) {
+    /* ENOMEDIUM: no address at all; ENOENT/ECONNREFUSED: a socket path with
+     * nobody behind it; EACCES for a socket we may not open. */
+    return r == -ENOMEDIUM || r == -ENOENT || r == -ECONNREFUSED || r == -EACCES;
+}
+
+static int connect_bus(const char *address, sd_bus **ret) {
+    if (!address) return sd_bus_open_user(ret);
+    sd_bus *bus = NULL;
+    int r = sd_bus_new(&bus);
+    if (r >= 0) r = sd_bus_set_address(bus, address);
+    if (r >= 0) r = sd_bus_set_bus_client(bus, 1);   /* say Hello: we want a name */
+    if (r >= 0) r = sd_bus_start(bus);
+    if (r < 0) { sd_bus_unref(bus); return r; }
+    *ret = bus;
+    return 0;
+}
+
+llb_service *llb_service_new(const char *address, const char *bus_name,
+                             const char *search_provider_path,
+                             const llb_callbacks *callbacks, llb_error *error) {
+    if (error) *error = (llb_error){ 0 };
+    llb_service *service = calloc(1, sizeof *service);
+    if (!service) { set_error(error, LLB_ERROR_OTHER, -ENOMEM, "out of memory"); return NULL; }
+    service->stop_fd = -1;
+    service->callbacks = *callbacks;
+    service->bus_name = strdup(bus_name);
+    if (!service->bus_name) { set_error(error, LLB_ERROR_OTHER, -ENOMEM, "out of memory"); goto fail; }
+
+    service->stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (service->stop_fd < 0) {
+        set_error(error, LLB_ERROR_OTHER, -errno, "could not create the stop eventfd");
+        goto fail;
+    }
+
+    int r = connect_bus(address, &service->bus);
+    if (r < 0) {
+        if (is_no_bus_error(r))
+            set_error(error, LLB_ERROR_NO_BUS, r, "no D-Bus session bus at %s",
+                      address ? address : "DBUS_SESSION_BUS_ADDRESS (or $XDG_RUNTIME_DIR/bus)");
+        else
+            set_error(error, LLB_ERROR_OTHER, r, "could not connect to the session bus");
+        goto fail;
+    }
+
+    r = sd_bus_add_object_vtable(service->bus, &service->search_provider_slot, search_provider_path,
+                                 "org.gnome.Shell.SearchProvider2", search_provider_vtable, service);
+    if (r < 0) {
+        set_error(error, LLB_ERROR_OTHER, r, "could not export org.gnome.Shell.SearchProvider2 at '%s'",
+                  search_provider_path);
+        goto fail;
+    }
+    r = sd_bus_add_object_vtable(service->bus, &service->krunner_slot, LLB_KRUNNER_PATH,
+                                 "org.kde.krunner1", krunner_vtable, service);
+    if (r < 0) {
+        set_error(error, LLB_ERROR_OTHER, r, "could not export org.kde.krunner1 at " LLB_KRUNNER_PATH);
+        goto fail;
+    }
+
+    /* No SD_BUS_NAME_QUEUE: a second instance should fail now, not wait. */
+    r = sd_bus_request_name(service->bus, bus_name, 0);
+    if (r < 0) {
+        if (r == -EEXIST)
+            set_error(error, LLB_ERROR_NAME_TAKEN, r, "the bus name %s is already owned by another process",
+                      bus_name);
+        else if (r == -ECONNRESET || r == -ENOTCONN)
+            set_error(error, LLB_ERROR_NO_BUS, r, "the session bus closed the connection");
+        else
+            set_error(error, LLB_ERROR_OTHER, r, "could not request the bus name '%s'", bus_name);
+        goto fail;
+    }
+    service->last_call_usec = monotonic_usec();
+    return service;
+
+fail:
+    llb_service_free(service);
+    return NULL;
+}
+
+/* Dispatches everything sd-bus can without waiting. Messages that arrived while
+ * sd_bus_request_name waited for its reply sit in sd-bus's queue, not the socket,
+ * so poll() would never report them: this is called before every poll(). */
+static int process_pending(sd_bus *bus) {
+    for (;;) {
+        int r = sd_bus_process(bus, NULL);
+        if (r <= 0) return r;
+    }
+}
+
+static bool is_disconnect(int r) {
+    return r == -ECONNRESET || r == -ENOTCONN || r == -EPIPE;
+}
+
+/* Idle exit without dropping a caller: give the name back (new calls now go to
+ * a fresh activation), then answer what already reached us. */
+static int release_and_drain(llb_service *service) {
+    int r = sd_bus_release_name(service->bus, service->bus_name);
+    if (r < 0 && !is_disconnect(r)) return r;
+    r = process_pending(service->bus);
+    if (r < 0 && !is_disconnect(r)) return r;
+    r = sd_bus_flush(service->bus);
+    return (r < 0 && !is_disconnect(r)) ? r : 0;
+}
+
+int llb_service_run(llb_service *service, uint64_t idle_timeout_ms, llb_error *error) {
+    if (error) *error = (llb_error){ 0 };
+    sd_bus *bus = service->bus;
+    service->last_call_usec = monotonic_usec();
+    uint64_t idle_usec = idle_timeout_ms * 1000u;
+
+    for (;;) {
+        int r = process_pending(bus);
+        if (r < 0) {
+            if (is_disconnect(r)) return LLB_STOP_BUS_CLOSED;
+            set_error(error, LLB_ERROR_OTHER, r, "processing a D-Bus message failed");
+            return r;
+        }
+
+        int events = sd_bus_get_events(bus);
+        if (events < 0) {
+            if (is_disconnect(events)) return LLB_STOP_BUS_CLOSED;
+            set_error(error, LLB_ERROR_OTHER, events, "sd_bus_get_events failed");
+            return events;
+        }
+        int bus_fd = sd_bus_get_fd(bus);
+        if (bus_fd < 0) {
+            set_error(error, LLB_ERROR_OTHER, bus_fd, "sd_bus_get_fd failed");
+            return bus_fd;
+        }
+
+        /* Wake for whichever comes first: sd-bus's own deadline (a pending
+         * method-call timeout, an authentication step) or the idle deadline. */
+        uint64_t now = monotonic_usec();
+        uint64_t deadline = UINT64_MAX, bus_deadline = UINT64_MAX;
+        if (sd_bus_get_timeout(bus, &bus_deadline) >= 0) deadline = bus_deadline;
+        if (idle_usec > 0) {
+            uint64_t idle_deadline = service->last_call_usec + idle_usec;
+            if (idle_deadline <= now) {
+                r = release_and_drain(service);
+                if (r < 0) {
+                    set_error(error, LLB_ERROR_OTHER, r, "could not release the bus name on idle exit");
+                    return r;
+                }
+                return LLB_STOP_IDLE;
+            }
+            if (idle_deadline < deadline) deadline = idle_deadline;
+        }
+        int timeout_ms = -1;
+        if (deadline != UINT64_MAX) {
+            uint64_t wait_usec = deadline > now ? deadline - now : 0;
+            uint64_t wait_ms = (wait_usec + 999u) / 1000u;
+            timeout_ms = wait_ms > (uint64_t)INT32_MAX ? INT32_MAX : (int)wait_ms;
+        }
+
+        struct pollfd fds[2] = {
+            { .fd = bus_fd, .events = (short)events },
+            { .fd = service->stop_fd, .events = POLLIN },
+        };
+        r = poll(fds, 2, timeout_ms);
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            r = -errno;
+            set_error(error, LLB_ERROR_OTHER, r, "poll on the D-Bus socket failed");
+            return r;
+        }
+        if (fds[1].revents & POLLIN) {
+            uint64_t ignored;
+            (void)!read(service->stop_fd, &ignored, sizeof ignored);
+            sd_bus_flush(bus);
+            return LLB_STOP_REQUESTED;
+        }
+    }
+}
+
+void llb_service_stop(llb_service *service) {
+    uint64_t one = 1;
+    (void)!write(service->stop_fd, &one, sizeof one);
+}
+
+const char *llb_service_unique_name(llb_service *service) {
+    const char *unique = NULL;
+    if (!service->bus || sd_bus_get_unique_name(service->bus, &unique) < 0) return "";
+    return unique;
+}
+
+void llb_service_free(llb_service *service) {
+    if (!service) return;
+    sd_bus_slot_unref(service->search_provider_slot);
+    sd_bus_slot_unref(service->krunner_slot);
+    if (service->bus) sd_bus_flush_close_unref(service->bus);
+    if (service->stop_fd >= 0) close(service->stop_fd);
+    free(service->bus_name);
+    free(service);
+}
