@@ -25,6 +25,19 @@ let package = Package(
         // Ranking evaluation on corpus/eval (make eval → EVAL.md).
         .executableTarget(name: "limelight-eval", dependencies: ["LimelightKit"],
                           path: "Benchmarks/LimelightEval"),
+        // Session-bus service (issue 13): sd-bus shim, its Swift face, and a
+        // fixture service the tests run on a private bus.
+        .target(
+            name: "CSDBus",
+            linkerSettings: [.linkedLibrary("systemd")]
+        ),
+        .target(name: "DBusService", dependencies: ["CSDBus"]),
+        .target(name: "DBusServiceFixtures", dependencies: ["DBusService"],
+                path: "Tests/DBusServiceFixtures"),
+        .executableTarget(name: "dbus-service-fixture", dependencies: ["DBusServiceFixtures", "DBusService"],
+                          path: "Tests/DBusServiceFixture"),
+        .testTarget(name: "DBusServiceTests",
+                    dependencies: ["DBusService", "DBusServiceFixtures", "dbus-service-fixture"]),
         .testTarget(name: "XapianTests", dependencies: ["Xapian"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
         .testTarget(name: "CLITests", dependencies: ["limelight"]),
