@@ -42,15 +42,18 @@ static uint64_t monotonic_usec(void) {
     return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
+/* Fills `error`; the errno's text is appended only where the sentence does not
+ * already say what it means ("File exists" would not help anyone). */
 static void set_error(llb_error *error, llb_error_kind kind, int code, const char *format, ...) {
     if (!error) return;
+    bool explained = code == -EEXIST || code == -ENOMEDIUM;
     error->kind = kind;
     error->code = code;
     va_list ap;
     va_start(ap, format);
     int n = vsnprintf(error->message, sizeof error->message, format, ap);
     va_end(ap);
-    if (n >= 0 && (size_t)n < sizeof error->message && code < 0)
+    if (n >= 0 && (size_t)n < sizeof error->message && code < 0 && !explained)
         snprintf(error->message + n, sizeof error->message - (size_t)n, ": %s", strerror(-code));
 }
 
@@ -463,9 +466,12 @@ llb_service *llb_service_new(const char *address, const char *bus_name,
 
     int r = connect_bus(address, &service->bus);
     if (r < 0) {
-        if (is_no_bus_error(r))
+        if (r == -ENOMEDIUM)
+            set_error(error, LLB_ERROR_NO_BUS, r,
+                      "no D-Bus session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set");
+        else if (is_no_bus_error(r))
             set_error(error, LLB_ERROR_NO_BUS, r, "no D-Bus session bus at %s",
-                      address ? address : "DBUS_SESSION_BUS_ADDRESS (or $XDG_RUNTIME_DIR/bus)");
+                      address ? address : "DBUS_SESSION_BUS_ADDRESS or $XDG_RUNTIME_DIR/bus");
         else
             set_error(error, LLB_ERROR_OTHER, r, "could not connect to the session bus");
         goto fail;
@@ -534,6 +540,8 @@ int llb_service_run(llb_service *service, uint64_t idle_timeout_ms, llb_error *e
     if (error) *error = (llb_error){ 0 };
     sd_bus *bus = service->bus;
     service->last_call_usec = monotonic_usec();
+    /* Beyond this the deadline arithmetic would overflow; that long is "never". */
+    if (idle_timeout_ms > UINT64_MAX / 4000u) idle_timeout_ms = 0;
     uint64_t idle_usec = idle_timeout_ms * 1000u;
 
     for (;;) {

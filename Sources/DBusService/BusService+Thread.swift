@@ -13,6 +13,13 @@ public final class BusServiceThread: Sendable {
         self.thread = Mutex(nil)
     }
 
+    deinit {
+        // Never waited for: let the thread clean up after itself when it ends.
+        thread.withLock { thread in
+            if let running = thread { pthread_detach(running) }
+        }
+    }
+
     /// Asks the loop to stop; ``wait()`` then returns ``StopReason/stopped``.
     public func stop() { service.stop() }
 

@@ -80,7 +80,8 @@ public final class BusService: @unchecked Sendable {
     public var uniqueName: String { String(cString: llb_service_unique_name(handle)) }
 
     /// Serves calls on the calling thread until ``stop()``, an idle timeout
-    /// (`nil`: never), or the bus going away. Only one `run` at a time.
+    /// (`nil`: never; zero: at the first idle moment), or the bus going away.
+    /// Only one `run` at a time.
     public func run(backend: any SearchProviderBackend, idleTimeout: Duration? = nil) throws(BusError) -> StopReason {
         guard !running.exchange(true, ordering: .acquiring) else {
             throw BusError(kind: .other, message: "the service on \(name) is already running")
@@ -105,12 +106,13 @@ public final class BusService: @unchecked Sendable {
         llb_service_stop(handle)
     }
 
-    /// Whole milliseconds, at least 1 for a positive duration (0 means "never").
+    /// Whole milliseconds, at least 1, since the shim reads 0 as "never".
     private static func milliseconds(_ duration: Duration) -> UInt64 {
         let (seconds, attoseconds) = duration.components
         guard seconds >= 0, duration > .zero else { return 1 }
-        let ms = UInt64(seconds) &* 1000 &+ UInt64(attoseconds / 1_000_000_000_000_000)
-        return max(ms, 1)
+        let (ms, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1000)
+        guard !overflow else { return .max }
+        return max(ms + UInt64(attoseconds / 1_000_000_000_000_000), 1)
     }
 }
 
