@@ -66,6 +66,10 @@ final class Child {
             }
         }
 
+        // Other suites in this test process spawn children too; whatever they
+        // have open (a pipe end, a listening socket) stays out of ours.
+        _ = systemAddCloseFrom(&actions, 3)
+
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -193,3 +197,7 @@ final class Child {
 /// into another child would keep our read from ever seeing EOF.
 @_silgen_name("pipe2")
 private func systemPipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+
+/// posix_spawn_file_actions_addclosefrom_np (glibc 2.34+), also behind _GNU_SOURCE.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func systemAddCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
