@@ -248,140 +248,125 @@ static int reply_finish(llb_reply *reply, sd_bus_message *call, int r, sd_bus_er
     return r;
 }
 
-static int handle_get_initial_result_set(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
-    llb_service *service = userdata;
-    char **terms = NULL;
-    int r = sd_bus_message_read_strv(call, &terms);
-    if (r < 0) return r;
-    llb_reply reply;
-    r = reply_begin(&reply, service, call, LLB_METHOD_GET_INITIAL_RESULT_SET, "s");
-    if (r >= 0)
-        service->callbacks.get_initial_result_set(service->callbacks.context, strv_or_empty(terms),
-                                                  strv_length(terms), &reply);
-    strv_free(terms);
-    return reply_finish(&reply, call, r, ret_error);
+#define SEARCH_PROVIDER_INTERFACE "org.gnome.Shell.SearchProvider2"
+#define KRUNNER_INTERFACE "org.kde.krunner1"
+
+/* A call's arguments, read by its signature. sd-bus has checked the call
+ * against the vtable before handle_call runs, so only as, s and u occur. */
+typedef struct call_arguments {
+    char **lists[2];             /* as, in order; owned (sd_bus_message_read_strv) */
+    size_t list_counts[2];
+    const char *strings[2];      /* s, in order; borrowed from the message */
+    uint32_t number;             /* u */
+} call_arguments;
+
+static int read_arguments(sd_bus_message *call, call_arguments *arguments) {
+    const char *signature = sd_bus_message_get_signature(call, 1);
+    size_t lists = 0, strings = 0;
+    for (const char *p = signature ? signature : ""; *p; p++) {
+        int r;
+        if (p[0] == 'a' && p[1] == 's' && lists < 2) {
+            r = sd_bus_message_read_strv(call, &arguments->lists[lists]);
+            arguments->list_counts[lists] = strv_length(arguments->lists[lists]);
+            lists++;
+            p++;
+        } else if (p[0] == 's' && strings < 2) {
+            r = sd_bus_message_read_basic(call, 's', &arguments->strings[strings++]);
+        } else if (p[0] == 'u') {
+            r = sd_bus_message_read_basic(call, 'u', &arguments->number);
+        } else {
+            r = -EINVAL;
+        }
+        if (r < 0) return r;
+    }
+    return 0;
 }
 
-static int handle_get_subsearch_result_set(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
+static void free_arguments(call_arguments *arguments) {
+    strv_free(arguments->lists[0]);
+    strv_free(arguments->lists[1]);
+}
+
+/* Which callback a member is, and the element type of the array its reply
+ * opens (NULL: the method returns nothing). The vtables below hold the full
+ * signatures and argument names. */
+typedef struct method_entry {
+    const char *interface;
+    const char *member;
+    llb_method method;
+    const char *reply_element;
+} method_entry;
+
+static const method_entry methods[] = {
+    { SEARCH_PROVIDER_INTERFACE, "GetInitialResultSet", LLB_METHOD_GET_INITIAL_RESULT_SET, "s" },
+    { SEARCH_PROVIDER_INTERFACE, "GetSubsearchResultSet", LLB_METHOD_GET_SUBSEARCH_RESULT_SET, "s" },
+    { SEARCH_PROVIDER_INTERFACE, "GetResultMetas", LLB_METHOD_GET_RESULT_METAS, "a{sv}" },
+    { SEARCH_PROVIDER_INTERFACE, "ActivateResult", LLB_METHOD_ACTIVATE_RESULT, NULL },
+    { SEARCH_PROVIDER_INTERFACE, "LaunchSearch", LLB_METHOD_LAUNCH_SEARCH, NULL },
+    { KRUNNER_INTERFACE, "Actions", LLB_METHOD_KRUNNER_ACTIONS, "(sss)" },
+    { KRUNNER_INTERFACE, "Match", LLB_METHOD_KRUNNER_MATCH, "(sssida{sv})" },
+    { KRUNNER_INTERFACE, "Run", LLB_METHOD_KRUNNER_RUN, NULL },
+    { KRUNNER_INTERFACE, "Teardown", LLB_METHOD_KRUNNER_TEARDOWN, NULL },
+    { KRUNNER_INTERFACE, "Config", LLB_METHOD_KRUNNER_CONFIG, "{sv}" },
+    { KRUNNER_INTERFACE, "SetActivationToken", LLB_METHOD_KRUNNER_SET_ACTIVATION_TOKEN, NULL },
+};
+
+static const method_entry *find_method(sd_bus_message *call) {
+    const char *interface = sd_bus_message_get_interface(call);
+    const char *member = sd_bus_message_get_member(call);
+    for (size_t i = 0; interface && member && i < sizeof methods / sizeof methods[0]; i++)
+        if (strcmp(methods[i].interface, interface) == 0 && strcmp(methods[i].member, member) == 0)
+            return &methods[i];
+    return NULL;
+}
+
+#define LIST(i) strv_or_empty(arguments->lists[i]), arguments->list_counts[i]
+
+static void invoke(const llb_callbacks *callbacks, llb_method method,
+                   const call_arguments *arguments, llb_reply *reply) {
+    void *context = callbacks->context;
+    const char *const *strings = arguments->strings;
+    switch (method) {
+    case LLB_METHOD_GET_INITIAL_RESULT_SET:
+        callbacks->get_initial_result_set(context, LIST(0), reply); break;
+    case LLB_METHOD_GET_SUBSEARCH_RESULT_SET:
+        callbacks->get_subsearch_result_set(context, LIST(0), LIST(1), reply); break;
+    case LLB_METHOD_GET_RESULT_METAS:
+        callbacks->get_result_metas(context, LIST(0), reply); break;
+    case LLB_METHOD_ACTIVATE_RESULT:
+        callbacks->activate_result(context, strings[0], LIST(0), arguments->number, reply); break;
+    case LLB_METHOD_LAUNCH_SEARCH:
+        callbacks->launch_search(context, LIST(0), arguments->number, reply); break;
+    case LLB_METHOD_KRUNNER_ACTIONS:
+        callbacks->krunner_actions(context, reply); break;
+    case LLB_METHOD_KRUNNER_MATCH:
+        callbacks->krunner_match(context, strings[0], reply); break;
+    case LLB_METHOD_KRUNNER_RUN:
+        callbacks->krunner_run(context, strings[0], strings[1], reply); break;
+    case LLB_METHOD_KRUNNER_TEARDOWN:
+        callbacks->krunner_teardown(context, reply); break;
+    case LLB_METHOD_KRUNNER_CONFIG:
+        callbacks->krunner_config(context, reply); break;
+    case LLB_METHOD_KRUNNER_SET_ACTIVATION_TOKEN:
+        callbacks->krunner_set_activation_token(context, strings[0], reply); break;
+    }
+}
+
+#undef LIST
+
+/* The one handler behind every method of both vtables. */
+static int handle_call(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
     llb_service *service = userdata;
-    char **previous = NULL, **terms = NULL;
-    int r = sd_bus_message_read_strv(call, &previous);
-    if (r >= 0) r = sd_bus_message_read_strv(call, &terms);
+    const method_entry *entry = find_method(call);
+    if (!entry)   /* only reachable if the vtables and `methods` disagree */
+        return sd_bus_error_set(ret_error, SD_BUS_ERROR_UNKNOWN_METHOD, "Limelight has no such method");
+    call_arguments arguments = { 0 };
+    int r = read_arguments(call, &arguments);
     llb_reply reply = { 0 };
-    if (r >= 0) r = reply_begin(&reply, service, call, LLB_METHOD_GET_SUBSEARCH_RESULT_SET, "s");
-    if (r >= 0)
-        service->callbacks.get_subsearch_result_set(service->callbacks.context,
-                                                    strv_or_empty(previous), strv_length(previous),
-                                                    strv_or_empty(terms), strv_length(terms), &reply);
-    strv_free(previous);
-    strv_free(terms);
-    if (!reply.message) return r;
-    return reply_finish(&reply, call, r, ret_error);
-}
-
-static int handle_get_result_metas(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
-    llb_service *service = userdata;
-    char **ids = NULL;
-    int r = sd_bus_message_read_strv(call, &ids);
-    if (r < 0) return r;
-    llb_reply reply;
-    r = reply_begin(&reply, service, call, LLB_METHOD_GET_RESULT_METAS, "a{sv}");
-    if (r >= 0)
-        service->callbacks.get_result_metas(service->callbacks.context, strv_or_empty(ids),
-                                            strv_length(ids), &reply);
-    strv_free(ids);
-    return reply_finish(&reply, call, r, ret_error);
-}
-
-static int handle_activate_result(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
-    llb_service *service = userdata;
-    const char *id = NULL;
-    char **terms = NULL;
-    uint32_t timestamp = 0;
-    int r = sd_bus_message_read_basic(call, 's', &id);
-    if (r >= 0) r = sd_bus_message_read_strv(call, &terms);
-    if (r >= 0) r = sd_bus_message_read_basic(call, 'u', &timestamp);
-    llb_reply reply = { 0 };
-    if (r >= 0) r = reply_begin(&reply, service, call, LLB_METHOD_ACTIVATE_RESULT, NULL);
-    if (r >= 0)
-        service->callbacks.activate_result(service->callbacks.context, id, strv_or_empty(terms),
-                                           strv_length(terms), timestamp, &reply);
-    strv_free(terms);
-    if (!reply.message) return r;
-    return reply_finish(&reply, call, r, ret_error);
-}
-
-static int handle_launch_search(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
-    llb_service *service = userdata;
-    char **terms = NULL;
-    uint32_t timestamp = 0;
-    int r = sd_bus_message_read_strv(call, &terms);
-    if (r >= 0) r = sd_bus_message_read_basic(call, 'u', &timestamp);
-    llb_reply reply = { 0 };
-    if (r >= 0) r = reply_begin(&reply, service, call, LLB_METHOD_LAUNCH_SEARCH, NULL);
-    if (r >= 0)
-        service->callbacks.launch_search(service->callbacks.context, strv_or_empty(terms),
-                                         strv_length(terms), timestamp, &reply);
-    strv_free(terms);
-    if (!reply.message) return r;
-    return reply_finish(&reply, call, r, ret_error);
-}
-
-static int handle_krunner_actions(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
-    llb_service *service = userdata;
-    llb_reply reply;
-    int r = reply_begin(&reply, service, call, LLB_METHOD_KRUNNER_ACTIONS, "(sss)");
-    if (r >= 0) service->callbacks.krunner_actions(service->callbacks.context, &reply);
-    return reply_finish(&reply, call, r, ret_error);
-}
-
-static int handle_krunner_match(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
-    llb_service *service = userdata;
-    const char *query = NULL;
-    int r = sd_bus_message_read_basic(call, 's', &query);
-    if (r < 0) return r;
-    llb_reply reply;
-    r = reply_begin(&reply, service, call, LLB_METHOD_KRUNNER_MATCH, "(sssida{sv})");
-    if (r >= 0) service->callbacks.krunner_match(service->callbacks.context, query, &reply);
-    return reply_finish(&reply, call, r, ret_error);
-}
-
-static int handle_krunner_run(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
-    llb_service *service = userdata;
-    const char *match_id = NULL, *action_id = NULL;
-    int r = sd_bus_message_read_basic(call, 's', &match_id);
-    if (r >= 0) r = sd_bus_message_read_basic(call, 's', &action_id);
-    if (r < 0) return r;
-    llb_reply reply;
-    r = reply_begin(&reply, service, call, LLB_METHOD_KRUNNER_RUN, NULL);
-    if (r >= 0) service->callbacks.krunner_run(service->callbacks.context, match_id, action_id, &reply);
-    return reply_finish(&reply, call, r, ret_error);
-}
-
-static int handle_krunner_teardown(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
-    llb_service *service = userdata;
-    llb_reply reply;
-    int r = reply_begin(&reply, service, call, LLB_METHOD_KRUNNER_TEARDOWN, NULL);
-    if (r >= 0) service->callbacks.krunner_teardown(service->callbacks.context, &reply);
-    return reply_finish(&reply, call, r, ret_error);
-}
-
-static int handle_krunner_config(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
-    llb_service *service = userdata;
-    llb_reply reply;
-    int r = reply_begin(&reply, service, call, LLB_METHOD_KRUNNER_CONFIG, "{sv}");
-    if (r >= 0) service->callbacks.krunner_config(service->callbacks.context, &reply);
-    return reply_finish(&reply, call, r, ret_error);
-}
-
-static int handle_krunner_set_activation_token(sd_bus_message *call, void *userdata, sd_bus_error *ret_error) {
-    llb_service *service = userdata;
-    const char *token = NULL;
-    int r = sd_bus_message_read_basic(call, 's', &token);
-    if (r < 0) return r;
-    llb_reply reply;
-    r = reply_begin(&reply, service, call, LLB_METHOD_KRUNNER_SET_ACTIVATION_TOKEN, NULL);
-    if (r >= 0) service->callbacks.krunner_set_activation_token(service->callbacks.context, token, &reply);
+    if (r >= 0) r = reply_begin(&reply, service, call, entry->method, entry->reply_element);
+    if (r >= 0) invoke(&service->callbacks, entry->method, &arguments, &reply);
+    free_arguments(&arguments);
+    if (!reply.message) return r;   /* the arguments could not be read: sd-bus says why */
     return reply_finish(&reply, call, r, ret_error);
 }
 
@@ -392,19 +377,19 @@ static const sd_bus_vtable search_provider_vtable[] = {
     SD_BUS_VTABLE_START(0),
     SD_BUS_METHOD_WITH_NAMES("GetInitialResultSet", "as", SD_BUS_PARAM(terms),
                              "as", SD_BUS_PARAM(results),
-                             handle_get_initial_result_set, SD_BUS_VTABLE_UNPRIVILEGED),
+                             handle_call, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("GetSubsearchResultSet", "asas",
                              SD_BUS_PARAM(previous_results) SD_BUS_PARAM(terms),
                              "as", SD_BUS_PARAM(results),
-                             handle_get_subsearch_result_set, SD_BUS_VTABLE_UNPRIVILEGED),
+                             handle_call, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("GetResultMetas", "as", SD_BUS_PARAM(identifiers),
                              "aa{sv}", SD_BUS_PARAM(metas),
-                             handle_get_result_metas, SD_BUS_VTABLE_UNPRIVILEGED),
+                             handle_call, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("ActivateResult", "sasu",
                              SD_BUS_PARAM(identifier) SD_BUS_PARAM(terms) SD_BUS_PARAM(timestamp),
-                             "", "", handle_activate_result, SD_BUS_VTABLE_UNPRIVILEGED),
+                             "", "", handle_call, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("LaunchSearch", "asu", SD_BUS_PARAM(terms) SD_BUS_PARAM(timestamp),
-                             "", "", handle_launch_search, SD_BUS_VTABLE_UNPRIVILEGED),
+                             "", "", handle_call, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_VTABLE_END
 };
 
@@ -413,17 +398,17 @@ static const sd_bus_vtable search_provider_vtable[] = {
 static const sd_bus_vtable krunner_vtable[] = {
     SD_BUS_VTABLE_START(0),
     SD_BUS_METHOD_WITH_NAMES("Actions", "", "", "a(sss)", SD_BUS_PARAM(matches),
-                             handle_krunner_actions, SD_BUS_VTABLE_UNPRIVILEGED),
+                             handle_call, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("Match", "s", SD_BUS_PARAM(query), "a(sssida{sv})", SD_BUS_PARAM(matches),
-                             handle_krunner_match, SD_BUS_VTABLE_UNPRIVILEGED),
+                             handle_call, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("Run", "ss", SD_BUS_PARAM(matchId) SD_BUS_PARAM(actionId), "", "",
-                             handle_krunner_run, SD_BUS_VTABLE_UNPRIVILEGED),
+                             handle_call, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("Teardown", "", "", "", "",
-                             handle_krunner_teardown, SD_BUS_VTABLE_UNPRIVILEGED),
+                             handle_call, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("Config", "", "", "a{sv}", SD_BUS_PARAM(config),
-                             handle_krunner_config, SD_BUS_VTABLE_UNPRIVILEGED),
+                             handle_call, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_METHOD_WITH_NAMES("SetActivationToken", "s", SD_BUS_PARAM(token), "", "",
-                             handle_krunner_set_activation_token, SD_BUS_VTABLE_UNPRIVILEGED),
+                             handle_call, SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_VTABLE_END
 };
 
@@ -478,16 +463,16 @@ llb_service *llb_service_new(const char *address, const char *bus_name,
     }
 
     r = sd_bus_add_object_vtable(service->bus, &service->search_provider_slot, search_provider_path,
-                                 "org.gnome.Shell.SearchProvider2", search_provider_vtable, service);
+                                 SEARCH_PROVIDER_INTERFACE, search_provider_vtable, service);
     if (r < 0) {
-        set_error(error, LLB_ERROR_OTHER, r, "could not export org.gnome.Shell.SearchProvider2 at '%s'",
+        set_error(error, LLB_ERROR_OTHER, r, "could not export " SEARCH_PROVIDER_INTERFACE " at '%s'",
                   search_provider_path);
         goto fail;
     }
     r = sd_bus_add_object_vtable(service->bus, &service->krunner_slot, LLB_KRUNNER_PATH,
-                                 "org.kde.krunner1", krunner_vtable, service);
+                                 KRUNNER_INTERFACE, krunner_vtable, service);
     if (r < 0) {
-        set_error(error, LLB_ERROR_OTHER, r, "could not export org.kde.krunner1 at " LLB_KRUNNER_PATH);
+        set_error(error, LLB_ERROR_OTHER, r, "could not export " KRUNNER_INTERFACE " at " LLB_KRUNNER_PATH);
         goto fail;
     }
 

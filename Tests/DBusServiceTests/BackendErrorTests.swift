@@ -27,28 +27,23 @@ struct BackendErrorTests {
                                   : try bus.krunner(call.method, call.arguments)
     }
 
-    @Test func aBusMethodErrorKeepsItsNameOnEveryMethod() throws {
+    /// A BusMethodError keeps its name; any other error is Error.Failed with its description.
+    static let failures: [(CatalogueBackend.Failure, String)] = [
+        (.busError, "org.limelight.Limelight.Error.NoIndex: no index at /nonexistent/index"),
+        (.swiftError, "org.limelight.Limelight.Error.Failed: the catalogue is unreadable"),
+    ]
+
+    @Test(arguments: BackendErrorTests.failures)
+    func everyMethodFailsWithTheBackendsErrorAndTheServiceGoesOn(failure: CatalogueBackend.Failure,
+                                                                 error: String) throws {
         let bus = try PrivateBus()
-        try bus.serving(CatalogueBackend(failure: .busError)) { () throws in
+        try bus.serving(CatalogueBackend(failure: failure)) { () throws in
             for method in Self.calls {
-                #expect(try call(bus, method) == Child.Output(
-                    status: 1, stdout: "",
-                    stderr: "Error: GDBus.Error:org.limelight.Limelight.Error.NoIndex: no index at /nonexistent/index\n"),
-                    "\(method.method)")
+                #expect(try call(bus, method) == Child.Output(status: 1, stdout: "",
+                                                              stderr: "Error: GDBus.Error:\(error)\n"),
+                        "\(method.method)")
             }
             #expect(try bus.call(PrivateBus.searchProviderPath, "org.freedesktop.DBus.Peer.Ping").stdout == "()\n")
-        }
-    }
-
-    @Test func anyOtherErrorIsErrorFailedWithItsDescription() throws {
-        let bus = try PrivateBus()
-        try bus.serving(CatalogueBackend(failure: .swiftError)) { () throws in
-            for method in Self.calls {
-                #expect(try call(bus, method) == Child.Output(
-                    status: 1, stdout: "",
-                    stderr: "Error: GDBus.Error:org.limelight.Limelight.Error.Failed: the catalogue is unreadable\n"),
-                    "\(method.method)")
-            }
         }
     }
 }
