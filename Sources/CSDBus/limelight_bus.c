@@ -199,8 +199,18 @@ void llb_reply_config_strv(llb_reply *reply, const char *key, const char *const 
 
 void llb_reply_fail(llb_reply *reply, const char *name, const char *message) {
     if (reply->error_name) return;   /* the first failure wins */
-    reply->error_name = strdup(name && name[0] ? name : SD_BUS_ERROR_FAILED);
-    reply->error_message = strdup(message ? message : "");
+    message = message ? message : "";
+    if (name && sd_bus_interface_name_is_valid(name) > 0) {
+        reply->error_name = strdup(name);
+        reply->error_message = strdup(message);
+    } else {
+        /* sd-bus could not send an error under an invalid name, and the caller
+         * would wait for a reply that never comes: say Failed, and why. */
+        reply->error_name = strdup(SD_BUS_ERROR_FAILED);
+        if (asprintf(&reply->error_message, "%s (the error name '%s' is not a valid D-Bus name)",
+                     message, name ? name : "") < 0)
+            reply->error_message = NULL;
+    }
     if (!reply->error_name || !reply->error_message) reply->status = -ENOMEM;
 }
 

@@ -48,6 +48,8 @@ public struct BusMethodError: Error, Sendable, Equatable {
     /// The D-Bus error name for errors that are not ``BusMethodError``s.
     public static let failedName = "org.limelight.Limelight.Error.Failed"
 
+    /// A D-Bus error name (`org.example.Error.Kind`); an invalid one is sent
+    /// as `org.freedesktop.DBus.Error.Failed`, naming it in the message.
     public var name: String
     public var message: String
 

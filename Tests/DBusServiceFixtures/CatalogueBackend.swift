@@ -22,6 +22,8 @@ public final class CatalogueBackend: SearchProviderBackend, Sendable {
         case busError
         /// Throws a plain Swift error (the service names it Error.Failed).
         case swiftError
+        /// Throws BusMethodError with a name D-Bus does not allow.
+        case invalidErrorName
     }
 
     public struct PlainError: Error, CustomStringConvertible {
@@ -74,6 +76,8 @@ public final class CatalogueBackend: SearchProviderBackend, Sendable {
                                  message: "no index at /nonexistent/index")
         case .swiftError?:
             throw PlainError()
+        case .invalidErrorName?:
+            throw BusMethodError(name: "no index", message: "no index at /nonexistent/index")
         case nil:
             break
         }

@@ -27,10 +27,12 @@ struct BackendErrorTests {
                                   : try bus.krunner(call.method, call.arguments)
     }
 
-    /// A BusMethodError keeps its name; any other error is Error.Failed with its description.
+    /// A BusMethodError keeps its name (if D-Bus allows it); any other error is
+    /// Error.Failed with its description.
     static let failures: [(CatalogueBackend.Failure, String)] = [
         (.busError, "org.limelight.Limelight.Error.NoIndex: no index at /nonexistent/index"),
         (.swiftError, "org.limelight.Limelight.Error.Failed: the catalogue is unreadable"),
+        (.invalidErrorName, "org.freedesktop.DBus.Error.Failed: no index at /nonexistent/index (the error name 'no index' is not a valid D-Bus name)"),
     ]
 
     @Test(arguments: BackendErrorTests.failures)

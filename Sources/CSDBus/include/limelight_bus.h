@@ -104,7 +104,9 @@ void llb_reply_config_strv(llb_reply *reply, const char *key, const char *const 
 
 /* Makes the call fail with the D-Bus error `name` (e.g.
  * "org.freedesktop.DBus.Error.Failed") and `message` instead of replying;
- * whatever was appended is dropped. Both strings are copied. */
+ * whatever was appended is dropped. Both strings are copied. A `name` that is
+ * not a valid D-Bus error name becomes org.freedesktop.DBus.Error.Failed,
+ * with the name quoted in the message. */
 void llb_reply_fail(llb_reply *reply, const char *name, const char *message);
 
 /* ---- callbacks ----------------------------------------------------------- */
