@@ -9,12 +9,17 @@ BIN      = .build/release/limelight
 .PHONY: run test deps build corpus eval soak bench clean
 
 # Debian packages the build needs; installed non-interactively when missing.
+# libxapian-dev: Xapian 1.4. libsystemd-dev: sd-bus, for the session-bus service.
+# dbus and libglib2.0-bin: dbus-daemon and gdbus, which its tests run.
+DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin
 deps:
-	@if ! dpkg -s libxapian-dev >/dev/null 2>&1; then \
-	  echo "Installing libxapian-dev (Xapian 1.4) …"; \
+	@for p in $(DEB_DEPS); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing$$missing …"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxapian-dev >/dev/null; \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 build: deps

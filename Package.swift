@@ -51,6 +51,19 @@ let package = Package(
         // Ranking evaluation on corpus/eval (make eval → EVAL.md).
         .executableTarget(name: "limelight-eval", dependencies: ["LimelightKit"],
                           path: "Benchmarks/LimelightEval"),
+        // Session-bus service (issue 13): sd-bus shim, its Swift face, and a
+        // fixture service the tests run on a private bus.
+        .target(
+            name: "CSDBus",
+            linkerSettings: [.linkedLibrary("systemd")]
+        ),
+        .target(name: "DBusService", dependencies: ["CSDBus"]),
+        .target(name: "DBusServiceFixtures", dependencies: ["DBusService"],
+                path: "Tests/DBusServiceFixtures"),
+        .executableTarget(name: "dbus-service-fixture", dependencies: ["DBusServiceFixtures", "DBusService"],
+                          path: "Tests/DBusServiceFixture"),
+        .testTarget(name: "DBusServiceTests",
+                    dependencies: ["DBusService", "DBusServiceFixtures", "dbus-service-fixture"]),
         // Tests mirror the targets: one test target per layer that has unit
         // tests of its own; LimelightKitTests index and search end to end
         // (Index and Search together, as LimelightKit offers them).
