@@ -80,7 +80,11 @@ public struct IndexLocation: Sendable {
     /// Opens the live generation read-only. The reader holds a shared lock on
     /// its generation for the life of the process, so that `rebuild` and
     /// `compact` remove an old generation only once no reader has it open.
-    package func openReader() throws(LimelightError) -> Database {
+    package func openReader() throws(LimelightError) -> Database { try openTrackedReader().db }
+
+    /// `openReader`, saying which generation it opened and the descriptor of
+    /// the reader lock held on it (for a reader that follows the index).
+    package func openTrackedReader() throws(LimelightError) -> (db: Database, generation: Int, lock: Int32) {
         try checkUsable()
         for _ in 0..<10 {
             guard let gen = try currentGeneration() else {
@@ -94,7 +98,7 @@ public struct IndexLocation: Sendable {
                 continue
             }
             ReaderLocks.keep(fd)
-            return try openGeneration(gen)
+            return (try openGeneration(gen), gen, fd)
         }
         throw LimelightError(.failure, "the index at \(path) kept changing generation while opening; try again")
     }
@@ -170,6 +174,13 @@ package enum ReaderLocks {
     static func keep(_ fd: Int32) {
         guard fd >= 0 else { return }
         lock.withLock { fds.append(fd) }
+    }
+
+    /// Drops the lock on a generation a reader has moved off.
+    package static func release(_ fd: Int32) {
+        guard fd >= 0 else { return }
+        lock.withLock { fds.removeAll { $0 == fd } }
+        close(fd)
     }
 }
 

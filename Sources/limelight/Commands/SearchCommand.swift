@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LimelightKit
 
 struct SearchCommand: Command {
@@ -24,13 +27,14 @@ struct SearchCommand: Command {
 
     static func run(_ args: ParsedArguments) throws(LimelightError) {
         let fromStdin = args.has(.stdin)
-        let (searcher, template) = try SearchArguments.request(args, self)
+        let (live, template) = try SearchArguments.request(args, self)
+        let searcher = live.searcher
         let json = args.has(.json), explain = args.has(.explain)
 
         func answer(_ query: String) throws(LimelightError) {
             var request = template
             request.query = query
-            let response = try searcher.search(request)
+            let response = try (fromStdin ? live.current() : searcher).search(request)
             if fromStdin, json {
                 var o = JSONObject([("query", .string(query))])
                 if let c = response.correctedQuery { o["correctedQuery"] = .string(c) }
@@ -46,7 +50,10 @@ struct SearchCommand: Command {
         }
 
         if fromStdin {
-            while let line = readLine(strippingNewline: true) { try answer(line) }
+            while let line = readLine(strippingNewline: true) {
+                try answer(line)
+                fflush(nil)  // each answer as soon as it is asked for (stdout is block-buffered on a pipe)
+            }
         } else {
             try answer(args.positionals[0])
         }
@@ -55,19 +62,20 @@ struct SearchCommand: Command {
 
 /// What `search` and `suggest` share: a request built from the same options.
 enum SearchArguments {
-    static func request(_ args: ParsedArguments, _ command: any Command.Type) throws(LimelightError) -> (Searcher, SearchRequest) {
+    static func request(_ args: ParsedArguments, _ command: any Command.Type) throws(LimelightError) -> (LiveSearcher, SearchRequest) {
         var request = SearchRequest(query: "")
         request.limit = args.int(.limit) ?? 10
         request.app = args.value(.app)
         request.type = args.value(.type)
         request.contexts = try validateContexts(args.all(.context))
         request.at = try parseTime(args.value(.at))
-        let searcher = try Searcher(location: command.location(args))
+        let live = try LiveSearcher(location: command.location(args))
+        let searcher = live.searcher
         let wheres = args.all(.where)
         if !wheres.isEmpty {
             let schema = try searcher.propertySchema()
             for w in wheres { try request.addPredicate(w, schema: schema) }
         }
-        return (searcher, request)
+        return (live, request)
     }
 }

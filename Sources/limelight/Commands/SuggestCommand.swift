@@ -18,8 +18,8 @@ struct SuggestCommand: Command {
     }
 
     static func run(_ args: ParsedArguments) throws(LimelightError) {
-        let (searcher, request) = try SearchArguments.request(args, self)
-        let response = try searcher.search(request)
+        let (live, request) = try SearchArguments.request(args, self)
+        let response = try live.searcher.search(request)
         if args.has(.json) {
             for h in response.hits { print(Output.hitJSON(h, explain: args.has(.explain)).serialized) }
         } else {
