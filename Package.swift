@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "LimelightIndex", dependencies: ["LimelightStore"], swiftSettings: layer),
         .target(name: "LimelightSearch", dependencies: ["LimelightStore"], swiftSettings: layer),
         .target(name: "LimelightKit", dependencies: ["LimelightIndex", "LimelightSearch"]),
-        .executableTarget(name: "limelight", dependencies: ["LimelightKit"]),
+        .executableTarget(name: "limelight", dependencies: ["LimelightKit", "DBusService"]),
         // In-process benchmark driver (make bench); not part of the product.
         .executableTarget(name: "limelight-bench", dependencies: ["LimelightKit"],
                           path: "Benchmarks/LimelightBench"),
@@ -63,7 +63,7 @@ let package = Package(
         .executableTarget(name: "dbus-service-fixture", dependencies: ["DBusServiceFixtures", "DBusService"],
                           path: "Tests/DBusServiceFixture"),
         .testTarget(name: "DBusServiceTests",
-                    dependencies: ["DBusService", "DBusServiceFixtures", "dbus-service-fixture"]),
+                    dependencies: ["DBusService", "DBusServiceFixtures", "dbus-service-fixture", "limelight"]),
         // Tests mirror the targets: one test target per layer that has unit
         // tests of its own; LimelightKitTests index and search end to end
         // (Index and Search together, as LimelightKit offers them).

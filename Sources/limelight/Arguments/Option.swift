@@ -110,6 +110,13 @@ extension Option {
     static let clientState = Option("client-state", value: "state",
                                     help: "Commit this opaque state (at most 250 bytes) with the records, atomically; read it back with 'limelight client-state' to resume an interrupted job.")
 
+    static let idleExit = Option("idle-exit", value: "seconds", range: 0...86_400,
+                                 help: "Exit after this many seconds without a call (default 0: never). D-Bus starts it again on the next call.")
+    static let system = Option("system", help: "For every user: under /usr/local/share (or --prefix), where GNOME Shell looks.")
+    static let prefix = Option("prefix", value: "dir", help: "With --system: install under DIR/share instead of /usr/local/share.")
+    static let format = Option("format", value: "format", help: "table (default), json, tsv (the hit's id, title, subtitle, kind, app; tab-separated, no headings) or lines (titles only).")
+    static let menu = Option("menu", value: "program", help: "The dmenu-like program to run, with its arguments after it (default: dmenu). Everything after --menu is its argv.")
+
     static let json = Option("json", help: "Print JSON.")
     static let explain = Option("explain", help: "Show each component of each score.")
     static let stdin = Option("stdin", help: "Read from standard input, one per line.")
