@@ -190,7 +190,7 @@ public struct ExecLine: Sendable, Equatable {
                 if let icon = context.icon, !icon.isEmpty { out += ["--icon", icon] }
                 continue
             }
-            if argument.allSatisfy({ $0 == .removed }) { continue }
+            if !argument.isEmpty && argument.allSatisfy({ $0 == .removed }) { continue }
             if (argument == [.code("f")] || argument == [.code("u")]) && items.isEmpty { continue }
             if argument == [.code("k")] && context.desktopFilePath == nil { continue }
             var value = ""
