@@ -3,6 +3,10 @@
 ///
 /// Spec: https://specifications.freedesktop.org/basedir-spec/latest/
 public struct DesktopEnvironment: Sendable, Equatable {
+    /// `$HOME`: browsers keep their profiles under it (`~/.mozilla/firefox`).
+    public var home: String
+    /// `$XDG_CONFIG_HOME`, default `~/.config` (Chromium's profiles).
+    public var configHome: String
     /// `$XDG_DATA_HOME`, default `~/.local/share`.
     public var dataHome: String
     /// `$XDG_DATA_DIRS`, default `/usr/local/share:/usr/share`.
@@ -14,8 +18,11 @@ public struct DesktopEnvironment: Sendable, Equatable {
     /// `$PATH`, where `TryExec` looks for a bare program name.
     public var executablePath: [String]
 
-    public init(dataHome: String, dataDirectories: [String], currentDesktops: [String] = [],
+    public init(home: String, configHome: String? = nil,
+                dataHome: String, dataDirectories: [String], currentDesktops: [String] = [],
                 locale: DesktopLocale? = nil, executablePath: [String] = []) {
+        self.home = home
+        self.configHome = configHome ?? home + "/.config"
         self.dataHome = dataHome
         self.dataDirectories = dataDirectories
         self.currentDesktops = currentDesktops
@@ -30,14 +37,16 @@ public struct DesktopEnvironment: Sendable, Equatable {
 
     public static func current(_ lookup: (String) -> String?) -> DesktopEnvironment {
         let home = lookup("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? FileSystem.home()
-        let dataHome = lookup("XDG_DATA_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        func absolute(_ variable: String) -> String? { lookup(variable).flatMap { $0.hasPrefix("/") ? $0 : nil } }
+        let dataHome = absolute("XDG_DATA_HOME") ?? home + "/.local/share"
         var dataDirectories = ["/usr/local/share", "/usr/share"]
         if let value = lookup("XDG_DATA_DIRS"), !value.isEmpty {
             dataDirectories = value.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         }
         let desktops = (lookup("XDG_CURRENT_DESKTOP") ?? "").split(separator: ":").map(String.init)
         let path = (lookup("PATH") ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
-        return DesktopEnvironment(dataHome: dataHome, dataDirectories: dataDirectories,
+        return DesktopEnvironment(home: home, configHome: absolute("XDG_CONFIG_HOME") ?? home + "/.config",
+                                  dataHome: dataHome, dataDirectories: dataDirectories,
                                   currentDesktops: desktops, locale: DesktopLocale.fromEnvironment(lookup),
                                   executablePath: path)
     }

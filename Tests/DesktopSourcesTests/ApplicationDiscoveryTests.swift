@@ -7,7 +7,7 @@ import Testing
     let tree = FixtureTree()
 
     var environment: DesktopEnvironment {
-        DesktopEnvironment(dataHome: tree.path("home/.local/share"),
+        DesktopEnvironment(home: tree.path("home"), dataHome: tree.path("home/.local/share"),
                            dataDirectories: [tree.path("usr/local/share"), tree.path("usr/share")],
                            currentDesktops: ["ubuntu", "GNOME"],
                            locale: DesktopLocale("de_DE.UTF-8"),
@@ -202,7 +202,7 @@ import Testing
         let directory = "/usr/share/applications"
         let files = FileSystem.names(in: directory).filter { $0.hasSuffix(".desktop") }
         guard !files.isEmpty else { return }  // an image with no desktop files: nothing to check
-        let env = DesktopEnvironment(dataHome: "/nonexistent-limelight-home", dataDirectories: ["/usr/share"],
+        let env = DesktopEnvironment(home: "/nonexistent-limelight-home", dataHome: "/nonexistent-limelight-home", dataDirectories: ["/usr/share"],
                                      currentDesktops: ["GNOME"], locale: DesktopLocale.fromEnvironment(),
                                      executablePath: DesktopEnvironment.current().executablePath)
         let found = ApplicationDiscovery.discover(in: env)

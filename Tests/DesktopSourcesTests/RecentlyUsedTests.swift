@@ -57,7 +57,7 @@ import Testing
         """
 
     var environment: DesktopEnvironment {
-        DesktopEnvironment(dataHome: tree.path("share"), dataDirectories: [])
+        DesktopEnvironment(home: tree.root, dataHome: tree.path("share"), dataDirectories: [])
     }
 
     @Test func readsWhatGLibWrites() throws {
