@@ -125,3 +125,26 @@ import Testing
         }
     }
 }
+
+@Suite struct ApplicationLaunchTests {
+    @Test func applicationsAndActionsExpandTheirOwnExecLines() throws {
+        var app = DesktopApplication(id: "org.gnome.gedit", path: "/usr/share/applications/org.gnome.gedit.desktop", name: "Text Editor")
+        app.icon = "org.gnome.gedit"
+        app.exec = "gedit %i --name=%c %U"
+        app.actions = [DesktopAction(id: "new-window", name: "New Window", exec: "gedit --new-window %k"),
+                       DesktopAction(id: "dbus-only", name: "D-Bus")]
+        #expect(try app.commandLines() == [["gedit", "--icon", "org.gnome.gedit", "--name=Text Editor"]])
+        #expect(try app.commandLines(for: .files(["/tmp/a b"])) == [["gedit", "--icon", "org.gnome.gedit", "--name=Text Editor", "file:///tmp/a%20b"]])
+        #expect(try app.commandLines(forAction: "new-window") == [["gedit", "--new-window", "/usr/share/applications/org.gnome.gedit.desktop"]])
+        #expect(throws: DesktopSourceError(file: app.path, line: 0, problem: "org.gnome.gedit has no action nope")) {
+            try app.commandLines(forAction: "nope")
+        }
+        #expect(throws: DesktopSourceError(file: app.path, line: 0, problem: "org.gnome.gedit has no Exec for action dbus-only; it is started over D-Bus (DBusActivatable)")) {
+            try app.commandLines(forAction: "dbus-only")
+        }
+        app.exec = "gedit \"%U\""
+        #expect(throws: DesktopSourceError(file: app.path, line: 0, problem: "Exec=gedit \"%U\": a field code may not be inside quotes")) {
+            try app.commandLines()
+        }
+    }
+}
