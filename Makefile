@@ -9,12 +9,15 @@ BIN      = .build/release/limelight
 .PHONY: run test deps build corpus eval soak bench clean
 
 # Debian packages the build needs; installed non-interactively when missing.
+# libxapian-dev: Xapian 1.4; libsqlite3-dev: SQLite, to read Firefox's places.sqlite.
 deps:
-	@if ! dpkg -s libxapian-dev >/dev/null 2>&1; then \
-	  echo "Installing libxapian-dev (Xapian 1.4) …"; \
+	@for p in libxapian-dev libsqlite3-dev; do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing$$missing …"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
-	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxapian-dev >/dev/null; \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 build: deps

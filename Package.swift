@@ -45,6 +45,13 @@ let package = Package(
         .target(name: "LimelightSearch", dependencies: ["LimelightStore"], swiftSettings: layer),
         .target(name: "LimelightKit", dependencies: ["LimelightIndex", "LimelightSearch"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightKit"]),
+        // The SQLite C library (Debian libsqlite3-dev), for Firefox's places.sqlite.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        // Readers of this desktop's stores (issue 12): Desktop Entry files,
+        // recently-used.xbel, Firefox and Chromium. Uses JSON and Timestamp from
+        // LimelightKit (after the layer split: Model and Support).
+        .target(name: "DesktopSources", dependencies: ["LimelightKit", "CSQLite"]),
         // In-process benchmark driver (make bench); not part of the product.
         .executableTarget(name: "limelight-bench", dependencies: ["LimelightKit"],
                           path: "Benchmarks/LimelightBench"),
@@ -54,6 +61,7 @@ let package = Package(
         .testTarget(name: "XapianTests", dependencies: ["Xapian"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
         .testTarget(name: "CLITests", dependencies: ["limelight"], exclude: ["Help"]),
+        .testTarget(name: "DesktopSourcesTests", dependencies: ["DesktopSources"]),
     ],
     cxxLanguageStandard: .cxx17
 )
