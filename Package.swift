@@ -49,9 +49,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
         // Readers of this desktop's stores (issue 12): Desktop Entry files,
-        // recently-used.xbel, Firefox and Chromium. Uses JSON and Timestamp from
-        // LimelightKit (after the layer split: Model and Support).
-        .target(name: "DesktopSources", dependencies: ["LimelightKit", "CSQLite"]),
+        // recently-used.xbel, Firefox and Chromium, and the records made of them.
+        // Needs only JSON and records (Model) and Timestamp (Support).
+        .target(name: "DesktopSources", dependencies: ["LimelightModel", "LimelightSupport", "CSQLite"], swiftSettings: layer),
         // In-process benchmark driver (make bench); not part of the product.
         .executableTarget(name: "limelight-bench", dependencies: ["LimelightKit"],
                           path: "Benchmarks/LimelightBench"),
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "XapianTests", dependencies: ["Xapian"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
         .testTarget(name: "CLITests", dependencies: ["limelight"], exclude: ["Help"]),
-        .testTarget(name: "DesktopSourcesTests", dependencies: ["DesktopSources"]),
+        .testTarget(name: "DesktopSourcesTests", dependencies: ["DesktopSources", "LimelightSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

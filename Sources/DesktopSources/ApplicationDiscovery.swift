@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+import LimelightModel
 #endif
-import LimelightKit
 
 /// Finds the applications installed for this user, by the Desktop Entry spec's
 /// rules for where `.desktop` files live and which of them are shown.

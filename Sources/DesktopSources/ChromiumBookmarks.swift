@@ -1,4 +1,5 @@
-import LimelightKit
+import LimelightModel
+import LimelightSupport
 
 /// A bookmark from Chromium's or Google Chrome's `Bookmarks` file.
 public struct ChromiumBookmark: Sendable, Equatable {

@@ -1,4 +1,3 @@
-import LimelightKit
 
 /// An installed application, read from its Desktop Entry file.
 ///

@@ -1,4 +1,4 @@
-import LimelightKit
+import LimelightSupport
 
 /// A Firefox bookmark (`moz_bookmarks` type 1 with its `moz_places` row).
 public struct FirefoxBookmark: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import LimelightKit
+import LimelightSupport
 
 /// A file (or URI) in recently-used.xbel, as GLib's GBookmarkFile writes it.
 public struct RecentFile: Sendable, Equatable {

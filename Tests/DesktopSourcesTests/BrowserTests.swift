@@ -1,4 +1,4 @@
-import LimelightKit
+import LimelightSupport
 import Testing
 @testable import DesktopSources
 
