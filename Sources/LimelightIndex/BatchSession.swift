@@ -16,10 +16,11 @@ import LimelightStore
 /// stored and credited to the items they used (`flushInteractions`, possibly
 /// in chunks); `finishBatch` writes the metadata. `finish` does all three.
 package struct BatchSession {
-    let writer: IndexWriter
+    /// The store and the builder, passed in by the writer that owns them (and
+    /// the lock and the transaction): a session never reaches back to it.
+    let db: WritableDatabase
+    let builder: DocumentBuilder
     var summary = IndexWriter.Summary()
-    var db: WritableDatabase { writer.db }
-    var builder: DocumentBuilder { writer.builderForSession }
     var touchedApps = Set<String>()
     private var toCheck: [LocatedRecord] = []
     private var interactions: [LocatedRecord] = []
@@ -36,24 +37,25 @@ package struct BatchSession {
         var ref: EntityRef
     }
 
-    init(writer: IndexWriter) throws {
-        self.writer = writer
-        properties = try PropertySchema.load(writer.db)
+    init(db: WritableDatabase, builder: DocumentBuilder) throws {
+        self.db = db
+        self.builder = builder
+        properties = try PropertySchema.load(db)
     }
 
     mutating func apply(_ r: Record, at location: String = "") throws {
         summary.counts[r.kind, default: 0] += 1
         switch r.kind {
         case .app:
-            try put(try builder.app(r), key: Schema.itemKey(for: r), hit: true)
+            try put(try builder.app(r), key: ItemKey(r), hit: true)
             touchedApps.insert(r.app)
         case .intent:
-            try put(try builder.plain(r), key: Schema.itemKey(for: r), hit: false)
+            try put(try builder.plain(r), key: ItemKey(r), hit: false)
             touchedApps.insert(r.app)
         case .entity:
             try upsertEntity(r)
         case .shortcut:
-            try put(try builder.plain(r), key: Schema.itemKey(for: r), hit: false)
+            try put(try builder.plain(r), key: ItemKey(r), hit: false)
             touchedApps.insert(r.app)
             toCheck.append(LocatedRecord(r, at: location))
         case .interaction:
@@ -72,8 +74,8 @@ package struct BatchSession {
 
     /// Upserts a document on its key. A search hit keeps the usage it had (or,
     /// new, gets the usage its stored interactions credit to it).
-    mutating func put(_ doc: Document, key: String, hit: Bool) throws {
-        let unique = Schema.term(Schema.unique, key)
+    mutating func put(_ doc: Document, key: ItemKey, hit: Bool) throws {
+        let unique = key.uniqueTerm
         if hit {
             if let old = try db.postings(unique).first {
                 if let stats = UsageStats(encoded: try db.document(old).value(Schema.usageSlot)) {
@@ -91,9 +93,9 @@ package struct BatchSession {
         }
     }
 
-    func usageFromStoredInteractions(_ key: String) throws -> UsageStats {
+    func usageFromStoredInteractions(_ key: ItemKey) throws -> UsageStats {
         var stats = UsageStats()
-        for id in try db.postings(Schema.term(Schema.credits, key)) {
+        for id in try db.postings(key.creditTerm) {
             if let r = StoredRecord.decode(try db.document(id).data()), let at = r.at {
                 stats.add(UsageEvent(at: at, contexts: r.contexts))
             }
@@ -103,9 +105,9 @@ package struct BatchSession {
 
     private mutating func upsertEntity(_ r: Record) throws {
         var record = r
-        let key = Schema.itemKey(for: r)
+        let key = ItemKey(r)
         if r.isPatch {
-            guard let stored = try writer.storedRecord(forKey: key) else {
+            guard let stored = try db.storedRecord(key) else {
                 throw RecordError("patch for entity \(r.type)/\(r.id) of \(r.app), which is not in the index")
             }
             record = try stored.applyingPatch(r)
@@ -120,7 +122,7 @@ package struct BatchSession {
     private mutating func loadRegistrations(_ app: String) throws -> [String: [EntityRef]] {
         if let r = registrations[app] { return r }
         var sets: [String: [EntityRef]] = [:]
-        for (_, rec) in try writer.storedRecords(kind: .relevance, app: app) {
+        for (_, rec) in try db.storedRecords(kind: .relevance, app: app) {
             if let c = rec.context { sets[c] = rec.entityRefs }
         }
         registrations[app] = sets
@@ -146,7 +148,7 @@ package struct BatchSession {
             registrations[app] = sets
             for e in embedded { try upsertEntity(e) }
             for ref in refs where !embedded.contains(where: { EntityRef(type: $0.type, id: $0.id) == ref }) {
-                guard try writer.docID(forKey: Schema.entityKey(app: app, type: ref.type, id: ref.id)) != nil else {
+                guard try db.documentID(of: ItemKey.entity(app: app, type: ref.type, id: ref.id)) != nil else {
                     throw RecordError("relevance update names entity \(ref.type)/\(ref.id), which is not in the index (give its full record)")
                 }
             }
@@ -165,7 +167,7 @@ package struct BatchSession {
         registrations[app] = sets
         // Store each changed context's set; re-put the entities whose contexts changed.
         for c in Set(before.keys).union(sets.keys) where before[c] != sets[c] {
-            let key = Schema.key("relevance", app, c)
+            let key = ItemKey.relevance(app: app, context: c)
             if let set = sets[c] {
                 let rec = Record(kind: .relevance, fields: JSONObject([
                     ("kind", "relevance"), ("app", .string(app)), ("context", .string(c)), ("op", "update"),
@@ -173,7 +175,7 @@ package struct BatchSession {
                 ]))
                 try put(try builder.plain(rec), key: key, hit: false)
             } else {
-                try db.delete(term: Schema.term(Schema.unique, key))
+                try db.delete(term: key.uniqueTerm)
             }
             for ref in Set(before[c] ?? []).symmetricDifference(sets[c] ?? []) {
                 touchedEntities.insert(AppEntity(app: app, ref: ref))
@@ -196,8 +198,8 @@ package struct BatchSession {
     /// derived App Shortcuts of every app the batch touched.
     mutating func finishRecords() throws {
         for t in touchedEntities {
-            let key = Schema.entityKey(app: t.app, type: t.ref.type, id: t.ref.id)
-            if let stored = try writer.storedRecord(forKey: key) {
+            let key = ItemKey.entity(app: t.app, type: t.ref.type, id: t.ref.id)
+            if let stored = try db.storedRecord(key) {
                 let contexts = try contextsFor(app: t.app, ref: t.ref)
                 try put(try builder.entity(stored, contexts: contexts, properties: &properties), key: key, hit: true)
             }
@@ -224,29 +226,29 @@ package struct BatchSession {
         try hot.save(db)
     }
 
-    private func exists(_ key: String) throws -> Bool { try writer.docID(forKey: key) != nil }
+    private func exists(_ key: ItemKey) throws -> Bool { try db.contains(key) }
 
     private func check(_ item: LocatedRecord) throws {
         let r = item.record
         do {
             switch r.kind {
             case .shortcut:
-                guard try exists(Schema.key("intent", r.app, r.intent ?? "")) else {
+                guard try exists(ItemKey.intent(app: r.app, id: r.intent ?? "")) else {
                     throw RecordError("App Shortcut rule: shortcut '\(r.id)' uses intent '\(r.intent ?? "")', which \(r.app) does not declare (add its intent record)")
                 }
-                let count = try writer.storedRecords(kind: .shortcut, app: r.app).count
+                let count = try db.storedRecords(kind: .shortcut, app: r.app).count
                 if count > RecordLimits.maxShortcutsPerApp {
                     throw RecordError("App Shortcut rule: an app has at most \(RecordLimits.maxShortcutsPerApp) App Shortcuts; \(r.app) would have \(count)")
                 }
                 try checkParameter(of: r)
             case .interaction:
-                guard try exists(Schema.appKey(r.app)) else {
+                guard try exists(ItemKey.app(r.app)) else {
                     throw RecordError("interaction for app '\(r.app)', which is not in the index (add its app record)")
                 }
-                if let i = r.intent, !(try exists(Schema.key("intent", r.app, i))) {
+                if let i = r.intent, !(try exists(ItemKey.intent(app: r.app, id: i))) {
                     throw RecordError("interaction names intent '\(i)', which \(r.app) does not declare")
                 }
-                if let s = r.shortcut, !(try exists(Schema.key("shortcut", r.app, s))) {
+                if let s = r.shortcut, !(try exists(ItemKey.shortcut(app: r.app, id: s))) {
                     throw RecordError("interaction names App Shortcut '\(s)', which \(r.app) does not declare")
                 }
             default:
@@ -262,7 +264,7 @@ package struct BatchSession {
     /// its parameters, the shortcut's must be one of them, with the same type.
     private func checkParameter(of r: Record) throws {
         guard let p = r.parameter, let name = p["name"]?.string, let type = p["type"]?.string else { return }
-        if let intent = try writer.storedRecord(forKey: Schema.key("intent", r.app, r.intent ?? "")),
+        if let intent = try db.storedRecord(ItemKey.intent(app: r.app, id: r.intent ?? "")),
            let declared = intent.fields["parameters"]?.array {
             let match = declared.compactMap(\.object).first { $0["name"]?.string == name }
             guard let match else {
@@ -286,14 +288,14 @@ package struct BatchSession {
     /// parameter value (enum case, or entity of the parameter's type, best
     /// ranked first, up to `maxBoundValues`). Returns the app's shortcuts.
     private mutating func deriveShortcuts(app: String) throws -> [Record] {
-        let appRecord = try writer.storedRecord(forKey: Schema.appKey(app))
+        let appRecord = try db.storedRecord(ItemKey.app(app))
         let appNames = appRecord.map { [$0.name] + $0.synonyms } ?? [app]
         let appIDs = Set(try db.postings(Schema.term(Schema.app, app)))
         let oldDerived = Set(try db.postings(Schema.derived).filter { appIDs.contains($0) })
         var keptDerived = Set<UInt32>()
-        let shortcuts = try writer.storedRecords(kind: .shortcut, app: app)
+        let shortcuts = try db.storedRecords(kind: .shortcut, app: app)
         for (order, (_, s)) in shortcuts.enumerated() {
-            let summary = try writer.storedRecord(forKey: Schema.key("intent", app, s.intent ?? ""))?.summary
+            let summary = try db.storedRecord(ItemKey.intent(app: app, id: s.intent ?? ""))?.summary
             let hit = ShortcutHit(record: s, binding: nil, appNames: appNames, order: order, title: s.title)
             try put(try builder.shortcut(hit), key: hit.key, hit: true)
             guard let param = s.parameter, let pname = param["name"]?.string, let ptype = param["type"]?.string else { continue }
@@ -318,7 +320,7 @@ package struct BatchSession {
                 }
                 let bound = ShortcutHit(record: s, binding: v, appNames: appNames, order: order, title: title)
                 try put(try builder.shortcut(bound), key: bound.key, hit: true)
-                if let id = try writer.docID(forKey: bound.key) { keptDerived.insert(id) }
+                if let id = try db.documentID(of: bound.key) { keptDerived.insert(id) }
             }
         }
         for id in oldDerived.subtracting(keptDerived) { try db.delete(id) }
@@ -339,10 +341,10 @@ package struct BatchSession {
     /// Which items an interaction is a use of: the entities it names; the App
     /// Shortcut it names (or else every App Shortcut of its intent), bound to
     /// the entities it names where it takes them; the app itself for a launch.
-    static func credits(_ r: Record, shortcuts: [Record]) -> [String] {
-        var keys: [String] = []
+    static func credits(_ r: Record, shortcuts: [Record]) -> [ItemKey] {
+        var keys: [ItemKey] = []
         let refs = r.entityRefs
-        for e in refs { keys.append(Schema.entityKey(app: r.app, type: e.type, id: e.id)) }
+        for e in refs { keys.append(ItemKey.entity(app: r.app, type: e.type, id: e.id)) }
         let used = shortcuts.filter { s in
             if let name = r.shortcut { return s.id == name }
             return r.intent != nil && s.intent == r.intent
@@ -352,10 +354,10 @@ package struct BatchSession {
             // shortcut ("Start Morning Meditation"), not of the generic one.
             let ptype = s.parameter?["type"]?.string
             let values = refs.filter { $0.type == ptype }
-            if values.isEmpty { keys.append(Schema.key("shortcut", r.app, s.id)) }
-            for e in values { keys.append(Schema.key("shortcut", r.app, s.id, e.type, e.id)) }
+            if values.isEmpty { keys.append(ItemKey.shortcut(app: r.app, id: s.id)) }
+            for e in values { keys.append(ItemKey.shortcut(app: r.app, id: s.id, boundTo: e)) }
         }
-        if r.intent == nil, r.shortcut == nil { keys.append(Schema.appKey(r.app)) }
+        if r.intent == nil, r.shortcut == nil { keys.append(ItemKey.app(r.app)) }
         return keys
     }
 
@@ -366,7 +368,7 @@ package struct BatchSession {
         var refs: [JSON] = []
         for e in r.entityRefs {
             var id = e.id
-            if try writer.docID(forKey: Schema.entityKey(app: r.app, type: e.type, id: e.id)) == nil {
+            if try db.documentID(of: ItemKey.entity(app: r.app, type: e.type, id: e.id)) == nil {
                 let typed = Set(try db.postings(Schema.term(Schema.type, e.type)))
                 for d in try db.postings(Schema.term(Schema.stableID, Schema.stableKey(app: r.app, stableID: e.id))) where typed.contains(d) {
                     if let local = StoredRecord.decode(try db.document(d).data())?.id { id = local; changed = true }
@@ -384,19 +386,19 @@ package struct BatchSession {
     /// Stores the batch's interactions with their credit terms, then adds each
     /// interaction to the usage of every item it credits (once per item).
     private mutating func storeInteractions() throws {
-        var events: [String: [UsageEvent]] = [:]
-        var order: [String] = []
+        var events: [ItemKey: [UsageEvent]] = [:]
+        var order: [ItemKey] = []
         for item in interactions {
             let r = item.record
-            let key = Schema.itemKey(for: r)
+            let key = ItemKey(r)
             if try exists(key) { continue }  // the same donation again: already counted
             if shortcutCache[r.app] == nil {
-                shortcutCache[r.app] = try writer.storedRecords(kind: .shortcut, app: r.app).map(\.1)
+                shortcutCache[r.app] = try db.storedRecords(kind: .shortcut, app: r.app).map(\.1)
             }
             let credited = Self.credits(try resolvingStableIDs(r), shortcuts: shortcutCache[r.app]!)
-            let doc = try builder.plain(r, extraTerms: credited.map { Schema.term(Schema.credits, $0) })
+            let doc = try builder.plain(r, extraTerms: credited.map(\.creditTerm))
             if let at = r.at { try doc.setValue(Schema.timeSlot, number: at.seconds) }
-            try db.replace(uniqueTerm: Schema.term(Schema.unique, key), with: doc)
+            try db.replace(uniqueTerm: key.uniqueTerm, with: doc)
             guard let at = r.at else { continue }
             for k in credited {
                 if events[k] == nil { order.append(k) }
@@ -404,7 +406,7 @@ package struct BatchSession {
             }
         }
         for key in order {
-            guard let id = try writer.docID(forKey: key) else { continue }  // not indexed (yet)
+            guard let id = try db.documentID(of: key) else { continue }  // not indexed (yet)
             let doc = try db.document(id)
             var stats = UsageStats(encoded: try doc.value(Schema.usageSlot)) ?? UsageStats()
             for e in events[key]! { stats.add(e) }

@@ -46,7 +46,7 @@ package extension BatchSession {
         var ids: [UInt32] = []
         switch what {
         case let .entity(app, type, id):
-            if let d = try writer.docID(forKey: Schema.entityKey(app: app, type: type, id: id)) {
+            if let d = try db.documentID(of: ItemKey.entity(app: app, type: type, id: id)) {
                 ids = [d]
             } else {
                 let byStable = Set(try db.postings(Schema.term(Schema.stableID, Schema.stableKey(app: app, stableID: id))))
@@ -60,15 +60,15 @@ package extension BatchSession {
             ids = try db.postings(Schema.term(Schema.app, app))
         }
         var removed = 0
-        var recompute = Set<String>()
+        var recompute = Set<ItemKey>()
         var unregistered: [String: [EntityRef]] = [:]
         let derived = Set(try db.postings(Schema.derived))
         var deleted = Set<UInt32>()
         for id in ids where !deleted.contains(id) && !derived.contains(id) {
             guard let r = StoredRecord.decode(try db.document(id).data()) else { continue }
             if r.kind == .entity {
-                let key = Schema.itemKey(for: r)
-                let donations = try db.postings(Schema.term(Schema.credits, key)).filter { !deleted.contains($0) }
+                let key = ItemKey(r)
+                let donations = try db.postings(key.creditTerm).filter { !deleted.contains($0) }
                 for d in donations { recompute.formUnion(try credits(ofInteraction: d)) }
                 for d in donations { try db.delete(d); deleted.insert(d) }
                 removed += donations.count
@@ -106,10 +106,10 @@ package extension BatchSession {
         var ids: [UInt32]
         switch what {
         case let .donation(id):
-            ids = try db.postings(Schema.term(Schema.unique, Schema.key("interaction", id)))
+            ids = try db.postings(ItemKey.interaction(id: id).uniqueTerm)
         case let .intent(app, intent, entity):
             let ofApp = Set(try db.postings(Schema.term(Schema.app, app)))
-            let used = entity.map { e in Set((try? db.postings(Schema.term(Schema.credits, Schema.entityKey(app: app, type: e.type, id: e.id)))) ?? []) }
+            let used = entity.map { e in Set((try? db.postings(ItemKey.entity(app: app, type: e.type, id: e.id).creditTerm)) ?? []) }
             ids = []
             for id in try db.postings(interactions) where ofApp.contains(id) && (used?.contains(id) ?? true) {
                 if StoredRecord.decode(try db.document(id).data())?.intent == intent { ids.append(id) }
@@ -127,7 +127,7 @@ package extension BatchSession {
         case .everything:
             ids = try db.postings(interactions)
         }
-        var recompute = Set<String>()
+        var recompute = Set<ItemKey>()
         for id in ids { recompute.formUnion(try credits(ofInteraction: id)) }
         for id in ids { try db.delete(id) }
         try recomputeUsage(recompute)
@@ -135,18 +135,18 @@ package extension BatchSession {
         return ids.count
     }
 
-    /// The item keys an stored interaction credits (its `XT` terms).
-    func credits(ofInteraction id: UInt32) throws -> [String] {
+    /// The item keys a stored interaction credits (its `XT` terms).
+    func credits(ofInteraction id: UInt32) throws -> [ItemKey] {
         try db.document(id).terms().compactMap { t in
-            t.term.hasPrefix(Schema.credits) ? String(t.term.dropFirst(Schema.credits.count)) : nil
+            t.term.hasPrefix(Schema.credits) ? ItemKey(rawValue: String(t.term.dropFirst(Schema.credits.count))) : nil
         }
     }
 
     /// Rebuilds items' usage from the interactions that are left, leaving no
     /// trace of forgotten ones (values and `XU` terms are cleared first).
-    mutating func recomputeUsage(_ keys: Set<String>) throws {
+    mutating func recomputeUsage(_ keys: Set<ItemKey>) throws {
         for key in keys.sorted() {
-            guard let id = try writer.docID(forKey: key) else { continue }
+            guard let id = try db.documentID(of: key) else { continue }
             let doc = try db.document(id)
             try DocumentBuilder.setUsage(UsageStats(), on: doc)
             let stats = try usageFromStoredInteractions(key)

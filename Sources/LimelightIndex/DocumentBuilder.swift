@@ -29,9 +29,9 @@ package final class DocumentBuilder {
     }
     static let appPrior = RankingWeights.appPrior
 
-    private func base(_ r: Record, key: String, hit: Bool) throws(XapianError) -> Document {
+    private func base(_ r: Record, key: ItemKey, hit: Bool) throws(XapianError) -> Document {
         let doc = Document()
-        try doc.addBooleanTerm(Schema.term(Schema.unique, key))
+        try doc.addBooleanTerm(key.uniqueTerm)
         try doc.addBooleanTerm(Schema.kind + r.kind.rawValue)
         try doc.addBooleanTerm(Schema.term(Schema.app, r.app))
         if hit { try doc.addBooleanTerm(Schema.hit) }
@@ -68,7 +68,7 @@ package final class DocumentBuilder {
     }
 
     func entity(_ r: Record, contexts: [String], properties: inout PropertySchema) throws(XapianError) -> Document {
-        let doc = try base(r, key: Schema.itemKey(for: r), hit: true)
+        let doc = try base(r, key: ItemKey(r), hit: true)
         try doc.addBooleanTerm(Schema.term(Schema.type, r.type))
         if let stable = r.fields["stableId"]?.string {
             try doc.addBooleanTerm(Schema.term(Schema.stableID, Schema.stableKey(app: r.app, stableID: stable)))
@@ -106,7 +106,7 @@ package final class DocumentBuilder {
     }
 
     func app(_ r: Record) throws(XapianError) -> Document {
-        let doc = try base(r, key: Schema.itemKey(for: r), hit: true)
+        let doc = try base(r, key: ItemKey(r), hit: true)
         try indexText(doc, title: r.name, titleAliases: r.synonyms, weighted: [], prefixSources: [])
         try doc.setValue(Schema.priorSlot, number: Self.appPrior)
         try doc.setValue(Schema.cardSlot, Self.card(r, title: r.name, subtitle: nil, synonyms: r.synonyms, prior: Self.appPrior))
@@ -117,7 +117,7 @@ package final class DocumentBuilder {
     /// A stored record that is not itself a search hit (intents, interactions,
     /// relevance registrations): identity and filter terms only.
     func plain(_ r: Record, extraTerms: [String] = []) throws(XapianError) -> Document {
-        let doc = try base(r, key: Schema.itemKey(for: r), hit: false)
+        let doc = try base(r, key: ItemKey(r), hit: false)
         for t in extraTerms { try doc.addBooleanTerm(t) }
         try doc.setData(r.json.serialized)
         return doc
@@ -215,9 +215,9 @@ package struct ShortcutHit {
     /// filled in ("Start Sleep Meditation"), else "<title>: <value>".
     let title: String
 
-    var key: String {
-        guard let b = binding else { return Schema.itemKey(for: record) }
-        return Schema.key("shortcut", record.app, record.id, b.type, b.id)
+    var key: ItemKey {
+        guard let b = binding else { return ItemKey(record) }
+        return ItemKey.shortcut(app: record.app, id: record.id, boundTo: EntityRef(type: b.type, id: b.id))
     }
 
     /// What the document stores: the record itself, or for a bound shortcut the

@@ -18,7 +18,7 @@ package struct EntityRun<Item> {
 
     mutating func add(_ item: Item, _ record: Record) {
         // A hash collision only keeps the file's order.
-        if record.isPatch || !keys.insert(Schema.itemKey(for: record).hashValue).inserted { keepOrder = true }
+        if record.isPatch || !keys.insert(ItemKey(record).hashValue).inserted { keepOrder = true }
         items.append((item, DocumentBuilder.prior(rankingHint: record.rankingHint)))
     }
 

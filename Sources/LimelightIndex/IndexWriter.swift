@@ -16,8 +16,7 @@ public final class IndexWriter {
     public let location: IndexLocation
     let db: WritableDatabase
     let generation: Int
-    private let builder: DocumentBuilder
-    var builderForSession: DocumentBuilder { builder }
+    let builder: DocumentBuilder
 
     init(location: IndexLocation, db: WritableDatabase, generation: Int) throws(XapianError) {
         self.location = location
@@ -184,7 +183,7 @@ public final class IndexWriter {
     /// Runs `body` in one Xapian transaction: all of it commits, or none.
     func inTransaction<T>(_ body: (inout BatchSession) throws -> T) throws(LimelightError) -> T {
         do {
-            var session = try BatchSession(writer: self)
+            var session = try BatchSession(db: db, builder: builder)
             try db.beginTransaction(flushed: true)
             do {
                 let result = try body(&session)
@@ -209,28 +208,6 @@ public final class IndexWriter {
     public func clientState() -> String? {
         let s = (try? db.metadataString(Schema.clientStateKey)) ?? ""
         return s.isEmpty ? nil : s
-    }
-
-    // MARK: - Reading stored records (inside the open transaction, too)
-
-    func docID(forKey key: String) throws(XapianError) -> UInt32? {
-        try db.postings(Schema.term(Schema.unique, key)).first
-    }
-
-    func storedRecord(forKey key: String) throws(XapianError) -> Record? {
-        guard let id = try docID(forKey: key) else { return nil }
-        return StoredRecord.decode(try db.document(id).data())
-    }
-
-    /// Stored records of one kind and app (not derived documents), in docid order.
-    func storedRecords(kind: RecordKind, app: String) throws(XapianError) -> [(UInt32, Record)] {
-        var kindIDs = Set(try db.postings(Schema.kind + kind.rawValue))
-        if kind == .shortcut { kindIDs.subtract(try db.postings(Schema.derived)) }
-        var out: [(UInt32, Record)] = []
-        for id in try db.postings(Schema.term(Schema.app, app)) where kindIDs.contains(id) {
-            if let r = StoredRecord.decode(try db.document(id).data()) { out.append((id, r)) }
-        }
-        return out
     }
 }
 

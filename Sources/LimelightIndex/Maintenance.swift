@@ -169,7 +169,7 @@ package extension IndexWriter {
     /// Applies records and commits, outside a transaction: for a generation no
     /// reader sees yet (rebuild), where bounded memory matters more.
     func applyAndCommit(_ records: [LocatedRecord]) throws {
-        var session = try BatchSession(writer: self)
+        var session = try BatchSession(db: db, builder: builder)
         for item in records {
             do { try session.apply(item.record, at: item.location) } catch let e as RecordError {
                 throw LimelightError(.badInput, "\(item.location): \(e.message)")

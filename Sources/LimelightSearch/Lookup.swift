@@ -30,7 +30,7 @@ public final class Lookup {
     /// An entity by its id, or else by its stable id.
     public func entity(app: String, type: String, id: String) throws(LimelightError) -> Record? {
         try wrap { () throws(XapianError) -> Record? in
-            if let r = try record(term: Schema.term(Schema.unique, Schema.entityKey(app: app, type: type, id: id))) { return r }
+            if let r = try record(term: ItemKey.entity(app: app, type: type, id: id).uniqueTerm) { return r }
             let typed = Set(try db.postings(Schema.term(Schema.type, type)))
             for d in try db.postings(Schema.term(Schema.stableID, Schema.stableKey(app: app, stableID: id))) where typed.contains(d) {
                 return StoredRecord.decode(try db.document(d).data())
@@ -41,15 +41,16 @@ public final class Lookup {
 
     /// An app, intent or App Shortcut record.
     public func record(kind: RecordKind, app: String, id: String?) throws(LimelightError) -> Record? {
-        let key: String
+        let key: ItemKey
         switch kind {
-        case .app: key = Schema.appKey(app)
-        case .intent, .shortcut: key = Schema.key(kind.rawValue, app, id ?? "")
-        case .interaction: key = Schema.key("interaction", id ?? "")
-        case .relevance: key = Schema.key("relevance", app, id ?? "")
+        case .app: key = ItemKey.app(app)
+        case .intent: key = ItemKey.intent(app: app, id: id ?? "")
+        case .shortcut: key = ItemKey.shortcut(app: app, id: id ?? "")
+        case .interaction: key = ItemKey.interaction(id: id ?? "")
+        case .relevance: key = ItemKey.relevance(app: app, context: id ?? "")
         case .entity: return nil
         }
-        return try wrap { () throws(XapianError) -> Record? in try record(term: Schema.term(Schema.unique, key)) }
+        return try wrap { () throws(XapianError) -> Record? in try record(term: key.uniqueTerm) }
     }
 
     /// Many entities at once, by id or stable id, in the order asked; nil for

@@ -96,25 +96,14 @@ public enum Schema {
         return cut + "#" + fnv1a64Hex(t)
     }
 
-    /// `/`-joined key with `%` and `/` escaped inside components.
-    package static func key(_ parts: String...) -> String {
+    /// `/`-joined key with `%` and `/` escaped inside components (items are
+    /// named by `ItemKey`, which builds its keys with this).
+    package static func key(_ parts: [String]) -> String {
         parts.map { $0.replacingAll("%", with: "%25").replacingAll("/", with: "%2F") }.joined(separator: "/")
     }
 
-    package static func itemKey(for r: Record) -> String {
-        switch r.kind {
-        case .app: key("app", r.app)
-        case .entity: entityKey(app: r.app, type: r.type, id: r.id)
-        case .intent: key("intent", r.app, r.id)
-        case .shortcut: key("shortcut", r.app, r.id)
-        case .interaction: key("interaction", r.id)
-        case .relevance: key("relevance", r.app, r.context ?? "")
-        }
-    }
-
-    package static func entityKey(app: String, type: String, id: String) -> String { key("entity", app, type, id) }
-    package static func stableKey(app: String, stableID: String) -> String { key(app, stableID) }
-    package static func appKey(_ app: String) -> String { key("app", app) }
+    /// The `XI` term's key: an entity's stable id within its app.
+    package static func stableKey(app: String, stableID: String) -> String { key([app, stableID]) }
 }
 
 /// FNV-1a, 64 bit, as 16 hex digits: stable ids for content without Foundation.
