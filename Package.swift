@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "LimelightIndex", dependencies: ["LimelightStore"], swiftSettings: layer),
         .target(name: "LimelightSearch", dependencies: ["LimelightStore"], swiftSettings: layer),
         .target(name: "LimelightKit", dependencies: ["LimelightIndex", "LimelightSearch"]),
-        .executableTarget(name: "limelight", dependencies: ["LimelightKit"]),
+        .executableTarget(name: "limelight", dependencies: ["LimelightKit", "DesktopSources"]),
         // The SQLite C library (Debian libsqlite3-dev), for Firefox's places.sqlite.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "XapianTests", dependencies: ["Xapian"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
         .testTarget(name: "CLITests", dependencies: ["limelight"], exclude: ["Help"]),
-        .testTarget(name: "DesktopSourcesTests", dependencies: ["DesktopSources", "LimelightSupport"]),
+        .testTarget(name: "DesktopSourcesTests", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,3 +1,5 @@
+import LimelightModel
+
 /// The argv vectors that launch an application or one of its actions, by the
 /// spec's Exec rules (see `ExecLine`). Never a shell.
 ///
@@ -26,5 +28,12 @@ extension DesktopApplication {
         } catch {
             throw DesktopSourceError(file: path, line: 0, problem: error.description)
         }
+    }
+}
+
+extension ExecLine.Context {
+    /// What `%i`, `%c` and `%k` expand to for this application.
+    public init(_ app: DesktopApplication) {
+        self.init(icon: app.icon, name: app.name, desktopFilePath: app.path)
     }
 }

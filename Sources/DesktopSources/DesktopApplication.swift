@@ -1,3 +1,4 @@
+import LimelightModel
 
 /// An installed application, read from its Desktop Entry file.
 ///

@@ -1,3 +1,4 @@
+import LimelightModel
 import LimelightSupport
 
 /// A file (or URI) in recently-used.xbel, as GLib's GBookmarkFile writes it.

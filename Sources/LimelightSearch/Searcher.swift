@@ -41,6 +41,11 @@ public struct SearchHit: Sendable {
     public var score: Double
     /// For an App Shortcut bound to a parameter value.
     public var parameter: EntityRef?
+    /// How the hit is opened: the record's `url`, `exec`, `icon`, and an app's `desktopFile`.
+    public var url: String? = nil
+    public var exec: String? = nil
+    public var icon: String? = nil
+    public var desktopFile: String? = nil
     /// Each part of `score`, by name (they add up to it).
     public var components: [(name: String, value: Double)]
 }
@@ -497,6 +502,8 @@ public final class Searcher {
         return SearchHit(rank: 0, section: .results, kind: card.kind, app: card.app, type: card.type, id: card.id,
                          title: card.title, subtitle: card.subtitle,
                          score: components.reduce(0) { $0 + $1.value }, parameter: card.binding,
+                         url: card.launch.url, exec: card.launch.exec, icon: card.launch.icon,
+                         desktopFile: card.launch.desktopFile,
                          components: components)
     }
 }

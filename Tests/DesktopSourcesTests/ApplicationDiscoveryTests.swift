@@ -1,3 +1,4 @@
+import LimelightModel
 import Glibc
 import Testing
 @testable import DesktopSources

@@ -1,3 +1,4 @@
+import LimelightModel
 import Testing
 @testable import DesktopSources
 

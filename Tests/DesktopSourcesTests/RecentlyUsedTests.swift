@@ -1,3 +1,4 @@
+import LimelightModel
 import LimelightSupport
 import Testing
 @testable import DesktopSources

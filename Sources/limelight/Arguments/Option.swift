@@ -114,4 +114,5 @@ extension Option {
     static let explain = Option("explain", help: "Show each component of each score.")
     static let stdin = Option("stdin", help: "Read from standard input, one per line.")
     static let all = Option("all", help: "Every donation.")
+    static let watch = Option("watch", help: "Keep running: sync a source again when its files change (inotify, debounced), until SIGTERM or SIGINT.")
 }

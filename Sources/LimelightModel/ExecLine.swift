@@ -42,10 +42,6 @@ public struct ExecLine: Sendable, Equatable {
             self.name = name
             self.desktopFilePath = desktopFilePath
         }
-
-        public init(_ app: DesktopApplication) {
-            self.init(icon: app.icon, name: app.name, desktopFilePath: app.path)
-        }
     }
 
     /// The program as written (a path, or a name to look up in `$PATH`).
@@ -218,7 +214,7 @@ public struct ExecLineError: Error, Sendable, Equatable, CustomStringConvertible
     public let problem: String
     public let exec: String
 
-    init(_ problem: String, _ exec: String) {
+    package init(_ problem: String, _ exec: String) {
         self.problem = problem
         self.exec = exec
     }
