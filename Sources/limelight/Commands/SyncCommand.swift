@@ -84,6 +84,6 @@ struct SyncCommand: Command {
                 print(line)
             }
         }
-        fflush(stdout)  // --watch: each re-sync's line as it happens, into a pipe too
+        fflush(nil)  // --watch: each re-sync's line as it happens, into a pipe too
     }
 }
