@@ -55,7 +55,9 @@ public final class IndexWriter {
                 let pid = Array("\(getpid())\n".utf8)
                 try? Files.writeAtomically(location.pidPath, pid)
                 location.removeUnusedGenerations(current: gen)
-                return try IndexWriter(location: location, db: db, generation: gen)
+                let writer = try IndexWriter(location: location, db: db, generation: gen)
+                if !allowOlderSchema { try writer.foldJournal(onWarning: onWait) }
+                return writer
             } catch let e as XapianError where e.kind == .databaseLock {
                 let holder = location.lockHolder()
                 let waited = Timestamp.now().seconds - start

@@ -82,7 +82,13 @@ public final class Searcher {
     public convenience init(location: IndexLocation) throws(LimelightError) {
         let db = try location.openReader()
         do { try self.init(database: db) } catch { throw IndexLocation.describe(error, path: location.path) }
+        journal = location
     }
+
+    /// Where donations wait for a writer (`DonationJournal`); searches count them.
+    private var journal: IndexLocation?
+    /// The journal's donations by item, read once per search (a `stat` when empty).
+    private var pending: [ItemKey: [UsageEvent]] = [:]
 
     /// Sees the latest committed changes (a long-lived searcher calls this).
     public func refresh() { _ = try? db.reopen() }
@@ -136,6 +142,8 @@ public final class Searcher {
                 relaxed = !candidates.isEmpty
             }
         }
+        pending = journal.map(DonationJournal.pendingUsage) ?? [:]
+        if !pending.isEmpty, text.isEmpty { candidates += try journalCandidates(besides: candidates, request) }
         var hits = candidates.compactMap { hit(from: $0, text: text, situation) }
         hits.sort { $0.score > $1.score || ($0.score == $1.score && $0.title < $1.title) }
         hits = situation.hasQuery ? try arrangeLikeSpotlight(hits, request) : removeDuplicateThings(hits)
@@ -375,6 +383,20 @@ public final class Searcher {
     /// most used items overall, in the current contexts and around this hour,
     /// the best priors, and the entities registered for the current contexts.
     /// A few hundred documents, however many interactions the index holds.
+    /// Items used only in donations still in the journal, for suggestions.
+    private func journalCandidates(besides found: [Match], _ request: SearchRequest) throws(XapianError) -> [Match] {
+        var seen = Set(found.map(\.documentID))
+        var out: [Match] = []
+        for key in pending.keys.sorted() {
+            guard let id = try db.documentID(of: key), seen.insert(id).inserted else { continue }
+            let bytes = try db.document(id).value(Schema.cardSlot)
+            guard let card = HitCard(encoded: bytes), request.app == nil || card.app == request.app,
+                  request.type == nil || card.type == request.type, request.predicates.isEmpty else { continue }
+            out.append(Match(documentID: id, weight: 0, values: [Schema.cardSlot: bytes]))
+        }
+        return out
+    }
+
     private func hotCandidates(_ request: SearchRequest) throws(XapianError) -> [Match] {
         let hour = Int(request.at.hourOfDay)
         let contexts = Set(request.contexts.flatMap(Contexts.withAncestors)).sorted()
@@ -491,6 +513,11 @@ public final class Searcher {
         var c = Scorer.Candidate()
         c.prior = card.prior
         c.usage = UsageStats(encoded: card.usage)
+        if !pending.isEmpty, let events = pending[card.itemKey] {
+            var stats = c.usage ?? UsageStats()
+            for e in events { stats.add(e) }
+            c.usage = stats
+        }
         c.relevantContexts = card.relevant
         if situation.hasQuery {
             // Xapian's weight = BM25 + the candidate-selection boosts; keep BM25.

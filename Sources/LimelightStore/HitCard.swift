@@ -53,6 +53,15 @@ package struct HitCard {
 
     private static let magic: UInt8 = 0x43  // "C", version 1
 
+    /// The item the card shows.
+    package var itemKey: ItemKey {
+        switch kind {
+        case .app: .app(app)
+        case .entity: .entity(app: app, type: type ?? "", id: id)
+        case .shortcut: binding.map { .shortcut(app: app, id: id, boundTo: $0) } ?? .shortcut(app: app, id: id)
+        }
+    }
+
     package var encoded: [UInt8] {
         var w = ByteWriter()
         w.u8(Self.magic)

@@ -114,5 +114,7 @@ extension Option {
     static let explain = Option("explain", help: "Show each component of each score.")
     static let stdin = Option("stdin", help: "Read from standard input, one per line.")
     static let all = Option("all", help: "Every donation.")
+    static let query = Option("query", value: "text", help: "Open the top hit of this search.")
+    static let dryRun = Option("dry-run", help: "Print the argv that would run (one JSON array per line); start nothing, record nothing.")
     static let watch = Option("watch", help: "Keep running: sync a source again when its files change (inotify, debounced), until SIGTERM or SIGINT.")
 }
