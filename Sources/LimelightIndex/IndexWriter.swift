@@ -79,8 +79,12 @@ public final class IndexWriter {
         }
     }
 
-    /// Releases the write lock.
+    /// Folds what was donated while this writer held the index (see
+    /// `DonationJournal`), then releases the write lock.
     public func close() {
+        // Only into the live generation: a rebuild's or compaction's old one
+        // is about to go, and its new one is not published yet.
+        if (try? location.currentGeneration()) == generation { try? foldJournal() }
         unlink(location.pidPath)
         try? db.close()
     }
