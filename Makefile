@@ -11,7 +11,8 @@ BIN      = .build/release/limelight
 # Debian packages the build needs; installed non-interactively when missing.
 # libxapian-dev: Xapian 1.4. libsystemd-dev: sd-bus, for the session-bus service.
 # dbus and libglib2.0-bin: dbus-daemon and gdbus, which its tests run.
-DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin
+# libsqlite3-dev: SQLite, to read Firefox's places.sqlite.
+DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin libsqlite3-dev
 deps:
 	@for p in $(DEB_DEPS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

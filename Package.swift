@@ -44,7 +44,16 @@ let package = Package(
         .target(name: "LimelightIndex", dependencies: ["LimelightStore"], swiftSettings: layer),
         .target(name: "LimelightSearch", dependencies: ["LimelightStore"], swiftSettings: layer),
         .target(name: "LimelightKit", dependencies: ["LimelightIndex", "LimelightSearch"]),
-        .executableTarget(name: "limelight", dependencies: ["LimelightKit", "DBusService"]),
+        .executableTarget(name: "limelight", dependencies: ["LimelightKit", "DesktopSources", "DesktopLaunch", "DBusService"]),
+        // The SQLite C library (Debian libsqlite3-dev), for Firefox's places.sqlite.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+        // Readers of this desktop's stores (issue 12): Desktop Entry files,
+        // recently-used.xbel, Firefox and Chromium, and the records made of them.
+        // Needs only JSON and records (Model) and Timestamp (Support).
+        .target(name: "DesktopSources", dependencies: ["LimelightModel", "LimelightSupport", "CSQLite"], swiftSettings: layer),
+        // Opening a hit: Exec lines and URIs as argv, started with posix_spawn.
+        .target(name: "DesktopLaunch", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport"], swiftSettings: layer),
         // In-process benchmark driver (make bench); not part of the product.
         .executableTarget(name: "limelight-bench", dependencies: ["LimelightKit"],
                           path: "Benchmarks/LimelightBench"),
@@ -75,6 +84,7 @@ let package = Package(
         .testTarget(name: "LimelightStoreTests", dependencies: ["LimelightStore", "Xapian"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
         .testTarget(name: "CLITests", dependencies: ["limelight"], exclude: ["Help"]),
+        .testTarget(name: "DesktopSourcesTests", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

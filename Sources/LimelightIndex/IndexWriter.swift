@@ -55,7 +55,9 @@ public final class IndexWriter {
                 let pid = Array("\(getpid())\n".utf8)
                 try? Files.writeAtomically(location.pidPath, pid)
                 location.removeUnusedGenerations(current: gen)
-                return try IndexWriter(location: location, db: db, generation: gen)
+                let writer = try IndexWriter(location: location, db: db, generation: gen)
+                if !allowOlderSchema { try writer.foldJournal(onWarning: onWait) }
+                return writer
             } catch let e as XapianError where e.kind == .databaseLock {
                 let holder = location.lockHolder()
                 let waited = Timestamp.now().seconds - start
@@ -77,8 +79,12 @@ public final class IndexWriter {
         }
     }
 
-    /// Releases the write lock.
+    /// Folds what was donated while this writer held the index (see
+    /// `DonationJournal`), then releases the write lock.
     public func close() {
+        // Only into the live generation: a rebuild's or compaction's old one
+        // is about to go, and its new one is not published yet.
+        if (try? location.currentGeneration()) == generation { try? foldJournal() }
         unlink(location.pidPath)
         try? db.close()
     }

@@ -6,11 +6,13 @@ package struct RecordValidator {
     let fields: JSONObject
 
     static let allowed: [RecordKind: Set<String>] = [
-        .app: ["kind", "app", "name", "synonyms"],
+        .app: ["kind", "app", "name", "synonyms", "keywords", "exec", "icon", "desktopFile", "source"],
         .entity: ["kind", "app", "type", "id", "title", "subtitle", "description", "keywords",
-                  "properties", "rankingHint", "stableId", "expires", "transient", "patch"],
-        .intent: ["kind", "app", "id", "title", "summary", "parameters", "description"],
-        .shortcut: ["kind", "app", "id", "intent", "title", "symbol", "phrases", "parameter"],
+                  "properties", "rankingHint", "stableId", "expires", "transient", "patch",
+                  "url", "exec", "icon", "source"],
+        .intent: ["kind", "app", "id", "title", "summary", "parameters", "description", "source"],
+        .shortcut: ["kind", "app", "id", "intent", "title", "symbol", "phrases", "parameter",
+                    "url", "exec", "icon", "source"],
         .interaction: ["kind", "app", "id", "intent", "shortcut", "entities", "at", "context"],
         .relevance: ["kind", "app", "context", "op", "entities"],
     ]
@@ -21,10 +23,14 @@ package struct RecordValidator {
             throw RecordError("unknown field '\(key)' in \(kind.rawValue) record (allowed: \(allowed.sorted().joined(separator: ", ")))")
         }
         try identifier("app")
+        if kind == .app || kind == .entity || kind == .shortcut {
+            try launchFields(nullable: fields["patch"]?.bool == true)
+        }
         switch kind {
         case .app:
             try text("name", required: true, max: RecordLimits.maxTitleCharacters)
             try stringList("synonyms")
+            try stringList("keywords")
         case .entity:
             if fields["transient"]?.bool == true {
                 throw RecordError("entity '\(fields["id"]?.string ?? "?")' is transient: transient entities (TransientAppEntity) are never indexed")
@@ -55,6 +61,7 @@ package struct RecordValidator {
                 }
             }
         case .intent:
+            try identifier("source", required: false)
             try identifier("id")
             try text("title", required: true, max: RecordLimits.maxTitleCharacters)
             try text("summary", max: RecordLimits.maxTitleCharacters)
@@ -118,6 +125,32 @@ package struct RecordValidator {
                     }
                 }
             }
+        }
+    }
+
+    /// How a hit is opened (`url`, `exec`, `icon`, an app's `desktopFile`) and
+    /// which `sync` source owns the record (`source`). An Exec line is parsed
+    /// here, so a bad one is rejected at index time, not at launch.
+    func launchFields(nullable: Bool) throws(RecordError) {
+        try text("icon", max: RecordLimits.maxTitleCharacters, nullable: nullable)
+        try identifier("source", required: false, nullable: nullable)
+        if let v = fields["exec"], !(nullable && v.isNull) {
+            try text("exec", max: RecordLimits.maxTextCharacters)
+            do { _ = try ExecLine.parse(v.string ?? "") } catch {
+                throw RecordError("field 'exec' is not a valid Desktop Entry Exec line: \(error.problem)")
+            }
+        }
+        if let v = fields["url"], !(nullable && v.isNull) {
+            guard let url = v.string, URIs.isWellFormed(url) else {
+                throw RecordError("field 'url' must be an absolute URI (scheme:…, e.g. https://example.com or file:///home/me/notes.txt), got \(v.serialized)")
+            }
+            if url.utf8.count > RecordLimits.maxTextCharacters { throw RecordError("field 'url' is longer than \(RecordLimits.maxTextCharacters) bytes") }
+        }
+        if let v = fields["desktopFile"] {
+            guard let id = v.string, id.hasSuffix(".desktop"), id.utf8.count > 8, !id.contains("/") else {
+                throw RecordError("field 'desktopFile' must be a desktop file id such as org.gnome.gedit.desktop, got \(v.serialized)")
+            }
+            try identifier("desktopFile")
         }
     }
 
@@ -219,6 +252,24 @@ package struct RecordValidator {
                 }
             }
         }
+    }
+}
+
+/// Absolute URIs as records carry them (RFC 3986 §3.1: a scheme of a letter
+/// then letters, digits, `+ - .`; no spaces or control characters).
+public enum URIs {
+    public static func isWellFormed(_ uri: String) -> Bool {
+        guard let colon = uri.firstIndex(of: ":"), colon != uri.startIndex, uri.index(after: colon) != uri.endIndex else { return false }
+        let scheme = uri[..<colon].unicodeScalars
+        guard let first = scheme.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        guard scheme.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }) else { return false }
+        return !uri.unicodeScalars.contains { $0.value <= 0x20 || $0.value == 0x7F }
+    }
+
+    /// The scheme, lower-cased.
+    public static func scheme(_ uri: String) -> String? {
+        guard isWellFormed(uri), let colon = uri.firstIndex(of: ":") else { return nil }
+        return uri[..<colon].lowercased()
     }
 }
 

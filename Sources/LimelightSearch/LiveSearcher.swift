@@ -23,6 +23,7 @@ public final class LiveSearcher {
         let opened = try location.openTrackedReader()
         (generation, lock) = (opened.generation, opened.lock)
         do { searcher = try Searcher(database: opened.db) } catch { throw IndexLocation.describe(error, path: location.path) }
+        searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
         lookup = Lookup(database: opened.db, location: location)
     }
 
@@ -31,6 +32,7 @@ public final class LiveSearcher {
         if let now = try location.currentGeneration(), now != generation {
             let opened = try location.openTrackedReader()
             do { searcher = try Searcher(database: opened.db) } catch { throw IndexLocation.describe(error, path: location.path) }
+        searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
             lookup = Lookup(database: opened.db, location: location)
             ReaderLocks.release(lock)
             (generation, lock) = (opened.generation, opened.lock)

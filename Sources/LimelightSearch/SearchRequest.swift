@@ -41,6 +41,11 @@ public struct SearchHit: Sendable {
     public var score: Double
     /// For an App Shortcut bound to a parameter value.
     public var parameter: EntityRef?
+    /// How the hit is opened: the record's `url`, `exec`, `icon`, and an app's `desktopFile`.
+    public var url: String? = nil
+    public var exec: String? = nil
+    public var icon: String? = nil
+    public var desktopFile: String? = nil
     /// Each part of `score`, by name (they add up to it).
     public var components: [(name: String, value: Double)]
 }

@@ -28,7 +28,13 @@ public final class Searcher {
     public convenience init(location: IndexLocation) throws(LimelightError) {
         let db = try location.openReader()
         do { try self.init(database: db) } catch { throw IndexLocation.describe(error, path: location.path) }
+        journal = location
     }
+
+    /// Where donations wait for a writer (`DonationJournal`); searches count them.
+    var journal: IndexLocation?
+    /// The journal's donations by item, read once per search (a `stat` when empty).
+    var pending: [ItemKey: [UsageEvent]] = [:]
 
     /// Sees the latest committed changes (a long-lived searcher calls this).
     public func refresh() { _ = try? db.reopen() }
@@ -82,6 +88,8 @@ public final class Searcher {
                 relaxed = !candidates.isEmpty
             }
         }
+        pending = journal.map(DonationJournal.pendingUsage) ?? [:]
+        if !pending.isEmpty, text.isEmpty { candidates += try journalCandidates(besides: candidates, request) }
         var hits = candidates.compactMap { hit(from: $0, text: text, situation) }
         hits.sort { $0.score > $1.score || ($0.score == $1.score && $0.title < $1.title) }
         hits = situation.hasQuery ? try arrangeLikeSpotlight(hits, request) : removeDuplicateThings(hits)

@@ -1,32 +1,28 @@
 import LimelightKit
+import DesktopSources
 
 /// Opening a hit chosen in a launcher or a shell: GNOME's ActivateResult,
-/// KRunner's Run, rofi's and dmenu's selection all come here, so every use is
-/// recorded the same way (a donation, which feeds ranking and suggestions).
-///
-/// Launching the item (an app's Exec as argv, a URI through xdg-open) is
-/// `limelight open`'s job (branch desktop2, issue 12); until it lands, the
-/// records on this branch carry nothing to launch, and opening records the use.
+/// KRunner's Run, rofi's and dmenu's selection all come here, and go the way
+/// `limelight open` goes (launch by the Exec line as argv or the url through
+/// xdg-open, in a session of its own; record the use as a donation), so every
+/// front end launches and records alike.
 enum Activation {
-    /// Records the use of `hit` at `at`. Throws `.failure` when the item is not
-    /// in the index (a stale or deleted id). `lookup` reads the index as it is now.
-    static func open(_ hit: HitID, lookup: Lookup, location: IndexLocation,
-                     at: Timestamp = .now()) throws(LimelightError) {
+    /// Opens `hit`. Throws `.failure` when the item is not in the index (a
+    /// stale or deleted id) or has nothing to open it with. `lookup` reads the
+    /// index as it is now.
+    static func open(_ hit: HitID, lookup: Lookup, location: IndexLocation) throws(LimelightError) {
         guard try exists(hit, lookup) else {
             throw LimelightError(.failure, "'\(hit.text)' is not in the index (deleted, or the index was rebuilt)")
         }
-        var o = JSONObject([("kind", "interaction"), ("app", .string(hit.app))])
+        _ = try OpenCommand.open(target(hit), lookup: lookup, location: location)
+    }
+
+    static func target(_ hit: HitID) -> OpenCommand.Target {
         switch hit.kind {
-        case .app: break
-        case .entity: o["entities"] = refsJSON([EntityRef(type: hit.type ?? "", id: hit.id)])
-        case .shortcut:
-            o["shortcut"] = .string(hit.id)
-            if let p = hit.parameter { o["entities"] = refsJSON([p]) }
+        case .app: return .app(hit.app)
+        case .entity: return .entity(app: hit.app, EntityRef(type: hit.type ?? "", id: hit.id))
+        case .shortcut: return .shortcut(app: hit.app, id: hit.id, value: hit.parameter)
         }
-        o["at"] = .string(at.description)
-        let writer = try IndexWriter.open(location) { Output.err($0) }
-        defer { writer.close() }
-        _ = try writer.apply([LocatedRecord(try record(o, what: "open"), at: "open")])
     }
 
     static func exists(_ hit: HitID, _ lookup: Lookup) throws(LimelightError) -> Bool {

@@ -15,11 +15,11 @@ struct ServeTests {
     static let shortcut = "shortcut/com.example.trails/start-hike"
 
     static let records = """
-        {"kind":"app","app":"com.example.trails","name":"Trails"}
+        {"kind":"app","app":"com.example.trails","name":"Trails","exec":"true"}
         {"kind":"intent","app":"com.example.trails","id":"StartHike","title":"Start Hike","summary":"Start a hike"}
-        {"kind":"shortcut","app":"com.example.trails","id":"start-hike","intent":"StartHike","title":"Start a Hike","phrases":["Start a hike in ${applicationName}"]}
-        {"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lantern-keep","title":"Lantern Ridge","subtitle":"Big Sur, CA"}
-        {"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lantern-gone","title":"Lantern Cove"}
+        {"kind":"shortcut","app":"com.example.trails","id":"start-hike","intent":"StartHike","title":"Start a Hike","phrases":["Start a hike in ${applicationName}"],"exec":"touch MARK/opened-start-hike"}
+        {"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lantern-keep","title":"Lantern Ridge","subtitle":"Big Sur, CA","exec":"touch MARK/opened-keep"}
+        {"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lantern-gone","title":"Lantern Cove","exec":"true"}
 
         """
 
@@ -34,7 +34,9 @@ struct ServeTests {
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             index = dir + "/index"
-            try ServeTests.records.write(toFile: dir + "/r.jsonl", atomically: true, encoding: .utf8)
+            // Opening runs the item's Exec line: `touch` leaves a mark to check.
+            try ServeTests.records.replacingOccurrences(of: "MARK", with: dir)
+                .write(toFile: dir + "/r.jsonl", atomically: true, encoding: .utf8)
             bus = try PrivateBus(environment: busEnvironment)
             let indexed = try cli(["index", dir + "/r.jsonl"])
             guard indexed.status == 0 else { throw Child.Failure(description: "index failed: \(indexed)") }
@@ -69,6 +71,15 @@ struct ServeTests {
             try bus.call("/runner", "org.kde.krunner1." + method, arguments, destination: ServeTests.name)
         }
 
+        /// Whether `file` appears in the fixture's directory within 5 s.
+        func appears(_ file: String) -> Bool {
+            for _ in 0..<100 {
+                if FileManager.default.fileExists(atPath: dir + "/" + file) { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+
         /// The interaction records in the index, as `export` prints them.
         func interactions() throws -> [String] {
             try cli(["export"]).stdout.split(separator: "\n").map(String.init).filter { $0.contains(#""kind":"interaction""#) }
@@ -98,6 +109,7 @@ struct ServeTests {
         // Activation records a donation (the use feeds ranking).
         #expect(try f.interactions().isEmpty)
         #expect(try f.gnome("ActivateResult", [Self.keep, #"["lantern"]"#, "0"]).stdout == "()\n")
+        #expect(f.appears("opened-keep"), "the entity's Exec line did not run")
         let donated = try f.interactions()
         #expect(donated.count == 1)
         #expect(donated.first?.contains(#""app":"com.example.trails","entities":[{"type":"TrailEntity","id":"lantern-keep"}]"#) == true, "\(donated)")
@@ -120,6 +132,7 @@ struct ServeTests {
 
         #expect(try f.krunner("Run", [Self.app, Self.shortcut]).stdout == "()\n")
         #expect(try f.krunner("Run", [Self.gone, ""]).stdout == "()\n")
+        #expect(f.appears("opened-start-hike"), "the App Shortcut's Exec line did not run")
         let donated = try f.interactions()
         #expect(donated.count == 2, "\(donated)")
         #expect(donated.contains { $0.contains(#""app":"com.example.trails","shortcut":"start-hike""#) }, "\(donated)")

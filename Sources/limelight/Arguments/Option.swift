@@ -109,4 +109,7 @@ extension Option {
     static let explain = Option(name: "explain", help: "Show each component of each score.")
     static let stdin = Option(name: "stdin", help: "Read from standard input, one per line.")
     static let all = Option(name: "all", help: "Every donation.")
+    static let query = Option(name: "query", valueName: "text", help: "Open the top hit of this search.")
+    static let dryRun = Option(name: "dry-run", help: "Print the argv that would run (one JSON array per line); start nothing, record nothing.")
+    static let watch = Option(name: "watch", help: "Keep running: sync a source again when its files change (inotify, debounced), until SIGTERM or SIGINT.")
 }
