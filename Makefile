@@ -12,7 +12,9 @@ BIN      = .build/release/limelight
 # libxapian-dev: Xapian 1.4. libsystemd-dev: sd-bus, for the session-bus service.
 # dbus and libglib2.0-bin: dbus-daemon and gdbus, which its tests run.
 # libsqlite3-dev: SQLite, to read Firefox's places.sqlite.
-DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin libsqlite3-dev
+# fzf, zsh, fish, man-db, groff-base: the launcher and completion tests run fzf --filter,
+# zsh -n, fish -n and man -l.
+DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin libsqlite3-dev fzf zsh fish man-db groff-base
 deps:
 	@for p in $(DEB_DEPS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

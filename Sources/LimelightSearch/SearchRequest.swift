@@ -8,6 +8,8 @@ import LimelightStore
 /// What to search for (an empty query asks for suggestions).
 public struct SearchRequest: Sendable {
     public var query: String
+    /// At most this many hits; 0 = every item that matches (an empty query:
+    /// every item, ranked), for launchers that list everything.
     public var limit: Int = 10
     public var app: String?
     public var type: String?

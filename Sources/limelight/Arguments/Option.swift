@@ -15,6 +15,8 @@ struct Option: Sendable {
     var repeatable: Bool = false
     /// For whole-number values: the accepted range, checked before the command runs.
     var range: ClosedRange<Int>? = nil
+    /// Takes every argument after it as its values (a program and its argv).
+    var takesRest: Bool = false
     var help: String
 
     var isFlag: Bool { valueName == nil }
@@ -42,7 +44,7 @@ struct Option: Sendable {
 
     /// `--limit <n>` / `-V, --version`, as help and usage errors spell it.
     var label: String {
-        (short.map { "-\($0), " } ?? "") + "--" + name + (valueName.map { " <\($0)>" } ?? "")
+        (short.map { "-\($0), " } ?? "") + "--" + name + (valueName.map { " <\($0)>" } ?? "") + (takesRest ? " …" : "")
     }
 }
 
@@ -109,6 +111,10 @@ extension Option {
     static let explain = Option(name: "explain", help: "Show each component of each score.")
     static let stdin = Option(name: "stdin", help: "Read from standard input, one per line.")
     static let all = Option(name: "all", help: "Every donation.")
+    static let format = Option(name: "format", valueName: "format",
+                               help: "table (default); tsv: one hit per line, its id, title, subtitle, kind and app tab-separated, no headings (for fzf); lines: one title per line.")
+    static let menu = Option(name: "menu", valueName: "program", takesRest: true,
+                             help: "The dmenu-like program to run and its arguments: everything after --menu is its argv (default: dmenu).")
     static let query = Option(name: "query", valueName: "text", help: "Open the top hit of this search.")
     static let dryRun = Option(name: "dry-run", help: "Print the argv that would run (one JSON array per line); start nothing, record nothing.")
     static let watch = Option(name: "watch", help: "Keep running: sync a source again when its files change (inotify, debounced), until SIGTERM or SIGINT.")

@@ -22,7 +22,9 @@ struct OpenCommand: Command {
     static let usage = [
         "open --app <app> [--type <type> --id <id> | --shortcut <id> [--entity <type/id>]] [--dry-run] [--json]",
         "open --query <text> [--dry-run] [--json]",
+        "open <hit-id> [--dry-run] [--json]",
     ]
+    static let positionals = [Positional("hit-id", .optional, help: "A hit's id as 'search --format tsv' prints it in its first column (and rofi and D-Bus use), e.g. entity/com.example.trails/TrailEntity/monterey-bay.")]
     static let options: [Option] = [
         .app.explained("The app to launch, or whose entity or App Shortcut to open."),
         .type.explained("With --id: the entity's type."),
@@ -36,6 +38,11 @@ struct OpenCommand: Command {
 
     static func validate(_ args: ParsedArguments) throws(LimelightError) {
         let query = args.value(.query) != nil
+        if let id = args.positionals.first {
+            if query || args.value(.app) != nil { throw LimelightError(.usage, "give a hit id, --app or --query, not more than one") }
+            guard HitID(text: id) != nil else { throw LimelightError(.usage, "'\(id)' is not a hit id (the first column of 'limelight search --format tsv')") }
+            return
+        }
         if query == (args.value(.app) != nil) { throw LimelightError(.usage, "give --app or --query") }
         if query, args.value(.type) != nil || args.value(.id) != nil || args.value(.shortcut) != nil || args.value(.entity) != nil {
             throw LimelightError(.usage, "--query takes no --type, --id, --shortcut or --entity")
@@ -54,7 +61,9 @@ struct OpenCommand: Command {
 
     static func run(_ args: ParsedArguments) throws(LimelightError) {
         let target: Target
-        if let query = args.value(.query) {
+        if let id = args.positionals.first.flatMap(HitID.init(text:)) {
+            target = Activation.target(id)
+        } else if let query = args.value(.query) {
             target = try topHit(query, args)
         } else {
             let app = try require(args, .app)
