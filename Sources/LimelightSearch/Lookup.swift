@@ -104,6 +104,19 @@ public final class Lookup {
         }
     }
 
+    /// Every app id in the index, sorted (shell completion of --app).
+    public func appIDs() throws(LimelightError) -> [String] { try terms(Schema.app) }
+
+    /// Every entity type in the index, sorted (shell completion of --type).
+    public func entityTypes() throws(LimelightError) -> [String] { try terms(Schema.type) }
+
+    private func terms(_ prefix: String) throws(LimelightError) -> [String] {
+        try wrap { () throws(XapianError) -> [String] in
+            // No other prefix starts with A or T (Schema), and text terms are lower case.
+            try db.allTerms(prefix: prefix).map { String($0.term.dropFirst(prefix.count)) }.filter { !$0.isEmpty }
+        }
+    }
+
     /// Every declared App Shortcut of every app, in index order (KRunner's
     /// Actions: the list it asks for once).
     public func allShortcuts() throws(LimelightError) -> [Record] {

@@ -4,6 +4,7 @@ let commands: [any Command.Type] = [
     ShortcutsCommand.self, DonateCommand.self, ForgetCommand.self, RelevantCommand.self, DeleteCommand.self,
     RebuildCommand.self, CompactCommand.self, StatsCommand.self, ExportCommand.self, ClientStateCommand.self,
     SyncCommand.self, OpenCommand.self, ServeCommand.self, DesktopCommand.self, RofiCommand.self, DmenuCommand.self,
+    CompletionsCommand.self, ManpageCommand.self,
 ]
 
 /// The version `--version` prints.

@@ -64,11 +64,14 @@ struct Positional: Sendable {
     let name: String
     let help: String
     var count: Count
+    /// The only values it takes, if they are few (completed by the shells).
+    var choices: [String]
 
-    init(_ name: String, _ count: Count, help: String) {
+    init(_ name: String, _ count: Count, choices: [String] = [], help: String) {
         self.name = name
         self.help = help
         self.count = count
+        self.choices = choices
     }
 }
 
@@ -115,6 +118,7 @@ extension Option {
                                help: "table (default); tsv: one hit per line, its id, title, subtitle, kind and app tab-separated, no headings (for fzf); lines: one title per line.")
     static let menu = Option(name: "menu", valueName: "program", takesRest: true,
                              help: "The dmenu-like program to run and its arguments: everything after --menu is its argv (default: dmenu).")
+    static let list = Option(name: "list", valueName: "what", help: "Print the index's app ids (apps) or entity types (types), one per line, for the completion scripts.")
     static let query = Option(name: "query", valueName: "text", help: "Open the top hit of this search.")
     static let dryRun = Option(name: "dry-run", help: "Print the argv that would run (one JSON array per line); start nothing, record nothing.")
     static let watch = Option(name: "watch", help: "Keep running: sync a source again when its files change (inotify, debounced), until SIGTERM or SIGINT.")

@@ -16,7 +16,7 @@ struct DesktopCommand: Command {
         directories, so for GNOME run 'sudo limelight desktop install --system'.
         """
     static let usage = ["desktop install|uninstall [--system [--prefix <dir>]]"]
-    static let positionals = [Positional("action", .one, help: "install or uninstall.")]
+    static let positionals = [Positional("action", .one, choices: ["install", "uninstall"], help: "install or uninstall.")]
     static let options: [Option] = [.system, .prefix]
 
     static func validate(_ args: ParsedArguments) throws(LimelightError) {
