@@ -133,6 +133,17 @@ bench: bench-build
 	$(BENCH_PY) Benchmarks/run.py $(foreach c,$(BENCH_CORPORA),--corpus $(c)) $(BENCH_BINS) \
 	  --limelight-static $(BENCH_SCRATCH)-shared/release/limelight $(BENCH_ARGS)
 
+# A keystroke through `limelight serve` over D-Bus beside a fresh process, a
+# --stdin coprocess and an in-process call, on the Debian catalog (issue 13):
+# Benchmarks/results/serve.{json,md}, which report.py puts into BENCHMARKS.md.
+.PHONY: bench-serve
+bench-serve: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product limelight
+	$(SWIFT) build -c release --product limelight-bench
+	cc -O2 -Wall -o .build/serve-client Benchmarks/serve/client.c -lsystemd
+	python3 Benchmarks/serve/bench.py --limelight .build/release/limelight \
+	  --limelight-bench .build/release/limelight-bench --client .build/serve-client $(BENCH_ARGS)
+
 bench-smoke: bench-build
 	$(BENCH_PY) Benchmarks/run.py --corpus debian-smoke $(BENCH_BINS) \
 	  --results-dir Benchmarks/data/smoke-results --no-report $(BENCH_ARGS)
