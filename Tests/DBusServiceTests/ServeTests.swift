@@ -18,7 +18,7 @@ struct ServeTests {
         {"kind":"app","app":"com.example.trails","name":"Trails","exec":"true"}
         {"kind":"intent","app":"com.example.trails","id":"StartHike","title":"Start Hike","summary":"Start a hike"}
         {"kind":"shortcut","app":"com.example.trails","id":"start-hike","intent":"StartHike","title":"Start a Hike","phrases":["Start a hike in ${applicationName}"],"exec":"touch MARK/opened-start-hike"}
-        {"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lantern-keep","title":"Lantern Ridge","subtitle":"Big Sur, CA","exec":"touch MARK/opened-keep"}
+        {"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lantern-keep","title":"Lantern Ridge","subtitle":"Big Sur, CA","exec":"touch MARK/opened-keep","url":"https://example.com/lantern","icon":"/usr/share/icons/trails.png"}
         {"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lantern-gone","title":"Lantern Cove","exec":"true"}
 
         """
@@ -102,7 +102,7 @@ struct ServeTests {
                 + "{'id': <'entity/com.example.trails/TrailEntity/nope'>, 'name': <'entity/com.example.trails/TrailEntity/nope'>}, "
                 + "{'id': <'\(Self.app)'>, 'name': <'Trails'>, 'icon': <('themed', <['com.example.trails']>)>, 'gicon': <'com.example.trails'>}, "
                 + "{'id': <'junk'>, 'name': <'junk'>}, "
-                + "{'id': <'\(Self.keep)'>, 'name': <'Lantern Ridge'>, 'description': <'Big Sur, CA'>, 'icon': <('themed', <['com.example.trails']>)>, 'gicon': <'com.example.trails'>}, "
+                + "{'id': <'\(Self.keep)'>, 'name': <'Lantern Ridge'>, 'description': <'Big Sur, CA'>, 'icon': <('file', <'/usr/share/icons/trails.png'>)>, 'gicon': <'/usr/share/icons/trails.png'>}, "
                 + "{'id': <'\(Self.shortcut)'>, 'name': <'Start a Hike'>, 'icon': <('themed', <['com.example.trails']>)>, 'gicon': <'com.example.trails'>}],)\n")
         #expect(try f.gnome("LaunchSearch", [#"["lantern"]"#, "0"]).stdout == "()\n")
 
@@ -123,7 +123,7 @@ struct ServeTests {
         let f = try Fixture()
         try f.serve()
         #expect(try f.krunner("Match", ["lantern"]).stdout == "([('\(Self.gone)', 'Lantern Cove', 'com.example.trails', 100, 1.0, {'category': <'Top Hit'>, 'actions': <@as []>}), "
-                + "('\(Self.keep)', 'Lantern Ridge', 'com.example.trails', 30, 0.98999999999999999, {'subtext': <'Big Sur, CA'>, 'category': <'Results'>, 'actions': <@as []>})],)\n")
+                + "('\(Self.keep)', 'Lantern Ridge', '/usr/share/icons/trails.png', 30, 0.98999999999999999, {'subtext': <'Big Sur, CA'>, 'urls': <['https://example.com/lantern']>, 'category': <'Results'>, 'actions': <@as []>})],)\n")
         #expect(try f.krunner("Match", ["trails"]).stdout.hasPrefix("([('\(Self.app)', 'Trails', 'com.example.trails', 100, 1.0, {'category': <'Top Hit'>, 'actions': <['\(Self.shortcut)']>})"))
         #expect(try f.krunner("Match", [""]).stdout == "(@a(sssida{sv}) [],)\n")
         #expect(try f.krunner("Actions").stdout == "([('\(Self.shortcut)', 'Start a Hike', 'com.example.trails')],)\n")

@@ -60,7 +60,7 @@ final class IndexBackend: SearchProviderBackend {
         for text in ids {
             guard let hit = HitID(text: text), try Activation.exists(hit, live.lookup) else { continue }
             if let h = recent[text] {
-                metas.append(ResultMeta(id: text, name: h.title, description: h.subtitle, icon: h.app))
+                metas.append(ResultMeta(id: text, name: h.title, description: h.subtitle, icon: h.icon ?? h.app))
             } else if let meta = try describe(hit, text) {
                 metas.append(meta)
             }
@@ -74,13 +74,13 @@ final class IndexBackend: SearchProviderBackend {
         switch hit.kind {
         case .app:
             guard let r = try lookup.record(kind: .app, app: hit.app, id: nil) else { return nil }
-            return ResultMeta(id: text, name: r.name.isEmpty ? hit.app : r.name, icon: hit.app)
+            return ResultMeta(id: text, name: r.name.isEmpty ? hit.app : r.name, icon: r.icon ?? hit.app)
         case .entity:
             guard let r = try lookup.entity(app: hit.app, type: hit.type ?? "", id: hit.id) else { return nil }
-            return ResultMeta(id: text, name: r.title, description: r.subtitle, icon: hit.app)
+            return ResultMeta(id: text, name: r.title, description: r.subtitle, icon: r.icon ?? hit.app)
         case .shortcut:
             guard let r = try lookup.record(kind: .shortcut, app: hit.app, id: hit.id) else { return nil }
-            return ResultMeta(id: text, name: r.title, icon: hit.app)
+            return ResultMeta(id: text, name: r.title, icon: r.icon ?? hit.app)
         }
     }
 
@@ -121,10 +121,10 @@ final class IndexBackend: SearchProviderBackend {
             case .results, .suggestions: kind = .possible
             }
             return RunnerMatch(
-                id: HitID(h).text, text: h.title, iconName: h.app, kind: kind,
+                id: HitID(h).text, text: h.title, iconName: h.icon ?? h.app, kind: kind,
                 // Spotlight's order, kept: KRunner sorts by kind, then relevance.
                 relevance: max(0.01, 1 - Double(i) * 0.01),
-                subtext: h.subtitle, category: Self.heading(h.section),
+                subtext: h.subtitle, urls: h.url.map { [$0] } ?? [], category: Self.heading(h.section),
                 actions: h.kind == .app ? shortcutsByApp[h.app]?.map(\.action.id) ?? [] : [])
         }
     }
