@@ -135,7 +135,7 @@ bench: bench-build
 
 # A keystroke through `limelight serve` over D-Bus beside a fresh process, a
 # --stdin coprocess and an in-process call, on the Debian catalog (issue 13):
-# Benchmarks/results/serve.{json,md}, which report.py puts into BENCHMARKS.md.
+# Benchmarks/results/serve/serve.{json,md}, which report.py puts into BENCHMARKS.md.
 .PHONY: bench-serve
 bench-serve: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product limelight

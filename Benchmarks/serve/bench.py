@@ -3,7 +3,7 @@
 beside a fresh `limelight search` process per keystroke, a warm `search
 --stdin` coprocess and an in-process Searcher.search (limelight-bench query),
 on the Debian catalog. `make bench-serve` runs it; results go to
-Benchmarks/results/serve.json and Benchmarks/results/serve.md (which
+Benchmarks/results/serve/serve.{json,md} (which
 Benchmarks/report.py puts into BENCHMARKS.md).
 
     python3 Benchmarks/serve/bench.py --limelight BIN --limelight-bench BIN --client BIN
@@ -62,7 +62,7 @@ def main():
     ap.add_argument("--work", default=os.path.join(ROOT, ".build", "bench-serve"))
     ap.add_argument("--keystrokes", type=int, default=3000)
     ap.add_argument("--fresh", type=int, default=300, help="keystrokes timed as a fresh process each")
-    ap.add_argument("--out", default=os.path.join(ROOT, "Benchmarks", "results", "serve.json"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "Benchmarks", "results", "serve", "serve.json"))
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
     records = os.path.join(args.work, "debian.jsonl")
@@ -160,9 +160,20 @@ def markdown(r, args):
         L.append(f"| {label} | {s['n']:,} | {s['p50_ms']:.3f} | {s['p90_ms']:.3f} | {s['p99_ms']:.3f} | {s['max_ms']:.2f} |")
     g = r["dbus_gnome"]["p99_ms"]
     L += ["", f"Target (issue 13): D-Bus round trip p99 ≤ 2 ms at 63k entities: GNOME's keystroke (two calls) "
-          f"{g:.3f} ms, KRunner's {r['dbus_krunner']['p99_ms']:.3f} ms: **{'met' if max(g, r['dbus_krunner']['p99_ms']) <= 2 else 'not met'}**.", ""]
+          f"{g:.3f} ms, KRunner's {r['dbus_krunner']['p99_ms']:.3f} ms: **{'met' if max(g, r['dbus_krunner']['p99_ms']) <= 2 else 'not met'}** "
+          f"in this run. The bus adds {1000 * (r['dbus_krunner']['p50_ms'] - r['in_process']['p50_ms']):.0f} µs at the median "
+          f"(KRunner's Match vs the in-process search, p50); the tails follow the machine's load: the in-process search "
+          f"itself had p99 {r['in_process']['p99_ms']:.2f} ms here, and a fresh process p50 {r['fresh_process']['p50_ms']:.1f} ms.", ""]
     return "\n".join(L)
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--report-only"]:  # rewrite serve.md from serve.json
+        path = os.path.join(ROOT, "Benchmarks", "results", "serve", "serve.json")
+        with open(path) as f:
+            md = markdown(json.load(f), None)
+        with open(os.path.splitext(path)[0] + ".md", "w") as f:
+            f.write(md)
+        print(md)
+    else:
+        main()

@@ -70,15 +70,20 @@ final class PrivateBus {
     }
 }
 
-/// The built fixture service (`dbus-service-fixture`), next to the test bundle.
-enum FixtureService {
-    static let binary: String = {
+/// A product of this package, built next to the test bundle.
+enum BuiltProduct {
+    static func path(_ name: String) -> String {
         var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         if dir.lastPathComponent.hasSuffix(".xctest") { dir = dir.deletingLastPathComponent() }
         for candidate in [dir, dir.deletingLastPathComponent()] {
-            let path = candidate.appendingPathComponent("dbus-service-fixture").path
+            let path = candidate.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }
-        return dir.appendingPathComponent("dbus-service-fixture").path
-    }()
+        return dir.appendingPathComponent(name).path
+    }
+}
+
+/// The built fixture service (`dbus-service-fixture`).
+enum FixtureService {
+    static let binary = BuiltProduct.path("dbus-service-fixture")
 }

@@ -211,15 +211,7 @@ struct ServeTests {
     }
 }
 
-/// The built `limelight`, next to the test bundle.
+/// The built `limelight`.
 enum LimelightBinary {
-    static let path: String = {
-        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if dir.lastPathComponent.hasSuffix(".xctest") { dir = dir.deletingLastPathComponent() }
-        for candidate in [dir, dir.deletingLastPathComponent()] {
-            let path = candidate.appendingPathComponent("limelight").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return dir.appendingPathComponent("limelight").path
-    }()
+    static let path = BuiltProduct.path("limelight")
 }
