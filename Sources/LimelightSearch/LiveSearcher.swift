@@ -22,7 +22,7 @@ public final class LiveSearcher {
         self.location = location
         let opened = try location.openTrackedReader()
         (generation, lock) = (opened.generation, opened.lock)
-        do { searcher = try Searcher(database: opened.db) } catch { throw IndexLocation.describe(error, path: location.path) }
+        do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
         searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
         lookup = Lookup(database: opened.db, location: location)
     }
@@ -31,7 +31,7 @@ public final class LiveSearcher {
     public func current() throws(LimelightError) -> Searcher {
         if let now = try location.currentGeneration(), now != generation {
             let opened = try location.openTrackedReader()
-            do { searcher = try Searcher(database: opened.db) } catch { throw IndexLocation.describe(error, path: location.path) }
+            do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
         searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
             lookup = Lookup(database: opened.db, location: location)
             ReaderLocks.release(lock)
