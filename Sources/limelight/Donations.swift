@@ -21,8 +21,6 @@ enum Donations {
             }
         }
         let ids = try IndexWriter.donate(records, to: location)
-        // Fold now if the index is free; a writer that holds it folds later.
-        if let writer = try? IndexWriter.open(location, lockTimeout: 0) { writer.close() }
         return ids.map { Optional($0) }
     }
 
