@@ -60,7 +60,15 @@ let package = Package(
         // Ranking evaluation on corpus/eval (make eval → EVAL.md).
         .executableTarget(name: "limelight-eval", dependencies: ["LimelightKit"],
                           path: "Benchmarks/LimelightEval"),
+        // Tests mirror the targets: one test target per layer that has unit
+        // tests of its own; LimelightKitTests index and search end to end
+        // (Index and Search together, as LimelightKit offers them).
         .testTarget(name: "XapianTests", dependencies: ["Xapian"]),
+        .testTarget(name: "LimelightSupportTests", dependencies: ["LimelightSupport"]),
+        .testTarget(name: "LimelightModelTests", dependencies: ["LimelightModel"]),
+        .testTarget(name: "LimelightTextTests", dependencies: ["LimelightText"]),
+        .testTarget(name: "LimelightRankingTests", dependencies: ["LimelightRanking"]),
+        .testTarget(name: "LimelightStoreTests", dependencies: ["LimelightStore", "Xapian"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
         .testTarget(name: "CLITests", dependencies: ["limelight"], exclude: ["Help"]),
         .testTarget(name: "DesktopSourcesTests", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport"]),

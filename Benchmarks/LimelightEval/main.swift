@@ -345,7 +345,7 @@ say()
 say(allBeat ? "Limelight's HR@5 beats both most-frequently-used and most-recently-used on every log."
             : "**Limelight's HR@5 does not beat both baselines on every log.**")
 say()
-say("Weights and half-lives: `Sources/LimelightKit/Ranking/RankingWeights.swift`.")
+say("Weights and half-lives: `Sources/LimelightRanking/RankingWeights.swift`.")
 
 let text = report.joined(separator: "\n") + "\n"
 guard let f = fopen(out, "w") else { fail("cannot write \(out)") }

@@ -22,14 +22,14 @@ package struct BatchSession {
     let builder: DocumentBuilder
     var summary = IndexWriter.Summary()
     var touchedApps = Set<String>()
-    private var toCheck: [LocatedRecord] = []
-    private var interactions: [LocatedRecord] = []
+    var toCheck: [LocatedRecord] = []
+    var interactions: [LocatedRecord] = []
     /// Each app's App Shortcuts, for crediting interactions.
-    private var shortcutCache: [String: [Record]] = [:]
+    var shortcutCache: [String: [Record]] = [:]
     /// Relevant-entity registrations per app → context → entities, loaded lazily.
     var registrations: [String: [String: [EntityRef]]] = [:]
     var touchedEntities = Set<AppEntity>()
-    private var properties: PropertySchema
+    var properties: PropertySchema
     var hot = HotLists()
 
     struct AppEntity: Hashable {
@@ -103,7 +103,7 @@ package struct BatchSession {
         return stats
     }
 
-    private mutating func upsertEntity(_ r: Record) throws {
+    mutating func upsertEntity(_ r: Record) throws {
         var record = r
         let key = ItemKey(r)
         if r.isPatch {
@@ -115,72 +115,6 @@ package struct BatchSession {
         let contexts = try contextsFor(app: record.app, ref: EntityRef(type: record.type, id: record.id))
         try put(try builder.entity(record, contexts: contexts, properties: &properties), key: key, hit: true)
         touchedApps.insert(record.app)
-    }
-
-    // MARK: Relevant entities
-
-    private mutating func loadRegistrations(_ app: String) throws -> [String: [EntityRef]] {
-        if let r = registrations[app] { return r }
-        var sets: [String: [EntityRef]] = [:]
-        for (_, rec) in try db.storedRecords(kind: .relevance, app: app) {
-            if let c = rec.context { sets[c] = rec.entityRefs }
-        }
-        registrations[app] = sets
-        return sets
-    }
-
-    private mutating func contextsFor(app: String, ref: EntityRef) throws -> [String] {
-        try loadRegistrations(app).filter { $0.value.contains(ref) }.map(\.key).sorted()
-    }
-
-    mutating func applyRelevance(_ r: Record) throws {
-        let app = r.app
-        var sets = try loadRegistrations(app)
-        let before = sets
-        let refs = r.entityRefs
-        switch r.op ?? "" {
-        case "update":
-            let embedded = r.embeddedEntities
-            // Register first, so the upserted entities carry the new context.
-            var unique: [EntityRef] = []
-            for ref in refs where !unique.contains(ref) { unique.append(ref) }
-            sets[r.context!] = unique
-            registrations[app] = sets
-            for e in embedded { try upsertEntity(e) }
-            for ref in refs where !embedded.contains(where: { EntityRef(type: $0.type, id: $0.id) == ref }) {
-                guard try db.documentID(of: ItemKey.entity(app: app, type: ref.type, id: ref.id)) != nil else {
-                    throw RecordError("relevance update names entity \(ref.type)/\(ref.id), which is not in the index (give its full record)")
-                }
-            }
-        case "remove":
-            sets[r.context!]?.removeAll { refs.contains($0) }
-        case "remove-everywhere":
-            for c in sets.keys { sets[c]?.removeAll { refs.contains($0) } }
-        case "clear":
-            sets[r.context!] = nil
-        case "clear-all":
-            sets = [:]
-        default:
-            break
-        }
-        for (c, set) in sets where set.isEmpty { sets[c] = nil }
-        registrations[app] = sets
-        // Store each changed context's set; re-put the entities whose contexts changed.
-        for c in Set(before.keys).union(sets.keys) where before[c] != sets[c] {
-            let key = ItemKey.relevance(app: app, context: c)
-            if let set = sets[c] {
-                let rec = Record(kind: .relevance, fields: JSONObject([
-                    ("kind", "relevance"), ("app", .string(app)), ("context", .string(c)), ("op", "update"),
-                    ("entities", .array(set.map { ["type": .string($0.type), "id": .string($0.id)] })),
-                ]))
-                try put(try builder.plain(rec), key: key, hit: false)
-            } else {
-                try db.delete(term: key.uniqueTerm)
-            }
-            for ref in Set(before[c] ?? []).symmetricDifference(sets[c] ?? []) {
-                touchedEntities.insert(AppEntity(app: app, ref: ref))
-            }
-        }
     }
 
     // MARK: Finishing
@@ -224,196 +158,5 @@ package struct BatchSession {
     mutating func finishBatch() throws {
         if properties.changed { try properties.save(db) }
         try hot.save(db)
-    }
-
-    private func exists(_ key: ItemKey) throws -> Bool { try db.contains(key) }
-
-    private func check(_ item: LocatedRecord) throws {
-        let r = item.record
-        do {
-            switch r.kind {
-            case .shortcut:
-                guard try exists(ItemKey.intent(app: r.app, id: r.intent ?? "")) else {
-                    throw RecordError("App Shortcut rule: shortcut '\(r.id)' uses intent '\(r.intent ?? "")', which \(r.app) does not declare (add its intent record)")
-                }
-                let count = try db.storedRecords(kind: .shortcut, app: r.app).count
-                if count > RecordLimits.maxShortcutsPerApp {
-                    throw RecordError("App Shortcut rule: an app has at most \(RecordLimits.maxShortcutsPerApp) App Shortcuts; \(r.app) would have \(count)")
-                }
-                try checkParameter(of: r)
-            case .interaction:
-                guard try exists(ItemKey.app(r.app)) else {
-                    throw RecordError("interaction for app '\(r.app)', which is not in the index (add its app record)")
-                }
-                if let i = r.intent, !(try exists(ItemKey.intent(app: r.app, id: i))) {
-                    throw RecordError("interaction names intent '\(i)', which \(r.app) does not declare")
-                }
-                if let s = r.shortcut, !(try exists(ItemKey.shortcut(app: r.app, id: s))) {
-                    throw RecordError("interaction names App Shortcut '\(s)', which \(r.app) does not declare")
-                }
-            default:
-                break
-            }
-        } catch let e as RecordError {
-            throw LimelightError(.badInput, "\(item.location): \(e.message)")
-        }
-    }
-
-    /// An App Shortcut's one parameter takes its values from a finite list: its
-    /// enum `cases`, or the indexed entities of its type. If the intent lists
-    /// its parameters, the shortcut's must be one of them, with the same type.
-    private func checkParameter(of r: Record) throws {
-        guard let p = r.parameter, let name = p["name"]?.string, let type = p["type"]?.string else { return }
-        if let intent = try db.storedRecord(ItemKey.intent(app: r.app, id: r.intent ?? "")),
-           let declared = intent.fields["parameters"]?.array {
-            let match = declared.compactMap(\.object).first { $0["name"]?.string == name }
-            guard let match else {
-                throw RecordError("App Shortcut rule: shortcut '\(r.id)' parameter '\(name)' is not a parameter of intent '\(intent.id)'")
-            }
-            if let t = match["type"]?.string, t != type {
-                throw RecordError("App Shortcut rule: shortcut '\(r.id)' parameter '\(name)' has type \(type), but intent '\(intent.id)' declares \(t)")
-            }
-        }
-        if p["cases"] == nil {
-            let ofApp = Set(try db.postings(Schema.term(Schema.app, r.app)))
-            let entities = Set(try db.postings(Schema.kind + RecordKind.entity.rawValue))
-            let hasValues = try db.postings(Schema.term(Schema.type, type)).contains { ofApp.contains($0) && entities.contains($0) }
-            if !hasValues {
-                throw RecordError("App Shortcut rule: shortcut '\(r.id)' parameter '\(name)' must take its values from a finite list: give its enum 'cases', or index \(r.app) entities of type \(type) (none are indexed)")
-            }
-        }
-    }
-
-    /// Regenerates an app's App Shortcut hits: one per shortcut, plus one per
-    /// parameter value (enum case, or entity of the parameter's type, best
-    /// ranked first, up to `maxBoundValues`). Returns the app's shortcuts.
-    private mutating func deriveShortcuts(app: String) throws -> [Record] {
-        let appRecord = try db.storedRecord(ItemKey.app(app))
-        let appNames = appRecord.map { [$0.name] + $0.synonyms } ?? [app]
-        let appIDs = Set(try db.postings(Schema.term(Schema.app, app)))
-        let oldDerived = Set(try db.postings(Schema.derived).filter { appIDs.contains($0) })
-        var keptDerived = Set<UInt32>()
-        let shortcuts = try db.storedRecords(kind: .shortcut, app: app)
-        for (order, (_, s)) in shortcuts.enumerated() {
-            let summary = try db.storedRecord(ItemKey.intent(app: app, id: s.intent ?? ""))?.summary
-            let hit = ShortcutHit(record: s, binding: nil, appNames: appNames, order: order, title: s.title)
-            try put(try builder.shortcut(hit), key: hit.key, hit: true)
-            guard let param = s.parameter, let pname = param["name"]?.string, let ptype = param["type"]?.string else { continue }
-            var values: [ShortcutHit.Binding] = []
-            if let cases = param["cases"]?.array {
-                values = cases.compactMap { c in
-                    guard let o = c.object, let id = o["id"]?.string, let t = o["title"]?.string else { return nil }
-                    return ShortcutHit.Binding(type: ptype, id: id, title: t)
-                }
-            } else {
-                values = try topEntities(app: app, type: ptype).map {
-                    ShortcutHit.Binding(type: ptype, id: $0.id, title: $0.title,
-                                        expires: $0.fields["expires"]?.string.flatMap { Timestamp(iso8601: $0) }?.seconds)
-                }
-            }
-            for v in values {
-                let title: String
-                if let summary, summary.contains("${\(pname)}") {
-                    title = Placeholders.fill(summary, [pname: v.title])
-                } else {
-                    title = "\(s.title): \(v.title)"
-                }
-                let bound = ShortcutHit(record: s, binding: v, appNames: appNames, order: order, title: title)
-                try put(try builder.shortcut(bound), key: bound.key, hit: true)
-                if let id = try db.documentID(of: bound.key) { keptDerived.insert(id) }
-            }
-        }
-        for id in oldDerived.subtracting(keptDerived) { try db.delete(id) }
-        return shortcuts.map(\.1)
-    }
-
-    private func topEntities(app: String, type: String) throws -> [Record] {
-        let enquire = try Enquire(db)
-        enquire.query = try Query.valueWeight(slot: Schema.priorSlot)
-            .filter(try Query.and([Query(term: Schema.term(Schema.app, app)),
-                                   Query(term: Schema.term(Schema.type, type)),
-                                   Query(term: Schema.kind + RecordKind.entity.rawValue)]))
-        return try enquire.matches(count: Schema.maxBoundValues).matches.compactMap {
-            StoredRecord.decode($0.data)
-        }
-    }
-
-    /// Which items an interaction is a use of: the entities it names; the App
-    /// Shortcut it names (or else every App Shortcut of its intent), bound to
-    /// the entities it names where it takes them; the app itself for a launch.
-    static func credits(_ r: Record, shortcuts: [Record]) -> [ItemKey] {
-        var keys: [ItemKey] = []
-        let refs = r.entityRefs
-        for e in refs { keys.append(ItemKey.entity(app: r.app, type: e.type, id: e.id)) }
-        let used = shortcuts.filter { s in
-            if let name = r.shortcut { return s.id == name }
-            return r.intent != nil && s.intent == r.intent
-        }
-        for s in used {
-            // A parameterised shortcut used with a value is a use of that bound
-            // shortcut ("Start Morning Meditation"), not of the generic one.
-            let ptype = s.parameter?["type"]?.string
-            let values = refs.filter { $0.type == ptype }
-            if values.isEmpty { keys.append(ItemKey.shortcut(app: r.app, id: s.id)) }
-            for e in values { keys.append(ItemKey.shortcut(app: r.app, id: s.id, boundTo: e)) }
-        }
-        if r.intent == nil, r.shortcut == nil { keys.append(ItemKey.app(r.app)) }
-        return keys
-    }
-
-    /// An interaction may name an entity by its stable id (a SyncableEntity's
-    /// id on another device); credit the local entity it stands for.
-    private func resolvingStableIDs(_ r: Record) throws -> Record {
-        var changed = false
-        var refs: [JSON] = []
-        for e in r.entityRefs {
-            var id = e.id
-            if try db.documentID(of: ItemKey.entity(app: r.app, type: e.type, id: e.id)) == nil {
-                let typed = Set(try db.postings(Schema.term(Schema.type, e.type)))
-                for d in try db.postings(Schema.term(Schema.stableID, Schema.stableKey(app: r.app, stableID: e.id))) where typed.contains(d) {
-                    if let local = StoredRecord.decode(try db.document(d).data())?.id { id = local; changed = true }
-                    break
-                }
-            }
-            refs.append(["type": .string(e.type), "id": .string(id)])
-        }
-        guard changed else { return r }
-        var fields = r.fields
-        fields["entities"] = .array(refs)
-        return Record(kind: .interaction, fields: fields)
-    }
-
-    /// Stores the batch's interactions with their credit terms, then adds each
-    /// interaction to the usage of every item it credits (once per item).
-    private mutating func storeInteractions() throws {
-        var events: [ItemKey: [UsageEvent]] = [:]
-        var order: [ItemKey] = []
-        for item in interactions {
-            let r = item.record
-            let key = ItemKey(r)
-            if try exists(key) { continue }  // the same donation again: already counted
-            if shortcutCache[r.app] == nil {
-                shortcutCache[r.app] = try db.storedRecords(kind: .shortcut, app: r.app).map(\.1)
-            }
-            let credited = Self.credits(try resolvingStableIDs(r), shortcuts: shortcutCache[r.app]!)
-            let doc = try builder.plain(r, extraTerms: credited.map(\.creditTerm))
-            if let at = r.at { try doc.setValue(Schema.timeSlot, number: at.seconds) }
-            try db.replace(uniqueTerm: key.uniqueTerm, with: doc)
-            guard let at = r.at else { continue }
-            for k in credited {
-                if events[k] == nil { order.append(k) }
-                events[k, default: []].append(UsageEvent(at: at, contexts: r.contexts))
-            }
-        }
-        for key in order {
-            guard let id = try db.documentID(of: key) else { continue }  // not indexed (yet)
-            let doc = try db.document(id)
-            var stats = UsageStats(encoded: try doc.value(Schema.usageSlot)) ?? UsageStats()
-            for e in events[key]! { stats.add(e) }
-            try DocumentBuilder.setUsage(stats, on: doc)
-            try db.replace(id, with: doc)
-            try hot.offer(db, usage: stats, id: id)
-            if let card = HitCard(encoded: try doc.value(Schema.cardSlot)) { try hot.offerPrefixes(db, card: card, id: id) }
-        }
     }
 }

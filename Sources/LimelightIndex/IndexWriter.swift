@@ -104,40 +104,19 @@ public final class IndexWriter {
     /// Writes every record, or none: the batch (and the client state, if given)
     /// commits atomically. A record that breaks a rule that needs the index to
     /// check (an unknown intent, an 11th shortcut …) rejects the whole batch.
+    ///
+    /// The one apply path, for arrays and files alike (a `RecordSource` must
+    /// be validated): all other kinds first, each run of entities best first
+    /// (see `EntityRun`: held as places, parsed again when written), then the
+    /// interactions in chunks — still one transaction.
     @discardableResult
-    public func apply(_ batch: [LocatedRecord], clientState: String? = nil,
-                      shouldCancel: () -> Bool = { false }) throws(LimelightError) -> Summary {
-        try Self.check(clientState: clientState)
-        return try inTransaction { session in
-            var n = 0
-            func write(_ item: LocatedRecord) throws { try Self.write(item, into: &session, count: &n, shouldCancel) }
-            var run = EntityRun<LocatedRecord>()
-            for item in batch {
-                if item.record.kind == .entity { run.add(item, item.record); continue }
-                for e in run.take() { try write(e) }
-                try write(item)
-            }
-            for e in run.take() { try write(e) }
-            try session.finish()
-            if let clientState { try db.setMetadata(Schema.clientStateKey, clientState) }
-            if shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
-            return session.summary
-        }
-    }
-
-    /// `apply` for files too large to hold as parsed records: `source` must be
-    /// validated; its records are applied as they are parsed again, all other
-    /// kinds first, then the interactions in chunks — still one transaction.
-    @discardableResult
-    public func apply(_ source: RecordSource, clientState: String? = nil,
-                      shouldCancel: () -> Bool = { false }) throws(LimelightError) -> Summary {
+    public func apply<Records: RecordStream>(_ source: Records, clientState: String? = nil,
+                                             shouldCancel: () -> Bool = { false }) throws(LimelightError) -> Summary {
         try Self.check(clientState: clientState)
         return try inTransaction { session in
             var n = 0
             func step(_ item: LocatedRecord) throws { try Self.write(item, into: &session, count: &n, shouldCancel) }
-            // Runs of entities are held as places in the file, not records,
-            // and parsed again when written best first (see `EntityRun`).
-            var run = EntityRun<RecordSource.Place>()
+            var run = EntityRun<Records.Place>()
             func writeRun() throws { for place in run.take() { try step(try source.record(at: place)) } }
             try source.forEachWithPlace { item, place in
                 switch item.record.kind {

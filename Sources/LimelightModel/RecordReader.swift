@@ -87,11 +87,36 @@ public enum RecordReader {
     }
 }
 
+/// Records a writer applies, read in passes: every record with where it is,
+/// and a record again by where it is. JSON Lines files (`RecordSource`) and
+/// arrays of parsed records alike, so that the writer has one apply path.
+public protocol RecordStream {
+    associatedtype Place
+    /// Every record, in order, with its place.
+    func forEachWithPlace(_ body: (LocatedRecord, Place) throws -> Void) throws
+    /// The record at `place` (again).
+    func record(at place: Place) throws -> LocatedRecord
+}
+
+extension RecordStream {
+    /// Every record, in order.
+    public func forEach(_ body: (LocatedRecord) throws -> Void) throws {
+        try forEachWithPlace { r, _ in try body(r) }
+    }
+}
+
+extension Array: RecordStream where Element == LocatedRecord {
+    public func forEachWithPlace(_ body: (LocatedRecord, Int) throws -> Void) throws {
+        for (i, r) in enumerated() { try body(r, i) }
+    }
+    public func record(at place: Int) throws -> LocatedRecord { self[place] }
+}
+
 /// JSON Lines files kept as bytes and parsed on demand: a large run costs its
 /// file size in memory, not its parsed records (about four times as much).
 /// `validate()` reads every line once before anything is written; writing then
 /// parses again, in the order it needs.
-public struct RecordSource: Sendable {
+public struct RecordSource: Sendable, RecordStream {
     let files: [(name: String, bytes: [UInt8])]
 
     /// Reads the files (`-` is standard input).
@@ -127,19 +152,14 @@ public struct RecordSource: Sendable {
         return count
     }
 
-    /// Every record, in file order (after `validate()`, every line parses).
-    package func forEach(_ body: (LocatedRecord) throws -> Void) throws {
-        try forEachWithPlace { r, _ in try body(r) }
-    }
-
     /// Where a record is, to parse it again later (`record(at:)`).
-    package struct Place {
+    public struct Place {
         let file: Int
         let line: RecordReader.LineRef
     }
 
     /// `forEach`, also saying where each record is.
-    package func forEachWithPlace(_ body: (LocatedRecord, Place) throws -> Void) throws {
+    public func forEachWithPlace(_ body: (LocatedRecord, Place) throws -> Void) throws {
         for (n, (name, bytes)) in files.enumerated() {
             try RecordReader.forEachLine(bytes, name: name) { result, line in
                 if case .success(let r) = result { try body(r, Place(file: n, line: line)) }
@@ -148,7 +168,7 @@ public struct RecordSource: Sendable {
     }
 
     /// The record at `place`, parsed again (it parsed before: `validate()`).
-    package func record(at place: Place) throws -> LocatedRecord {
+    public func record(at place: Place) throws -> LocatedRecord {
         let (name, bytes) = files[place.file]
         return try RecordReader.parseLine(bytes[place.line.bytes], at: "\(name):\(place.line.number)").get()
     }

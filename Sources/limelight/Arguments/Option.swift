@@ -11,21 +11,11 @@ struct Option: Sendable {
     /// A one-letter alias (`-V`), if any.
     var short: Character? = nil
     /// What the help calls the value (`<n>`); nil for a flag.
-    let valueName: String?
-    var help: String
+    var valueName: String? = nil
     var repeatable: Bool = false
     /// For whole-number values: the accepted range, checked before the command runs.
     var range: ClosedRange<Int>? = nil
-
-    init(_ name: String, value: String? = nil, short: Character? = nil, repeatable: Bool = false,
-         range: ClosedRange<Int>? = nil, help: String) {
-        self.name = name
-        self.short = short
-        self.valueName = value
-        self.help = help
-        self.repeatable = repeatable
-        self.range = range
-    }
+    var help: String
 
     var isFlag: Bool { valueName == nil }
 
@@ -84,37 +74,37 @@ struct Positional: Sendable {
 
 extension Option {
     // Taken by every command (and before the subcommand).
-    static let index = Option("index", value: "dir", help: "The index directory (default: $LIMELIGHT_INDEX, else $XDG_DATA_HOME/limelight/index).")
-    static let helpFlag = Option("help", short: "h", help: "Show help information.")
+    static let index = Option(name: "index", valueName: "dir", help: "The index directory (default: $LIMELIGHT_INDEX, else $XDG_DATA_HOME/limelight/index).")
+    static let helpFlag = Option(name: "help", short: "h", help: "Show help information.")
     // Only before a subcommand.
-    static let version = Option("version", short: "V", help: "Show the version.")
+    static let version = Option(name: "version", short: "V", help: "Show the version.")
 
-    static let app = Option("app", value: "app", help: "The app.")
-    static let type = Option("type", value: "type", help: "The entity type.")
-    static let id = Option("id", value: "id", help: "The id.")
-    static let kind = Option("kind", value: "kind", help: "app (default without --type), intent or shortcut.")
-    static let context = Option("context", value: "name", repeatable: true,
+    static let app = Option(name: "app", valueName: "app", help: "The app.")
+    static let type = Option(name: "type", valueName: "type", help: "The entity type.")
+    static let id = Option(name: "id", valueName: "id", help: "The id.")
+    static let kind = Option(name: "kind", valueName: "kind", help: "app (default without --type), intent or shortcut.")
+    static let context = Option(name: "context", valueName: "name", repeatable: true,
                                 help: "A current context, e.g. audio.workout.running or location.home (repeatable).")
-    static let at = Option("at", value: "time", help: "The moment, ISO 8601 with offset (default now).")
-    static let limit = Option("limit", value: "n", range: 1...10_000, help: "At most n results (default 10).")
-    static let `where` = Option("where", value: "predicate", repeatable: true,
+    static let at = Option(name: "at", valueName: "time", help: "The moment, ISO 8601 with offset (default now).")
+    static let limit = Option(name: "limit", valueName: "n", range: 1...10_000, help: "At most n results (default 10).")
+    static let `where` = Option(name: "where", valueName: "predicate", repeatable: true,
                                 help: "Only entities whose property matches, e.g. lengthKm>20, start>=2026-12-01, difficulty=hard, attendees~ana (repeatable; see 'limelight help resolve').")
-    static let intent = Option("intent", value: "id", help: "The intent.")
-    static let shortcut = Option("shortcut", value: "id", help: "The App Shortcut.")
-    static let entity = Option("entity", value: "type/id", repeatable: true, help: "An entity (repeatable).")
-    static let donation = Option("id", value: "donation", help: "One donation, by the id 'donate' printed.")
-    static let fromTime = Option("from", value: "time", help: "Donations at or after this time …")
-    static let toTime = Option("to", value: "time", help: "… and before this one (either bound may be alone).")
-    static let fromFiles = Option("from", value: "file", repeatable: true,
+    static let intent = Option(name: "intent", valueName: "id", help: "The intent.")
+    static let shortcut = Option(name: "shortcut", valueName: "id", help: "The App Shortcut.")
+    static let entity = Option(name: "entity", valueName: "type/id", repeatable: true, help: "An entity (repeatable).")
+    static let donation = Option(name: "id", valueName: "donation", help: "One donation, by the id 'donate' printed.")
+    static let fromTime = Option(name: "from", valueName: "time", help: "Donations at or after this time …")
+    static let toTime = Option(name: "to", valueName: "time", help: "… and before this one (either bound may be alone).")
+    static let fromFiles = Option(name: "from", valueName: "file", repeatable: true,
                                   help: "Rebuild from these JSON Lines files instead of the stored records (repeatable; '-' = stdin).")
-    static let clientState = Option("client-state", value: "state",
+    static let clientState = Option(name: "client-state", valueName: "state",
                                     help: "Commit this opaque state (at most 250 bytes) with the records, atomically; read it back with 'limelight client-state' to resume an interrupted job.")
 
-    static let json = Option("json", help: "Print JSON.")
-    static let explain = Option("explain", help: "Show each component of each score.")
-    static let stdin = Option("stdin", help: "Read from standard input, one per line.")
-    static let all = Option("all", help: "Every donation.")
-    static let query = Option("query", value: "text", help: "Open the top hit of this search.")
-    static let dryRun = Option("dry-run", help: "Print the argv that would run (one JSON array per line); start nothing, record nothing.")
-    static let watch = Option("watch", help: "Keep running: sync a source again when its files change (inotify, debounced), until SIGTERM or SIGINT.")
+    static let json = Option(name: "json", help: "Print JSON.")
+    static let explain = Option(name: "explain", help: "Show each component of each score.")
+    static let stdin = Option(name: "stdin", help: "Read from standard input, one per line.")
+    static let all = Option(name: "all", help: "Every donation.")
+    static let query = Option(name: "query", valueName: "text", help: "Open the top hit of this search.")
+    static let dryRun = Option(name: "dry-run", help: "Print the argv that would run (one JSON array per line); start nothing, record nothing.")
+    static let watch = Option(name: "watch", help: "Keep running: sync a source again when its files change (inotify, debounced), until SIGTERM or SIGINT.")
 }

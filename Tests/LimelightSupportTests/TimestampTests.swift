@@ -1,5 +1,5 @@
 import Testing
-@testable import LimelightKit
+@testable import LimelightSupport
 
 @Suite struct TimestampTests {
     @Test func parsesOffsetsAndKeepsLocalTimeOfDay() throws {

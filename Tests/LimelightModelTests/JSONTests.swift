@@ -1,5 +1,5 @@
 import Testing
-@testable import LimelightKit
+@testable import LimelightModel
 
 @Suite struct JSONTests {
     @Test func roundTripsNestedValuesInKeyOrder() throws {

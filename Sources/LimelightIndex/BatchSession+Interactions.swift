@@ -1,0 +1,89 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
+
+extension BatchSession {
+    // MARK: Interactions and the usage they credit
+
+    /// Which items an interaction is a use of: the entities it names; the App
+    /// Shortcut it names (or else every App Shortcut of its intent), bound to
+    /// the entities it names where it takes them; the app itself for a launch.
+    static func credits(_ r: Record, shortcuts: [Record]) -> [ItemKey] {
+        var keys: [ItemKey] = []
+        let refs = r.entityRefs
+        for e in refs { keys.append(ItemKey.entity(app: r.app, type: e.type, id: e.id)) }
+        let used = shortcuts.filter { s in
+            if let name = r.shortcut { return s.id == name }
+            return r.intent != nil && s.intent == r.intent
+        }
+        for s in used {
+            // A parameterised shortcut used with a value is a use of that bound
+            // shortcut ("Start Morning Meditation"), not of the generic one.
+            let ptype = s.parameter?["type"]?.string
+            let values = refs.filter { $0.type == ptype }
+            if values.isEmpty { keys.append(ItemKey.shortcut(app: r.app, id: s.id)) }
+            for e in values { keys.append(ItemKey.shortcut(app: r.app, id: s.id, boundTo: e)) }
+        }
+        if r.intent == nil, r.shortcut == nil { keys.append(ItemKey.app(r.app)) }
+        return keys
+    }
+
+    /// An interaction may name an entity by its stable id (a SyncableEntity's
+    /// id on another device); credit the local entity it stands for.
+    func resolvingStableIDs(_ r: Record) throws -> Record {
+        var changed = false
+        var refs: [JSON] = []
+        for e in r.entityRefs {
+            var id = e.id
+            if try db.documentID(of: ItemKey.entity(app: r.app, type: e.type, id: e.id)) == nil {
+                let typed = Set(try db.postings(Schema.term(Schema.type, e.type)))
+                for d in try db.postings(Schema.term(Schema.stableID, Schema.stableKey(app: r.app, stableID: e.id))) where typed.contains(d) {
+                    if let local = StoredRecord.decode(try db.document(d).data())?.id { id = local; changed = true }
+                    break
+                }
+            }
+            refs.append(["type": .string(e.type), "id": .string(id)])
+        }
+        guard changed else { return r }
+        var fields = r.fields
+        fields["entities"] = .array(refs)
+        return Record(kind: .interaction, fields: fields)
+    }
+
+    /// Stores the batch's interactions with their credit terms, then adds each
+    /// interaction to the usage of every item it credits (once per item).
+    mutating func storeInteractions() throws {
+        var events: [ItemKey: [UsageEvent]] = [:]
+        var order: [ItemKey] = []
+        for item in interactions {
+            let r = item.record
+            let key = ItemKey(r)
+            if try exists(key) { continue }  // the same donation again: already counted
+            if shortcutCache[r.app] == nil {
+                shortcutCache[r.app] = try db.storedRecords(kind: .shortcut, app: r.app).map(\.1)
+            }
+            let credited = Self.credits(try resolvingStableIDs(r), shortcuts: shortcutCache[r.app]!)
+            let doc = try builder.plain(r, extraTerms: credited.map(\.creditTerm))
+            if let at = r.at { try doc.setValue(Schema.timeSlot, number: at.seconds) }
+            try db.replace(uniqueTerm: key.uniqueTerm, with: doc)
+            guard let at = r.at else { continue }
+            for k in credited {
+                if events[k] == nil { order.append(k) }
+                events[k, default: []].append(UsageEvent(at: at, contexts: r.contexts))
+            }
+        }
+        for key in order {
+            guard let id = try db.documentID(of: key) else { continue }  // not indexed (yet)
+            let doc = try db.document(id)
+            var stats = UsageStats(encoded: try doc.value(Schema.usageSlot)) ?? UsageStats()
+            for e in events[key]! { stats.add(e) }
+            try DocumentBuilder.setUsage(stats, on: doc)
+            try db.replace(id, with: doc)
+            try hot.offer(db, usage: stats, id: id)
+            if let card = HitCard(encoded: try doc.value(Schema.cardSlot)) { try hot.offerPrefixes(db, card: card, id: id) }
+        }
+    }
+}
