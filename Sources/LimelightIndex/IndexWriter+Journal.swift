@@ -35,6 +35,7 @@ extension IndexWriter {
             if fields["id"] == nil { fields["id"] = .string(DonationJournal.newID()) }
             out.append(Record(kind: .interaction, fields: fields))
         }
+        if out.isEmpty { return [] }
         try DonationJournal.append(out, to: location)
         // Fold now if no other process is writing; a writer that holds the
         // index folds when it closes. (writer.pid is read first: trying the

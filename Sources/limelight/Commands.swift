@@ -3,7 +3,7 @@ let commands: [any Command.Type] = [
     IndexCommand.self, SearchCommand.self, SuggestCommand.self, GetCommand.self, ResolveCommand.self,
     ShortcutsCommand.self, DonateCommand.self, ForgetCommand.self, RelevantCommand.self, DeleteCommand.self,
     RebuildCommand.self, CompactCommand.self, StatsCommand.self, ExportCommand.self, ClientStateCommand.self,
-    SyncCommand.self, OpenCommand.self,
+    SyncCommand.self, OpenCommand.self, HistoryCommand.self,
 ]
 
 /// The version `--version` prints.

@@ -20,8 +20,12 @@ enum Donations {
                 throw LimelightError(.badInput, "\(at): interaction names App Shortcut '\(s)', which \(r.app) does not declare")
             }
         }
-        let ids = try IndexWriter.donate(records, to: location)
-        return ids.map { Optional($0) }
+        // Paused, or an excluded app: nothing is written anywhere.
+        let policy = HistoryPolicy.load(location)
+        let recorded = records.filter { policy.records(app: $0.app) }
+        let ids = try IndexWriter.donate(recorded, to: location)
+        var next = ids.makeIterator()
+        return records.map { policy.records(app: $0.app) ? next.next() : nil }
     }
 
     static func record(_ r: Record, location: IndexLocation) throws(LimelightError) -> String? {
