@@ -22,11 +22,11 @@ public enum Forgetting: Sendable {
     /// Donations of an intent, optionally only those that used an entity.
     case intent(app: String, intent: String, entity: EntityRef?)
     case app(String)
-    /// Every donation that used one entity (its history), whatever the intent.
-    case entity(app: String, EntityRef)
     /// Donations from `from` (inclusive) to `to` (exclusive); either may be open.
     case timeRange(from: Timestamp?, to: Timestamp?)
     case everything
+    /// Every donation that used one entity (its history), whatever the intent.
+    case entity(app: String, EntityRef)
 }
 
 extension IndexWriter {
