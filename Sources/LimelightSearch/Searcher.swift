@@ -17,8 +17,12 @@ public final class Searcher {
     package var broadQueryMatches = RankingWeights.broadQueryMatches
     package var broadWindowMatches = RankingWeights.broadWindowMatches
 
-    package init(database: Database) throws(XapianError) {
+    /// Where the index is, for error messages (`IndexLocation.describe`).
+    let path: String
+
+    package init(database: Database, path: String = "(an open database)") throws(XapianError) {
         db = database
+        self.path = path
         // Stemmed terms only, as indexed (see `DocumentBuilder`).
         parser = try QueryParser(language: "english", strategy: .allZ)
         parser.database = database
@@ -27,7 +31,7 @@ public final class Searcher {
 
     public convenience init(location: IndexLocation) throws(LimelightError) {
         let db = try location.openReader()
-        do { try self.init(database: db) } catch { throw IndexLocation.describe(error, path: location.path) }
+        do { try self.init(database: db, path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
         journal = location
     }
 
