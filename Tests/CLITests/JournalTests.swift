@@ -27,12 +27,14 @@ import Testing
         var times: [Double] = []
         var slowest = 0.0
         var slowestBaseline = 0.0
+        var baselines: [Double] = []
         var ids: [String] = []
         for _ in 0..<100 {
             // What starting the binary costs right now on this shared machine.
             let base = Date()
             _ = try cli.run(["--version"])
             slowestBaseline = max(slowestBaseline, Date().timeIntervalSince(base))
+            baselines.append(Date().timeIntervalSince(base))
             let start = Date()
             let r = try cli.run(["donate", "--app", "com.example.a"])
             let took = Date().timeIntervalSince(start)
@@ -46,12 +48,13 @@ import Testing
         let usageDuring = try usage(cli)
         holder.waitUntilExit()
         times.sort()
-        print("journal test: donate p50 \(Int(times[50] * 1000)) ms, p90 \(Int(times[90] * 1000)) ms, slowest \(Int(slowest * 1000)) ms of 100 (slowest --version \(Int(slowestBaseline * 1000)) ms); import still running after them: \(importStillRunning)")
+        baselines.sort()
+        print("journal test: donate p50 \(Int(times[50] * 1000)) ms, p90 \(Int(times[90] * 1000)) ms, slowest \(Int(slowest * 1000)) ms of 100 (--version p50 \(Int(baselines[50] * 1000)) ms, slowest \(Int(slowestBaseline * 1000)) ms); import still running after them: \(importStillRunning)")
         #expect(importStillRunning, "the import finished before the donations; make it bigger")
         // Within 100 ms; under the whole suite's load (and other builds on the
         // 2 cores) a process may wait for a core: then within 100 ms of the
         // slowest start of 'limelight --version' measured alongside.
-        #expect(times[90] < 0.1)
+        #expect(times[90] < 0.1 || times[90] < 0.1 + baselines[90], "p90 \(times[90]) s, --version p90 \(baselines[90]) s")
         #expect(slowest < 0.1 || slowest < 0.1 + slowestBaseline, "slowest \(slowest) s, slowest --version \(slowestBaseline) s")
         #expect(Set(ids).count == 100)  // two launches are two uses: no id collapses them
         #expect(usageDuring > 0)
