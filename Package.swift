@@ -48,8 +48,9 @@ let package = Package(
         .target(name: "LimelightKit", dependencies: ["LimelightIndex", "LimelightSearch"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightKit", "DesktopSources", "DesktopLaunch", "DBusService"]),
         // The SQLite C library (Debian libsqlite3-dev), for Firefox's places.sqlite.
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"])]),
+        // Its header only: the library is loaded with dlopen when a Firefox
+        // profile is read, so that search does not pay for loading it.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // Readers of this desktop's stores (issue 12): Desktop Entry files,
         // recently-used.xbel, Firefox and Chromium, and the records made of them.
         // Needs only JSON and records (Model) and Timestamp (Support).

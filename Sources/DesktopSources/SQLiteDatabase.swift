@@ -8,29 +8,34 @@ import CSQLite
 final class SQLiteDatabase {
     private var handle: OpaquePointer?
     let path: String
+    private let sqlite: SQLiteLibrary
 
     init(path: String, readOnly: Bool = false) throws(DesktopSourceError) {
         self.path = path
+        guard let sqlite = SQLiteLibrary.shared else {
+            throw DesktopSourceError(file: path, line: 0, problem: "cannot load the SQLite library libsqlite3.so.0 (Debian: apt-get install libsqlite3-0)")
+        }
+        self.sqlite = sqlite
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
-        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        let status = sqlite.open(path, &handle, flags, nil)
         if status != SQLITE_OK {
             let error = failure(status, "cannot open the database")
-            sqlite3_close_v2(handle)
+            _ = sqlite.close(handle)
             handle = nil
             throw error
         }
-        sqlite3_extended_result_codes(handle, 1)
+        _ = sqlite.extendedCodes(handle, 1)
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit { _ = sqlite.close(handle) }
 
     /// Runs statements that return no rows.
     func execute(_ sql: String) throws(DesktopSourceError) {
         var message: UnsafeMutablePointer<CChar>?
-        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        let status = sqlite.exec(handle, sql, nil, nil, &message)
         if status != SQLITE_OK {
-            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
-            sqlite3_free(message)
+            let text = message.map { String(cString: $0) } ?? Self.string(sqlite.errstr(status))
+            sqlite.free(UnsafeMutableRawPointer(message))
             throw DesktopSourceError(file: path, line: 0, problem: "SQLite error \(status): \(text)")
         }
     }
@@ -38,17 +43,17 @@ final class SQLiteDatabase {
     /// Runs a query with integer parameters (`?1`, `?2`, …), calling `row` for each result row.
     func query(_ sql: String, _ parameters: [Int64] = [], row: (SQLiteRow) -> Void) throws(DesktopSourceError) {
         var statement: OpaquePointer?
-        let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        defer { sqlite3_finalize(statement) }
+        let prepared = sqlite.prepare(handle, sql, -1, &statement, nil)
+        defer { _ = sqlite.finalize(statement) }
         guard prepared == SQLITE_OK else { throw failure(prepared, "cannot prepare a query") }
         for (index, value) in parameters.enumerated() {
-            sqlite3_bind_int64(statement, Int32(index + 1), value)
+            _ = sqlite.bindInt64(statement, Int32(index + 1), value)
         }
         while true {
-            let status = sqlite3_step(statement)
+            let status = sqlite.step(statement)
             if status == SQLITE_DONE { return }
             guard status == SQLITE_ROW else { throw failure(status, "a query failed") }
-            row(SQLiteRow(statement: statement))
+            row(SQLiteRow(statement: statement, sqlite: sqlite))
         }
     }
 
@@ -59,8 +64,10 @@ final class SQLiteDatabase {
         return found
     }
 
+    private static func string(_ text: UnsafePointer<CChar>?) -> String { text.map { String(cString: $0) } ?? "" }
+
     private func failure(_ status: Int32, _ what: String) -> DesktopSourceError {
-        let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+        let message = handle.map { Self.string(sqlite.errmsg($0)) } ?? Self.string(sqlite.errstr(status))
         return DesktopSourceError(file: path, line: 0, problem: "\(what): \(message) (SQLite error \(status))")
     }
 }
@@ -68,14 +75,15 @@ final class SQLiteDatabase {
 /// The current row of a query; valid only inside the `row` callback.
 struct SQLiteRow {
     fileprivate let statement: OpaquePointer?
+    fileprivate let sqlite: SQLiteLibrary
 
     func integer(_ column: Int32) -> Int64? {
-        sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, column)
+        sqlite.columnType(statement, column) == SQLITE_NULL ? nil : sqlite.columnInt64(statement, column)
     }
 
     func text(_ column: Int32) -> String? {
-        guard let bytes = sqlite3_column_text(statement, column) else { return nil }
-        let count = Int(sqlite3_column_bytes(statement, column))
+        guard let bytes = sqlite.columnText(statement, column) else { return nil }
+        let count = Int(sqlite.columnBytes(statement, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LimelightSupport
 import LimelightModel
 import LimelightStore
@@ -32,7 +35,21 @@ extension IndexWriter {
             if fields["id"] == nil { fields["id"] = .string(DonationJournal.newID()) }
             out.append(Record(kind: .interaction, fields: fields))
         }
+        if out.isEmpty { return [] }
         try DonationJournal.append(out, to: location)
+        // Fold now if no other process is writing; a writer that holds the
+        // index folds when it closes. (writer.pid is read first: trying the
+        // lock costs a Xapian open, measured 20-40 ms of a debug donate under load.)
+        if !location.hasLiveWriter, let writer = try? IndexWriter.open(location, lockTimeout: 0) { writer.close() }
         return out.map(\.id)
+    }
+}
+
+package extension IndexLocation {
+    /// writer.pid names a process that is running (a writer holds the index).
+    var hasLiveWriter: Bool {
+        guard let bytes = try? Files.read(pidPath),
+              let pid = Int32(String(decoding: bytes, as: UTF8.self).split(separator: "\n").first ?? "") else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
     }
 }

@@ -94,6 +94,8 @@ public final class IndexWriter {
     public struct Summary: Sendable {
         public var counts: [RecordKind: Int] = [:]
         public var donationIDs: [String] = []
+        /// Interactions left out by the history policy (paused, excluded app, past retention).
+        public var notRecorded = 0
         public var total: Int { counts.values.reduce(0, +) }
     }
 
@@ -165,9 +167,12 @@ public final class IndexWriter {
     func inTransaction<T>(_ body: (inout BatchSession) throws -> T) throws(LimelightError) -> T {
         do {
             var session = try BatchSession(db: db, builder: builder)
+            session.policy = HistoryPolicy.load(location)
             try db.beginTransaction(flushed: true)
             do {
                 let result = try body(&session)
+                // The retention limit, on every write.
+                if let cutoff = session.policy.retentionCutoff() { _ = try session.forget(.timeRange(from: nil, to: cutoff)) }
                 try db.commitTransaction()
                 return result
             } catch {

@@ -20,10 +20,12 @@ enum Donations {
                 throw LimelightError(.badInput, "\(at): interaction names App Shortcut '\(s)', which \(r.app) does not declare")
             }
         }
-        let ids = try IndexWriter.donate(records, to: location)
-        // Fold now if the index is free; a writer that holds it folds later.
-        if let writer = try? IndexWriter.open(location, lockTimeout: 0) { writer.close() }
-        return ids.map { Optional($0) }
+        // Paused, or an excluded app: nothing is written anywhere.
+        let policy = HistoryPolicy.load(location)
+        let recorded = records.filter { policy.records(app: $0.app) }
+        let ids = try IndexWriter.donate(recorded, to: location)
+        var next = ids.makeIterator()
+        return records.map { policy.records(app: $0.app) ? next.next() : nil }
     }
 
     static func record(_ r: Record, location: IndexLocation) throws(LimelightError) -> String? {

@@ -248,6 +248,33 @@ final class DesktopFixture: Sendable {
         #expect(try cli.run(["sync", "nosuch"], env: env).status == 64)
     }
 
+    @Test func watchReSyncsWhenADesktopFileAppearsAndStopsOnSIGTERM() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["--index", desktop.root + "/index", "sync", "apps", "--watch", "--json"]
+        var environment = ProcessInfo.processInfo.environment
+        for (k, v) in desktop.env { environment[k] = v }
+        p.environment = environment
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let lines = LineCollector(out.fileHandleForReading)
+        #expect(lines.wait(count: 1, timeout: 30), "no first sync")
+        usleep(300_000)  // the watches are set up after the first sync
+        desktop.write("usr/share/applications/newly-installed.desktop", DesktopFixture.entry("Newly Installed"))
+        #expect(lines.wait(count: 2, timeout: 30), "no re-sync after a desktop file appeared")
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let second = try JSONSerialization.jsonObject(with: Data(lines.lines[1].utf8)) as? [String: Any]
+        #expect(second?["added"] as? Int == 1 && second?["removed"] as? Int == 0, "\(lines.lines)")
+        let cli = CLI(index: desktop.root + "/index")
+        #expect(try hits(cli, "newly", env: desktop.env).first?["app"] as? String == "newly-installed")
+    }
+
     /// This machine's own applications: after `sync apps`, each visible one is
     /// found by the first letters of its name.
     @Test func thisMachinesApplicationsAreFoundByTheirFirstLetters() throws {
@@ -276,5 +303,35 @@ final class DesktopFixture: Sendable {
         }
         let apps = try cli.run(["export"]).lines.filter { $0.contains(#""kind":"app""#) }
         #expect(apps.count == expected)
+    }
+}
+
+/// Collects a pipe's lines as they come.
+final class LineCollector: @unchecked Sendable {
+    // `lines` is read and written under `lock` only.
+    private let lock = NSLock()
+    private var buffer = ""
+    private var collected: [String] = []
+
+    init(_ handle: FileHandle) {
+        handle.readabilityHandler = { [weak self] h in
+            let data = h.availableData
+            guard let self, !data.isEmpty else { h.readabilityHandler = nil; return }
+            self.lock.lock()
+            self.buffer += String(decoding: data, as: UTF8.self)
+            while let nl = self.buffer.firstIndex(of: "\n") {
+                self.collected.append(String(self.buffer[..<nl]))
+                self.buffer = String(self.buffer[self.buffer.index(after: nl)...])
+            }
+            self.lock.unlock()
+        }
+    }
+
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return collected }
+
+    func wait(count: Int, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while lines.count < count, Date() < deadline { usleep(20_000) }
+        return lines.count >= count
     }
 }

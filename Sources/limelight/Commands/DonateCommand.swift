@@ -43,6 +43,8 @@ struct DonateCommand: Command {
         }
         // Journalled: returns at once whatever else holds the index.
         let ids = try Donations.record(batch.map(\.record), location: location(args), locations: batch.map(\.location))
-        for id in ids { print(id ?? "(not recorded: history is paused or the app is excluded)") }
+        for id in ids {
+            if let id { print(id) } else { Output.err("not recorded: history is paused or the app is excluded (limelight history status)") }
+        }
     }
 }

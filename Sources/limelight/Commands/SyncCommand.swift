@@ -13,10 +13,12 @@ struct SyncCommand: Command {
         the id and usage of what stayed; records of other sources and of 'index'
         are untouched. A store that is not on this machine is skipped with a note;
         a broken file is reported as file:line: problem and skipped.
-          apps      Desktop Entry files ($XDG_DATA_HOME and $XDG_DATA_DIRS applications)
-          recent    $XDG_DATA_HOME/recently-used.xbel (app limelight.recent)
-          firefox   the default profile's bookmarks and history (app limelight.firefox)
-          chromium  Chromium's and Google Chrome's bookmarks (app limelight.chromium)
+
+        The sources: apps, the Desktop Entry files of $XDG_DATA_HOME and
+        $XDG_DATA_DIRS (each an app, each action an App Shortcut); recent,
+        $XDG_DATA_HOME/recently-used.xbel (entities of app limelight.recent);
+        firefox, the default profile's bookmarks and history (limelight.firefox);
+        chromium, Chromium's and Google Chrome's bookmarks (limelight.chromium).
         """
     static let usage = ["sync [<source>...] [--watch] [--json]"]
     static let positionals = [Positional("source", .many, help: "apps, recent, firefox or chromium (default: all).")]
