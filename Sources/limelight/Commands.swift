@@ -5,7 +5,7 @@ let commands: [any Command.Type] = [
     RebuildCommand.self, CompactCommand.self, StatsCommand.self, ExportCommand.self, ClientStateCommand.self,
     SyncCommand.self, OpenCommand.self, ServeCommand.self, DesktopCommand.self, RofiCommand.self, DmenuCommand.self,
     CompletionsCommand.self, ManpageCommand.self,
-    SyncCommand.self, OpenCommand.self, HistoryCommand.self,
+    HistoryCommand.self,
 ]
 
 /// The version `--version` prints.
