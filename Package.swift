@@ -46,13 +46,36 @@ let package = Package(
         .target(name: "LimelightIndex", dependencies: ["LimelightStore", "Xapian"], swiftSettings: layer),
         .target(name: "LimelightSearch", dependencies: ["LimelightStore", "Xapian"], swiftSettings: layer),
         .target(name: "LimelightKit", dependencies: ["LimelightIndex", "LimelightSearch"]),
-        .executableTarget(name: "limelight", dependencies: ["LimelightKit"]),
+        .executableTarget(name: "limelight", dependencies: ["LimelightKit", "DesktopSources", "DesktopLaunch", "DBusService"]),
+        // The SQLite C library (Debian libsqlite3-dev), for Firefox's places.sqlite.
+        // Its header only: the library is loaded with dlopen when a Firefox
+        // profile is read, so that search does not pay for loading it.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // Readers of this desktop's stores (issue 12): Desktop Entry files,
+        // recently-used.xbel, Firefox and Chromium, and the records made of them.
+        // Needs only JSON and records (Model) and Timestamp (Support).
+        .target(name: "DesktopSources", dependencies: ["LimelightModel", "LimelightSupport", "CSQLite"], swiftSettings: layer),
+        // Opening a hit: Exec lines and URIs as argv, started with posix_spawn.
+        .target(name: "DesktopLaunch", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport"], swiftSettings: layer),
         // In-process benchmark driver (make bench); not part of the product.
         .executableTarget(name: "limelight-bench", dependencies: ["LimelightKit"],
                           path: "Benchmarks/LimelightBench"),
         // Ranking evaluation on corpus/eval (make eval → EVAL.md).
         .executableTarget(name: "limelight-eval", dependencies: ["LimelightKit"],
                           path: "Benchmarks/LimelightEval"),
+        // Session-bus service (issue 13): sd-bus shim, its Swift face, and a
+        // fixture service the tests run on a private bus.
+        .target(
+            name: "CSDBus",
+            linkerSettings: [.linkedLibrary("systemd")]
+        ),
+        .target(name: "DBusService", dependencies: ["CSDBus"]),
+        .target(name: "DBusServiceFixtures", dependencies: ["DBusService"],
+                path: "Tests/DBusServiceFixtures"),
+        .executableTarget(name: "dbus-service-fixture", dependencies: ["DBusServiceFixtures", "DBusService"],
+                          path: "Tests/DBusServiceFixture"),
+        .testTarget(name: "DBusServiceTests",
+                    dependencies: ["DBusService", "DBusServiceFixtures", "dbus-service-fixture", "limelight"]),
         // Tests mirror the targets: one test target per layer that has unit
         // tests of its own; LimelightKitTests index and search end to end
         // (Index and Search together, as LimelightKit offers them).
@@ -66,6 +89,7 @@ let package = Package(
         .testTarget(name: "LimelightSearchTests", dependencies: ["LimelightSearch"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
         .testTarget(name: "CLITests", dependencies: ["limelight"], exclude: ["Help"]),
+        .testTarget(name: "DesktopSourcesTests", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

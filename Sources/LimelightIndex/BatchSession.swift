@@ -38,6 +38,9 @@ package struct BatchSession {
         var ref: EntityRef
     }
 
+    /// What the person allows to be recorded (`HistoryPolicy`).
+    var policy = HistoryPolicy()
+
     init(db: WritableDatabase, builder: DocumentBuilder) throws {
         self.db = db
         self.builder = builder
@@ -59,6 +62,11 @@ package struct BatchSession {
             touchedApps.insert(r.app)
             toCheck.append(LocatedRecord(r, at: location))
         case .interaction:
+            // History paused, the app excluded, or older than the retention limit: not recorded.
+            guard policy.records(app: r.app), !(r.at.map { t in policy.retentionCutoff().map { t.seconds < $0.seconds } ?? false } ?? false) else {
+                summary.notRecorded += 1
+                return
+            }
             var fields = r.fields
             if r.fields["id"] == nil {
                 // Content-derived id: re-importing the same log is idempotent.

@@ -25,6 +25,8 @@ public enum Forgetting: Sendable {
     /// Donations from `from` (inclusive) to `to` (exclusive); either may be open.
     case timeRange(from: Timestamp?, to: Timestamp?)
     case everything
+    /// Every donation that used one entity (its history), whatever the intent.
+    case entity(app: String, EntityRef)
 }
 
 extension IndexWriter {
@@ -117,6 +119,9 @@ package extension BatchSession {
         case let .app(app):
             let all = Set(try db.postings(interactions))
             ids = try db.postings(Schema.term(Schema.app, app)).filter { all.contains($0) }
+        case let .entity(app, ref):
+            let all = Set(try db.postings(interactions))
+            ids = try db.postings(ItemKey.entity(app: app, ref).creditTerm).filter { all.contains($0) }
         case let .timeRange(from, to):
             let enquire = try Enquire(db)
             enquire.setBooleanWeighting()
@@ -127,6 +132,7 @@ package extension BatchSession {
         case .everything:
             ids = try db.postings(interactions)
         }
+        if ids.isEmpty { return 0 }  // retention runs on every write: keep it free when nothing is due
         var recompute = Set<ItemKey>()
         for id in ids { recompute.formUnion(try credits(ofInteraction: id)) }
         for id in ids { try db.delete(id) }

@@ -39,6 +39,7 @@ package final class DocumentBuilder {
         try doc.addBooleanTerm(Schema.kind + r.kind.rawValue)
         try doc.addBooleanTerm(Schema.term(Schema.app, r.app))
         if hit { try doc.addBooleanTerm(Schema.hit) }
+        if let source = r.source { try doc.addBooleanTerm(Schema.term(Schema.source, source)) }
         return doc
     }
 
@@ -102,15 +103,19 @@ package final class DocumentBuilder {
     /// The fields a search result shows (see `Schema.cardSlot`).
     static func card(_ r: Record, title: String, subtitle: String?, synonyms: [String] = [],
                      binding: ShortcutHit.Binding? = nil, prior: Double, relevant: [String] = []) -> HitCard {
-        HitCard(kind: HitKind(rawValue: r.kind.rawValue) ?? .entity, app: r.app,
+        var card = HitCard(kind: HitKind(rawValue: r.kind.rawValue) ?? .entity, app: r.app,
                 type: r.kind == .entity ? r.type : nil, id: r.kind == .app ? r.app : r.id,
                 title: title, subtitle: subtitle, binding: binding.map { EntityRef(type: $0.type, id: $0.id) },
                 names: [title] + synonyms, prior: prior, relevant: relevant)
+        card.launch = HitCard.Launch(url: r.url, exec: r.exec, icon: r.icon, desktopFile: r.desktopFile)
+        return card
     }
 
     func app(_ r: Record) throws(XapianError) -> BuiltDocument {
         let doc = try base(r, key: ItemKey(r), hit: true)
-        try indexText(doc, title: r.name, titleAliases: r.synonyms, weighted: [], prefixSources: [])
+        // Keywords (a desktop app's Categories) find it, with no title bonus.
+        try indexText(doc, title: r.name, titleAliases: r.synonyms,
+                      weighted: [(r.keywords.joined(separator: " "), Schema.FieldWeight.keywords)], prefixSources: [])
         try doc.setValue(Schema.priorSlot, number: Self.appPrior)
         try doc.setData(r.json.serialized)
         return BuiltDocument(document: doc, card: Self.card(r, title: r.name, subtitle: nil, synonyms: r.synonyms, prior: Self.appPrior))

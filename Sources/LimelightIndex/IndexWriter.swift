@@ -54,7 +54,9 @@ public final class IndexWriter {
                 try? Files.writeAtomically(location.pidPath, pid)
                 location.removeUnusedGenerations(current: gen)
                 location.removeStaleTempFiles()
-                return try IndexWriter(location: location, db: db, generation: gen)
+                let writer = try IndexWriter(location: location, db: db, generation: gen)
+                if !allowOlderSchema { try writer.foldJournal(onWarning: onWait) }
+                return writer
             } catch let e as XapianError where e.kind == .databaseLock {
                 let holder = location.lockHolder()
                 let waited = Timestamp.now().seconds - start
@@ -72,8 +74,12 @@ public final class IndexWriter {
         }
     }
 
-    /// Releases the write lock.
+    /// Folds what was donated while this writer held the index (see
+    /// `DonationJournal`), then releases the write lock.
     public func close() {
+        // Only into the live generation: a rebuild's or compaction's old one
+        // is about to go, and its new one is not published yet.
+        if (try? location.currentGeneration()) == generation { try? foldJournal() }
         unlink(location.pidPath)
         try? db.close()
     }
@@ -87,6 +93,8 @@ public final class IndexWriter {
     public struct Summary: Sendable {
         public var counts: [RecordKind: Int] = [:]
         public var donationIDs: [String] = []
+        /// Interactions left out by the history policy (paused, excluded app, past retention).
+        public var notRecorded = 0
         public var total: Int { counts.values.reduce(0, +) }
     }
 
@@ -158,9 +166,12 @@ public final class IndexWriter {
     func inTransaction<T>(_ body: (inout BatchSession) throws -> T) throws(LimelightError) -> T {
         do {
             var session = try BatchSession(db: db, builder: builder)
+            session.policy = HistoryPolicy.load(location)
             try db.beginTransaction(flushed: true)
             do {
                 let result = try body(&session)
+                // The retention limit, on every write.
+                if let cutoff = session.policy.retentionCutoff() { _ = try session.forget(.timeRange(from: nil, to: cutoff)) }
                 try db.commitTransaction()
                 return result
             } catch {

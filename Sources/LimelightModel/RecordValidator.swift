@@ -6,11 +6,13 @@ package struct RecordValidator {
     let fields: JSONObject
 
     static let allowed: [RecordKind: Set<String>] = [
-        .app: ["kind", "app", "name", "synonyms"],
+        .app: ["kind", "app", "name", "synonyms", "keywords", "exec", "icon", "desktopFile", "source"],
         .entity: ["kind", "app", "type", "id", "title", "subtitle", "description", "keywords",
-                  "properties", "rankingHint", "stableId", "expires", "transient", "patch"],
-        .intent: ["kind", "app", "id", "title", "summary", "parameters", "description"],
-        .shortcut: ["kind", "app", "id", "intent", "title", "symbol", "phrases", "parameter"],
+                  "properties", "rankingHint", "stableId", "expires", "transient", "patch",
+                  "url", "exec", "icon", "source"],
+        .intent: ["kind", "app", "id", "title", "summary", "parameters", "description", "source"],
+        .shortcut: ["kind", "app", "id", "intent", "title", "symbol", "phrases", "parameter",
+                    "url", "exec", "icon", "source"],
         .interaction: ["kind", "app", "id", "intent", "shortcut", "entities", "at", "context"],
         .relevance: ["kind", "app", "context", "op", "entities"],
     ]
@@ -21,10 +23,14 @@ package struct RecordValidator {
             throw RecordError("unknown field '\(key)' in \(kind.rawValue) record (allowed: \(allowed.sorted().joined(separator: ", ")))")
         }
         try identifier("app")
+        if kind == .app || kind == .entity || kind == .shortcut {
+            try launchFields(nullable: fields["patch"]?.bool == true)
+        }
         switch kind {
         case .app:
             try text("name", required: true, max: RecordLimits.maxTitleCharacters)
             try stringList("synonyms")
+            try stringList("keywords")
         case .entity:
             if fields["transient"]?.bool == true {
                 throw RecordError("entity '\(fields["id"]?.string ?? "?")' is transient: transient entities (TransientAppEntity) are never indexed")
@@ -58,6 +64,7 @@ package struct RecordValidator {
                 }
             }
         case .intent:
+            try identifier("source", required: false)
             try identifier("id")
             try text("title", required: true, max: RecordLimits.maxTitleCharacters)
             try text("summary", max: RecordLimits.maxTitleCharacters)

@@ -50,6 +50,14 @@ public struct Record: Sendable, Equatable {
     public var contexts: [String] { fields["context"]?.array?.compactMap(\.string) ?? [] }
     public var context: String? { fields["context"]?.string }
     public var op: String? { fields["op"]?.string }
+    /// How the hit is opened: a URI, a Desktop Entry Exec line, an icon name or path.
+    public var url: String? { fields["url"]?.string }
+    public var exec: String? { fields["exec"]?.string }
+    public var icon: String? { fields["icon"]?.string }
+    /// An app's desktop file id (`org.gnome.gedit.desktop`).
+    public var desktopFile: String? { fields["desktopFile"]?.string }
+    /// The `sync` source that made the record and owns it (nil: `index`).
+    public var source: String? { fields["source"]?.string }
     public var entityRefs: [EntityRef] {
         (fields["entities"]?.array ?? []).compactMap { e in
             guard let o = e.object, let t = o["type"]?.string, let i = o["id"]?.string else { return nil }

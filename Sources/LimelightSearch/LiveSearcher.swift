@@ -14,12 +14,17 @@ public final class LiveSearcher {
     private var generation: Int
     private var lock: Int32
     public private(set) var searcher: Searcher
+    /// Reads records by identity from the same database as `searcher`
+    /// (up to date after `current()`).
+    public private(set) var lookup: Lookup
 
     public init(location: IndexLocation) throws(LimelightError) {
         self.location = location
         let opened = try location.openTrackedReader()
         (generation, lock) = (opened.generation, opened.lock)
         do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
+        searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
+        lookup = Lookup(database: opened.db, location: location)
     }
 
     /// The searcher, up to date with the index as it is now.
@@ -27,6 +32,8 @@ public final class LiveSearcher {
         if let now = try location.currentGeneration(), now != generation {
             let opened = try location.openTrackedReader()
             do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
+        searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
+            lookup = Lookup(database: opened.db, location: location)
             ReaderLocks.release(lock)
             (generation, lock) = (opened.generation, opened.lock)
         } else {

@@ -18,6 +18,12 @@ public final class Lookup {
         db = try location.openReader()
     }
 
+    /// A lookup on a database already open (a `LiveSearcher`'s, so both read the same generation).
+    package init(database: Database, location: IndexLocation) {
+        self.location = location
+        db = database
+    }
+
     private func wrap<T>(_ body: () throws(XapianError) -> T) throws(LimelightError) -> T {
         do { return try body() } catch { throw IndexLocation.describe(error, path: location.path) }
     }
@@ -95,6 +101,32 @@ public final class Lookup {
                 out.append((r.app, c, r.entityRefs))
             }
             return out.sorted { ($0.app, $0.context) < ($1.app, $1.context) }
+        }
+    }
+
+    /// Every app id in the index, sorted (shell completion of --app).
+    public func appIDs() throws(LimelightError) -> [String] { try terms(Schema.app) }
+
+    /// Every entity type in the index, sorted (shell completion of --type).
+    public func entityTypes() throws(LimelightError) -> [String] { try terms(Schema.type) }
+
+    private func terms(_ prefix: String) throws(LimelightError) -> [String] {
+        try wrap { () throws(XapianError) -> [String] in
+            // No other prefix starts with A or T (Schema), and text terms are lower case.
+            try db.allTerms(prefix: prefix).map { String($0.term.dropFirst(prefix.count)) }.filter { !$0.isEmpty }
+        }
+    }
+
+    /// Every declared App Shortcut of every app, in index order (KRunner's
+    /// Actions: the list it asks for once).
+    public func allShortcuts() throws(LimelightError) -> [Record] {
+        try wrap { () throws(XapianError) -> [Record] in
+            var out: [Record] = []
+            for id in try db.postings(Schema.kind + RecordKind.shortcut.rawValue) {
+                guard let r = StoredRecord.decode(try db.document(id).data()), r.fields["binding"] == nil else { continue }
+                out.append(r)
+            }
+            return out
         }
     }
 

@@ -8,6 +8,8 @@ import LimelightStore
 /// What to search for (an empty query asks for suggestions).
 public struct SearchRequest: Sendable {
     public var query: String
+    /// At most this many hits; 0 = every item that matches (an empty query:
+    /// every item, ranked), for launchers that list everything.
     public var limit: Int = 10
     public var app: String?
     public var type: String?
@@ -41,6 +43,11 @@ public struct SearchHit: Sendable {
     public var score: Double
     /// For an App Shortcut bound to a parameter value.
     public var parameter: EntityRef?
+    /// How the hit is opened: the record's `url`, `exec`, `icon`, and an app's `desktopFile`.
+    public var url: String? = nil
+    public var exec: String? = nil
+    public var icon: String? = nil
+    public var desktopFile: String? = nil
     /// Each part of `score`, by name (they add up to it).
     public var components: [(name: String, value: Double)]
 }

@@ -11,7 +11,8 @@ extension Searcher {
     /// Zero-query candidates: the most used items, items used in or registered
     /// for the current contexts, and the best priors (for a cold start).
     func suggestionCandidates(filter: Query, _ request: SearchRequest) throws(XapianError) -> [Match] {
-        let n = max(RankingWeights.suggestCandidates, request.limit * RankingWeights.rerankDepthPerResult)
+        let n = request.limit == 0 ? max(try db.documentCount, 1)
+            : max(RankingWeights.suggestCandidates, request.limit * RankingWeights.rerankDepthPerResult)
         var seen = Set<UInt32>()
         var out: [Match] = []
         func add(_ ms: [Match]) { for m in ms where seen.insert(m.documentID).inserted { out.append(m) } }
@@ -20,9 +21,10 @@ extension Searcher {
             add(try match(try Query(term: Schema.term(Schema.relevantIn, c)).filter(filter), count: n))
             add(try match(try Query(term: Schema.term(Schema.used, c)).filter(filter), count: n, sortBy: Schema.usageKeySlot))
         }
-        add(try match(try Query.valueWeight(slot: Schema.priorSlot).filter(filter), count: n / 2))
+        add(try match(try Query.valueWeight(slot: Schema.priorSlot).filter(filter), count: request.limit == 0 ? n : n / 2))
         return out
     }
+
 
     /// Zero-query candidates from the index's hot lists (see `HotLists`): the
     /// most used items overall, in the current contexts and around this hour,

@@ -13,6 +13,11 @@ extension Searcher {
         var c = Scorer.Candidate()
         c.prior = card.prior
         c.usage = UsageStats(encoded: card.usage)
+        if !pending.isEmpty, let events = pending[card.itemKey] {
+            var stats = c.usage ?? UsageStats()
+            for e in events { stats.add(e) }
+            c.usage = stats
+        }
         c.relevantContexts = card.relevant
         if situation.hasQuery {
             // Xapian's weight = BM25 + the candidate-selection boosts; keep BM25.
@@ -24,6 +29,8 @@ extension Searcher {
         return SearchHit(rank: 0, section: .results, kind: card.kind, app: card.app, type: card.type, id: card.id,
                          title: card.title, subtitle: card.subtitle,
                          score: components.reduce(0) { $0 + $1.value }, parameter: card.binding,
+                         url: card.launch.url, exec: card.launch.exec, icon: card.launch.icon,
+                         desktopFile: card.launch.desktopFile,
                          components: components)
     }
 }

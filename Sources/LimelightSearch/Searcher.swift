@@ -32,7 +32,13 @@ public final class Searcher {
     public convenience init(location: IndexLocation) throws(LimelightError) {
         let db = try location.openReader()
         do { try self.init(database: db, path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
+        journal = location
     }
+
+    /// Where donations wait for a writer (`DonationJournal`); searches count them.
+    var journal: IndexLocation?
+    /// The journal's donations by item, read once per search (a `stat` when empty).
+    var pending: [ItemKey: [UsageEvent]] = [:]
 
     /// Sees the latest committed changes (a long-lived searcher calls this).
     public func refresh() { _ = try? db.reopen() }
@@ -64,7 +70,7 @@ public final class Searcher {
         var corrected: String? = nil
         var candidates: [Match]
         if text.isEmpty {
-            let plain = request.app == nil && request.type == nil && request.predicates.isEmpty
+            let plain = request.app == nil && request.type == nil && request.predicates.isEmpty && request.limit != 0
             candidates = plain ? try hotCandidates(request)
                 : try suggestionCandidates(filter: try restriction.apply(to: Query(term: Schema.hit)), request)
         } else {
@@ -86,10 +92,12 @@ public final class Searcher {
                 relaxed = !candidates.isEmpty
             }
         }
+        pending = journal.map(DonationJournal.pendingUsage) ?? [:]
+        if !pending.isEmpty, text.isEmpty { candidates += try journalCandidates(besides: candidates, request) }
         var hits = candidates.compactMap { hit(from: $0, text: text, situation) }
         hits.sort { $0.score > $1.score || ($0.score == $1.score && $0.title < $1.title) }
         hits = situation.hasQuery ? try arrangeLikeSpotlight(hits, request) : removeDuplicateThings(hits)
-        hits = Array(hits.prefix(request.limit))
+        if request.limit > 0 { hits = Array(hits.prefix(request.limit)) }
         for i in hits.indices { hits[i].rank = i + 1 }
         return SearchResponse(query: request.query, correctedQuery: corrected, relaxed: relaxed, hits: hits)
     }
@@ -126,7 +134,8 @@ public final class Searcher {
     /// holds them), see `broadCandidates`.
     func match(_ text: Query, _ restriction: Restriction, _ request: SearchRequest,
                        broad titleWords: [String]?) throws(XapianError) -> [Match] {
-        let depth = max(request.limit * RankingWeights.rerankDepthPerResult, RankingWeights.rerankDepth)
+        let depth = request.limit == 0 ? max(try db.documentCount, 1)
+            : max(request.limit * RankingWeights.rerankDepthPerResult, RankingWeights.rerankDepth)
         let matching = try restriction.apply(to: text)
         guard let titleWords else { return try scored(matching, count: depth) }
         return try broadCandidates(matching, titleWords: titleWords, depth: depth, request)

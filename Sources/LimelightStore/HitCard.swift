@@ -33,8 +33,34 @@ package struct HitCard {
     package var usage: [UInt8] = []
     /// Contexts the entity is registered as relevant in.
     package var relevant: [String] = []
+    /// How the hit is opened (the record's `url`, `exec`, `icon`, an app's
+    /// `desktopFile`), so a hit carries them without reading the record.
+    package var launch = Launch()
+
+    package struct Launch: Equatable {
+        package var url: String?
+        package var exec: String?
+        package var icon: String?
+        package var desktopFile: String?
+        package init(url: String? = nil, exec: String? = nil, icon: String? = nil, desktopFile: String? = nil) {
+            self.url = url
+            self.exec = exec
+            self.icon = icon
+            self.desktopFile = desktopFile
+        }
+        var isEmpty: Bool { self == Launch() }
+    }
 
     private static let magic: UInt8 = 0x43  // "C", version 1
+
+    /// The item the card shows.
+    package var itemKey: ItemKey {
+        switch kind {
+        case .app: .app(app)
+        case .entity: .entity(app: app, type: type ?? "", id: id)
+        case .shortcut: binding.map { .shortcut(app: app, id: id, boundTo: $0) } ?? .shortcut(app: app, id: id)
+        }
+    }
 
     package var encoded: [UInt8] {
         var w = ByteWriter()
@@ -57,6 +83,11 @@ package struct HitCard {
         relevant.forEach { w.string($0) }
         w.u32(UInt32(aliases.count))
         aliases.forEach { w.string($0) }
+        // An optional trailer: cards written before it existed decode as
+        // having nothing to open, so the stored format needs no new schema.
+        if !launch.isEmpty {
+            for s in [launch.url, launch.exec, launch.icon, launch.desktopFile] { w.string(s ?? "") }
+        }
         return w.bytes
     }
 
@@ -110,6 +141,11 @@ package struct HitCard {
         for _ in 0..<na {
             guard let a = r.string() else { return nil }
             aliases.append(a)
+        }
+        if !r.atEnd {
+            guard let url = r.string(), let exec = r.string(), let icon = r.string(), let desktop = r.string() else { return nil }
+            launch = Launch(url: url.isEmpty ? nil : url, exec: exec.isEmpty ? nil : exec,
+                            icon: icon.isEmpty ? nil : icon, desktopFile: desktop.isEmpty ? nil : desktop)
         }
     }
 }

@@ -41,6 +41,8 @@ public enum Schema {
     package static let credits = "XT"
     /// On hits: has usage (`XU`), and usage in a context (`XU` + context).
     package static let used = "XU"
+    /// `XS` + source name: the record was made by that `sync` source, which owns it.
+    package static let source = "XS"
 
     /// Edge prefixes are indexed up to this many characters; a longer last word
     /// matches by the prefix of its first ten.

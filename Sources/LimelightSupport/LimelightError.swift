@@ -10,6 +10,8 @@ public struct LimelightError: Error, Sendable, CustomStringConvertible {
         case busy
         /// 130: cancelled by Ctrl-C / SIGTERM, nothing changed.
         case cancelled
+        /// 69: a service it needs is not there (no session bus, or the bus name is taken).
+        case unavailable
         /// 1: anything else (missing or damaged index, I/O).
         case failure
     }

@@ -11,6 +11,7 @@ enum ExitStatus {
         case .badInput: 65    // EX_DATAERR
         case .busy: 75        // EX_TEMPFAIL
         case .cancelled: 130  // 128 + SIGINT
+        case .unavailable: 69 // EX_UNAVAILABLE
         case .failure: 1
         }
     }

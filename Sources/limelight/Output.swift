@@ -37,6 +37,10 @@ enum Output {
         if let s = h.subtitle { o["subtitle"] = .string(s) }
         o["score"] = .number((h.score * 10_000).rounded() / 10_000)
         if let p = h.parameter { o["parameter"] = ["type": .string(p.type), "id": .string(p.id)] }
+        if let u = h.url { o["url"] = .string(u) }
+        if let e = h.exec { o["exec"] = .string(e) }
+        if let i = h.icon { o["icon"] = .string(i) }
+        if let d = h.desktopFile { o["desktopFile"] = .string(d) }
         if explain {
             o["explain"] = .object(JSONObject(h.components.map { ($0.name, .number(($0.value * 10_000).rounded() / 10_000)) }))
         }

@@ -15,6 +15,8 @@ struct Option: Sendable {
     var repeatable: Bool = false
     /// For whole-number values: the accepted range, checked before the command runs.
     var range: ClosedRange<Int>? = nil
+    /// Takes every argument after it as its values (a program and its argv).
+    var takesRest: Bool = false
     var help: String
 
     var isFlag: Bool { valueName == nil }
@@ -42,7 +44,7 @@ struct Option: Sendable {
 
     /// `--limit <n>` / `-V, --version`, as help and usage errors spell it.
     var label: String {
-        (short.map { "-\($0), " } ?? "") + "--" + name + (valueName.map { " <\($0)>" } ?? "")
+        (short.map { "-\($0), " } ?? "") + "--" + name + (valueName.map { " <\($0)>" } ?? "") + (takesRest ? " …" : "")
     }
 }
 
@@ -62,11 +64,14 @@ struct Positional: Sendable {
     let name: String
     let help: String
     var count: Count
+    /// The only values it takes, if they are few (completed by the shells).
+    var choices: [String]
 
-    init(_ name: String, _ count: Count, help: String) {
+    init(_ name: String, _ count: Count, choices: [String] = [], help: String) {
         self.name = name
         self.help = help
         self.count = count
+        self.choices = choices
     }
 }
 
@@ -101,8 +106,21 @@ extension Option {
     static let clientState = Option(name: "client-state", valueName: "state",
                                     help: "Commit this opaque state (at most 250 bytes) with the records, atomically; read it back with 'limelight client-state' to resume an interrupted job.")
 
+    static let idleExit = Option(name: "idle-exit", valueName: "seconds", range: 0...86_400,
+                                 help: "Exit after this many seconds without a call (default 0: never). D-Bus starts it again on the next call.")
+    static let system = Option(name: "system", help: "For every user: under /usr/local/share (or --prefix), where GNOME Shell looks.")
+    static let prefix = Option(name: "prefix", valueName: "dir", help: "With --system: install under DIR/share instead of /usr/local/share.")
+
     static let json = Option(name: "json", help: "Print JSON.")
     static let explain = Option(name: "explain", help: "Show each component of each score.")
     static let stdin = Option(name: "stdin", help: "Read from standard input, one per line.")
     static let all = Option(name: "all", help: "Every donation.")
+    static let format = Option(name: "format", valueName: "format",
+                               help: "table (default); tsv: one hit per line, its id, title, subtitle, kind and app tab-separated, no headings (for fzf); lines: one title per line.")
+    static let menu = Option(name: "menu", valueName: "program", takesRest: true,
+                             help: "The dmenu-like program to run and its arguments: everything after --menu is its argv (default: dmenu).")
+    static let list = Option(name: "list", valueName: "what", help: "Print the index's app ids (apps) or entity types (types), one per line, for the completion scripts.")
+    static let query = Option(name: "query", valueName: "text", help: "Open the top hit of this search.")
+    static let dryRun = Option(name: "dry-run", help: "Print the argv that would run (one JSON array per line); start nothing, record nothing.")
+    static let watch = Option(name: "watch", help: "Keep running: sync a source again when its files change (inotify, debounced), until SIGTERM or SIGINT.")
 }

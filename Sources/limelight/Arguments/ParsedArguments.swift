@@ -48,6 +48,13 @@ struct ParsedArguments {
                 out.flags.insert(option.name)
                 continue
             }
+            if option.takesRest {
+                // `--menu rofi -dmenu -i`: the program and its own arguments, as argv.
+                let rest = (inline.map { [$0] } ?? []) + args[i...]
+                guard !rest.isEmpty else { throw LimelightError(.usage, "--\(option.name) needs a program") }
+                out.values[option.name] = Array(rest)
+                break
+            }
             let v: String
             if let inline { v = inline } else {
                 guard i < args.count else { throw LimelightError(.usage, "--\(option.name) needs a value") }

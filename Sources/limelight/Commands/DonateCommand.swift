@@ -15,7 +15,7 @@ struct DonateCommand: Command {
         .entity.explained("An entity the interaction used (repeatable)."),
         .at.explained("When, ISO 8601 with offset (default now)."),
         .context.explained("A context it happened in (repeatable)."),
-        .id.explained("Your own donation id (default: derived from the content)."),
+        .id.explained("Your own donation id (default: a new one, so two launches are two uses)."),
     ]
 
     static func validate(_ args: ParsedArguments) throws(LimelightError) {
@@ -41,8 +41,10 @@ struct DonateCommand: Command {
             if !contexts.isEmpty { o["context"] = .array(contexts.map(JSON.string)) }
             batch = [LocatedRecord(try record(o, what: "donate"), at: "donate")]
         }
-        let writer = try openWriter(args, self)
-        defer { writer.close() }
-        for id in try writer.apply(batch).donationIDs { print(id) }
+        // Journalled: returns at once whatever else holds the index.
+        let ids = try Donations.record(batch.map(\.record), location: location(args), locations: batch.map(\.location))
+        for id in ids {
+            if let id { print(id) } else { Output.err("not recorded: history is paused or the app is excluded (limelight history status)") }
+        }
     }
 }

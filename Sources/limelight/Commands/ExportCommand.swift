@@ -7,6 +7,13 @@ struct ExportCommand: Command {
     static let options: [Option] = []
 
     static func run(_ args: ParsedArguments) throws(LimelightError) {
-        for r in try location(args).exportRecords() { print(r.json.serialized) }
+        let location = location(args)
+        var donated = Set<String>()
+        for r in try location.exportRecords() {
+            if r.kind == .interaction { donated.insert(r.id) }
+            print(r.json.serialized)
+        }
+        // Donations still waiting in the journal for a writer are records too.
+        for r in DonationJournal.pending(location) where donated.insert(r.id).inserted { print(r.json.serialized) }
     }
 }

@@ -7,19 +7,22 @@ struct SearchCommand: Command {
     static let name = "search"
     static let abstract = "Search entities, App Shortcuts and apps as you type."
     static let usage = [
-        "search <query> [--limit <n>] [--app <app>] [--type <type>] [--context <name>]... [--at <time>] [--where <predicate>]... [--json] [--explain]",
+        "search <query> [--limit <n>] [--app <app>] [--type <type>] [--context <name>]... [--at <time>] [--where <predicate>]... [--json | --format tsv|lines] [--explain]",
         "search --stdin [options]",
     ]
     static let positionals = [Positional("query", .optional, help: "What was typed so far; the last word matches as a prefix. An empty query (\"\") ranks by usage, context and priors.")]
     static let options: [Option] = [
-        .limit, .app.explained("Only this app's items."), .type.explained("Only entities of this type."), .context, .where,
+        .limit.range(0...1_000_000).explained("At most n results (default 10; 0: every match, and with \"\" every item, in order)."),
+        .app.explained("Only this app's items."), .type.explained("Only entities of this type."), .context, .where,
         .at.explained("The moment of the search, ISO 8601 (default now)."),
         .stdin.explained("Read one query per line from standard input."),
         .json.explained("JSON Lines: one hit per line, or with --stdin one {\"query\":…,\"results\":[…]} line per query."),
+        .format.explained("table (default); tsv: one hit per line, its id, title, subtitle, kind and app tab-separated, no headings (for fzf --with-nth); lines: one title per line. With --stdin each answer ends with an empty line."),
         .explain,
     ]
 
     static func validate(_ args: ParsedArguments) throws(LimelightError) {
+        try HitFormat.validate(args)
         let fromStdin = args.has(.stdin)
         if fromStdin, !args.positionals.isEmpty { throw LimelightError(.usage, "give a query or --stdin, not both") }
         if !fromStdin, args.positionals.isEmpty { throw LimelightError(.usage, "missing the query (use \"\" for none)") }
@@ -30,12 +33,16 @@ struct SearchCommand: Command {
         let (live, template) = try SearchArguments.request(args, self)
         let searcher = live.searcher
         let json = args.has(.json), explain = args.has(.explain)
+        let format = HitFormat(args)
 
         func answer(_ query: String) throws(LimelightError) {
             var request = template
             request.query = query
             let response = try (fromStdin ? live.current() : searcher).search(request)
-            if fromStdin, json {
+            if format == .tsv || format == .lines {
+                format.print(response.hits)
+                if fromStdin { print("") }
+            } else if fromStdin, json {
                 var o = JSONObject([("query", .string(query))])
                 if let c = response.correctedQuery { o["correctedQuery"] = .string(c) }
                 o["results"] = .array(response.hits.map { Output.hitJSON($0, explain: explain) })
