@@ -33,6 +33,17 @@ public enum RankingWeights {
     /// (stemmed "mont") does not pull "Mont-Saint-Michel" above "Monterey"
     /// mid-word. Once the word is complete it weighs in full.
     public static let partialWordStemScale = 0.0
+    /// A one-word query inside a title's word ("fox" in Firefox, three
+    /// letters or more), or its letters in order from the title's first
+    /// ("ffx", "fz" for FileZilla, two or more): a tier below the word
+    /// starts, as launchers rank them.
+    public static let innerWord = 0.5
+    public static let initials = 0.25
+    public static let minInnerWord = 3
+    public static let minInitials = 2
+    /// Apps scanned for inner-word and initials matches (a desktop has a
+    /// few hundred; past this, the first indexed).
+    public static let maxScannedApps = 2_000
 
     // MARK: Priors
 
