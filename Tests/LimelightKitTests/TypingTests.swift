@@ -36,3 +36,56 @@ import Testing
         #expect(try top(dir, "tide") == "Crowds at Mont-Saint-Michel")
     }
 }
+
+@Suite struct LauncherTypingTests {
+    let dir = TempDir()
+    init() throws { try ingest(dir, TypingTests.apps) }
+
+    func response(_ q: String, limit: Int = 10) throws -> SearchResponse {
+        var r = SearchRequest(query: q)
+        r.limit = limit
+        return try Searcher(location: dir.index).search(r)
+    }
+
+    @Test func aWordTypedInTwoIsJoinedNotCorrected() throws {
+        let r = try response("fire fox")
+        #expect(r.hits.first?.title == "Firefox")
+        #expect(r.correctedQuery == "firefox")
+        // A prefix of an indexed word is never corrected.
+        #expect(try response("firef").correctedQuery == nil)
+        #expect(try response("filez").hits.first?.title == "FileZilla")
+        // A complete unknown word still is.
+        #expect(try response("filse").correctedQuery == "files")
+    }
+
+    @Test(arguments: [("fox", "Firefox"), ("magick", "ImageMagick"), ("ffx", "Firefox"), ("fz", "FileZilla")])
+    func innerWordsAndInitialsFindApps(query: String, title: String) throws {
+        let r = try response(query)
+        #expect(r.hits.first?.title == title)
+        #expect(r.correctedQuery == nil)
+    }
+
+    @Test func innerWordsRankBelowWordStarts() throws {
+        // "fi": Firefox, FileZilla and Files start so; "zil" is inside FileZilla only.
+        let titles = try response("zil").hits.map(\.title)
+        #expect(titles.first == "FileZilla")
+        try ingest(dir, [#"{"kind":"app","app":"org.example.zilch","name":"Zilch"}"#])
+        #expect(try response("zil").hits.map(\.title).prefix(2) == ["Zilch", "FileZilla"])
+    }
+
+    @Test func topHitShortcutsDoNotHideBetterHits() throws {
+        let hits = try response("fi", limit: 3).hits
+        #expect(hits.count == 3)
+        #expect(!hits.contains { $0.kind == .shortcut }, "\(hits.map { ($0.title, $0.score) })")
+        #expect(zip(hits, hits.dropFirst()).allSatisfy { $0.score >= $1.score })
+        // Named by the query, the Top Hit app keeps its shortcuts beside it.
+        let firefox = try response("firefox", limit: 3).hits
+        #expect(firefox.first?.title == "Firefox")
+        #expect(firefox.dropFirst().allSatisfy { $0.kind == .shortcut && $0.section == .shortcuts })
+    }
+
+    @Test func aShortcutTitleNamesItsApp() throws {
+        let hits = try response("new window").hits
+        #expect(hits.first?.title == "New Window — Firefox")
+    }
+}
