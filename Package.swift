@@ -13,8 +13,10 @@
 //     ← LimelightRanking (RankingWeights, usage, the scoring function)
 //     ← LimelightStore (schema, cards, hot lists, property schema, index
 //                       location, generations and locks, stored records by
-//                       item key; the only layer above Xapian that sees it)
+//                       item key)
 //     ← LimelightIndex (writing)   LimelightSearch (reading and ranking)
+//       (Store, Index and Search build Xapian documents and queries, so each
+//       declares Xapian; nothing above them sees it)
 //     ← LimelightKit (re-exports both; no code of its own)
 //     ← limelight (the CLI: options, help, output, sysexits)
 import PackageDescription
@@ -41,8 +43,8 @@ let package = Package(
         .target(name: "LimelightText", dependencies: ["LimelightModel"], swiftSettings: layer),
         .target(name: "LimelightRanking", dependencies: ["LimelightText"], swiftSettings: layer),
         .target(name: "LimelightStore", dependencies: ["LimelightRanking", "Xapian"], swiftSettings: layer),
-        .target(name: "LimelightIndex", dependencies: ["LimelightStore"], swiftSettings: layer),
-        .target(name: "LimelightSearch", dependencies: ["LimelightStore"], swiftSettings: layer),
+        .target(name: "LimelightIndex", dependencies: ["LimelightStore", "Xapian"], swiftSettings: layer),
+        .target(name: "LimelightSearch", dependencies: ["LimelightStore", "Xapian"], swiftSettings: layer),
         .target(name: "LimelightKit", dependencies: ["LimelightIndex", "LimelightSearch"]),
         .executableTarget(name: "limelight", dependencies: ["LimelightKit"]),
         // In-process benchmark driver (make bench); not part of the product.
@@ -60,6 +62,8 @@ let package = Package(
         .testTarget(name: "LimelightTextTests", dependencies: ["LimelightText"]),
         .testTarget(name: "LimelightRankingTests", dependencies: ["LimelightRanking"]),
         .testTarget(name: "LimelightStoreTests", dependencies: ["LimelightStore", "Xapian"]),
+        .testTarget(name: "LimelightIndexTests", dependencies: ["LimelightIndex", "Xapian"]),
+        .testTarget(name: "LimelightSearchTests", dependencies: ["LimelightSearch"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
         .testTarget(name: "CLITests", dependencies: ["limelight"], exclude: ["Help"]),
     ],

@@ -66,9 +66,9 @@ extension BatchSession {
                 shortcutCache[r.app] = try db.storedRecords(kind: .shortcut, app: r.app).map(\.1)
             }
             let credited = Self.credits(try resolvingStableIDs(r), shortcuts: shortcutCache[r.app]!)
-            let doc = try builder.plain(r, extraTerms: credited.map(\.creditTerm))
-            if let at = r.at { try doc.setValue(Schema.timeSlot, number: at.seconds) }
-            try db.replace(uniqueTerm: key.uniqueTerm, with: doc)
+            let built = try builder.plain(r, extraTerms: credited.map(\.creditTerm))
+            if let at = r.at { try built.document.setValue(Schema.timeSlot, number: at.seconds) }
+            try db.replace(uniqueTerm: key.uniqueTerm, with: try built.finished())
             guard let at = r.at else { continue }
             for k in credited {
                 if events[k] == nil { order.append(k) }
@@ -77,13 +77,13 @@ extension BatchSession {
         }
         for key in order {
             guard let id = try db.documentID(of: key) else { continue }  // not indexed (yet)
-            let doc = try db.document(id)
-            var stats = UsageStats(encoded: try doc.value(Schema.usageSlot)) ?? UsageStats()
+            var built = try BuiltDocument(stored: try db.document(id))
+            var stats = UsageStats(encoded: try built.document.value(Schema.usageSlot)) ?? UsageStats()
             for e in events[key]! { stats.add(e) }
-            try DocumentBuilder.setUsage(stats, on: doc)
-            try db.replace(id, with: doc)
+            try built.setUsage(stats)
+            try db.replace(id, with: try built.finished())
             try hot.offer(db, usage: stats, id: id)
-            if let card = HitCard(encoded: try doc.value(Schema.cardSlot)) { try hot.offerPrefixes(db, card: card, id: id) }
+            if let card = built.card { try hot.offerPrefixes(db, card: card, id: id) }
         }
     }
 }

@@ -74,20 +74,21 @@ package struct BatchSession {
 
     /// Upserts a document on its key. A search hit keeps the usage it had (or,
     /// new, gets the usage its stored interactions credit to it).
-    mutating func put(_ doc: Document, key: ItemKey, hit: Bool) throws {
+    mutating func put(_ built: BuiltDocument, key: ItemKey, hit: Bool) throws {
+        var built = built
         let unique = key.uniqueTerm
         if hit {
             if let old = try db.postings(unique).first {
                 if let stats = UsageStats(encoded: try db.document(old).value(Schema.usageSlot)) {
-                    try DocumentBuilder.setUsage(stats, on: doc)
+                    try built.setUsage(stats)
                 }
             } else {
                 let stats = try usageFromStoredInteractions(key)
-                if !stats.isEmpty { try DocumentBuilder.setUsage(stats, on: doc) }
+                if !stats.isEmpty { try built.setUsage(stats) }
             }
         }
-        let id = try db.replace(uniqueTerm: unique, with: doc)
-        if hit, let card = HitCard(encoded: try doc.value(Schema.cardSlot)) {
+        let id = try db.replace(uniqueTerm: unique, with: try built.finished())
+        if hit, let card = built.card {
             try hot.offer(db, HotLists.priorName, id: id, score: card.prior)
             try hot.offerPrefixes(db, card: card, id: id)
         }

@@ -147,11 +147,11 @@ package extension BatchSession {
     mutating func recomputeUsage(_ keys: Set<ItemKey>) throws {
         for key in keys.sorted() {
             guard let id = try db.documentID(of: key) else { continue }
-            let doc = try db.document(id)
-            try DocumentBuilder.setUsage(UsageStats(), on: doc)
+            var built = try BuiltDocument(stored: try db.document(id))
+            try built.setUsage(UsageStats())
             let stats = try usageFromStoredInteractions(key)
-            if !stats.isEmpty { try DocumentBuilder.setUsage(stats, on: doc) }
-            try db.replace(id, with: doc)
+            if !stats.isEmpty { try built.setUsage(stats) }
+            try db.replace(id, with: try built.finished())
         }
     }
 }

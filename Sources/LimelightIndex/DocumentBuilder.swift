@@ -10,6 +10,10 @@ import LimelightStore
 /// prefixes of title words for as-you-type matching.
 ///
 /// Not thread safe (it owns a TermGenerator): one per writer.
+///
+/// Each method returns a `BuiltDocument`: the document and its card as
+/// values, so usage is applied to the card in memory and the card is encoded
+/// once, when the document is written (`BuiltDocument.finished()`).
 package final class DocumentBuilder {
     private let termGenerator: TermGenerator
 
@@ -67,7 +71,7 @@ package final class DocumentBuilder {
         }
     }
 
-    func entity(_ r: Record, contexts: [String], properties: inout PropertySchema) throws(XapianError) -> Document {
+    func entity(_ r: Record, contexts: [String], properties: inout PropertySchema) throws(XapianError) -> BuiltDocument {
         let doc = try base(r, key: ItemKey(r), hit: true)
         try doc.addBooleanTerm(Schema.term(Schema.type, r.type))
         if let stable = r.fields["stableId"]?.string {
@@ -91,67 +95,40 @@ package final class DocumentBuilder {
         for c in contexts { try doc.addBooleanTerm(Schema.term(Schema.relevantIn, c)) }
         let prior = Self.prior(rankingHint: r.rankingHint)
         try doc.setValue(Schema.priorSlot, number: prior)
-        try doc.setValue(Schema.cardSlot, Self.card(r, title: r.title, subtitle: r.subtitle, prior: prior, relevant: contexts))
         try doc.setData(r.json.serialized)
-        return doc
+        return BuiltDocument(document: doc, card: Self.card(r, title: r.title, subtitle: r.subtitle, prior: prior, relevant: contexts))
     }
 
     /// The fields a search result shows (see `Schema.cardSlot`).
     static func card(_ r: Record, title: String, subtitle: String?, synonyms: [String] = [],
-                     binding: ShortcutHit.Binding? = nil, prior: Double, relevant: [String] = []) -> [UInt8] {
+                     binding: ShortcutHit.Binding? = nil, prior: Double, relevant: [String] = []) -> HitCard {
         HitCard(kind: HitKind(rawValue: r.kind.rawValue) ?? .entity, app: r.app,
                 type: r.kind == .entity ? r.type : nil, id: r.kind == .app ? r.app : r.id,
                 title: title, subtitle: subtitle, binding: binding.map { EntityRef(type: $0.type, id: $0.id) },
-                names: [title] + synonyms, prior: prior, relevant: relevant).encoded
+                names: [title] + synonyms, prior: prior, relevant: relevant)
     }
 
-    func app(_ r: Record) throws(XapianError) -> Document {
+    func app(_ r: Record) throws(XapianError) -> BuiltDocument {
         let doc = try base(r, key: ItemKey(r), hit: true)
         try indexText(doc, title: r.name, titleAliases: r.synonyms, weighted: [], prefixSources: [])
         try doc.setValue(Schema.priorSlot, number: Self.appPrior)
-        try doc.setValue(Schema.cardSlot, Self.card(r, title: r.name, subtitle: nil, synonyms: r.synonyms, prior: Self.appPrior))
         try doc.setData(r.json.serialized)
-        return doc
+        return BuiltDocument(document: doc, card: Self.card(r, title: r.name, subtitle: nil, synonyms: r.synonyms, prior: Self.appPrior))
     }
 
     /// A stored record that is not itself a search hit (intents, interactions,
     /// relevance registrations): identity and filter terms only.
-    func plain(_ r: Record, extraTerms: [String] = []) throws(XapianError) -> Document {
+    func plain(_ r: Record, extraTerms: [String] = []) throws(XapianError) -> BuiltDocument {
         let doc = try base(r, key: ItemKey(r), hit: false)
         for t in extraTerms { try doc.addBooleanTerm(t) }
         try doc.setData(r.json.serialized)
-        return doc
+        return BuiltDocument(document: doc, card: nil)
     }
 
     /// An App Shortcut as a search hit, optionally bound to one parameter value.
     /// Its phrases are indexed with `${applicationName}` filled in from the app's
     /// name and each synonym, and the parameter filled in with the value.
-    /// Stores what is known of an item's usage on its document (empty stats
-    /// clear it).
-    static func setUsage(_ stats: UsageStats, on doc: Document) throws(XapianError) {
-        var card = HitCard(encoded: try doc.value(Schema.cardSlot))
-        if let total = stats.total {
-            let boost = Scorer.saturate(total.score(at: stats.last / 86_400))
-            try doc.setValue(Schema.usageSlot, stats.encoded)
-            try doc.setValue(Schema.usageKeySlot, number: total.v)
-            try doc.setValue(Schema.usageBoostSlot, number: boost)
-
-            try doc.addBooleanTerm(Schema.used)
-            for c in stats.contexts.keys { try doc.addBooleanTerm(Schema.term(Schema.used, c)) }
-            card?.usage = stats.encoded
-            card?.usageBoost = boost
-        } else {
-            for t in try doc.terms() where t.term.hasPrefix(Schema.used) { try doc.removeTerm(t.term) }
-            for slot in [Schema.usageSlot, Schema.usageKeySlot, Schema.usageBoostSlot] { try doc.setValue(slot, []) }
-            card?.usage = []
-            card?.usageBoost = 0
-        }
-        if let card {
-            try doc.setValue(Schema.cardSlot, card.encoded)
-        }
-    }
-
-    func shortcut(_ s: ShortcutHit) throws(XapianError) -> Document {
+    func shortcut(_ s: ShortcutHit) throws(XapianError) -> BuiltDocument {
         let r = s.record
         let doc = try base(r, key: s.key, hit: true)
         if s.binding != nil {
@@ -188,12 +165,57 @@ package final class DocumentBuilder {
             if let paramName { values[paramName] = s.binding?.title ?? "" }
             return Placeholders.fill(phrase, values)
         }
-        var card = HitCard(encoded: Self.card(r, title: s.title, subtitle: nil, binding: s.binding, prior: prior))!
+        var card = Self.card(r, title: s.title, subtitle: nil, binding: s.binding, prior: prior)
         card.title = s.displayTitle
         card.aliases = spoken
-        try doc.setValue(Schema.cardSlot, card.encoded)
         try doc.setData(s.storedData.serialized)
-        return doc
+        return BuiltDocument(document: doc, card: card)
+    }
+}
+
+/// A document and the card it shows (nil for records that are not search
+/// hits), kept apart until the document is written so that usage changes the
+/// card in memory and the card is encoded once.
+package struct BuiltDocument {
+    package let document: Document
+    package private(set) var card: HitCard?
+
+    init(document: Document, card: HitCard?) {
+        self.document = document
+        self.card = card
+    }
+
+    /// A document read back from the index, with its stored card.
+    init(stored document: Document) throws(XapianError) {
+        self.init(document: document, card: HitCard(encoded: try document.value(Schema.cardSlot)))
+    }
+
+    /// Stores what is known of an item's usage on its document and card
+    /// (empty stats clear it).
+    mutating func setUsage(_ stats: UsageStats) throws(XapianError) {
+        let doc = document
+        if let total = stats.total {
+            let boost = Scorer.saturate(total.score(at: stats.last / 86_400))
+            try doc.setValue(Schema.usageSlot, stats.encoded)
+            try doc.setValue(Schema.usageKeySlot, number: total.v)
+            try doc.setValue(Schema.usageBoostSlot, number: boost)
+
+            try doc.addBooleanTerm(Schema.used)
+            for c in stats.contexts.keys { try doc.addBooleanTerm(Schema.term(Schema.used, c)) }
+            card?.usage = stats.encoded
+            card?.usageBoost = boost
+        } else {
+            for t in try doc.terms() where t.term.hasPrefix(Schema.used) { try doc.removeTerm(t.term) }
+            for slot in [Schema.usageSlot, Schema.usageKeySlot, Schema.usageBoostSlot] { try doc.setValue(slot, []) }
+            card?.usage = []
+            card?.usageBoost = 0
+        }
+    }
+
+    /// The document to write, with its card encoded into `Schema.cardSlot`.
+    func finished() throws(XapianError) -> Document {
+        if let card { try document.setValue(Schema.cardSlot, card.encoded) }
+        return document
     }
 }
 

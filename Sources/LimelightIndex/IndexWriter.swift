@@ -67,12 +67,8 @@ public final class IndexWriter {
                     warned = true
                 }
                 usleep(50_000)
-            } catch let e as XapianError {
-                throw IndexLocation.describe(e, path: location.path)
-            } catch let e as LimelightError {
-                throw e
             } catch {
-                throw LimelightError(.failure, "\(error)")
+                throw IndexLocation.describe(error, path: location.path)
             }
         }
     }
@@ -172,14 +168,10 @@ public final class IndexWriter {
                 try? db.cancelTransaction()
                 throw error
             }
-        } catch let e as LimelightError {
-            throw e
-        } catch let e as XapianError {
-            throw IndexLocation.describe(e, path: location.path)
         } catch let e as RecordError {
             throw LimelightError(.badInput, e.message)
         } catch {
-            throw LimelightError(.failure, "\(error)")
+            throw IndexLocation.describe(error, path: location.path)
         }
     }
 

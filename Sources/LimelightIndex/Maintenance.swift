@@ -89,9 +89,7 @@ public enum Maintenance {
         } catch {
             writer.close()
             Files.removeTree(location.generationPath(next))
-            if let e = error as? LimelightError { throw e }
-            if let e = error as? XapianError { throw IndexLocation.describe(e, path: location.path) }
-            throw LimelightError(.failure, "\(error)")
+            throw IndexLocation.describe(error, path: location.path)
         }
         let documents = writer.documentCount
         writer.close()

@@ -104,12 +104,8 @@ public struct IndexLocation: Sendable {
             let db = try Database(path: generationPath(gen))
             try Self.checkSchema(db, path: path)
             return db
-        } catch let e as XapianError {
-            throw Self.describe(e, path: path)
-        } catch let e as LimelightError {
-            throw e
         } catch {
-            throw LimelightError(.failure, "\(error)")
+            throw Self.describe(error, path: path)
         }
     }
 
@@ -145,6 +141,17 @@ public struct IndexLocation: Sendable {
         }
         if v > Schema.version {
             throw LimelightError(.failure, "the index at \(path) uses schema \(v), newer than this limelight (\(Schema.version)); upgrade limelight")
+        }
+    }
+
+    /// The one conversion of an untyped error from below the writer and the
+    /// readers: already described, Xapian's (as above), or anything else as a
+    /// failure that names it.
+    package static func describe(_ error: any Error, path: String) -> LimelightError {
+        switch error {
+        case let e as LimelightError: e
+        case let e as XapianError: describe(e, path: path)
+        default: LimelightError(.failure, "\(error)")
         }
     }
 
