@@ -171,6 +171,7 @@ package final class DocumentBuilder {
             return Placeholders.fill(phrase, values)
         }
         var card = Self.card(r, title: s.title, subtitle: nil, binding: s.binding, prior: prior)
+        card.title = s.displayTitle
         card.aliases = spoken
         try doc.setData(s.storedData.serialized)
         return BuiltDocument(document: doc, card: card)
@@ -241,6 +242,20 @@ package struct ShortcutHit {
     /// Title shown: for a bound shortcut, the intent's summary with the value
     /// filled in ("Start Sleep Meditation"), else "<title>: <value>".
     let title: String
+
+    /// The title a result shows: it names the app (or the bound value) when
+    /// the shortcut's own title does not ("New Window — Firefox"); matching
+    /// still uses `title`.
+    var displayTitle: String {
+        let own = Tokenizer.normalizedForPrefix(Tokenizer.fold(title))
+        func named(_ s: String) -> Bool {
+            let n = Tokenizer.normalizedForPrefix(Tokenizer.fold(s))
+            return !n.isEmpty && own.contains(n)
+        }
+        if let b = binding { return named(b.title) ? title : title + " — " + b.title }
+        guard let app = appNames.first, !appNames.contains(where: named) else { return title }
+        return title + " — " + app
+    }
 
     var key: ItemKey {
         guard let b = binding else { return ItemKey(record) }

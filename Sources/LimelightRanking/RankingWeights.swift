@@ -27,6 +27,23 @@ public enum RankingWeights {
     public static let titleCompletion = 4.5
     public static let titlePrefix = 3.0
     public static let allWordStarts = 1.5
+    /// The word being typed weighs by its unstemmed prefix only (the title
+    /// bonuses above): its stemmed form still matches, so a word found only
+    /// in a description is not lost, but with this weight (none), so "monte"
+    /// (stemmed "mont") does not pull "Mont-Saint-Michel" above "Monterey"
+    /// mid-word. Once the word is complete it weighs in full.
+    public static let partialWordStemScale = 0.0
+    /// A one-word query inside a title's word ("fox" in Firefox, three
+    /// letters or more), or its letters in order from the title's first
+    /// ("ffx", "fz" for FileZilla, two or more): a tier below the word
+    /// starts, as launchers rank them.
+    public static let innerWord = 0.5
+    public static let initials = 0.25
+    public static let minInnerWord = 3
+    public static let minInitials = 2
+    /// Apps scanned for inner-word and initials matches (a desktop has a
+    /// few hundred; past this, the first indexed).
+    public static let maxScannedApps = 2_000
 
     // MARK: Priors
 
@@ -44,8 +61,11 @@ public enum RankingWeights {
     public static let shortcutPriorStep = 0.05
     public static let lastShortcutPrior = 0.2
     /// … times this for a shortcut bound to a parameter value (the bare
-    /// shortcut is what its app declared; each value is one of many).
-    public static let boundShortcutPriorScale = 0.8
+    /// shortcut is what its app declared; each value is one of many). Below
+    /// 0.5/0.7, so an entity with the default hint stays ahead of the first
+    /// shortcut bound to it when the word being typed (which adds no BM25)
+    /// leaves the priors to decide.
+    public static let boundShortcutPriorScale = 0.7
     /// Apps are what people most often mean when a query names one.
     public static let appPrior = 0.8
 

@@ -20,7 +20,10 @@ extension Searcher {
         }
         if let last = text.partialWord {
             // A short fragment is only a prefix: "m" should not match the unit in "2,000 m".
-            let whole = last.count >= 3 ? try parser.parse(last, flags: [.cjkNgram]) : Query.matchNothing
+            // A longer one also matches by its stem, without weight until it
+            // is complete (see `RankingWeights.partialWordStemScale`).
+            let stemmed = last.count >= 3 ? try parser.parse(last, flags: [.cjkNgram]) : Query.matchNothing
+            let whole = stemmed.isEmpty ? stemmed : try stemmed.scaled(by: RankingWeights.partialWordStemScale)
             // Past 10 letters, the indexed prefix of its first 10 (a title
             // or keyword word that starts so); the title match tells them apart.
             let prefix = Query(term: Schema.term(Schema.wordPrefix, String(last.prefix(Schema.maxIndexedPrefix))))

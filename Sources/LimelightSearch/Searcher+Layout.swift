@@ -23,7 +23,9 @@ extension Searcher {
 
     /// Spotlight's shape: the Top Hit, then its app's App Shortcuts (when the
     /// Top Hit is an app, its shortcuts even if the query did not name them),
-    /// then the rest.
+    /// then the rest by score — but a shortcut sits next to the Top Hit only
+    /// while it scores at least as well as every hit it would push down, so
+    /// with `--limit 3` two weak shortcuts never hide a strong match.
     func arrangeLikeSpotlight(_ hits: [SearchHit], _ request: SearchRequest) throws(XapianError) -> [SearchHit] {
         guard var top = hits.first else { return hits }
         top.section = .topHit
@@ -44,6 +46,12 @@ extension Searcher {
         }
         let placed = Set(shortcuts.map { "\($0.id)|\($0.parameter?.id ?? "")" })
         let rest = hits.dropFirst().filter { !($0.kind == .shortcut && placed.contains("\($0.id)|\($0.parameter?.id ?? "")") && $0.app == top.app) }
-        return [top] + shortcuts + rest
+        // Shortcuts (best first) that outscore the best other hit stay with
+        // the Top Hit; the others take their place among the rest by score.
+        let best = rest.first?.score ?? -.infinity
+        let withTop = shortcuts.prefix { $0.score >= best }
+        let merged = (rest + shortcuts.dropFirst(withTop.count).map { var h = $0; h.section = .results; return h })
+            .sorted { $0.score > $1.score || ($0.score == $1.score && $0.title < $1.title) }
+        return [top] + withTop + merged
     }
 }

@@ -58,6 +58,7 @@ package enum TitleMatch {
         }
         let wordsOK = queryWords.allSatisfy { q in titleWords.contains { $0.hasPrefix(q) } }
         let cjkOK = text.cjkRuns.allSatisfy { run in titleCJK.contains { $0.contains(run) } }
-        return wordsOK && cjkOK ? RankingWeights.allWordStarts : 0
+        if wordsOK && cjkOK { return RankingWeights.allWordStarts }
+        return queryWords.count == 1 && text.cjkRuns.isEmpty ? inside(title, text.compact) ?? 0 : 0
     }
 }

@@ -13,13 +13,26 @@ extension Searcher {
     func correctTypos(_ text: QueryText) throws(XapianError) -> QueryText? {
         var changed = false
         var complete: [String] = []
-        for w in text.completeWords {
+        var typed = text.completeWords
+        var partial = text.partialWord
+        // "fire fox" is Firefox typed in two: a word joined to the next one
+        // that is (the start of) an indexed word beats correcting either.
+        if let p = partial, let last = typed.last, !Tokenizer.containsCJK(last + p) {
+            let unknown = try frequency(last, partial: false) == 0 ? true : try frequency(p, partial: true) == 0
+            if unknown, try frequency(last + p, partial: true) > 0 {
+                typed.removeLast()
+                partial = last + p
+                changed = true
+            }
+        }
+        for w in typed {
             let known = try frequency(w, partial: false) > 0
             if Tokenizer.containsCJK(w) || w.count < 3 || !Typos.isCorrectable(w) || known { complete.append(w); continue }
             if let fix = try bestNeighbour(w, partial: false) { complete.append(fix); changed = true } else { complete.append(w) }
         }
-        var partial = text.partialWord
+        // A word being typed that starts an indexed word is no typo: it matched.
         if let p = partial, p.count >= 3, Typos.isCorrectable(p), !Tokenizer.containsCJK(p), try frequency(p, partial: true) == 0,
+           try db.termFrequency(Schema.term(Schema.wordPrefix, String(p.prefix(Schema.maxIndexedPrefix)))) == 0,
            let fix = try bestNeighbour(p, partial: true) {
             partial = fix
             changed = true

@@ -23,7 +23,7 @@ struct DmenuCommand: Command {
     ]
 
     static func run(_ args: ParsedArguments) throws(LimelightError) {
-        let location = location(args)
+        let location = try location(args)
         let live = try LiveSearcher(location: location)
         var request = SearchRequest(query: "")
         request.limit = args.int(.limit) ?? 0

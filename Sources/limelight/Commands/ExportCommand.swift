@@ -7,7 +7,7 @@ struct ExportCommand: Command {
     static let options: [Option] = []
 
     static func run(_ args: ParsedArguments) throws(LimelightError) {
-        let location = location(args)
+        let location = try location(args)
         var donated = Set<String>()
         for r in try location.exportRecords() {
             if r.kind == .interaction { donated.insert(r.id) }

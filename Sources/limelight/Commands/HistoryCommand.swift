@@ -37,7 +37,7 @@ struct HistoryCommand: Command {
     }
 
     static func run(_ args: ParsedArguments) throws(LimelightError) {
-        let location = location(args)
+        let location = try location(args)
         var policy = HistoryPolicy.load(location)
         let value = args.positionals.count > 1 ? args.positionals[1] : ""
         switch args.positionals[0] {

@@ -23,7 +23,7 @@ struct RofiCommand: Command {
     ]
 
     static func run(_ args: ParsedArguments) throws(LimelightError) {
-        let location = location(args)
+        let location = try location(args)
         let retv = Files.environment("ROFI_RETV").flatMap { Int($0) } ?? 0
         switch retv {
         case 1:
