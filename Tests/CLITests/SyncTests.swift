@@ -248,12 +248,11 @@ final class DesktopFixture: Sendable {
         #expect(try cli.run(["sync", "nosuch"], env: env).status == 64)
     }
 
-    @Test func watchReSyncsWhenADesktopFileAppearsAndStopsOnSIGTERM() throws {
-        let desktop = DesktopFixture()
-        desktop.writeApps()
+    /// `sync SOURCE --watch --json` on the fixture, its stdout's lines as they come.
+    func startWatch(_ desktop: DesktopFixture, _ source: String) throws -> (Process, LineCollector) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = ["--index", desktop.root + "/index", "sync", "apps", "--watch", "--json"]
+        p.arguments = ["--index", desktop.root + "/index", "sync", source, "--watch", "--json"]
         var environment = ProcessInfo.processInfo.environment
         for (k, v) in desktop.env { environment[k] = v }
         p.environment = environment
@@ -261,7 +260,17 @@ final class DesktopFixture: Sendable {
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
         try p.run()
-        let lines = LineCollector(out.fileHandleForReading)
+        return (p, LineCollector(out.fileHandleForReading))
+    }
+
+    func json(_ line: String) -> [String: Any]? {
+        try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    }
+
+    @Test func watchReSyncsWhenADesktopFileAppearsAndStopsOnSIGTERM() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let (p, lines) = try startWatch(desktop, "apps")
         #expect(lines.wait(count: 1, timeout: 30), "no first sync")
         usleep(300_000)  // the watches are set up after the first sync
         desktop.write("usr/share/applications/newly-installed.desktop", DesktopFixture.entry("Newly Installed"))
@@ -269,10 +278,55 @@ final class DesktopFixture: Sendable {
         kill(p.processIdentifier, SIGTERM)
         p.waitUntilExit()
         #expect(p.terminationStatus == 0)
-        let second = try JSONSerialization.jsonObject(with: Data(lines.lines[1].utf8)) as? [String: Any]
+        let second = json(lines.lines[1])
         #expect(second?["added"] as? Int == 1 && second?["removed"] as? Int == 0, "\(lines.lines)")
         let cli = CLI(index: desktop.root + "/index")
         #expect(try hits(cli, "newly", env: desktop.env).first?["app"] as? String == "newly-installed")
+    }
+
+    /// Desktop file ids come from subdirectories: one that was there at the
+    /// start and one made while watching are both watched.
+    @Test func watchSeesDesktopFilesInSubdirectoriesIncludingNewOnes() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let (p, lines) = try startWatch(desktop, "apps")
+        defer { kill(p.processIdentifier, SIGTERM); p.waitUntilExit() }
+        #expect(lines.wait(count: 1, timeout: 30), "no first sync")
+        usleep(300_000)
+        desktop.write("usr/share/applications/kde/dolphin.desktop", DesktopFixture.entry("Dolphin"))
+        #expect(lines.wait(count: 2, timeout: 30), "no re-sync after a file appeared in kde/")
+        #expect(json(lines.lines[1])?["added"] as? Int == 1, "\(lines.lines)")
+        // A new subdirectory: its making is a (no-op) re-sync; then a file in it.
+        try FileManager.default.createDirectory(atPath: desktop.root + "/usr/share/applications/games", withIntermediateDirectories: true)
+        #expect(lines.wait(count: 3, timeout: 30), "no re-sync after a subdirectory appeared")
+        desktop.write("usr/share/applications/games/chess.desktop", DesktopFixture.entry("Chess Game"))
+        #expect(lines.wait(count: 4, timeout: 30), "no re-sync after a file appeared in a new subdirectory")
+        #expect(json(lines.lines[3])?["added"] as? Int == 1, "\(lines.lines)")
+        let cli = CLI(index: desktop.root + "/index")
+        #expect(try hits(cli, "chess", env: desktop.env).first?["app"] as? String == "games-chess")
+    }
+
+    /// Chromium writes Bookmarks to a temporary file and renames it over the
+    /// old one; other files of the profile (History, …) change all the time
+    /// and are not a reason to sync.
+    @Test func watchReSyncsChromiumBookmarksReplacedByRename() throws {
+        let desktop = DesktopFixture()
+        func bookmarks(_ names: [String]) -> String {
+            let children = names.enumerated().map { #"{"id": "\#($0.offset + 5)", "name": "\#($0.element)", "type": "url", "url": "https://example.org/\#($0.offset)"}"# }
+            return #"{"roots": {"bookmark_bar": {"children": [\#(children.joined(separator: ", "))], "name": "Bookmarks bar", "type": "folder"}, "other": {"children": [], "type": "folder"}, "synced": {"children": [], "type": "folder"}}, "version": 1}"#
+        }
+        desktop.write("home/.config/chromium/Default/Bookmarks", bookmarks(["Rust Book"]))
+        let (p, lines) = try startWatch(desktop, "chromium")
+        defer { kill(p.processIdentifier, SIGTERM); p.waitUntilExit() }
+        #expect(lines.wait(count: 1, timeout: 30), "no first sync")
+        usleep(300_000)
+        desktop.write("home/.config/chromium/Default/History", "not bookmarks")
+        usleep(1_000_000)
+        #expect(lines.lines.count == 1, "re-synced for a file that is not Bookmarks: \(lines.lines)")
+        let temporary = desktop.write("home/.config/chromium/Default/Bookmarks.tmp", bookmarks(["Rust Book", "Swift Book"]))
+        #expect(rename(temporary, desktop.root + "/home/.config/chromium/Default/Bookmarks") == 0)
+        #expect(lines.wait(count: 2, timeout: 30), "no re-sync after Bookmarks was replaced")
+        #expect(json(lines.lines[1])?["added"] as? Int == 1, "\(lines.lines)")
     }
 
     /// This machine's own applications: after `sync apps`, each visible one is
