@@ -27,12 +27,14 @@ public enum DesktopSource: String, Sendable, CaseIterable {
 
     /// Reads the store and makes its records. Never throws: a store that is not
     /// here is `skipped` with a note, a broken file is a problem and skipped.
-    public func records(in environment: DesktopEnvironment, now: Timestamp) -> SourceRecords {
+    /// `progress` is told how many records are made so far, as they are made.
+    public func records(in environment: DesktopEnvironment, now: Timestamp,
+                        progress: (Int) -> Void = { _ in }) -> SourceRecords {
         switch self {
-        case .apps: AppRecords.make(in: environment)
-        case .recent: RecentRecords.make(in: environment)
-        case .firefox: BrowserRecords.firefox(in: environment, now: now)
-        case .chromium: BrowserRecords.chromium(in: environment)
+        case .apps: AppRecords.make(in: environment, progress: progress)
+        case .recent: RecentRecords.make(in: environment, progress: progress)
+        case .firefox: BrowserRecords.firefox(in: environment, now: now, progress: progress)
+        case .chromium: BrowserRecords.chromium(in: environment, progress: progress)
         }
     }
 

@@ -329,6 +329,61 @@ final class DesktopFixture: Sendable {
         #expect(json(lines.lines[1])?["added"] as? Int == 1, "\(lines.lines)")
     }
 
+    /// The progress line is for a person at a terminal: never in a pipe, never
+    /// with --json; on a terminal it is redrawn in place and cleared at the end.
+    @Test func progressLineOnlyOnATerminal() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let cli = CLI(index: desktop.root + "/index")
+        for extra in [[], ["--json"]] {
+            let piped = try cli.run(["sync", "apps"] + extra, env: desktop.env)
+            #expect(piped.status == 0 && !piped.stderr.contains("\r") && !piped.stderr.contains("records made"), "\(piped.stderr.debugDescription)")
+        }
+
+        // stderr on a pseudo-terminal (its other end read here), stdout a pipe.
+        // Glibc's module leaves out the XSI pty functions: look them up in libc.
+        typealias FDCall = @convention(c) (Int32) -> Int32
+        typealias NameCall = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        func libc<T>(_ name: String, _: T.Type) throws -> T { unsafeBitCast(try #require(dlsym(nil, name)), to: T.self) }
+        let master = try libc("posix_openpt", FDCall.self)(O_RDWR | O_NOCTTY)
+        try #require(master >= 0)
+        defer { close(master) }
+        try #require(try libc("grantpt", FDCall.self)(master) == 0 && libc("unlockpt", FDCall.self)(master) == 0)
+        let name = try #require(try libc("ptsname", NameCall.self)(master))
+        let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+        try #require(slave >= 0)
+        func run(_ extra: [String]) throws -> (stdout: String, terminal: String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: CLI.binary)
+            p.arguments = ["--index", desktop.root + "/index", "sync", "apps"] + extra
+            var environment = ProcessInfo.processInfo.environment
+            for (k, v) in desktop.env { environment[k] = v }
+            p.environment = environment
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+            try p.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            var terminal = [UInt8]()
+            _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                terminal += buffer[..<n]
+            }
+            return (String(decoding: stdout, as: UTF8.self), String(decoding: terminal, as: UTF8.self))
+        }
+        let shown = try run([])
+        #expect(shown.stdout.hasPrefix("apps: 0 added, 0 updated, 0 removed"), "\(shown.stdout)")
+        #expect(shown.terminal.contains("\rsync apps: ") && shown.terminal.contains("records made"), "\(shown.terminal.debugDescription)")
+        #expect(shown.terminal.hasSuffix("\r\u{1B}[K"), "not cleared at the end: \(shown.terminal.debugDescription)")
+        let json = try run(["--json"])
+        #expect(json.terminal.isEmpty, "\(json.terminal.debugDescription)")
+        close(slave)
+    }
+
     /// This machine's own applications: after `sync apps`, each visible one is
     /// found by the first letters of its name.
     @Test func thisMachinesApplicationsAreFoundByTheirFirstLetters() throws {
