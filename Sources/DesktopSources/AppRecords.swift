@@ -8,12 +8,13 @@ enum AppRecords {
     /// The intent every Desktop Action shortcut performs.
     static let actionIntent = "desktop-action"
 
-    static func make(in environment: DesktopEnvironment) -> SourceRecords {
+    static func make(in environment: DesktopEnvironment, progress: (Int) -> Void = { _ in }) -> SourceRecords {
         var out = SourceRecords(source: .apps)
         let found = ApplicationDiscovery.discover(in: environment)
         out.problems = found.problems
         for app in found.applications where !app.noDisplay {
             add(app, to: &out)
+            progress(out.records.count)
         }
         return out
     }

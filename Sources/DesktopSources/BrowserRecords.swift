@@ -9,7 +9,7 @@ import LimelightSupport
 /// `limelight.chromium` (id = browser directory + Chromium's node id); their
 /// Bookmarks file holds no history.
 enum BrowserRecords {
-    static func firefox(in environment: DesktopEnvironment, now: Timestamp) -> SourceRecords {
+    static func firefox(in environment: DesktopEnvironment, now: Timestamp, progress: (Int) -> Void = { _ in }) -> SourceRecords {
         var out = SourceRecords(source: .firefox)
         let app = DesktopSource.firefox.ownerApp!.id
         let places: FirefoxPlaces
@@ -41,6 +41,7 @@ enum BrowserRecords {
             let count = out.records.count
             out.add(o, file: file)
             if out.records.count > count, byURL[b.url] == nil { byURL[b.url] = ("Bookmark", id) }
+            progress(out.records.count)
         }
         for page in places.history {
             var target = byURL[page.url]
@@ -59,11 +60,12 @@ enum BrowserRecords {
                          "entities": [["type": .string(target.type), "id": .string(target.id)]],
                          "at": .string(visit.description)], file: file)
             }
+            progress(out.records.count)
         }
         return out
     }
 
-    static func chromium(in environment: DesktopEnvironment) -> SourceRecords {
+    static func chromium(in environment: DesktopEnvironment, progress: (Int) -> Void = { _ in }) -> SourceRecords {
         var out = SourceRecords(source: .chromium)
         let app = DesktopSource.chromium.ownerApp!.id
         var notes: [String] = []
@@ -82,6 +84,7 @@ enum BrowserRecords {
                 if !b.folderPath.isEmpty { o["subtitle"] = .string(b.folderPath.joined(separator: " › ")) }
                 o["url"] = .string(b.url)
                 out.add(o, file: path)
+                progress(out.records.count)
             }
         }
         if !found, out.problems.isEmpty { out.skippedNote = notes.joined(separator: "; ") }

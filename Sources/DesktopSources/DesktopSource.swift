@@ -27,22 +27,36 @@ public enum DesktopSource: String, Sendable, CaseIterable {
 
     /// Reads the store and makes its records. Never throws: a store that is not
     /// here is `skipped` with a note, a broken file is a problem and skipped.
-    public func records(in environment: DesktopEnvironment, now: Timestamp) -> SourceRecords {
+    /// `progress` is told how many records are made so far, as they are made.
+    public func records(in environment: DesktopEnvironment, now: Timestamp,
+                        progress: (Int) -> Void = { _ in }) -> SourceRecords {
         switch self {
-        case .apps: AppRecords.make(in: environment)
-        case .recent: RecentRecords.make(in: environment)
-        case .firefox: BrowserRecords.firefox(in: environment, now: now)
-        case .chromium: BrowserRecords.chromium(in: environment)
+        case .apps: AppRecords.make(in: environment, progress: progress)
+        case .recent: RecentRecords.make(in: environment, progress: progress)
+        case .firefox: BrowserRecords.firefox(in: environment, now: now, progress: progress)
+        case .chromium: BrowserRecords.chromium(in: environment, progress: progress)
         }
     }
 
-    /// The directories whose changes mean the source should sync again.
-    public func watchedDirectories(in environment: DesktopEnvironment) -> [String] {
+    /// The directories whose changes mean the source should sync again: every
+    /// applications directory with its subdirectories; the xbel's directory
+    /// for that one name (GLib replaces the file by a rename); Firefox's
+    /// profile roots and its default profile's places.sqlite and its WAL;
+    /// each Chromium's Default profile's Bookmarks (also written by a rename).
+    public func watchedDirectories(in environment: DesktopEnvironment) -> [WatchedDirectory] {
         switch self {
-        case .apps: environment.applicationDirectories
-        case .recent: [environment.dataHome]
-        case .firefox: FirefoxProfile.rootDirectories(in: environment)
-        case .chromium: ChromiumBookmarks.browsers.map { "\(environment.configHome)/\($0.1)/Default" }
+        case .apps:
+            return environment.applicationDirectories.map { WatchedDirectory($0, recursive: true) }
+        case .recent:
+            return [WatchedDirectory(environment.dataHome, names: ["recently-used.xbel"])]
+        case .firefox:
+            var out = FirefoxProfile.rootDirectories(in: environment).map { WatchedDirectory($0) }
+            if let profile = (try? FirefoxProfile.defaultProfile(in: environment))?.value {
+                out.append(WatchedDirectory(profile.directory, names: ["places.sqlite", "places.sqlite-wal"]))
+            }
+            return out
+        case .chromium:
+            return ChromiumBookmarks.browsers.map { WatchedDirectory("\(environment.configHome)/\($0.1)/Default", names: ["Bookmarks"]) }
         }
     }
 }

@@ -1,21 +1,41 @@
 import Glibc
 
+/// A directory whose changes mean a source should sync again.
+public struct WatchedDirectory: Sendable, Equatable {
+    public var path: String
+    /// Its subdirectories too, at any depth, including those made later
+    /// (desktop file ids come from subdirectories: `applications/kde/…`).
+    public var recursive: Bool
+    /// Only changes to these names count (a browser's profile directory
+    /// changes all the time; only its bookmarks and history matter). Nil: any.
+    public var names: Set<String>?
+
+    public init(_ path: String, recursive: Bool = false, names: Set<String>? = nil) {
+        self.path = path
+        self.recursive = recursive
+        self.names = names
+    }
+}
+
 /// Watches groups of directories with inotify and says which groups changed,
 /// once their changes have settled (a package manager writes many files; GTK
 /// rewrites recently-used.xbel through a temporary file and a rename).
 ///
 /// ```swift
-/// let watcher = try DirectoryWatcher(groups: [["/usr/share/applications"], ["/home/me/.local/share"]])
+/// let watcher = try DirectoryWatcher(groups: [[WatchedDirectory("/usr/share/applications", recursive: true)],
+///                                             [WatchedDirectory("/home/me/.local/share", names: ["recently-used.xbel"])]])
 /// while let changed = watcher.next(debounceMilliseconds: 300, shouldStop: { stop }) { … }
 /// ```
 /// Directories that do not exist yet are tried again on every wait, so a
 /// browser installed later is picked up. Not thread safe: one thread.
 public final class DirectoryWatcher {
     private let fd: Int32
-    private let groups: [[String]]
-    private var groupOfWatch: [Int32: Int] = [:]
+    private let groups: [[WatchedDirectory]]
+    /// What each watch descriptor stands for. One directory named by two
+    /// groups (or twice) has one descriptor: each of its watchers is kept.
+    private var watches: [Int32: [(group: Int, watched: WatchedDirectory, path: String)]] = [:]
 
-    public init(groups: [[String]]) throws(DesktopSourceError) {
+    public init(groups: [[WatchedDirectory]]) throws(DesktopSourceError) {
         fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         if fd < 0 { throw DesktopSourceError(file: "inotify", line: 0, problem: String(cString: strerror(errno))) }
         self.groups = groups
@@ -24,13 +44,25 @@ public final class DirectoryWatcher {
 
     deinit { close(fd) }
 
+    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+
     private func addWatches() {
-        let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
         for (index, directories) in groups.enumerated() {
-            for directory in directories where FileSystem.isDirectory(directory) {
-                let wd = inotify_add_watch(fd, directory, mask)
-                if wd >= 0 { groupOfWatch[wd] = index }
-            }
+            for watched in directories { add(watched.path, watched, group: index) }
+        }
+    }
+
+    /// Watches `path` for `watched` (and, if it is recursive, every directory under it).
+    private func add(_ path: String, _ watched: WatchedDirectory, group: Int) {
+        guard FileSystem.isDirectory(path) else { return }
+        let wd = inotify_add_watch(fd, path, Self.mask)
+        guard wd >= 0 else { return }
+        if !(watches[wd] ?? []).contains(where: { $0.group == group && $0.watched == watched && $0.path == path }) {
+            watches[wd, default: []].append((group, watched, path))
+        }
+        guard watched.recursive else { return }
+        for name in FileSystem.names(in: path) where FileSystem.isDirectory(path + "/" + name) {
+            add(path + "/" + name, watched, group: group)
         }
     }
 
@@ -60,13 +92,26 @@ public final class DirectoryWatcher {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n <= 0 { return }
             var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= n {
-                let (wd, length) = buffer.withUnsafeBytes { raw -> (Int32, Int) in
+            let header = MemoryLayout<inotify_event>.size
+            while offset + header <= n {
+                let (wd, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
                     let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    return (event.wd, Int(event.len))
+                    return (event.wd, event.mask, Int(event.len))
                 }
-                if let group = groupOfWatch[wd] { changed.insert(group) }
-                offset += MemoryLayout<inotify_event>.size + length
+                // The name is NUL-padded to `len` bytes.
+                let nameBytes = buffer[(offset + header)..<min(offset + header + length, n)].prefix { $0 != 0 }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                offset += header + length
+                if mask & UInt32(IN_IGNORED) != 0 { watches[wd] = nil; continue }
+                for w in watches[wd] ?? [] {
+                    if let names = w.watched.names, !names.contains(name) { continue }
+                    changed.insert(w.group)
+                    // A new subdirectory of a recursive watch: watch it (and
+                    // what is already in it) before its files arrive.
+                    if w.watched.recursive, mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, !name.isEmpty {
+                        add(w.path + "/" + name, w.watched, group: w.group)
+                    }
+                }
             }
         }
     }

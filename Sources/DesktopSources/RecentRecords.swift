@@ -10,7 +10,7 @@ import LimelightSupport
 enum RecentRecords {
     static let entityType = "File"
 
-    static func make(in environment: DesktopEnvironment) -> SourceRecords {
+    static func make(in environment: DesktopEnvironment, progress: (Int) -> Void = { _ in }) -> SourceRecords {
         var out = SourceRecords(source: .recent)
         let path = RecentlyUsed.path(in: environment)
         let list: RecentlyUsed.List
@@ -43,6 +43,7 @@ enum RecentRecords {
                          "entities": [["type": .string(entityType), "id": .string(id)]],
                          "at": .string(at.description)], file: path)
             }
+            progress(out.records.count)
         }
         return out
     }

@@ -21,17 +21,19 @@ extension IndexWriter {
     /// other sources and of `index` are not touched. Interactions carry ids
     /// derived from what they record, so one already stored is not counted again.
     ///
-    /// Every record but interactions must carry `"source": source`.
-    public func sync(source: String, records: [Record]) throws(LimelightError) -> SyncChanges {
+    /// Every record but interactions must carry `"source": source`. `progress`
+    /// is told (records applied, records in all) as they are applied.
+    public func sync(source: String, records: [Record],
+                     progress: (Int, Int) -> Void = { _, _ in }) throws(LimelightError) -> SyncChanges {
         for r in records where r.kind != .interaction && r.source != source {
             throw LimelightError(.badInput, "sync \(source): \(r.kind.rawValue) \(ItemKey(r)) is not marked as the source's")
         }
-        return try inTransaction { session in try session.sync(source: source, records: records) }
+        return try inTransaction { session in try session.sync(source: source, records: records, progress: progress) }
     }
 }
 
 package extension BatchSession {
-    mutating func sync(source: String, records: [Record]) throws -> SyncChanges {
+    mutating func sync(source: String, records: [Record], progress: (Int, Int) -> Void = { _, _ in }) throws -> SyncChanges {
         var changes = SyncChanges()
         let derived = Set(try db.postings(Schema.derived))
         var stored: [ItemKey: (id: UInt32, record: Record)] = [:]
@@ -61,7 +63,10 @@ package extension BatchSession {
 
         // What is new or changed, apps and intents before what refers to them.
         let order: [RecordKind: Int] = [.app: 0, .intent: 1, .shortcut: 2, .entity: 3, .relevance: 4]
+        var applied = 0
         for r in owned.sorted(by: { order[$0.kind, default: 5] < order[$1.kind, default: 5] }) {
+            applied += 1
+            progress(applied, records.count)
             if let old = stored[ItemKey(r)] {
                 if old.record.fields == r.fields { continue }
                 changes.updated += 1
@@ -71,6 +76,8 @@ package extension BatchSession {
             try apply(r)
         }
         for r in records where r.kind == .interaction {
+            applied += 1
+            progress(applied, records.count)
             if try !db.contains(ItemKey(r)) { changes.interactions += 1 }
             try apply(r)
         }

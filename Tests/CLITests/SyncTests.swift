@@ -248,12 +248,11 @@ final class DesktopFixture: Sendable {
         #expect(try cli.run(["sync", "nosuch"], env: env).status == 64)
     }
 
-    @Test func watchReSyncsWhenADesktopFileAppearsAndStopsOnSIGTERM() throws {
-        let desktop = DesktopFixture()
-        desktop.writeApps()
+    /// `sync SOURCE --watch --json` on the fixture, its stdout's lines as they come.
+    func startWatch(_ desktop: DesktopFixture, _ source: String) throws -> (Process, LineCollector) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = ["--index", desktop.root + "/index", "sync", "apps", "--watch", "--json"]
+        p.arguments = ["--index", desktop.root + "/index", "sync", source, "--watch", "--json"]
         var environment = ProcessInfo.processInfo.environment
         for (k, v) in desktop.env { environment[k] = v }
         p.environment = environment
@@ -261,7 +260,17 @@ final class DesktopFixture: Sendable {
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
         try p.run()
-        let lines = LineCollector(out.fileHandleForReading)
+        return (p, LineCollector(out.fileHandleForReading))
+    }
+
+    func json(_ line: String) -> [String: Any]? {
+        try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    }
+
+    @Test func watchReSyncsWhenADesktopFileAppearsAndStopsOnSIGTERM() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let (p, lines) = try startWatch(desktop, "apps")
         #expect(lines.wait(count: 1, timeout: 30), "no first sync")
         usleep(300_000)  // the watches are set up after the first sync
         desktop.write("usr/share/applications/newly-installed.desktop", DesktopFixture.entry("Newly Installed"))
@@ -269,10 +278,110 @@ final class DesktopFixture: Sendable {
         kill(p.processIdentifier, SIGTERM)
         p.waitUntilExit()
         #expect(p.terminationStatus == 0)
-        let second = try JSONSerialization.jsonObject(with: Data(lines.lines[1].utf8)) as? [String: Any]
+        let second = json(lines.lines[1])
         #expect(second?["added"] as? Int == 1 && second?["removed"] as? Int == 0, "\(lines.lines)")
         let cli = CLI(index: desktop.root + "/index")
         #expect(try hits(cli, "newly", env: desktop.env).first?["app"] as? String == "newly-installed")
+    }
+
+    /// Desktop file ids come from subdirectories: one that was there at the
+    /// start and one made while watching are both watched.
+    @Test func watchSeesDesktopFilesInSubdirectoriesIncludingNewOnes() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let (p, lines) = try startWatch(desktop, "apps")
+        defer { kill(p.processIdentifier, SIGTERM); p.waitUntilExit() }
+        #expect(lines.wait(count: 1, timeout: 30), "no first sync")
+        usleep(300_000)
+        desktop.write("usr/share/applications/kde/dolphin.desktop", DesktopFixture.entry("Dolphin"))
+        #expect(lines.wait(count: 2, timeout: 30), "no re-sync after a file appeared in kde/")
+        #expect(json(lines.lines[1])?["added"] as? Int == 1, "\(lines.lines)")
+        // A new subdirectory: its making is a (no-op) re-sync; then a file in it.
+        try FileManager.default.createDirectory(atPath: desktop.root + "/usr/share/applications/games", withIntermediateDirectories: true)
+        #expect(lines.wait(count: 3, timeout: 30), "no re-sync after a subdirectory appeared")
+        desktop.write("usr/share/applications/games/chess.desktop", DesktopFixture.entry("Chess Game"))
+        #expect(lines.wait(count: 4, timeout: 30), "no re-sync after a file appeared in a new subdirectory")
+        #expect(json(lines.lines[3])?["added"] as? Int == 1, "\(lines.lines)")
+        let cli = CLI(index: desktop.root + "/index")
+        #expect(try hits(cli, "chess", env: desktop.env).first?["app"] as? String == "games-chess")
+    }
+
+    /// Chromium writes Bookmarks to a temporary file and renames it over the
+    /// old one; other files of the profile (History, …) change all the time
+    /// and are not a reason to sync.
+    @Test func watchReSyncsChromiumBookmarksReplacedByRename() throws {
+        let desktop = DesktopFixture()
+        func bookmarks(_ names: [String]) -> String {
+            let children = names.enumerated().map { #"{"id": "\#($0.offset + 5)", "name": "\#($0.element)", "type": "url", "url": "https://example.org/\#($0.offset)"}"# }
+            return #"{"roots": {"bookmark_bar": {"children": [\#(children.joined(separator: ", "))], "name": "Bookmarks bar", "type": "folder"}, "other": {"children": [], "type": "folder"}, "synced": {"children": [], "type": "folder"}}, "version": 1}"#
+        }
+        desktop.write("home/.config/chromium/Default/Bookmarks", bookmarks(["Rust Book"]))
+        let (p, lines) = try startWatch(desktop, "chromium")
+        defer { kill(p.processIdentifier, SIGTERM); p.waitUntilExit() }
+        #expect(lines.wait(count: 1, timeout: 30), "no first sync")
+        usleep(300_000)
+        desktop.write("home/.config/chromium/Default/History", "not bookmarks")
+        usleep(1_000_000)
+        #expect(lines.lines.count == 1, "re-synced for a file that is not Bookmarks: \(lines.lines)")
+        let temporary = desktop.write("home/.config/chromium/Default/Bookmarks.tmp", bookmarks(["Rust Book", "Swift Book"]))
+        #expect(rename(temporary, desktop.root + "/home/.config/chromium/Default/Bookmarks") == 0)
+        #expect(lines.wait(count: 2, timeout: 30), "no re-sync after Bookmarks was replaced")
+        #expect(json(lines.lines[1])?["added"] as? Int == 1, "\(lines.lines)")
+    }
+
+    /// The progress line is for a person at a terminal: never in a pipe, never
+    /// with --json; on a terminal it is redrawn in place and cleared at the end.
+    @Test func progressLineOnlyOnATerminal() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let cli = CLI(index: desktop.root + "/index")
+        for extra in [[], ["--json"]] {
+            let piped = try cli.run(["sync", "apps"] + extra, env: desktop.env)
+            #expect(piped.status == 0 && !piped.stderr.contains("\r") && !piped.stderr.contains("records made"), "\(piped.stderr.debugDescription)")
+        }
+
+        // stderr on a pseudo-terminal (its other end read here), stdout a pipe.
+        // Glibc's module leaves out the XSI pty functions: look them up in libc.
+        typealias FDCall = @convention(c) (Int32) -> Int32
+        typealias NameCall = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        func libc<T>(_ name: String, _: T.Type) throws -> T { unsafeBitCast(try #require(dlsym(nil, name)), to: T.self) }
+        let master = try libc("posix_openpt", FDCall.self)(O_RDWR | O_NOCTTY)
+        try #require(master >= 0)
+        defer { close(master) }
+        try #require(try libc("grantpt", FDCall.self)(master) == 0 && libc("unlockpt", FDCall.self)(master) == 0)
+        let name = try #require(try libc("ptsname", NameCall.self)(master))
+        let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+        try #require(slave >= 0)
+        func run(_ extra: [String]) throws -> (stdout: String, terminal: String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: CLI.binary)
+            p.arguments = ["--index", desktop.root + "/index", "sync", "apps"] + extra
+            var environment = ProcessInfo.processInfo.environment
+            for (k, v) in desktop.env { environment[k] = v }
+            p.environment = environment
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+            try p.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            var terminal = [UInt8]()
+            _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                terminal += buffer[..<n]
+            }
+            return (String(decoding: stdout, as: UTF8.self), String(decoding: terminal, as: UTF8.self))
+        }
+        let shown = try run([])
+        #expect(shown.stdout.hasPrefix("apps: 0 added, 0 updated, 0 removed"), "\(shown.stdout)")
+        #expect(shown.terminal.contains("\rsync apps: ") && shown.terminal.contains("records made"), "\(shown.terminal.debugDescription)")
+        #expect(shown.terminal.hasSuffix("\r\u{1B}[K"), "not cleared at the end: \(shown.terminal.debugDescription)")
+        let json = try run(["--json"])
+        #expect(json.terminal.isEmpty, "\(json.terminal.debugDescription)")
+        close(slave)
     }
 
     /// This machine's own applications: after `sync apps`, each visible one is

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LimelightSupport
 import Testing
 @testable import DesktopSources
@@ -114,6 +117,29 @@ import Testing
         tree.write("home/.mozilla/firefox/profiles.ini", "[Profile0]\nPath=a\n[Profile1]\nPath=b\n")
         #expect(try FirefoxProfile.defaultProfile(in: environment).note
                 == "\(tree.path("home/.mozilla/firefox"))/profiles.ini names 2 profiles and no default")
+    }
+
+    /// `sync firefox --watch` watches the default profile itself, for the
+    /// history database and its write-ahead log (which a running Firefox writes).
+    @Test func theWatchCoversTheDefaultProfilesPlacesAndItsWAL() throws {
+        tree.write("home/.mozilla/firefox/profiles.ini", Self.profilesIni)
+        let directory = tree.directory("home/.mozilla/firefox/abcd1234.default-release")
+        let watched = DesktopSource.firefox.watchedDirectories(in: environment)
+        #expect(watched.contains(WatchedDirectory(directory, names: ["places.sqlite", "places.sqlite-wal"])), "\(watched)")
+        let watcher = try DirectoryWatcher(groups: [watched])
+        func changed(within seconds: Double) -> Set<Int>? {
+            var ts = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &ts)
+            let deadline = Double(ts.tv_sec) + seconds
+            return watcher.next(debounceMilliseconds: 100) {
+                clock_gettime(CLOCK_MONOTONIC, &ts)
+                return Double(ts.tv_sec) > deadline
+            }
+        }
+        tree.write("home/.mozilla/firefox/abcd1234.default-release/cookies.sqlite", "not history")
+        #expect(changed(within: 1) == nil, "a file other than places.sqlite counted")
+        tree.write("home/.mozilla/firefox/abcd1234.default-release/places.sqlite-wal", "wal")
+        #expect(changed(within: 10) == [0])
     }
 
     @Test func noFirefoxIsSkippedWithANote() throws {

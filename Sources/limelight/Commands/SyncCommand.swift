@@ -57,7 +57,10 @@ struct SyncCommand: Command {
     static func syncOnce(_ chosen: [DesktopSource], environment: DesktopEnvironment, args: ParsedArguments) throws(LimelightError) {
         let json = args.has(.json)
         for source in chosen {
-            let made = source.records(in: environment, now: .now())
+            // A long sync (a big history) shows what it is doing, on a terminal only.
+            var progress = ProgressBar(label: "sync \(source.rawValue)", enabled: !json)
+            let made = source.records(in: environment, now: .now()) { progress.count($0, "records made") }
+            progress.clear()
             for p in made.problems { Output.err(p.description) }
             var o: JSONObject = ["source": .string(source.rawValue)]
             if let note = made.skippedNote {
@@ -67,10 +70,14 @@ struct SyncCommand: Command {
             }
             let writer = try openWriter(args, self)
             let changes: SyncChanges
-            do { changes = try writer.sync(source: source.rawValue, records: made.records) } catch {
+            do {
+                changes = try writer.sync(source: source.rawValue, records: made.records) { progress.update($0, $1, keepsLine: false) }
+            } catch {
+                progress.clear()
                 writer.close()
                 throw error
             }
+            progress.clear()
             writer.close()
             if json {
                 o["added"] = .number(Double(changes.added))
