@@ -14,6 +14,9 @@ BIN      = .build/release/limelight
 # libsqlite3-dev: SQLite, to read Firefox's places.sqlite.
 # fzf, zsh, fish, man-db, groff-base: the launcher and completion tests run fzf --filter,
 # zsh -n, fish -n and man -l.
+# Not rofi, dmenu, fuzzel or wofi: 'limelight rofi' and 'limelight dmenu' are tested
+# against rofi's script protocol byte for byte and with plain programs as the menu,
+# so the suite needs no X server; a user installs the launcher they use.
 DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin libsqlite3-dev fzf zsh fish man-db groff-base
 deps:
 	@for p in $(DEB_DEPS); do \
