@@ -123,7 +123,7 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
             do {
                 _ = try ids([bad])
                 Issue.record("accepted \(bad)")
-            } catch SearchError.badPredicate {
+            } catch SearchError.badPredicate(_) {
                 // a usage error (64), as it should be; anything else fails the test
             }
         }
