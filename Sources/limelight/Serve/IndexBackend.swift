@@ -19,9 +19,9 @@ final class IndexBackend: SearchProviderBackend {
     /// against the index first, so a deleted item is never described.
     private var recent: [String: SearchHit] = [:]
     /// Why the index could not be brought up to date before this call.
-    private var refreshError: LimelightError?
+    private var refreshError: SearchError?
 
-    init(location: IndexLocation, limit: Int = 10) throws(LimelightError) {
+    init(location: IndexLocation, limit: Int = 10) throws(SearchError) {
         self.location = location
         self.limit = limit
         live = try LiveSearcher(location: location)
@@ -102,8 +102,9 @@ final class IndexBackend: SearchProviderBackend {
         do {
             try Activation.open(hit, lookup: live.lookup, location: location)
         } catch {
-            guard error.kind == .failure else { throw error }
-            throw BusMethodError(name: Self.notFound, message: error.description)
+            // What would exit 1 (not in the index, nothing to launch) is "not found"; busy and the like are failures.
+            guard case .failed(ExitStatus.failure, let message) = ExitStatus.outcome(error) else { throw error }
+            throw BusMethodError(name: Self.notFound, message: message)
         }
     }
 
