@@ -18,6 +18,9 @@ public final class LiveSearcher {
     /// Reads records by identity from the same database as `searcher`
     /// (up to date after `current()`).
     public private(set) var lookup: Lookup
+    /// Counts the changes seen (a new generation, or new commits): what a
+    /// caller derived from earlier answers holds while this stays the same.
+    public private(set) var version = 0
 
     public init(location: IndexLocation) throws(SearchError) {
         self.location = location
@@ -41,8 +44,9 @@ public final class LiveSearcher {
             lookup = Lookup(database: opened.db, location: location)
             ReaderLocks.release(lock)
             (generation, lock) = (opened.generation, opened.lock)
-        } else {
-            searcher.refresh()
+            version += 1
+        } else if searcher.refresh() {
+            version += 1
         }
         return searcher
     }

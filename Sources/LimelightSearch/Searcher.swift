@@ -44,7 +44,9 @@ public final class Searcher {
     let cards = CardCache()
 
     /// Sees the latest committed changes (a long-lived searcher calls this).
-    public func refresh() { _ = try? db.reopen() }
+    /// True if there was something new to see.
+    @discardableResult
+    public func refresh() -> Bool { (try? db.reopen()) ?? false }
 
     public func search(_ request: SearchRequest) throws(SearchError) -> SearchResponse {
         // Readers see a snapshot; if a writer moved on far enough that our
