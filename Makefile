@@ -90,8 +90,8 @@ clean:
 #   make bench         the Debian catalog (63k) and 1M synthetic entities + 1M
 #                      interactions; writes Benchmarks/results/*.json and BENCHMARKS.md
 #   make bench-smoke   5,000 Debian packages, ~200 queries, under 2 minutes;
-#                      exits non-zero if an engine fails or Limelight's results
-#                      disagree with raw Xapian running the same plan
+#                      exits non-zero if an engine fails or raw Xapian, replaying
+#                      Limelight's recorded Xapian calls, gets other match sets
 #   make bench BENCH_REV=295541a
 #                      builds the engine from a clean snapshot of that commit (a
 #                      git worktree in $(BENCH_SCRATCH)-src, with the driver
@@ -111,6 +111,7 @@ BENCH_SOURCE   = $(if $(BENCH_REV),--source "commit $(BENCH_REV) (a clean snapsh
 BENCH_BINS     = --limelight-bench $(BENCH_SCRATCH)/release/limelight-bench \
                  --limelight $(BENCH_SCRATCH)/release/limelight \
                  --raw-xapian $(BENCH_SCRATCH)/raw-xapian-bench \
+                 --raw-xapian-replay $(BENCH_SCRATCH)/raw-xapian-replay \
                  --oneshot $(BENCH_SCRATCH)/xapian-oneshot $(BENCH_SOURCE)
 
 bench-deps: deps
@@ -136,6 +137,7 @@ bench-build: bench-deps bench-src
 	$(SWIFT) build -c release --package-path $(BENCH_SRC) --product limelight-bench --scratch-path $(BENCH_SCRATCH)
 	$(SWIFT) build -c release --package-path $(BENCH_SRC) --static-swift-stdlib --product limelight --scratch-path $(BENCH_SCRATCH)
 	g++ -O2 -std=c++17 -o $(BENCH_SCRATCH)/raw-xapian-bench Benchmarks/raw-xapian/bench.cc -lxapian
+	g++ -O2 -std=c++17 -o $(BENCH_SCRATCH)/raw-xapian-replay Benchmarks/raw-xapian/replay.cc -lxapian
 	g++ -O2 -std=c++17 -o $(BENCH_SCRATCH)/xapian-oneshot Benchmarks/raw-xapian/oneshot.cc -lxapian
 
 # The full run also times the CLI with the Swift runtime as shared libraries

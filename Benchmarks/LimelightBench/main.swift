@@ -9,11 +9,13 @@
 //       FILE` does) or batches of N records. Reports wall time and peak RSS (VmHWM).
 //       --append adds to an existing index (e.g. interactions after entities).
 //
-//   limelight-bench query --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json]
+//   limelight-bench query --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json] [--trace T.jsonl]
 //       Runs each line of FILE as a query with Searcher.search, P untimed warm-up
 //       passes first, then one timed pass. Reports p50/p90/p99 by the length of
 //       the word being typed, one- and two-word; `--full` appends a space to each
-//       query so every word is complete (full-word search).
+//       query so every word is complete (full-word search). `--trace` adds one
+//       more, untimed pass that writes every Xapian call of each query to T
+//       (Xapian's CallRecorder), for `raw-xapian-replay` to make again.
 //
 //   limelight-bench suggest --index DIR INTERACTIONS.jsonl [--count N] [--limit N] [--warmup P] [--out R.json]
 //       Zero-query suggestions (Searcher.search with an empty query, as
@@ -29,6 +31,7 @@
 import Glibc
 #endif
 import LimelightKit
+import Xapian  // CallRecorder, for --trace
 
 // MARK: - Small helpers (no Foundation: keep the driver as lean as the CLI)
 
@@ -130,6 +133,7 @@ struct Options {
     var warmup = 1
     var append = false
     var count = 2000
+    var trace: String?
 
     init(_ argv: [String]) {
         var args = argv.dropFirst()
@@ -143,6 +147,7 @@ struct Options {
             switch a {
             case "--index": index = value()
             case "--out": out = value()
+            case "--trace": trace = value()
             case "--batch": batch = number(value(), a)
             case "--count": count = number(value(), a)
             case "--limit": limit = number(value(), a)
@@ -161,7 +166,7 @@ struct Options {
 
     static let usageText = """
         usage: limelight-bench ingest --index DIR FILE [--batch N] [--append] [--out R.json]
-               limelight-bench query  --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json]
+               limelight-bench query  --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json] [--trace T.jsonl]
                limelight-bench suggest --index DIR INTERACTIONS.jsonl [--count N] [--limit N] [--warmup P] [--out R.json]
         """
     var usage: String { Self.usageText }
@@ -295,6 +300,17 @@ func query(_ o: Options) {
         }
     } catch { fail(error.description) }
     let totalS = Double(nowNS() - t0) / 1e9
+    if let trace = o.trace {
+        // After the timed pass, so that writing the trace costs it nothing.
+        do throws(XapianError) { CallRecorder.active = try CallRecorder(path: trace) } catch { fail(error.description) }
+        do {
+            for q in queries {
+                CallRecorder.active?.begin(q)
+                _ = try run(q)
+            }
+        } catch { fail(error.description) }
+        CallRecorder.active = nil
+    }
 
     // Summary by group, as the issue asks: one-/two-word, by prefix length.
     var groups: [String: [Double]] = [:]

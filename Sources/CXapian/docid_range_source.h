@@ -12,7 +12,8 @@
 /* Matches every document with an id in [first, last], weight 0. Walks the
  * all-documents list, so an AND with it stops reading the other lists once
  * they pass `last`: "the matches among the first documents" without a
- * scan. Not serialisable (local databases only, which is all Limelight uses). */
+ * scan. Serialisable (name, serialise, unserialise), so that a recorded
+ * query can be replayed: the reader registers it in a Xapian::Registry. */
 class DocidRangeSource : public Xapian::PostingSource {
     Xapian::docid first, last;
     Xapian::Database db;
@@ -59,6 +60,23 @@ class DocidRangeSource : public Xapian::PostingSource {
     bool at_end() const override { return started && (it == end || *it > last); }
     Xapian::docid get_docid() const override { return *it; }
     double get_weight() const override { return 0; }
+    std::string name() const override { return "DocidRangeSource"; }
+    // first and last as 4 bytes each, little-endian.
+    std::string serialise() const override {
+        std::string s;
+        for (Xapian::docid v : {first, last})
+            for (int i = 0; i < 4; ++i) s.push_back(char((v >> (8 * i)) & 0xff));
+        return s;
+    }
+    DocidRangeSource *unserialise(const std::string &s) const override {
+        if (s.size() != 8) throw Xapian::SerialisationError("DocidRangeSource: expected 8 bytes");
+        auto at = [&](int k) {
+            Xapian::docid v = 0;
+            for (int i = 0; i < 4; ++i) v |= Xapian::docid((unsigned char)s[k + i]) << (8 * i);
+            return v;
+        };
+        return new DocidRangeSource(at(0), at(4));
+    }
     std::string get_description() const override {
         return "DocidRangeSource(" + std::to_string(first) + ".." + std::to_string(last) + ")";
     }

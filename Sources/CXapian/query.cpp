@@ -104,6 +104,14 @@ cx_query *cx_query_fixed_weight_source(double weight, cx_error **err) {
 
 int cx_query_is_empty(const cx_query *q) { return q->q.empty() ? 1 : 0; }
 
+int cx_query_serialise(const cx_query *q, char **out, size_t *len,
+                       cx_error **err) {
+    CX_TRY
+    give_bytes(q->q.serialise(), out, len);
+    return 1;
+    CX_CATCH(0)
+}
+
 char *cx_query_description(const cx_query *q, size_t *len) {
     try {
         char *out = nullptr;

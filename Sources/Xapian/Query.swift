@@ -129,6 +129,12 @@ public final class Query: CustomStringConvertible {
         Query(handle: try checked { cx_query_docid_range(ids.lowerBound, ids.upperBound, $0) }!)
     }
 
+    /// `Xapian::Query::serialise()`: bytes a reader with a registry that knows
+    /// Limelight's `DocidRangeSource` can unserialise (`CallRecorder`).
+    public func serialised() throws(XapianError) -> [UInt8] {
+        try takeBytes { cx_query_serialise(handle, $0, $1, $2) }
+    }
+
     public var isEmpty: Bool { cx_query_is_empty(handle) == 1 }
 
     /// Xapian's own rendering, e.g. `Query((monterey AND bay))`.

@@ -285,9 +285,16 @@ cx_query *cx_query_value_map_source(cx_slot slot, const char *const *keys,
                                     double default_weight, cx_error **err);
 cx_query *cx_query_fixed_weight_source(double weight, cx_error **err);
 /* Every document whose id is in [first, last] (weight 0): a cheap docid
- * window to AND with (Limelight's own posting source, not serialisable). */
+ * window to AND with (Limelight's own posting source: serialisable, but a
+ * reader of the serialised query must register it, as the benchmarks'
+ * replay does). */
 cx_query *cx_query_docid_range(cx_docid first, cx_docid last, cx_error **err);
 int cx_query_is_empty(const cx_query *q);
+/* Xapian::Query::serialise(): the query as bytes another process can
+ * unserialise (with a Xapian::Registry that knows DocidRangeSource), for the
+ * call recorder the benchmarks replay. The caller frees *out with free(). */
+int cx_query_serialise(const cx_query *q, char **out, size_t *len,
+                       cx_error **err);
 /* Xapian's description of the query, for debugging and tests. */
 char *cx_query_description(const cx_query *q, size_t *len);
 void cx_query_free(cx_query *q);
