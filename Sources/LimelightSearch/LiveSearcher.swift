@@ -2,17 +2,17 @@ import LimelightSupport
 import LimelightStore
 
 /// A searcher for a process that stays open (`search --stdin`, a service):
-/// before each answer it looks at the stub, which costs one small read. A new
-/// generation (rebuild, compact, a delete's rewrite) means a new reader on it,
-/// and the lock on the old one is released so it can be removed; otherwise
-/// Xapian's `reopen()` picks up new commits (it only reads the version file
-/// when nothing changed).
+/// before each answer it looks at the stub, which costs one small read (one
+/// per shard of a sharded directory). A new generation (rebuild, compact, a
+/// delete's rewrite) means a new reader on it, and the lock on the old one is
+/// released so it can be removed; otherwise Xapian's `reopen()` picks up new
+/// commits (it only reads the version file when nothing changed). Remote
+/// shards are reopened, and connected again when that fails (see `Searcher`).
 ///
 /// Not thread safe, like `Searcher`.
 public final class LiveSearcher {
     public let location: IndexLocation
-    private var generation: Int
-    private var lock: Int32
+    private var readers: [TrackedReader]
     public private(set) var searcher: Searcher
     /// Reads records by identity from the same database as `searcher`
     /// (up to date after `current()`).
@@ -20,25 +20,44 @@ public final class LiveSearcher {
 
     public init(location: IndexLocation) throws(LimelightError) {
         self.location = location
-        let opened = try location.openTrackedReader()
-        (generation, lock) = (opened.generation, opened.lock)
-        do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
+        readers = try location.openShardReaders()
+        do { searcher = try Searcher(shards: readers.map(\.db), path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
         searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
-        lookup = Lookup(database: opened.db, location: location)
+        lookup = try Lookup(shards: readers.map(\.db), location: location)
+    }
+
+    /// A live searcher over shards served by `xapian-tcpsrv`.
+    public init(remote: RemoteShards) throws(LimelightError) {
+        location = IndexLocation(path: remote.description)
+        readers = []
+        searcher = try Searcher(remote: remote)
+        lookup = try Lookup(shards: searcher.shards, location: location)
     }
 
     /// The searcher, up to date with the index as it is now.
     public func current() throws(LimelightError) -> Searcher {
-        if let now = try location.currentGeneration(), now != generation {
-            let opened = try location.openTrackedReader()
-            do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
-        searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
-            lookup = Lookup(database: opened.db, location: location)
-            ReaderLocks.release(lock)
-            (generation, lock) = (opened.generation, opened.lock)
-        } else {
+        guard !readers.isEmpty else {
             searcher.refresh()
+            lookup = try Lookup(shards: searcher.shards, location: location)
+            return searcher
         }
+        var moved = false
+        for r in readers where try r.location.currentGeneration() != r.generation { moved = true }
+        guard moved else {
+            searcher.refresh()
+            return searcher
+        }
+        var fresh: [TrackedReader] = []
+        for r in readers {
+            if try r.location.currentGeneration() == r.generation { fresh.append(r); continue }
+            let opened = try r.location.openTrackedReader()
+            fresh.append(TrackedReader(location: r.location, db: opened.db, generation: opened.generation, lock: opened.lock))
+            ReaderLocks.release(r.lock)
+        }
+        readers = fresh
+        do { try searcher.use(readers.map(\.db)) } catch { throw IndexLocation.describe(error, path: location.path) }
+        for r in readers { _ = try? r.db.reopen() }
+        lookup = try Lookup(shards: readers.map(\.db), location: location)
         return searcher
     }
 }

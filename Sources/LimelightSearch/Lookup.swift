@@ -11,17 +11,22 @@ import LimelightStore
 /// Not thread safe: one per thread.
 public final class Lookup {
     let db: Database
+    /// Each shard alone (the index itself when it has none), for metadata.
+    let shards: [Database]
     let location: IndexLocation
 
-    public init(location: IndexLocation) throws(LimelightError) {
-        self.location = location
-        db = try location.openReader()
+    public convenience init(location: IndexLocation) throws(LimelightError) {
+        try self.init(shards: try location.openShardReaders().map(\.db), location: location)
     }
 
-    /// A lookup on a database already open (a `LiveSearcher`'s, so both read the same generation).
-    package init(database: Database, location: IndexLocation) {
+    /// A lookup on databases already open (a `LiveSearcher`'s, so both read
+    /// the same generation): one index, or shards read as one.
+    package init(shards: [Database], location: IndexLocation) throws(LimelightError) {
         self.location = location
-        db = database
+        self.shards = shards
+        do { db = shards.count == 1 ? shards[0] : try Database.combined(shards) } catch {
+            throw IndexLocation.describe(error, path: location.path)
+        }
     }
 
     private func wrap<T>(_ body: () throws(XapianError) -> T) throws(LimelightError) -> T {
@@ -75,7 +80,7 @@ public final class Lookup {
     /// Every entity of a type that satisfies the predicates (EntityPropertyQuery),
     /// in index order, at most `limit`.
     public func entities(app: String?, type: String, predicates: [String], limit: Int, at: Timestamp = .now()) throws(LimelightError) -> [Record] {
-        let schema = try wrap { () throws(XapianError) -> PropertySchema in try PropertySchema.load(db) }
+        let schema = try PropertySchema.merged(shards, path: location.path)
         let parsed = try predicates.map { (p) throws(LimelightError) -> PropertyPredicate in try PropertyPredicate.parse(p, schema: schema, type: type) }
         return try wrap { () throws(XapianError) -> [Record] in
             var parts = [Query(term: Schema.kind + RecordKind.entity.rawValue), Query(term: Schema.term(Schema.type, type))]

@@ -144,7 +144,7 @@ extension String {
 extension Searcher {
     /// What the index knows of entity properties (for `--where`).
     public func propertySchema() throws(LimelightError) -> PropertySchema {
-        do { return try PropertySchema.load(db) } catch { throw IndexLocation.describe(error, path: path) }
+        try PropertySchema.merged(shards, path: path)
     }
 }
 
