@@ -223,7 +223,7 @@ package struct BuiltDocument {
     func finished() throws(XapianError) -> Document {
         if let card {
             try document.setValue(Schema.cardSlot, card.encoded)
-            try document.setValue(Schema.orderSlot, StaticTier.orderValue(card.itemKey))
+            try document.setValue(Schema.orderSlot, StaticTier.orderValue(card.itemKey, prior: card.prior))
             for t in StaticTier.terms(prior: card.prior, key: card.itemKey) { try document.addBooleanTerm(t) }
         }
         return document

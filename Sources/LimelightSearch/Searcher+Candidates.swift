@@ -86,13 +86,13 @@ extension Searcher {
     func listedCards(_ keys: [ItemKey], at time: Timestamp) throws(XapianError) -> [ItemKey: Match] {
         guard !keys.isEmpty else { return [:] }
         var byOrder: [[UInt8]: ItemKey] = [:]
-        for k in keys { byOrder[StaticTier.orderValue(k)] = k }
+        for k in keys { byOrder[StaticTier.orderSuffix(k)] = k }
         let enquire = try Enquire(db)
         enquire.setBooleanWeighting()
         enquire.query = try Query.or(keys.map { Query(term: $0.uniqueTerm) }).andNot(try Restriction.expired(at: time))
         var out: [ItemKey: Match] = [:]
         for m in try enquire.matches(count: keys.count, values: Self.values, data: false).matches {
-            guard m.values[Schema.cardSlot]?.isEmpty == false, let key = m.values[Schema.orderSlot].flatMap({ byOrder[$0] }) else { continue }
+            guard m.values[Schema.cardSlot]?.isEmpty == false, let key = m.values[Schema.orderSlot].flatMap({ byOrder[Array($0.suffix(8))] }) else { continue }
             out[key] = Match(documentID: m.documentID, weight: 0, values: m.values)
         }
         return out

@@ -72,9 +72,10 @@ public enum Schema {
     package static let usageBoostSlot: UInt32 = 6
     /// On entities with an expiry: when (seconds since the epoch).
     package static let expirySlot: UInt32 = 7
-    /// On hits: a stable hash of the item key (8 bytes, big-endian), the tie
-    /// break of every candidate match set: equal weights are ordered by item,
-    /// not by document id, which differs between one index and its shards.
+    /// On hits: the tie break of every candidate match set (better prior,
+    /// then a hash of the item key: `StaticTier.orderValue`): equal weights
+    /// are ordered by item, not by document id, which differs between one
+    /// index and its shards.
     package static let orderSlot: UInt32 = 8
     /// Numeric, date and duration properties get slots from here up (the map
     /// is kept in the metadata under `propertiesKey`).

@@ -17,9 +17,18 @@ package enum StaticTier {
     static let levels = 100
     static let parts = 16
 
-    /// The item's order value (`Schema.orderSlot`): FNV-1a 64 of its key,
-    /// big-endian, so byte order is numeric order.
-    package static func orderValue(_ key: ItemKey) -> [UInt8] {
+    /// The item's order value (`Schema.orderSlot`), the tie break of equal
+    /// weights: the better prior first (four bytes of 1 − prior), then by
+    /// item (FNV-1a 64 of its key, `orderSuffix`), big-endian, so byte order
+    /// is that order. (Document ids broke ties before; they are static-rank
+    /// order on one index, but not across shards.)
+    package static func orderValue(_ key: ItemKey, prior: Double) -> [UInt8] {
+        let rest = UInt32((1 - min(1, max(0, prior))) * Double(UInt32.max))
+        return (0..<4).map { UInt8(truncatingIfNeeded: rest >> (24 - 8 * UInt32($0))) } + orderSuffix(key)
+    }
+
+    /// The part of the order value that names the item (its last 8 bytes).
+    package static func orderSuffix(_ key: ItemKey) -> [UInt8] {
         let h = hash(key)
         return (0..<8).map { UInt8(truncatingIfNeeded: h >> (56 - 8 * UInt64($0))) }
     }
