@@ -32,12 +32,24 @@ public final class LiveSearcher {
         readers = []
         searcher = try Searcher(remote: remote)
         lookup = try Lookup(shards: searcher.shards, location: location)
+        connected = Timestamp.now()
     }
+
+    /// When the remote shards were last connected to.
+    private var connected = Timestamp(seconds: 0)
 
     /// The searcher, up to date with the index as it is now.
     public func current() throws(LimelightError) -> Searcher {
         guard !readers.isEmpty else {
-            searcher.refresh()
+            // A connection reads the generation that was current when it was
+            // made (the server opens the stub once): connect again now and
+            // then, so a rebuild shows within `RemoteShards.maxConnectionAge`.
+            if Timestamp.now().seconds - connected.seconds > RemoteShards.maxConnectionAge {
+                searcher.reconnectNow()
+                connected = Timestamp.now()
+            } else {
+                searcher.refresh()
+            }
             lookup = try Lookup(shards: searcher.shards, location: location)
             return searcher
         }

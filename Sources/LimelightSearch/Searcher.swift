@@ -71,9 +71,13 @@ public final class Searcher {
 
     /// Sees the latest committed changes (a long-lived searcher calls this).
     public func refresh() {
-        do { try db.reopen() } catch {
-            if let reconnect, let fresh = try? reconnect() { try? use(fresh) }
-        }
+        do { try db.reopen() } catch { reconnectNow() }
+    }
+
+    /// Opens remote shards again (keeping the old connections if that fails:
+    /// the next search retries).
+    func reconnectNow() {
+        if let reconnect, let fresh = try? reconnect() { try? use(fresh) }
     }
 
     public func search(_ request: SearchRequest) throws(LimelightError) -> SearchResponse {
@@ -91,7 +95,7 @@ public final class Searcher {
                 _ = try? db.reopen()
             } catch let e where reconnect != nil && attempt < 5 && Self.reconnectable.contains(e.kind) {
                 attempt += 1
-                if let fresh = try? reconnect!() { try? use(fresh) }
+                reconnectNow()
             } catch {
                 throw LimelightError(.failure, "search failed: \(error.description)")
             }

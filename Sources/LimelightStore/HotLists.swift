@@ -15,7 +15,7 @@ import LimelightRanking
 /// items the batch used. Forgetting donations rebuilds them.
 package struct HotLists {
     static let size = 100
-    static let prefix = "limelight.hot."
+    package static let prefix = "limelight.hot."
 
     /// Entries are (item, score), best first. Keyed by item, not document
     /// id: ids differ per shard, and a sharded index merges each shard's lists
@@ -73,7 +73,7 @@ package struct HotLists {
 
     static func better(_ a: Entry, _ b: Entry) -> Bool { a.score != b.score ? a.score > b.score : a.key < b.key }
 
-    static func decode(_ bytes: [UInt8]) -> [Entry] {
+    package static func decode(_ bytes: [UInt8]) -> [Entry] {
         var r = ByteReader(bytes)
         var out: [Entry] = []
         while !r.atEnd {
@@ -83,7 +83,7 @@ package struct HotLists {
         return out
     }
 
-    static func encode(_ list: [Entry]) -> [UInt8] {
+    package static func encode(_ list: [Entry]) -> [UInt8] {
         var w = ByteWriter()
         for e in list {
             w.string(e.key.rawValue)

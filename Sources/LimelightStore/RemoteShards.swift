@@ -15,6 +15,9 @@ public struct RemoteShards: Sendable, CustomStringConvertible {
     public let endpoints: [Endpoint]
     /// How long a call may wait for a server, in milliseconds.
     public var timeoutMilliseconds = 10_000
+    /// A long-lived view connects again after this many seconds, to see a
+    /// new generation (a connection keeps the one it opened).
+    package static let maxConnectionAge = 2.0
 
     /// Parses `HOST:PORT` arguments (`[::1]:7001` for an IPv6 address).
     public init(_ arguments: [String]) throws(LimelightError) {
