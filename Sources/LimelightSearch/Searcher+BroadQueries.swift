@@ -66,7 +66,7 @@ extension Searcher {
         let share = min(1, Double(budget) / Double(max(matches, 1)))
         let window = try StaticTier.window(db, share: share)
         return try match(try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query, count: count).map { m in
-            let card = m.values[Schema.cardSlot].flatMap(HitCard.init(encoded:))
+            let card = m.values[Schema.cardSlot].flatMap { cards.card(m.documentID, $0) }
             return Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, card), values: m.values)
         }
     }
@@ -94,9 +94,9 @@ extension Searcher {
                 keys.append(e.key)
             }
         }
-        let cards = try listedCards(keys, at: request.at)
+        let found = try listedCards(keys, at: request.at)
         return keys.compactMap { key in
-            guard let m = cards[key], let card = m.values[Schema.cardSlot].flatMap(HitCard.init(encoded:)),
+            guard let m = found[key], let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }),
                   request.app == nil || card.app == request.app,
                   request.type == nil || card.type == request.type,
                   words.allSatisfy({ w in card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })

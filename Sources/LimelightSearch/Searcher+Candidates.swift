@@ -42,8 +42,8 @@ extension Searcher {
                 keys.append(e.key)
             }
         }
-        let cards = try listedCards(keys, at: request.at)
-        var out = keys.compactMap { cards[$0] }
+        let found = try listedCards(keys, at: request.at)
+        var out = keys.compactMap { found[$0] }
         var seen = Set(out.map(\.documentID))
         if !contexts.isEmpty {
             let registered = try Query.or(contexts.map { Query(term: Schema.term(Schema.relevantIn, $0)) })
@@ -68,10 +68,10 @@ extension Searcher {
                 keys.append(e.key)
             }
         }
-        let cards = try listedCards(keys, at: request.at)
+        let found = try listedCards(keys, at: request.at)
         return keys.compactMap { key in
             // Lists may hold a document whose title changed since: check it.
-            guard let m = cards[key], let card = m.values[Schema.cardSlot].flatMap(HitCard.init(encoded:)),
+            guard let m = found[key], let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }),
                   (card.names + card.aliases.map(TitleKey.init)).contains(where: { $0.words.contains { $0.hasPrefix(folded) } })
             else { return nil }
             return Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values)

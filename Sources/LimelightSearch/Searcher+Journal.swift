@@ -7,11 +7,11 @@ extension Searcher {
     func journalCandidates(besides found: [Match], _ request: SearchRequest) throws(XapianError) -> [Match] {
         let seen = Set(found.map(\.documentID))
         let keys = pending.keys.sorted()
-        let cards = try listedCards(keys, at: request.at)
+        let found = try listedCards(keys, at: request.at)
         var out: [Match] = []
         for key in keys {
-            guard let m = cards[key], !seen.contains(m.documentID),
-                  let card = m.values[Schema.cardSlot].flatMap(HitCard.init(encoded:)), request.app == nil || card.app == request.app,
+            guard let m = found[key], !seen.contains(m.documentID),
+                  let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }), request.app == nil || card.app == request.app,
                   request.type == nil || card.type == request.type, request.predicates.isEmpty else { continue }
             out.append(m)
         }

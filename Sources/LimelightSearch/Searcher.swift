@@ -68,6 +68,8 @@ public final class Searcher {
     var journal: IndexLocation?
     /// The journal's donations by item, read once per search (a `stat` when empty).
     var pending: [ItemKey: [UsageEvent]] = [:]
+    /// Cards decoded once per search and across keystrokes (see `CardCache`).
+    let cards = CardCache()
 
     /// Sees the latest committed changes (a long-lived searcher calls this).
     public func refresh() {
