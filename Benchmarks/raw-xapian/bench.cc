@@ -106,7 +106,7 @@
 // reading the hits' values. A query's hits are its candidates (deduplicated),
 // at most --limit.
 #include <xapian.h>
-#include "../../Sources/CXapian/docid_range_source.h"  // Limelight's docid window
+#include "limelight_plan.h"
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -640,6 +640,8 @@ struct Planner {
         Xapian::Enquire enq(db);
         if (plan == "prefix-bool") enq.set_weighting_scheme(Xapian::BoolWeight());
         else enq.set_weighting_scheme(Xapian::BM25Weight(1.2, 0, 1, 0.5, 0.5));
+        // Ties by the order value (slot 8: better prior, then item), not docid.
+        enq.set_sort_by_relevance_then_value(8, false);
         return enq;
     }
 
@@ -717,18 +719,18 @@ struct Planner {
     // Searcher.scored: q AND_MAYBE the two static boosts (staticBoosts).
     void scored(const Xapian::Query &q, unsigned count, Candidates &out) {
         if (!use_prior || plan == "prefix-bool") return top(q, count, out);
-        Xapian::Query prior(Xapian::Query::OP_SCALE_WEIGHT, source_query(new Xapian::ValueWeightPostingSource(0)), 1.5);
-        Xapian::Query used(Xapian::Query::OP_SCALE_WEIGHT, source_query(new Xapian::ValueWeightPostingSource(6)), 1.0);
-        top(Xapian::Query(Xapian::Query::OP_AND_MAYBE, q, Xapian::Query(Xapian::Query::OP_OR, prior, used)), count, out);
+        top(limelight_plan::boosted(q), count, out);
     }
 
-    // Searcher.windowed: BM25 alone within the first documents, sized so that
-    // about `budget` of the query's `matches` fall in them.
+    // Searcher.windowed / StaticTier.window: BM25 alone within the best
+    // static tiers (XG<level>, XG<level>:<part>), holding about `budget` of
+    // the query's `matches` if they spread evenly.
     void windowed(const Xapian::Query &q, unsigned count, Xapian::doccount matches, Xapian::doccount budget,
                   Candidates &out) {
-        double last = db.get_lastdocid();
-        auto end = Xapian::docid(std::max(1.0, std::min(last, last * budget / std::max<Xapian::doccount>(matches, 1))));
-        top(Xapian::Query(Xapian::Query::OP_FILTER, q, source_query(new DocidRangeSource(1, end))), count, out);
+        double share = std::min(1.0, double(budget) / std::max<Xapian::doccount>(matches, 1));
+        Xapian::Query window = limelight_plan::tier_window(db, share);
+        if (window.empty()) return top(q, count, out);
+        top(Xapian::Query(Xapian::Query::OP_FILTER, q, window), count, out);
     }
 
     // Searcher.matchesUpperBound (a default Enquire: no weighting set).
@@ -738,36 +740,34 @@ struct Planner {
         return enq.get_mset(0, 0).get_matches_upper_bound();
     }
 
-    // The first n docids of the metadata list limelight.hot.<name>.
-    std::vector<Xapian::docid> list_ids(const std::string &name, size_t n) {
-        std::string list = db.get_metadata("limelight.hot." + name);
-        std::vector<Xapian::docid> ids;
-        for (size_t o = 0; o + 12 <= list.size() && ids.size() < n; o += 12) {
-            Xapian::docid id = 0;
-            for (int i = 0; i < 4; ++i) id |= Xapian::docid((unsigned char)list[o + i]) << (8 * i);
-            ids.push_back(id);
-        }
-        return ids;
+    std::vector<std::string> list_keys(const std::string &name, size_t n) { return limelight_plan::hot_list_keys(db, name, n); }
+
+    // Searcher.listedCards: the cards of listed items, unexpired, in one
+    // match over their unique terms (Q + key), by docid.
+    std::map<Xapian::docid, std::string> listed_cards(const std::vector<std::string> &keys) {
+        std::map<Xapian::docid, std::string> out;
+        if (keys.empty()) return out;
+        Xapian::Enquire enq(db);
+        enq.set_weighting_scheme(Xapian::BoolWeight());
+        enq.set_query(restricted(limelight_plan::listed(keys)));
+        Xapian::MSet m = enq.get_mset(0, keys.size());
+        for (auto it = m.begin(); it != m.end(); ++it) out[*it] = read_values ? it.get_document().get_value(1) : std::string("x");
+        return out;
     }
 
     // Searcher.hotTitleMatches: the most used items (overall and this hour)
     // whose names have a word starting with each typed word.
     void hot_title_matches(const std::vector<std::string> &ws, Candidates &out) {
         if (ws.empty()) return;
-        bool expiries = !lists_lean || db.get_termfreq("XX") > 0;
         int hour = int((at - std::floor(at / 86400) * 86400) / 3600);  // Timestamp.hourOfDay, UTC
-        std::set<Xapian::docid> seen;
-        for (const std::string &name : {std::string("all"), "hour:" + std::to_string(hour)}) {
-            for (Xapian::docid id : list_ids(name, kBroadHotCandidates)) {
-                if (!seen.insert(id).second) continue;
-                Xapian::Document doc;
-                try { doc = db.get_document(id, lists_lean ? Xapian::DOC_ASSUME_VALID : 0); }
-                catch (const Xapian::DocNotFoundError &) { continue; }
-                std::string expiry = expiries ? doc.get_value(7) : std::string();
-                if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= at) continue;
-                if (read_values && !card_names_have_prefixes(doc.get_value(1), ws)) continue;
-                out.add(id);
-            }
+        std::vector<std::string> keys;
+        std::set<std::string> seen;
+        for (const std::string &name : {std::string("all"), "hour:" + std::to_string(hour)})
+            for (auto &k : list_keys(name, kBroadHotCandidates))
+                if (seen.insert(k).second) keys.push_back(k);
+        for (auto &c : listed_cards(keys)) {
+            if (read_values && !card_names_have_prefixes(c.second, ws)) continue;
+            out.add(c.first);
         }
     }
 
@@ -807,22 +807,14 @@ struct Planner {
 
     // Searcher.prefixCandidates: the two metadata lists of a short prefix.
     size_t listed(const std::string &p) {
-        std::set<Xapian::docid> seen;
-        std::vector<Xapian::docid> ids;
+        std::set<std::string> seen;
+        std::vector<std::string> keys;
         for (const char *kind : {"first:", "pre:"})
-            for (Xapian::docid id : list_ids(kind + p, kPrefixCandidates))
-                if (seen.insert(id).second) ids.push_back(id);
-        if (lists_sorted) std::sort(ids.begin(), ids.end());
-        bool expiries = !lists_lean || db.get_termfreq("XX") > 0;
+            for (auto &k : list_keys(kind + p, kPrefixCandidates))
+                if (seen.insert(k).second) keys.push_back(k);
         size_t n = 0;
-        for (Xapian::docid id : ids) {
-            Xapian::Document doc;
-            try { doc = db.get_document(id, lists_lean ? Xapian::DOC_ASSUME_VALID : 0); }
-            catch (const Xapian::DocNotFoundError &) { continue; }
-            std::string expiry = expiries ? doc.get_value(7) : std::string();
-            if (!expiry.empty() && Xapian::sortable_unserialise(expiry) <= at) continue;
-            std::string bytes = read_values ? doc.get_value(1) : std::string();
-            if (read_values && !card_has_word_prefix(bytes, p)) continue;
+        for (auto &c : listed_cards(keys)) {
+            if (read_values && !card_has_word_prefix(c.second, p)) continue;
             ++n;
         }
         return n;
