@@ -15,6 +15,14 @@
 //       the word being typed, one- and two-word; `--full` appends a space to each
 //       query so every word is complete (full-word search).
 //
+//   limelight-bench query --remote HOST:PORT… FILE […]
+//       The same against shards served by xapian-tcpsrv (one --remote per
+//       shard): the keystroke latency over the network.
+//
+//   limelight-bench split --index DIR --shards N OUT
+//       Writes OUT as a sharded directory of N shards holding DIR's
+//       documents (ShardSplit), to serve with xapian-tcpsrv.
+//
 //   limelight-bench suggest --index DIR INTERACTIONS.jsonl [--count N] [--limit N] [--warmup P] [--out R.json]
 //       Zero-query suggestions (Searcher.search with an empty query, as
 //       `limelight suggest` runs it): N (2,000) requests, each at the time and
@@ -130,6 +138,8 @@ struct Options {
     var warmup = 1
     var append = false
     var count = 2000
+    var remote: [String] = []
+    var shards = 0
 
     init(_ argv: [String]) {
         var args = argv.dropFirst()
@@ -147,6 +157,8 @@ struct Options {
             case "--count": count = number(value(), a)
             case "--limit": limit = number(value(), a)
             case "--warmup": warmup = number(value(), a)
+            case "--remote": remote.append(value())
+            case "--shards": shards = number(value(), a)
             case "--full": full = true
             case "--append": append = true
             case "-h", "--help": print(usage); exit(0)
@@ -156,12 +168,13 @@ struct Options {
                 file = a
             }
         }
-        if index.isEmpty || file.isEmpty { fail(usage, code: 64) }
+        if (index.isEmpty && remote.isEmpty) || file.isEmpty { fail(usage, code: 64) }
     }
 
     static let usageText = """
         usage: limelight-bench ingest --index DIR FILE [--batch N] [--append] [--out R.json]
-               limelight-bench query  --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json]
+               limelight-bench query  --index DIR | --remote HOST:PORT… FILE [--full] [--limit N] [--warmup P] [--out R.json]
+               limelight-bench split  --index DIR --shards N OUT
                limelight-bench suggest --index DIR INTERACTIONS.jsonl [--count N] [--limit N] [--warmup P] [--out R.json]
         """
     var usage: String { Self.usageText }
@@ -271,7 +284,9 @@ func query(_ o: Options) {
     let queries = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     if queries.isEmpty { fail("\(o.file) has no queries") }
     let searcher: Searcher
-    do { searcher = try Searcher(location: IndexLocation(path: o.index)) } catch { fail(error.description, code: 1) }
+    do {
+        searcher = o.remote.isEmpty ? try Searcher(location: IndexLocation(path: o.index)) : try Searcher(remote: try RemoteShards(o.remote))
+    } catch { fail(error.description, code: 1) }
     let at = Timestamp.now()
     func run(_ q: String) throws(LimelightError) -> Int {
         var r = SearchRequest(query: o.full ? q + " " : q)
@@ -410,5 +425,7 @@ switch options.command {
 case "ingest": ingest(options)
 case "query": query(options)
 case "suggest": suggest(options)
+case "split":
+    do { try ShardSplit.split(IndexLocation(path: options.index), into: options.file, count: max(1, options.shards)) } catch { fail("\(error)") }
 default: fail(options.usage, code: 64)
 }

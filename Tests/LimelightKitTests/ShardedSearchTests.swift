@@ -37,7 +37,7 @@ import Xapian
         let w = try! IndexWriter.open(single)
         _ = try! w.apply(try! records(try! lines()))
         w.close()
-        try! ShardFixture.split(single, into: dir.path + "/sharded", count: shardCount)
+        try! ShardSplit.split(single, into: dir.path + "/sharded", count: shardCount)
         return dir
     }()
     static var single: IndexLocation { IndexLocation(path: fixture.path + "/single") }
@@ -127,7 +127,7 @@ import Xapian
         // A copy of its own: this process holds reader locks on the fixture,
         // which would keep the old generation from being removed.
         let dir = TempDir()
-        try ShardFixture.split(Self.single, into: dir.path + "/sharded", count: Self.shardCount)
+        try ShardSplit.split(Self.single, into: dir.path + "/sharded", count: Self.shardCount)
         let sharded = IndexLocation(path: dir.path + "/sharded")
         let servers = try TCPServers(sharded, count: Self.shardCount)
         defer { servers.stop() }
@@ -165,45 +165,6 @@ import Xapian
         var r = SearchRequest(query: "rebuilt")
         r.at = Self.at
         #expect(try live.current().search(r).hits.count == 10)  // only the new generation has them
-    }
-}
-
-/// A sharded directory made from one index, as the sharded writer lays it
-/// out: every document kept in the shard `ShardLayout` routes its item to
-/// (an app's intents, App Shortcuts and registrations with the app), the
-/// others deleted, and each shard's hot lists keeping the items it holds —
-/// whose merge is then exactly the one index's lists.
-enum ShardFixture {
-    static func shardKey(_ key: ItemKey) -> ItemKey {
-        let parts = key.rawValue.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2, ["intent", "shortcut", "relevance"].contains(parts[0]) else { return key }
-        return .app(String(parts[1]))
-    }
-
-    static func split(_ single: IndexLocation, into path: String, count: Int) throws {
-        let layout = ShardLayout(path: path, count: count)
-        guard let gen = try single.currentGeneration() else { throw LimelightError(.failure, "no index to split") }
-        for k in 0..<count {
-            let shard = layout.shard(k)
-            try FileManager.default.createDirectory(atPath: shard.path, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: single.generationPath(gen), toPath: shard.generationPath(1))
-            let db = try WritableDatabase(path: shard.generationPath(1), mode: .open)
-            var owned = Set<ItemKey>()
-            for id in try db.postings("") {
-                let terms = try db.document(id).terms().map(\.term)
-                guard let q = terms.first(where: { $0.hasPrefix(Schema.unique) }) else { continue }
-                let key = ItemKey(rawValue: String(q.dropFirst(Schema.unique.count)))
-                if ShardLayout.shard(for: shardKey(key).rawValue, count: count) == k { owned.insert(key) } else { try db.delete(id) }
-            }
-            for name in try db.metadataKeys(prefix: HotLists.prefix) {
-                let kept = HotLists.decode(try db.metadata(name)).filter { owned.contains($0.key) }
-                try db.setMetadata(name, HotLists.encode(kept))
-            }
-            try db.commit()
-            try db.close()
-            try shard.publish(generation: 1)
-        }
-        try layout.publish()
     }
 }
 
