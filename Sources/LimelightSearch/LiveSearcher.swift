@@ -1,3 +1,4 @@
+import Xapian
 import LimelightSupport
 import LimelightStore
 
@@ -17,17 +18,20 @@ public final class LiveSearcher {
     /// Reads records by identity from the same database as `searcher`
     /// (up to date after `current()`).
     public private(set) var lookup: Lookup
+    /// Counts the changes seen (a new generation, or new commits): what a
+    /// caller derived from earlier answers holds while this stays the same.
+    public private(set) var version = 0
 
-    public init(location: IndexLocation) throws(LimelightError) {
+    public init(location: IndexLocation) throws(SearchError) {
         self.location = location
-        readers = try location.openShardReaders()
-        do { searcher = try Searcher(shards: readers.map(\.db), path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
+        do { readers = try location.openShardReaders() } catch { throw .store(error) }
+        do { searcher = try Searcher(shards: readers.map(\.db), path: location.path) } catch { throw SearchError(error, path: location.path) }
         searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
         lookup = try Lookup(shards: readers.map(\.db), location: location)
     }
 
     /// A live searcher over shards served by `xapian-tcpsrv`.
-    public init(remote: RemoteShards) throws(LimelightError) {
+    public init(remote: RemoteShards) throws(SearchError) {
         location = IndexLocation(path: remote.description)
         readers = []
         searcher = try Searcher(remote: remote)
@@ -39,7 +43,7 @@ public final class LiveSearcher {
     private var connected = Timestamp(seconds: 0)
 
     /// The searcher, up to date with the index as it is now.
-    public func current() throws(LimelightError) -> Searcher {
+    public func current() throws(SearchError) -> Searcher {
         guard !readers.isEmpty else {
             // A connection reads the generation that was current when it was
             // made (the server opens the stub once): connect again now and
@@ -47,29 +51,33 @@ public final class LiveSearcher {
             if Timestamp.now().seconds - connected.seconds > RemoteShards.maxConnectionAge {
                 searcher.reconnectNow()
                 connected = Timestamp.now()
-            } else {
-                searcher.refresh()
+                version += 1
+            } else if searcher.refresh() {
+                version += 1
             }
             lookup = try Lookup(shards: searcher.shards, location: location)
             return searcher
         }
-        var moved = false
-        for r in readers where try r.location.currentGeneration() != r.generation { moved = true }
-        guard moved else {
-            searcher.refresh()
-            return searcher
-        }
-        var fresh: [TrackedReader] = []
-        for r in readers {
-            if try r.location.currentGeneration() == r.generation { fresh.append(r); continue }
-            let opened = try r.location.openTrackedReader()
-            fresh.append(TrackedReader(location: r.location, db: opened.db, generation: opened.generation, lock: opened.lock))
-            ReaderLocks.release(r.lock)
-        }
-        readers = fresh
-        do { try searcher.use(readers.map(\.db)) } catch { throw IndexLocation.describe(error, path: location.path) }
+        do {
+            var moved = false
+            for r in readers where try r.location.currentGeneration() != r.generation { moved = true }
+            guard moved else {
+                if searcher.refresh() { version += 1 }
+                return searcher
+            }
+            var fresh: [TrackedReader] = []
+            for r in readers {
+                if try r.location.currentGeneration() == r.generation { fresh.append(r); continue }
+                let opened = try r.location.openTrackedReader()
+                fresh.append(TrackedReader(location: r.location, db: opened.db, generation: opened.generation, lock: opened.lock))
+                ReaderLocks.release(r.lock)
+            }
+            readers = fresh
+        } catch { throw .store(error) }
+        do { try searcher.use(readers.map(\.db)) } catch { throw SearchError(error, path: location.path) }
         for r in readers { _ = try? r.db.reopen() }
         lookup = try Lookup(shards: readers.map(\.db), location: location)
+        version += 1
         return searcher
     }
 }

@@ -21,11 +21,11 @@ public final class Searcher {
     package var broadQueryMatches = RankingWeights.broadQueryMatches
     package var broadWindowMatches = RankingWeights.broadWindowMatches
 
-    /// Where the index is, for error messages (`IndexLocation.describe`).
+    /// Where the index is, for error messages (`SearchError(_:path:)`).
     let path: String
     /// For shards served remotely: opens them again after a network error or
     /// once a rebuild has replaced the generation a server was reading.
-    var reconnect: (() throws(LimelightError) -> [Database])?
+    var reconnect: (() throws(StoreError) -> [Database])?
 
     package convenience init(database: Database, path: String = "(an open database)") throws(XapianError) {
         try self.init(shards: [database], path: path)
@@ -43,17 +43,19 @@ public final class Searcher {
     }
 
     /// The index at `location`: one index, or a sharded directory read as one.
-    public convenience init(location: IndexLocation) throws(LimelightError) {
-        let readers = try location.openShardReaders()
-        do { try self.init(shards: readers.map(\.db), path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
+    public convenience init(location: IndexLocation) throws(SearchError) {
+        let readers: [TrackedReader]
+        do { readers = try location.openShardReaders() } catch { throw .store(error) }
+        do { try self.init(shards: readers.map(\.db), path: location.path) } catch { throw SearchError(error, path: location.path) }
         journal = location
     }
 
     /// Shards served by `xapian-tcpsrv`.
-    public convenience init(remote: RemoteShards) throws(LimelightError) {
-        let dbs = try remote.open()
-        do { try self.init(shards: dbs, path: remote.description) } catch { throw IndexLocation.describe(error, path: remote.description) }
-        reconnect = { () throws(LimelightError) in try remote.open() }
+    public convenience init(remote: RemoteShards) throws(SearchError) {
+        let dbs: [Database]
+        do { dbs = try remote.open() } catch { throw .store(error) }
+        do { try self.init(shards: dbs, path: remote.description) } catch { throw SearchError(error, path: remote.description) }
+        reconnect = { () throws(StoreError) in try remote.open() }
     }
 
     /// Swaps in newly opened shards (a new generation, a new connection).
@@ -72,8 +74,13 @@ public final class Searcher {
     let cards = CardCache()
 
     /// Sees the latest committed changes (a long-lived searcher calls this).
-    public func refresh() {
-        do { try db.reopen() } catch { reconnectNow() }
+    /// True if there was something new to see.
+    @discardableResult
+    public func refresh() -> Bool {
+        do { return try db.reopen() } catch {
+            reconnectNow()
+            return reconnect != nil
+        }
     }
 
     /// Opens remote shards again (keeping the old connections if that fails:
@@ -82,7 +89,7 @@ public final class Searcher {
         if let reconnect, let fresh = try? reconnect() { try? use(fresh) }
     }
 
-    public func search(_ request: SearchRequest) throws(LimelightError) -> SearchResponse {
+    public func search(_ request: SearchRequest) throws(SearchError) -> SearchResponse {
         // Readers see a snapshot; if a writer moved on far enough that our
         // snapshot's blocks were reused, reopen and try again. Remote shards
         // are opened again after a network error, or when the generation a
@@ -99,7 +106,7 @@ public final class Searcher {
                 attempt += 1
                 reconnectNow()
             } catch {
-                throw LimelightError(.failure, "search failed: \(error.description)")
+                throw .store(StoreError(searching: error))
             }
         }
     }

@@ -20,12 +20,12 @@ package struct TrackedReader {
 extension IndexLocation {
     /// The shards this directory holds (`ShardLayout`), or nil for an
     /// ordinary index.
-    package func shardLayout() throws(LimelightError) -> ShardLayout? { try ShardLayout.read(at: path) }
+    package func shardLayout() throws(StoreError) -> ShardLayout? { try ShardLayout.read(at: path) }
 
     /// Readers of every shard of a sharded directory, each on its current
     /// generation with its reader lock as an ordinary index has; for an
     /// ordinary index, its one reader.
-    package func openShardReaders() throws(LimelightError) -> [TrackedReader] {
+    package func openShardReaders() throws(StoreError) -> [TrackedReader] {
         guard let layout = try shardLayout() else {
             let r = try openTrackedReader()
             return [TrackedReader(location: self, db: r.db, generation: r.generation, lock: r.lock)]

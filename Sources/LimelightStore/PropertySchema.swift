@@ -40,15 +40,15 @@ public struct PropertySchema: Sendable, Equatable {
     /// The schema of a sharded index: every shard's properties together.
     /// The writer gives a property the same value slot on every shard; shards
     /// that disagree cannot be queried by range, and are an error that says so.
-    package static func merged(_ shards: [Database], path: String) throws(LimelightError) -> PropertySchema {
+    package static func merged(_ shards: [Database], path: String) throws(StoreError) -> PropertySchema {
         var out = PropertySchema()
         for db in shards {
             let one: PropertySchema
-            do { one = try load(db) } catch { throw IndexLocation.describe(error, path: path) }
+            do { one = try load(db) } catch { throw StoreError(error, path: path) }
             for (key, e) in one.entries {
                 guard var have = out.entries[key] else { out.entries[key] = e; continue }
                 if let a = have.slot, let b = e.slot, a != b {
-                    throw LimelightError(.failure, "the shards of \(path) keep property \(key) in different value slots (\(a) and \(b)); rebuild them with one `limelight rebuild --shards N`")
+                    throw StoreError.damaged("the shards of \(path) keep property \(key) in different value slots (\(a) and \(b)); rebuild them with one `limelight rebuild --shards N`")
                 }
                 have.types.formUnion(e.types)
                 have.slot = have.slot ?? e.slot

@@ -20,15 +20,15 @@ public struct RemoteShards: Sendable, CustomStringConvertible {
     package static let maxConnectionAge = 2.0
 
     /// Parses `HOST:PORT` arguments (`[::1]:7001` for an IPv6 address).
-    public init(_ arguments: [String]) throws(LimelightError) {
+    public init(_ arguments: [String]) throws(StoreError) {
         var out: [Endpoint] = []
         for a in arguments {
             guard let colon = a.lastIndex(of: ":"), let port = Int(a[a.index(after: colon)...]), (1...65_535).contains(port) else {
-                throw LimelightError(.usage, "--remote \(a): expected HOST:PORT (a port from 1 to 65535), e.g. 127.0.0.1:7001")
+                throw StoreError.badLocation("--remote \(a): expected HOST:PORT (a port from 1 to 65535), e.g. 127.0.0.1:7001")
             }
             var host = String(a[..<colon])
             if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-            guard !host.isEmpty else { throw LimelightError(.usage, "--remote \(a): no host before the port") }
+            guard !host.isEmpty else { throw StoreError.badLocation("--remote \(a): no host before the port") }
             out.append(Endpoint(host: host, port: port))
         }
         endpoints = out
@@ -37,7 +37,7 @@ public struct RemoteShards: Sendable, CustomStringConvertible {
     public var description: String { endpoints.map { "\($0.host):\($0.port)" }.joined(separator: ", ") }
 
     /// Connects to every shard, checking each one's schema.
-    package func open() throws(LimelightError) -> [Database] {
+    package func open() throws(StoreError) -> [Database] {
         var out: [Database] = []
         for e in endpoints {
             let name = "\(e.host):\(e.port)"
@@ -47,9 +47,13 @@ public struct RemoteShards: Sendable, CustomStringConvertible {
                 try IndexLocation.checkSchema(db, path: name)
                 out.append(db)
             } catch let error as XapianError where error.kind == .network || error.kind == .networkTimeout {
-                throw LimelightError(.failure, "cannot reach the shard at \(name): \(error.message) (is xapian-tcpsrv serving DIR/shard-K/current there?)")
+                throw StoreError.missing("cannot reach the shard at \(name): \(error.message) (is xapian-tcpsrv serving DIR/shard-K/current there?)")
+            } catch let error as StoreError {
+                throw error
+            } catch let error as XapianError {
+                throw StoreError(error, path: name)
             } catch {
-                throw IndexLocation.describe(error, path: name)
+                throw StoreError.xapian("\(name): \(error)")
             }
         }
         return out

@@ -17,7 +17,7 @@ package enum ShardSplit {
     package static func split(_ single: IndexLocation, into path: String, count: Int) throws {
         // (Errors of every layer below: a tool's, not a user's, so untyped.)
         let layout = ShardLayout(path: path, count: count)
-        guard let gen = try single.currentGeneration() else { throw LimelightError(.failure, "no index to split") }
+        guard let gen = try single.currentGeneration() else { throw StoreError.missing("no index at \(single.path) to split") }
         for k in 0..<count {
             let shard = layout.shard(k)
             try Files.makeDirectories(shard.path)

@@ -15,38 +15,38 @@ protocol Command {
     static var options: [Option] { get }
     /// Checks what the declarations cannot (combinations of options) before
     /// anything is opened or written.
-    static func validate(_ args: ParsedArguments) throws(LimelightError)
-    static func run(_ args: ParsedArguments) throws(LimelightError)
+    static func validate(_ args: ParsedArguments) throws(CLIError)
+    static func run(_ args: ParsedArguments) throws
 }
 
 extension Command {
     static var discussion: String { "" }
     static var positionals: [Positional] { [] }
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {}
+    static func validate(_ args: ParsedArguments) throws(CLIError) {}
 
     static var help: String { Help.render(self) }
 
     /// Parses and validates `args` against this command's declarations.
-    static func parse(_ args: [String]) throws(LimelightError) -> ParsedArguments {
+    static func parse(_ args: [String]) throws(CLIError) -> ParsedArguments {
         let parsed = try ParsedArguments.parse(args, options: options + Option.globals, positionals: positionals)
         try checkIdentifierArguments(parsed)
         try validate(parsed)
         return parsed
     }
 
-    static func location(_ args: ParsedArguments) throws(LimelightError) -> IndexLocation {
+    static func location(_ args: ParsedArguments) throws -> IndexLocation {
         if !args.all(.remote).isEmpty {
-            throw LimelightError(.usage, "--remote works with search and suggest; '\(name)' needs a local index (--index)")
+            throw CLIError.usage("--remote works with search and suggest; '\(name)' needs a local index (--index)")
         }
         return try IndexLocation.resolve(args.value(.index))
     }
 
     /// A searcher that follows the index: the local one (`--index`, an
     /// ordinary or a sharded directory), or the remote shards (`--remote`).
-    static func liveSearcher(_ args: ParsedArguments) throws(LimelightError) -> LiveSearcher {
+    static func liveSearcher(_ args: ParsedArguments) throws -> LiveSearcher {
         let remote = args.all(.remote)
         if remote.isEmpty { return try LiveSearcher(location: location(args)) }
-        if args.value(.index) != nil { throw LimelightError(.usage, "give --index or --remote, not both") }
+        if args.value(.index) != nil { throw CLIError.usage("give --index or --remote, not both") }
         return try LiveSearcher(remote: try RemoteShards(remote))
     }
 }

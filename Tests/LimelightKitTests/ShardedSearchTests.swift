@@ -208,7 +208,7 @@ final class TCPServers {
         let ok = withUnsafeMutablePointer(to: &addr) { p in
             p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
         }
-        guard ok else { throw LimelightError(.failure, "no free port on 127.0.0.1") }
+        guard ok else { throw StoreError.io("no free port on 127.0.0.1") }
         return Int(UInt16(bigEndian: addr.sin_port))
     }
 
@@ -217,7 +217,7 @@ final class TCPServers {
             if (try? Database(host: "127.0.0.1", port: port, timeoutMilliseconds: 1_000, connectTimeoutMilliseconds: 1_000)) != nil { return }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw LimelightError(.failure, "xapian-tcpsrv did not start on port \(port)")
+        throw StoreError.io("xapian-tcpsrv did not start on port \(port)")
     }
 
     /// Kills each server (SIGKILL: a child of this test process starts with
