@@ -17,7 +17,9 @@ BIN      = .build/release/limelight
 # Not rofi, dmenu, fuzzel or wofi: 'limelight rofi' and 'limelight dmenu' are tested
 # against rofi's script protocol byte for byte and with plain programs as the menu,
 # so the suite needs no X server; a user installs the launcher they use.
-DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin libsqlite3-dev fzf zsh fish man-db groff-base
+# xapian-tools: xapian-tcpsrv, which the sharded-search tests start to serve shards
+# over Xapian's remote backend (and xapian-replicate for read replicas).
+DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin libsqlite3-dev fzf zsh fish man-db groff-base xapian-tools
 deps:
 	@for p in $(DEB_DEPS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

@@ -17,6 +17,14 @@
 //       more, untimed pass that writes every Xapian call of each query to T
 //       (Xapian's CallRecorder), for `raw-xapian-replay` to make again.
 //
+//   limelight-bench query --remote HOST:PORT… FILE […]
+//       The same against shards served by xapian-tcpsrv (one --remote per
+//       shard): the keystroke latency over the network.
+//
+//   limelight-bench split --index DIR --shards N OUT
+//       Writes OUT as a sharded directory of N shards holding DIR's
+//       documents (ShardSplit), to serve with xapian-tcpsrv.
+//
 //   limelight-bench suggest --index DIR INTERACTIONS.jsonl [--count N] [--limit N] [--warmup P] [--out R.json]
 //       Zero-query suggestions (Searcher.search with an empty query, as
 //       `limelight suggest` runs it): N (2,000) requests, each at the time and
@@ -134,6 +142,8 @@ struct Options {
     var append = false
     var count = 2000
     var trace: String?
+    var remote: [String] = []
+    var shards = 0
 
     init(_ argv: [String]) {
         var args = argv.dropFirst()
@@ -152,6 +162,8 @@ struct Options {
             case "--count": count = number(value(), a)
             case "--limit": limit = number(value(), a)
             case "--warmup": warmup = number(value(), a)
+            case "--remote": remote.append(value())
+            case "--shards": shards = number(value(), a)
             case "--full": full = true
             case "--append": append = true
             case "-h", "--help": print(usage); exit(0)
@@ -161,12 +173,13 @@ struct Options {
                 file = a
             }
         }
-        if index.isEmpty || file.isEmpty { fail(usage, code: 64) }
+        if (index.isEmpty && remote.isEmpty) || file.isEmpty { fail(usage, code: 64) }
     }
 
     static let usageText = """
         usage: limelight-bench ingest --index DIR FILE [--batch N] [--append] [--out R.json]
-               limelight-bench query  --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json] [--trace T.jsonl]
+               limelight-bench query  --index DIR | --remote HOST:PORT… FILE [--full] [--limit N] [--warmup P] [--out R.json] [--trace T.jsonl]
+               limelight-bench split  --index DIR --shards N OUT
                limelight-bench suggest --index DIR INTERACTIONS.jsonl [--count N] [--limit N] [--warmup P] [--out R.json]
         """
     var usage: String { Self.usageText }
@@ -276,7 +289,9 @@ func query(_ o: Options) {
     let queries = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     if queries.isEmpty { fail("\(o.file) has no queries") }
     let searcher: Searcher
-    do { searcher = try Searcher(location: IndexLocation(path: o.index)) } catch { fail(error.description, code: 1) }
+    do {
+        searcher = o.remote.isEmpty ? try Searcher(location: IndexLocation(path: o.index)) : try Searcher(remote: try RemoteShards(o.remote))
+    } catch { fail("\(error)", code: 1) }
     let at = Timestamp.now()
     func run(_ q: String) throws(SearchError) -> Int {
         var r = SearchRequest(query: o.full ? q + " " : q)
@@ -426,5 +441,7 @@ switch options.command {
 case "ingest": ingest(options)
 case "query": query(options)
 case "suggest": suggest(options)
+case "split":
+    do { try ShardSplit.split(IndexLocation(path: options.index), into: options.file, count: max(1, options.shards)) } catch { fail("\(error)") }
 default: fail(options.usage, code: 64)
 }

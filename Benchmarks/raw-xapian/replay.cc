@@ -22,11 +22,10 @@
 // first ones are listed in R.json ("disagreements"). A query's "hits" are the
 // distinct docids its match sets and document reads gave, at most --limit.
 //
-// Custom posting sources: the only one, DocidRangeSource, is registered from
-// Sources/CXapian/docid_range_source.h (the header the shim uses), so a query
-// holding it unserialises; one the registry does not know is an error.
+// Posting sources: the plan uses Xapian's own only (ValueWeightPostingSource),
+// which the default registry knows; a custom one would need registering here,
+// and one the registry does not know is an error.
 #include <xapian.h>
-#include "../../Sources/CXapian/docid_range_source.h"
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -267,7 +266,6 @@ int main(int argc, char **argv) {
     }
     try {
         Xapian::Registry registry;
-        registry.register_posting_source(DocidRangeSource(0, 0));
         auto keystrokes = read_trace(trace, registry);
         if (keystrokes.empty()) die(trace + " has no keystrokes");
         Xapian::Database db(db_path);

@@ -88,13 +88,6 @@ cx_query *cx_query_value_map_source(cx_slot slot, const char *const *keys,
 }
 
 
-cx_query *cx_query_docid_range(cx_docid first, cx_docid last, cx_error **err) {
-    CX_TRY
-    auto *ps = new DocidRangeSource(first, last);
-    return new cx_query{Xapian::Query(ps->release())};
-    CX_CATCH(nullptr)
-}
-
 cx_query *cx_query_fixed_weight_source(double weight, cx_error **err) {
     CX_TRY
     auto *ps = new Xapian::FixedWeightPostingSource(weight);

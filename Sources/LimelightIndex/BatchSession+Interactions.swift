@@ -82,8 +82,8 @@ extension BatchSession {
             for e in events[key]! { stats.add(e) }
             try built.setUsage(stats)
             try db.replace(id, with: try built.finished())
-            try hot.offer(db, usage: stats, id: id)
-            if let card = built.card { try hot.offerPrefixes(db, card: card, id: id) }
+            try hot.offer(db, usage: stats, key: key)
+            if let card = built.card { try hot.offerPrefixes(db, card: card) }
         }
     }
 }

@@ -95,10 +95,10 @@ package struct BatchSession {
                 if !stats.isEmpty { try built.setUsage(stats) }
             }
         }
-        let id = try db.replace(uniqueTerm: unique, with: try built.finished())
+        try db.replace(uniqueTerm: unique, with: try built.finished())
         if hit, let card = built.card {
-            try hot.offer(db, HotLists.priorName, id: id, score: card.prior)
-            try hot.offerPrefixes(db, card: card, id: id)
+            try hot.offer(db, HotLists.priorName, key: key, score: card.prior)
+            try hot.offerPrefixes(db, card: card)
         }
     }
 

@@ -19,6 +19,20 @@ public class Database {
         self.init(handle: h!)
     }
 
+    /// A database served by `xapian-tcpsrv` (Xapian's remote backend).
+    /// Timeouts in milliseconds; a server that does not answer is a
+    /// `NetworkError`. See https://xapian.org/docs/apidoc/html/namespaceXapian_1_1Remote.html
+    /// ```swift
+    /// let shard = try Database(host: "127.0.0.1", port: 7001)
+    /// ```
+    public convenience init(host: String, port: Int, timeoutMilliseconds: Int = 10_000,
+                            connectTimeoutMilliseconds: Int = 10_000) throws(XapianError) {
+        let h = try checked { err in
+            host.withBytes { cx_db_open_remote($0, $1, UInt32(port), UInt32(timeoutMilliseconds), UInt32(connectTimeoutMilliseconds), err) }
+        }
+        self.init(handle: h!)
+    }
+
     /// A database with no shards; fill it with `add(_:)` to search several as one.
     public static func combined(_ shards: [Database]) throws(XapianError) -> Database {
         let db = Database(handle: cx_db_new_empty())
@@ -65,6 +79,17 @@ public class Database {
     public func termFrequency(_ term: String) throws(XapianError) -> Int {
         CallRecorder.active?.read("termfreq", "\"term\":" + CallRecorder.quoted(term))
         return Int(try checked { err in term.withBytes { cx_db_termfreq(handle, $0, $1, err) } })
+    }
+
+    /// The frequencies of many terms in one match (one round trip per
+    /// remote shard, where `termFrequency` costs one per term).
+    public func termFrequencies(_ terms: [String]) throws(XapianError) -> [Int] {
+        guard !terms.isEmpty else { return [] }
+        var freqs = [UInt32](repeating: 0, count: terms.count)
+        _ = try withByteStrings(terms.map { Array($0.utf8) }) { (ptrs, lens) throws(XapianError) in
+            try checked { err in cx_db_termfreqs(handle, ptrs, lens, terms.count, &freqs, err) }
+        }
+        return freqs.map(Int.init)
     }
 
     public func termExists(_ term: String) throws(XapianError) -> Bool {
