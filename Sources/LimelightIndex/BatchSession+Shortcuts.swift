@@ -52,7 +52,7 @@ extension BatchSession {
     }
 
     func topEntities(app: String, type: String) throws -> [Record] {
-        let enquire = try Enquire(db)
+        let enquire = try Enquire(try db.combined)
         enquire.query = try Query.valueWeight(slot: Schema.priorSlot)
             .filter(try Query.and([Query(term: Schema.term(Schema.app, app)),
                                    Query(term: Schema.term(Schema.type, type)),
