@@ -7,6 +7,10 @@ import LimelightStore
 extension BatchSession {
     // MARK: Entities built shard by shard, in parallel
 
+    /// Off: every entity is written one by one on the calling thread, each to
+    /// its shard — what tests compare the parallel build with.
+    nonisolated(unsafe) package static var buildsShardsInParallel = true
+
     /// Upserts entities in the order given. On a sharded index each shard's
     /// entities are built on a thread of their own, into that shard only: an
     /// entity needs nothing from another shard while it is built, once the
@@ -17,7 +21,7 @@ extension BatchSession {
     /// the entity it changes; the order of a run with patches is its meaning).
     mutating func upsertEntities(_ items: [LocatedRecord], builders: [DocumentBuilder], count n: inout Int,
                                  _ shouldCancel: () -> Bool) throws {
-        guard db.count > 1, builders.count == db.count, items.count > 1,
+        guard Self.buildsShardsInParallel, db.count > 1, builders.count == db.count, items.count > 1,
               !items.contains(where: { $0.record.isPatch }) else {
             for item in items { try IndexWriter.write(item, into: &self, count: &n, shouldCancel) }
             return

@@ -73,6 +73,7 @@ public enum Maintenance {
                 for kind in kindOrder {
                     var ids = try old.store.postings(Schema.kind + kind.rawValue).filter { !derived.contains($0) }
                     if kind == .entity { ids = try inStaticRankOrder(ids, in: old.store) }
+                    if kind == .interaction { ids = try inTimeOrder(ids, in: old.store) }
                     count += ids.count
                     stride(from: 0, to: ids.count, by: chunkSize).forEach { storedIDs.append(Array(ids[$0..<min($0 + chunkSize, ids.count)])) }
                 }
@@ -119,6 +120,20 @@ public enum Maintenance {
             scored.append((id, HitCard(encoded: try db.document(id).value(Schema.cardSlot))?.prior ?? 0))
         }
         return bestFirst(scored)
+    }
+
+    /// Interactions by time, then id: the order their usage is added up in
+    /// (floating point), the same whatever the shards and document ids.
+    static func inTimeOrder(_ ids: [UInt32], in db: ShardStore) throws(XapianError) -> [UInt32] {
+        var keyed: [(time: [UInt8], id: String, doc: UInt32)] = []
+        keyed.reserveCapacity(ids.count)
+        for id in ids {
+            let doc = try db.document(id)
+            keyed.append((try doc.value(Schema.timeSlot), StoredRecord.decode(try doc.data())?.id ?? "", id))
+        }
+        return keyed.sorted { a, b in
+            a.time != b.time ? a.time.lexicographicallyPrecedes(b.time) : a.id != b.id ? a.id < b.id : a.doc < b.doc
+        }.map(\.doc)
     }
 
     /// Records from files: by prior, unless the order says which version wins.
