@@ -3,7 +3,7 @@
 // It uses LimelightKit's public API only, the way an app embedding Limelight
 // would:
 //
-//   limelight-bench ingest --index DIR FILE [--batch N] [--append] [--out R.json]
+//   limelight-bench ingest --index DIR FILE [--batch N] [--shards N] [--append] [--out R.json]
 //       Reads FILE (JSON Lines records) and writes it into a fresh index with
 //       IndexWriter.apply: one streamed batch (RecordSource, as `limelight index
 //       FILE` does) or batches of N records. Reports wall time and peak RSS (VmHWM).
@@ -130,6 +130,8 @@ struct Options {
     var warmup = 1
     var append = false
     var count = 2000
+    /// ingest: write a sharded index of this many shards (`limelight index --shards N`).
+    var shards: Int? = nil
 
     init(_ argv: [String]) {
         var args = argv.dropFirst()
@@ -145,6 +147,7 @@ struct Options {
             case "--out": out = value()
             case "--batch": batch = number(value(), a)
             case "--count": count = number(value(), a)
+            case "--shards": shards = number(value(), a)
             case "--limit": limit = number(value(), a)
             case "--warmup": warmup = number(value(), a)
             case "--full": full = true
@@ -160,7 +163,7 @@ struct Options {
     }
 
     static let usageText = """
-        usage: limelight-bench ingest --index DIR FILE [--batch N] [--append] [--out R.json]
+        usage: limelight-bench ingest --index DIR FILE [--batch N] [--shards N] [--append] [--out R.json]
                limelight-bench query  --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json]
                limelight-bench suggest --index DIR INTERACTIONS.jsonl [--count N] [--limit N] [--warmup P] [--out R.json]
         """
@@ -203,7 +206,7 @@ func ingest(_ o: Options) {
     var documents = 0
     var batchCount = 0
     do {
-        let writer = try IndexWriter.open(IndexLocation(path: o.index))
+        let writer = try IndexWriter.open(IndexLocation(path: o.index), shards: o.shards)
         if let source {
             try writer.apply(source)
             batchCount = 1
@@ -249,7 +252,7 @@ func ingest(_ o: Options) {
           + "\(fmt(Double(recordCount) / total, 0)) records/s, peak RSS \(peak / 1024) MiB, \(documents) documents")
     if let out = o.out {
         writeFile(out, """
-            {"engine":"limelight","op":"ingest","file":\(jsonString(o.file)),"records":\(recordCount),\
+            {"engine":"limelight","op":"ingest","file":\(jsonString(o.file)),"records":\(recordCount),"shards":\(o.shards ?? 0),\
             "batches":\(batchCount),"documents":\(documents),"seconds":\(total),"read_seconds":\(readS),\
             "rss_after_read_kib":\(rssAfterRead),"peak_rss_kib":\(peak)}
 

@@ -16,8 +16,7 @@ public struct IndexStats: Sendable {
     public var clientState: String?
 
     public static func read(_ location: IndexLocation) throws(LimelightError) -> IndexStats {
-        let db = try location.openReader()
-        let generation = try location.currentGeneration() ?? 0
+        let (db, last, generation) = try location.openEveryShard()
         do {
             var byKind: [(String, Int)] = []
             for kind in RecordKind.allCases {
@@ -25,7 +24,8 @@ public struct IndexStats: Sendable {
             }
             byKind.append(("derived shortcut", try db.termFrequency(Schema.derived)))
             let apps = try db.allTerms(prefix: Schema.app).map { (String($0.term.dropFirst(Schema.app.count)), $0.frequency) }
-            let state = try db.metadataString(Schema.clientStateKey)
+            // A sharded index commits its last shard last: its state is every shard's.
+            let state = try last.metadataString(Schema.clientStateKey)
             return IndexStats(path: location.path, generation: generation,
                               schemaVersion: Int(try db.metadataString(Schema.versionKey)) ?? Schema.version,
                               documents: try db.documentCount, byKind: byKind, byApp: apps,
@@ -50,8 +50,29 @@ public struct IndexStats: Sendable {
 extension IndexLocation {
     /// Every stored record of the live generation, for `export`.
     public func exportRecords() throws(LimelightError) -> [Record] {
-        let db = try openReader()
+        let db = try openEveryShard().all
         do { return try storedRecords(in: db) } catch { throw IndexLocation.describe(error, path: path) }
+    }
+}
+
+extension IndexLocation {
+    /// The index read-only — for a sharded one (see `ShardLayout`), every
+    /// shard as one database — with its last shard (an ordinary index is its
+    /// own) and its newest generation.
+    func openEveryShard() throws(LimelightError) -> (all: Database, last: Database, generation: Int) {
+        guard let layout = try ShardLayout.read(at: path) else {
+            let db = try openReader()
+            return (db, db, try currentGeneration() ?? 0)
+        }
+        var shards: [Database] = []
+        var generation = 0
+        for shard in layout.shards {
+            shards.append(try shard.openReader())
+            generation = max(generation, try shard.currentGeneration() ?? 0)
+        }
+        do { return (try Database.combined(shards), shards[shards.count - 1], generation) } catch {
+            throw IndexLocation.describe(error, path: path)
+        }
     }
 }
 
