@@ -26,9 +26,16 @@ def ingest(bench, records, index, shards, out):
     cmd = [bench, "ingest", "--index", index, records, "--out", out]
     if shards:
         cmd += ["--shards", str(shards)]
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(p.pid, 0)
+    if status != 0:
+        sys.exit(f"{' '.join(cmd)}: exit status {status}")
     with open(out) as f:
         r = json.load(f)
+    # CPU time of the whole process, every thread: on a machine shared with
+    # other sessions (Linux autogroups share CPU per session, not per thread)
+    # a second thread can only help when a core is free.
+    r["cpu_seconds"] = usage.ru_utime + usage.ru_stime
     shutil.rmtree(index, ignore_errors=True)
     return r
 
@@ -79,30 +86,24 @@ def markdown(r):
          f"{len(one)} runs of each, alternating; {r['cores']} cores, load average {r['load_before']:.2f} before, "
          f"{r['load_after']:.2f} after. With `--shards 2` each shard's entities are built on a thread of its own and "
          "the shards commit in parallel. Reproduce: `make bench-shards`.", "",
-         "| writer | runs (s) | median s | read+validate s | index+commit s | records/s | peak RSS |",
-         "|---|---|---|---|---|---|---|"]
+         "| writer | runs (s) | median s | read+validate s | index+commit s | records/s | CPU s (all threads) / wall s | peak RSS |",
+         "|---|---|---|---|---|---|---|---|"]
     for label, runs in [("one index (today's single writer)", one), ("`--shards 2`", two)]:
         s = median([x["seconds"] for x in runs])
         rd = median([x["read_seconds"] for x in runs])
         each = ", ".join("%.1f" % x["seconds"] for x in runs)
         L.append(f"| {label} | {each} | {s:.1f} | {rd:.1f} | {s - rd:.1f} | "
-                 f"{runs[0]['records'] / s:,.0f} | {max(x['peak_rss_kib'] for x in runs) / 1024:.0f} MiB |")
+                 f"{runs[0]['records'] / s:,.0f} | {median([x['cpu_seconds'] / x['seconds'] for x in runs]):.2f} | "
+                 f"{max(x['peak_rss_kib'] for x in runs) / 1024:.0f} MiB |")
     a, b = median([x["seconds"] for x in one]), median([x["seconds"] for x in two])
     ai = a - median([x["read_seconds"] for x in one])
     bi = b - median([x["read_seconds"] for x in two])
     L += ["", f"`--shards 2` takes {b / a:.2f}× the single writer's time in all ({ai / bi:.2f}× faster at writing and "
           f"committing, which is what runs in parallel; reading and validating the file stays on one thread): "
-          f"**{'faster' if b < a else 'not faster'}** in this run.", ""]
+          f"**{'faster' if b < a else 'not faster'}** in this run. A CPU/wall ratio below 1 means the run got less "
+          "than one core: the machine was busy with other sessions, and the second shard's thread had no core to run on.", ""]
     return "\n".join(L)
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--report-only"]:  # rewrite shards.md from shards.json
-        path = os.path.join(ROOT, "Benchmarks", "results", "shards", "shards.json")
-        with open(path) as f:
-            md = markdown(json.load(f))
-        with open(os.path.splitext(path)[0] + ".md", "w") as f:
-            f.write(md)
-        print(md)
-    else:
-        main()
+    main()

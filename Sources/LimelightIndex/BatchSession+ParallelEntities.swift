@@ -40,7 +40,8 @@ extension BatchSession {
             w.properties = properties
             w.propertiesLoaded = true
             w.registrations = registrations
-            w.hot.lists[0] = hot.lists[k]
+            // Moved, not copied: a shared copy would be copied whole on the first offer.
+            swap(&w.hot.lists[0], &hot.lists[k])
             w.deferStoredUsage = true
             workers.append(w)
         }
@@ -64,10 +65,10 @@ extension BatchSession {
         }
         if let e = failures.compactMap({ $0 }).first { throw e }
         n += items.count
-        for (k, w) in workers.enumerated() {
-            hot.lists[k] = w.hot.lists[0]
-            touchedApps.formUnion(w.touchedApps)
-            for (kind, c) in w.summary.counts { summary.counts[kind, default: 0] += c }
+        for k in workers.indices {
+            swap(&hot.lists[k], &workers[k].hot.lists[0])
+            touchedApps.formUnion(workers[k].touchedApps)
+            for (kind, c) in workers[k].summary.counts { summary.counts[kind, default: 0] += c }
         }
         try addStoredUsage(workers.flatMap(\.deferredUsage))
         if shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }

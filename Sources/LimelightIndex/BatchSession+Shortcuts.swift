@@ -52,25 +52,19 @@ extension BatchSession {
     }
 
     /// The app's best-ranked entities of a type, at most `maxBoundValues`.
-    /// Entities tied at the cut are taken by item key, not by document id:
-    /// ids differ between an ordinary index and its shards, and the same
-    /// entities must get bound App Shortcuts in both.
+    /// Entities of equal prior are taken in the order of their cards (which
+    /// start with the item's identity), not of their document ids: ids differ
+    /// between an ordinary index and its shards, and the same entities must
+    /// get bound App Shortcuts in both.
     func topEntities(app: String, type: String) throws -> [Record] {
-        let filter = try Query.and([Query(term: Schema.term(Schema.app, app)),
-                                    Query(term: Schema.term(Schema.type, type)),
-                                    Query(term: Schema.kind + RecordKind.entity.rawValue)])
         let enquire = try Enquire(try db.combined)
-        enquire.query = try Query.valueWeight(slot: Schema.priorSlot).filter(filter)
-        let top = try enquire.matches(count: Schema.maxBoundValues).matches
-        guard top.count == Schema.maxBoundValues, let cut = top.last?.weight else { return top.compactMap { StoredRecord.decode($0.data) } }
-        let above = top.filter { $0.weight > cut }.compactMap { StoredRecord.decode($0.data) }
-        let tiedQuery = try filter.filter(try .numberRange(slot: Schema.priorSlot, from: cut, to: cut))
-        let tiedEnquire = try Enquire(try db.combined)
-        tiedEnquire.setBooleanWeighting()
-        tiedEnquire.query = tiedQuery
-        let tied = try tiedEnquire.matches(count: max(try db.documentCount, 1)).matches
-            .compactMap { StoredRecord.decode($0.data) }
-            .sorted { ItemKey($0) < ItemKey($1) }
-        return above + tied.prefix(Schema.maxBoundValues - above.count)
+        enquire.query = try Query.valueWeight(slot: Schema.priorSlot)
+            .filter(try Query.and([Query(term: Schema.term(Schema.app, app)),
+                                   Query(term: Schema.term(Schema.type, type)),
+                                   Query(term: Schema.kind + RecordKind.entity.rawValue)]))
+        enquire.setSort(.relevanceThenValue(slot: Schema.cardSlot, descending: false))
+        return try enquire.matches(count: Schema.maxBoundValues).matches.compactMap {
+            StoredRecord.decode($0.data)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Xapian
+import LimelightSupport
 import LimelightRanking
 import LimelightStore
 
@@ -25,8 +26,15 @@ struct ShardHotLists {
         try lists[k].offerPrefixes(store.shards[k], card: card, id: l)
     }
 
+    /// Each shard's lists into its own metadata, in parallel.
     func save(_ store: ShardStore) throws(XapianError) {
-        for (k, list) in lists.enumerated() { try list.save(store.shards[k]) }
+        var failures = [XapianError?](repeating: nil, count: lists.count)
+        failures.withUnsafeMutableBufferPointer { out in
+            Parallel.forEach(lists.count) { k in
+                do throws(XapianError) { try lists[k].save(store.shards[k]) } catch { out[k] = error }
+            }
+        }
+        if let e = failures.compactMap({ $0 }).first { throw e }
     }
 
     static func prune(_ store: ShardStore) throws(XapianError) {

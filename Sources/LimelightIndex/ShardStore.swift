@@ -103,9 +103,11 @@ package final class ShardStore {
     }
 
     /// Metadata every shard holds alike (schema version, property schema,
-    /// client state), read from the last shard: the one committed last, so
-    /// what it says every shard has.
-    func metadataString(_ key: String) throws(XapianError) -> String { try shards[count - 1].metadataString(key) }
+    /// client state), read from the settled shard: what it says, every shard
+    /// has (see `ShardLayout.settledShard`).
+    func metadataString(_ key: String) throws(XapianError) -> String {
+        try shards[ShardLayout.settledShard(shards)].metadataString(key)
+    }
 
     // MARK: Writing
 
@@ -135,16 +137,19 @@ package final class ShardStore {
 
     // MARK: Transactions
 
+    /// Begins a transaction in every shard; on a sharded index, counts the
+    /// batch in each (see `Schema.batchCountKey`).
     func beginTransaction() throws(XapianError) {
         for db in shards { try db.beginTransaction(flushed: true) }
+        guard count > 1 else { return }
+        var done = 0
+        for db in shards { done = max(done, Int(try db.metadataString(Schema.batchCountKey)) ?? 0) }
+        try setMetadataEverywhere(Schema.batchCountKey, String(done + 1))
     }
 
-    /// Commits every shard's transaction: all but the last in parallel, then
-    /// the last, so that a shard set whose last shard has a batch has it in
-    /// every shard (the client state is read from there; see `metadataString`).
+    /// Commits every shard's transaction, in parallel.
     func commitTransaction() throws(XapianError) {
-        try eachInParallel(shards.dropLast()) { db throws(XapianError) in try db.commitTransaction() }
-        try shards[count - 1].commitTransaction()
+        try eachInParallel(shards[...]) { db throws(XapianError) in try db.commitTransaction() }
     }
 
     func cancelTransaction() {

@@ -16,7 +16,7 @@ public struct IndexStats: Sendable {
     public var clientState: String?
 
     public static func read(_ location: IndexLocation) throws(LimelightError) -> IndexStats {
-        let (db, last, generation) = try location.openEveryShard()
+        let (db, settled, generation) = try location.openEveryShard()
         do {
             var byKind: [(String, Int)] = []
             for kind in RecordKind.allCases {
@@ -24,8 +24,8 @@ public struct IndexStats: Sendable {
             }
             byKind.append(("derived shortcut", try db.termFrequency(Schema.derived)))
             let apps = try db.allTerms(prefix: Schema.app).map { (String($0.term.dropFirst(Schema.app.count)), $0.frequency) }
-            // A sharded index commits its last shard last: its state is every shard's.
-            let state = try last.metadataString(Schema.clientStateKey)
+            // On a sharded index, the state of the shard that committed fewest batches.
+            let state = try settled.metadataString(Schema.clientStateKey)
             return IndexStats(path: location.path, generation: generation,
                               schemaVersion: Int(try db.metadataString(Schema.versionKey)) ?? Schema.version,
                               documents: try db.documentCount, byKind: byKind, byApp: apps,
@@ -57,9 +57,9 @@ extension IndexLocation {
 
 extension IndexLocation {
     /// The index read-only — for a sharded one (see `ShardLayout`), every
-    /// shard as one database — with its last shard (an ordinary index is its
-    /// own) and its newest generation.
-    func openEveryShard() throws(LimelightError) -> (all: Database, last: Database, generation: Int) {
+    /// shard as one database — with its settled shard (see
+    /// `ShardLayout.settledShard`; an ordinary index is its own) and its newest generation.
+    func openEveryShard() throws(LimelightError) -> (all: Database, settled: Database, generation: Int) {
         guard let layout = try ShardLayout.read(at: path) else {
             let db = try openReader()
             return (db, db, try currentGeneration() ?? 0)
@@ -70,7 +70,7 @@ extension IndexLocation {
             shards.append(try shard.openReader())
             generation = max(generation, try shard.currentGeneration() ?? 0)
         }
-        do { return (try Database.combined(shards), shards[shards.count - 1], generation) } catch {
+        do { return (try Database.combined(shards), shards[ShardLayout.settledShard(shards)], generation) } catch {
             throw IndexLocation.describe(error, path: path)
         }
     }
