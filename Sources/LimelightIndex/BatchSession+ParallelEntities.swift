@@ -26,7 +26,7 @@ extension BatchSession {
             for item in items { try IndexWriter.write(item, into: &self, count: &n, shouldCancel) }
             return
         }
-        if shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
+        if shouldCancel() { throw IndexError.cancelled("cancelled; nothing was written") }
         if let first = items.first(where: { $0.record.properties.count > 0 }) {
             try loadProperties(for: first.record)
             for item in items { properties.register(item.record) }
@@ -53,7 +53,7 @@ extension BatchSession {
                         do {
                             try ws[k].apply(item.record, at: item.location)
                         } catch let e as RecordError {
-                            fs[k] = LimelightError(.badInput, "\(item.location): \(e.message)")
+                            fs[k] = IndexError.rejected(["\(item.location): \(e.message)"])
                             return
                         } catch {
                             fs[k] = error
@@ -71,7 +71,7 @@ extension BatchSession {
             for (kind, c) in workers[k].summary.counts { summary.counts[kind, default: 0] += c }
         }
         try addStoredUsage(workers.flatMap(\.deferredUsage))
-        if shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
+        if shouldCancel() { throw IndexError.cancelled("cancelled; nothing was written") }
     }
 
     /// New hits get the usage their stored interactions credit them (an

@@ -11,14 +11,14 @@ extension IndexWriter {
     /// first thing every writer does, so what was donated while another
     /// process wrote is never lost and comes before anything the writer adds.
     /// A donation that no longer applies (its app was deleted since) is dropped.
-    func foldJournal(onWarning: (String) -> Void = { _ in }) throws(LimelightError) {
-        try DonationJournal.fold(location) { (records) throws(LimelightError) in
+    func foldJournal(onWarning: (String) -> Void = { _ in }) throws(IndexError) {
+        try DonationJournal.fold(location) { (records) throws(IndexError) in
             let batch = records.map { LocatedRecord($0, at: "donations.journal") }
-            do throws(LimelightError) {
+            do throws(IndexError) {
                 try apply(batch)
-            } catch let e where e.kind == .badInput {
+            } catch let e where e.isRejected {
                 for item in batch {
-                    do throws(LimelightError) { try apply([item]) } catch let e where e.kind == .badInput {
+                    do throws(IndexError) { try apply([item]) } catch let e where e.isRejected {
                         onWarning("dropped a journalled donation: \(e.description)")
                     }
                 }
@@ -29,7 +29,7 @@ extension IndexWriter {
     /// Donates `records` (interactions) without waiting for the write lock:
     /// each gets an id of its own and is appended to the journal, durably,
     /// after a reader checked that its app, intent and shortcut exist.
-    public static func donate(_ records: [Record], to location: IndexLocation) throws(LimelightError) -> [String] {
+    public static func donate(_ records: [Record], to location: IndexLocation) throws(IndexError) -> [String] {
         var out: [Record] = []
         for r in records {
             var fields = r.fields
@@ -37,7 +37,7 @@ extension IndexWriter {
             out.append(Record(kind: .interaction, fields: fields))
         }
         if out.isEmpty { return [] }
-        try DonationJournal.append(out, to: location)
+        do throws(StoreError) { try DonationJournal.append(out, to: location) } catch { throw .store(error) }
         // Fold now if no other process is writing; a writer that holds the
         // index folds when it closes. (writer.pid is read first: trying the
         // lock costs a Xapian open, measured 20-40 ms of a debug donate under load.)
@@ -51,24 +51,24 @@ extension IndexWriter {
     /// Shortcut are indexed (on a sharded index, in the app's shard). Read-only,
     /// so `donate` never waits for a writer.
     /// - Parameter places: what to name in an error, per record ("donate").
-    public static func checkDonations(_ records: [Record], in location: IndexLocation, places: [String]) throws(LimelightError) {
-        let layout = try ShardLayout.read(at: location.path)
+    public static func checkDonations(_ records: [Record], in location: IndexLocation, places: [String]) throws(IndexError) {
+        let layout = try fromStore { () throws(StoreError) in try ShardLayout.read(at: location.path) }
         var shards: [Int: Database] = [:]
-        func has(_ key: ItemKey) throws(LimelightError) -> Bool {
+        func has(_ key: ItemKey) throws(IndexError) -> Bool {
             let k = layout?.home(of: key) ?? 0
-            if shards[k] == nil { shards[k] = try (layout?.shard(k) ?? location).openReader() }
-            do { return try shards[k]!.contains(key) } catch { throw IndexLocation.describe(error, path: location.path) }
+            if shards[k] == nil { shards[k] = try fromStore { () throws(StoreError) in try (layout?.shard(k) ?? location).openReader() } }
+            do { return try shards[k]!.contains(key) } catch { throw IndexError(error, path: location.path) }
         }
         for (n, r) in records.enumerated() {
             let at = n < places.count ? places[n] : "donate"
             guard try has(.app(r.app)) else {
-                throw LimelightError(.badInput, "\(at): interaction for app '\(r.app)', which is not in the index (add its app record)")
+                throw IndexError.rejected(["\(at): interaction for app '\(r.app)', which is not in the index (add its app record)"])
             }
             if let i = r.intent, !(try has(.intent(app: r.app, id: i))) {
-                throw LimelightError(.badInput, "\(at): interaction names intent '\(i)', which \(r.app) does not declare")
+                throw IndexError.rejected(["\(at): interaction names intent '\(i)', which \(r.app) does not declare"])
             }
             if let s = r.shortcut, !(try has(.shortcut(app: r.app, id: s))) {
-                throw LimelightError(.badInput, "\(at): interaction names App Shortcut '\(s)', which \(r.app) does not declare")
+                throw IndexError.rejected(["\(at): interaction names App Shortcut '\(s)', which \(r.app) does not declare"])
             }
         }
     }

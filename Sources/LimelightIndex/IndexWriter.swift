@@ -56,14 +56,14 @@ public final class IndexWriter {
     ///     message naming the process that holds it.
     public static func open(_ location: IndexLocation, shards requested: Int? = nil, lockTimeout: Double? = nil,
                             allowOlderSchema: Bool = false,
-                            onWait: (String) -> Void = { _ in }) throws(LimelightError) -> IndexWriter {
+                            onWait: (String) -> Void = { _ in }) throws(IndexError) -> IndexWriter {
         let lockTimeout = try lockTimeoutFromEnvironment(overriddenBy: lockTimeout)
         if let n = requested, !(1...ShardLayout.maxCount).contains(n) {
-            throw LimelightError(.usage, "--shards takes a number from 1 to \(ShardLayout.maxCount), got \(n)")
+            throw IndexError.badSetting("--shards takes a number from 1 to \(ShardLayout.maxCount), got \(n)")
         }
-        var layout = try ShardLayout.read(at: location.path)
+        var layout = try fromStore { () throws(StoreError) in try ShardLayout.read(at: location.path) }
         if let layout, let n = requested, n != layout.count {
-            throw LimelightError(.usage, "the index at \(location.path) has \(layout.count) shard\(layout.count == 1 ? "" : "s"), not \(n); to change that, run `limelight rebuild --shards \(n)`")
+            throw IndexError.badSetting("the index at \(location.path) has \(layout.count) shard\(layout.count == 1 ? "" : "s"), not \(n); to change that, run `limelight rebuild --shards \(n)`")
         }
         if layout == nil, let n = requested {
             try checkNewShardedIndex(location, shards: n)
@@ -74,13 +74,13 @@ public final class IndexWriter {
             let writer: IndexWriter
             do {
                 writer = try IndexWriter(location: location, layout: nil, shards: [db], generations: [gen], shardLocations: [location])
-            } catch { throw IndexLocation.describe(error, path: location.path) }
+            } catch { throw IndexError(error, path: location.path) }
             if !allowOlderSchema { try writer.foldJournal(onWarning: onWait) }
             return writer
         }
         var dbs: [WritableDatabase] = []
         var gens: [Int] = []
-        do throws(LimelightError) {
+        do throws(IndexError) {
             for shard in layout.shards {
                 let (db, gen) = try openShard(shard, lockTimeout: lockTimeout, allowOlderSchema: allowOlderSchema, onWait: onWait)
                 dbs.append(db)
@@ -91,7 +91,7 @@ public final class IndexWriter {
             throw error
         }
         // Every shard is a complete index before the marker says they are one.
-        if try ShardLayout.read(at: location.path) == nil { try layout.publish() }
+        try fromStore { () throws(StoreError) in if try ShardLayout.read(at: location.path) == nil { try layout.publish() } }
         try? Files.writeAtomically(location.pidPath, Array("\(getpid())\n".utf8))
         // What a re-shard left because a reader still held it.
         if location.hasRetiredLeftovers { location.retire() }
@@ -104,33 +104,36 @@ public final class IndexWriter {
         do {
             writer = try IndexWriter(location: location, layout: layout, shards: dbs, generations: gens,
                                      shardLocations: layout.shards)
-        } catch { throw IndexLocation.describe(error, path: location.path) }
+        } catch { throw IndexError(error, path: location.path) }
         if !allowOlderSchema { try writer.foldJournal(onWarning: onWait) }
         return writer
     }
 
     /// `--shards N` creates a sharded index only where there is no index yet
     /// (or a creation of one was interrupted before its marker).
-    private static func checkNewShardedIndex(_ location: IndexLocation, shards n: Int) throws(LimelightError) {
+    private static func checkNewShardedIndex(_ location: IndexLocation, shards n: Int) throws(IndexError) {
         let entries = Files.list(location.path)
         if !entries.isEmpty, entries.allSatisfy({ $0.hasPrefix("shard-") }) { return }
-        try location.checkUsable()
-        if try location.currentGeneration() != nil {
-            throw LimelightError(.usage, "the index at \(location.path) is not sharded; to shard it, run `limelight rebuild --shards \(n)`")
+        let existing = try fromStore { () throws(StoreError) in
+            try location.checkUsable()
+            return try location.currentGeneration()
+        }
+        if existing != nil {
+            throw IndexError.badSetting("the index at \(location.path) is not sharded; to shard it, run `limelight rebuild --shards \(n)`")
         }
     }
 
     /// Opens one ordinary index (or shard) for writing, creating it if needed,
     /// waiting for its lock.
     static func openShard(_ location: IndexLocation, lockTimeout: Double, allowOlderSchema: Bool,
-                          onWait: (String) -> Void) throws(LimelightError) -> (WritableDatabase, Int) {
-        try location.checkUsable()
+                          onWait: (String) -> Void) throws(IndexError) -> (WritableDatabase, Int) {
+        try fromStore { () throws(StoreError) in try location.checkUsable() }
         try location.checkWritable()
-        do { try Files.makeDirectories(location.path) } catch { throw LimelightError(.failure, error.description) }
+        do { try Files.makeDirectories(location.path) } catch { throw IndexError.failed(error.description) }
         let start = Timestamp.now().seconds
         var warned = false
         while true {
-            let gen = try location.currentGeneration() ?? 1
+            let gen = try fromStore { () throws(StoreError) in try location.currentGeneration() } ?? 1
             do {
                 let db = try WritableDatabase(path: location.generationPath(gen), mode: .createOrOpen)
                 // A rebuild may have published a newer generation while we waited.
@@ -150,7 +153,7 @@ public final class IndexWriter {
                 let holder = location.lockHolder()
                 let waited = Timestamp.now().seconds - start
                 if waited >= lockTimeout {
-                    throw LimelightError(.busy, "the index at \(location.path) is busy: \(holder) is writing to it (waited \(Int(lockTimeout)) s); try again when it has finished")
+                    throw IndexError.busy("the index at \(location.path) is busy: \(holder) is writing to it (waited \(Int(lockTimeout)) s); try again when it has finished")
                 }
                 if !warned, waited >= 0.5 {
                     onWait("waiting for \(holder) to finish writing to \(location.path)…")
@@ -158,7 +161,7 @@ public final class IndexWriter {
                 }
                 usleep(50_000)
             } catch {
-                throw IndexLocation.describe(error, path: location.path)
+                throw IndexError(error, path: location.path)
             }
         }
     }
@@ -199,7 +202,7 @@ public final class IndexWriter {
     /// interactions in chunks — still one transaction.
     @discardableResult
     public func apply<Records: RecordStream>(_ source: Records, clientState: String? = nil,
-                                             shouldCancel: () -> Bool = { false }) throws(LimelightError) -> Summary {
+                                             shouldCancel: () -> Bool = { false }) throws(IndexError) -> Summary {
         try Self.check(clientState: clientState)
         return try inTransaction { session in
             var n = 0
@@ -233,14 +236,14 @@ public final class IndexWriter {
             try session.flushInteractions()
             try session.finishBatch()
             if let clientState { try store.setMetadataEverywhere(Schema.clientStateKey, clientState) }
-            if shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
+            if shouldCancel() { throw IndexError.cancelled("cancelled; nothing was written") }
             return session.summary
         }
     }
 
-    private static func check(clientState: String?) throws(LimelightError) {
+    private static func check(clientState: String?) throws(IndexError) {
         if let s = clientState, s.utf8.count > RecordLimits.maxClientStateBytes {
-            throw LimelightError(.usage, "the client state is \(s.utf8.count) bytes; the limit is \(RecordLimits.maxClientStateBytes)")
+            throw IndexError.badSetting("the client state is \(s.utf8.count) bytes; the limit is \(RecordLimits.maxClientStateBytes)")
         }
     }
 
@@ -249,9 +252,9 @@ public final class IndexWriter {
     static func write(_ item: LocatedRecord, into session: inout BatchSession, count n: inout Int,
                               _ shouldCancel: () -> Bool) throws {
         n += 1
-        if n % 1024 == 0, shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
+        if n % 1024 == 0, shouldCancel() { throw IndexError.cancelled("cancelled; nothing was written") }
         do { try session.apply(item.record, at: item.location) } catch let e as RecordError {
-            throw LimelightError(.badInput, "\(item.location): \(e.message)")
+            throw IndexError.rejected(["\(item.location): \(e.message)"])
         }
     }
 
@@ -266,7 +269,7 @@ public final class IndexWriter {
     static let interactionChunk = 50_000
 
     /// Runs `body` in one Xapian transaction: all of it commits, or none.
-    func inTransaction<T>(_ body: (inout BatchSession) throws -> T) throws(LimelightError) -> T {
+    func inTransaction<T>(_ body: (inout BatchSession) throws -> T) throws(IndexError) -> T {
         do {
             var session = try BatchSession(db: store, builder: builder)
             session.policy = HistoryPolicy.load(location)
@@ -282,9 +285,9 @@ public final class IndexWriter {
                 throw error
             }
         } catch let e as RecordError {
-            throw LimelightError(.badInput, e.message)
+            throw IndexError.rejected([e.message])
         } catch {
-            throw IndexLocation.describe(error, path: location.path)
+            throw IndexError(error, path: location.path)
         }
     }
 

@@ -10,7 +10,7 @@ extension Maintenance {
     /// still has open goes when it closes — see `removeOldGenerations`).
     /// - Returns: the new generation of each shard.
     @discardableResult
-    public static func scrub(_ writer: IndexWriter) throws(LimelightError) -> [Int] {
+    public static func scrub(_ writer: IndexWriter) throws(IndexError) -> [Int] {
         var next: [Int] = []
         // Shard by shard: each new generation holds what the old one held, so
         // a reader that opens between two shards' swaps sees no mix of contents.
@@ -21,7 +21,7 @@ extension Maintenance {
                 try writer.store.shards[k].compact(to: location.generationPath(gen), renumber: false)
             } catch {
                 Files.removeTree(location.generationPath(gen))
-                throw IndexLocation.describe(error, path: location.path)
+                throw IndexError(error, path: location.path)
             }
             try swapIn(location, generation: gen)
             next.append(gen)

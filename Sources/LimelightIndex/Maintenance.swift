@@ -41,13 +41,14 @@ public enum Maintenance {
                                allowEmpty: Bool = false,
                                onWait: (String) -> Void = { _ in },
                                progress: (Int, Int) -> Void = { _, _ in },
-                               shouldCancel: () -> Bool = { false }) throws(LimelightError) -> Summary {
+                               shouldCancel: () -> Bool = { false }) throws(IndexError) -> Summary {
         let start = Timestamp.now().seconds
         if let n = requested, !(1...ShardLayout.maxCount).contains(n) {
-            throw LimelightError(.usage, "--shards takes a number from 1 to \(ShardLayout.maxCount), got \(n)")
+            throw IndexError.badSetting("--shards takes a number from 1 to \(ShardLayout.maxCount), got \(n)")
         }
         // Files are read and checked before anything is written.
-        let fromFiles = try files.map { (f) throws(LimelightError) in try RecordReader.read(f) }
+        let fromFiles: [LocatedRecord]?
+        do throws(ModelError) { fromFiles = try files.map { (f) throws(ModelError) in try RecordReader.read(f) } } catch { throw .model(error) }
         try refuseEmptyInput(fromFiles, files: files, allowEmpty: allowEmpty)
         let old = try IndexWriter.open(location, allowOlderSchema: true, onWait: onWait)
         defer { old.close() }
@@ -81,7 +82,7 @@ public enum Maintenance {
             }
             progress(0, total)
             for n in 0..<max(chunks.count, storedIDs.count) {
-                if shouldCancel() { throw LimelightError(.cancelled, "rebuild cancelled; the index is as it was") }
+                if shouldCancel() { throw IndexError.cancelled("rebuild cancelled; the index is as it was") }
                 let chunk: [LocatedRecord]
                 if fromFiles != nil {
                     chunk = chunks[n]
@@ -94,11 +95,11 @@ public enum Maintenance {
                 done += chunk.count
                 progress(done, total)
             }
-            if shouldCancel() { throw LimelightError(.cancelled, "rebuild cancelled; the index is as it was") }
+            if shouldCancel() { throw IndexError.cancelled("rebuild cancelled; the index is as it was") }
         } catch {
             writer.close()
             for (shard, gen) in zip(writer.shardLocations, next) { Files.removeTree(shard.generationPath(gen)) }
-            throw IndexLocation.describe(error, path: location.path)
+            throw IndexError(error, path: location.path)
         }
         let documents = writer.documentCount
         writer.close()
@@ -145,7 +146,7 @@ public enum Maintenance {
 
     /// Purges expired entities, then writes a compacted copy as a new generation
     /// (of every shard, on a sharded index).
-    public static func compact(_ location: IndexLocation, onWait: (String) -> Void = { _ in }) throws(LimelightError) -> Summary {
+    public static func compact(_ location: IndexLocation, onWait: (String) -> Void = { _ in }) throws(IndexError) -> Summary {
         let start = Timestamp.now().seconds
         let old = try IndexWriter.open(location, onWait: onWait)
         defer { old.close() }
@@ -159,16 +160,16 @@ public enum Maintenance {
         return s
     }
 
-    static func nextGenerationNumber(_ location: IndexLocation) throws(LimelightError) -> Int {
+    static func nextGenerationNumber(_ location: IndexLocation) throws(IndexError) -> Int {
         let existing = Files.list(location.path).compactMap { $0.hasPrefix("gen-") ? Int($0.dropFirst(4)) : nil }
-        return max(existing.max() ?? 0, try location.currentGeneration() ?? 0) + 1
+        return max(existing.max() ?? 0, try fromStore { () throws(StoreError) in try location.currentGeneration() } ?? 0) + 1
     }
 
     /// A new, empty generation of every shard of `layout` (of `location`
     /// itself for an ordinary index), written by one writer that no reader
     /// sees until `swapIn`. A shard the layout adds gets its directory now.
     static func newGenerations(_ location: IndexLocation, layout: ShardLayout?,
-                               after old: IndexWriter) throws(LimelightError) -> ([Int], IndexWriter) {
+                               after old: IndexWriter) throws(IndexError) -> ([Int], IndexWriter) {
         let shards = layout?.shards ?? [location]
         var gens: [Int] = []
         var dbs: [WritableDatabase] = []
@@ -183,14 +184,14 @@ public enum Maintenance {
         } catch {
             for db in dbs { try? db.close() }
             for (shard, gen) in zip(shards, gens) { Files.removeTree(shard.generationPath(gen)) }
-            throw IndexLocation.describe(error, path: location.path)
+            throw IndexError(error, path: location.path)
         }
     }
 
     /// The atomic step: the stub names the new generation. Old generations go
     /// once no reader holds them (now, or at a later writer's start).
-    static func swapIn(_ location: IndexLocation, generation: Int) throws(LimelightError) {
-        try location.publish(generation: generation)
+    static func swapIn(_ location: IndexLocation, generation: Int) throws(IndexError) {
+        try fromStore { () throws(StoreError) in try location.publish(generation: generation) }
         location.removeUnusedGenerations(current: generation)
     }
 
@@ -207,9 +208,11 @@ public enum Maintenance {
     ///   opens between the first stub's rename and the marker's — a few
     ///   renames long — may mix shards of the two layouts (see
     ///   `ShardLayout`); shards beyond M go once the marker says M.
-    static func swapIn(_ layout: ShardLayout, generations: [Int], replacing old: IndexWriter) throws(LimelightError) {
-        for (shard, gen) in zip(layout.shards, generations) { try shard.publish(generation: gen) }
-        try layout.publish()
+    static func swapIn(_ layout: ShardLayout, generations: [Int], replacing old: IndexWriter) throws(IndexError) {
+        try fromStore { () throws(StoreError) in
+            for (shard, gen) in zip(layout.shards, generations) { try shard.publish(generation: gen) }
+            try layout.publish()
+        }
         for (shard, gen) in zip(layout.shards, generations) { shard.removeUnusedGenerations(current: gen) }
         if old.layout == nil { old.location.retire() }
         if let before = old.layout, before.count > layout.count {
@@ -240,7 +243,7 @@ package extension IndexWriter {
     }
 
     /// Deletes entities whose expiry has passed (and what depends on them).
-    func purgeExpired(now: Timestamp = .now()) throws(LimelightError) -> Int {
+    func purgeExpired(now: Timestamp = .now()) throws(IndexError) -> Int {
         let expired: [Record]
         do {
             let enquire = try Enquire(try store.combined)
@@ -249,7 +252,7 @@ package extension IndexWriter {
                 .filter(try .valueRange(slot: Schema.expirySlot, from: nil, to: sortableSerialise(now.seconds)))
             expired = try enquire.matches(count: max(try store.documentCount, 1)).matches.compactMap { StoredRecord.decode($0.data) }
         } catch {
-            throw IndexLocation.describe(error, path: location.path)
+            throw IndexError(error, path: location.path)
         }
         for r in expired { try delete(.entity(app: r.app, type: r.type, id: r.id)) }
         return expired.count

@@ -15,7 +15,7 @@ public struct IndexStats: Sendable {
     public var bytesOnDisk: Int
     public var clientState: String?
 
-    public static func read(_ location: IndexLocation) throws(LimelightError) -> IndexStats {
+    public static func read(_ location: IndexLocation) throws(StoreError) -> IndexStats {
         let (db, settled, generation) = try location.openEveryShard()
         do {
             var byKind: [(String, Int)] = []
@@ -31,7 +31,7 @@ public struct IndexStats: Sendable {
                               documents: try db.documentCount, byKind: byKind, byApp: apps,
                               bytesOnDisk: Files.size(location.path), clientState: state.isEmpty ? nil : state)
         } catch {
-            throw IndexLocation.describe(error, path: location.path)
+            throw StoreError(error, path: location.path)
         }
     }
 
@@ -49,9 +49,9 @@ public struct IndexStats: Sendable {
 
 extension IndexLocation {
     /// Every stored record of the live generation, for `export`.
-    public func exportRecords() throws(LimelightError) -> [Record] {
+    public func exportRecords() throws(StoreError) -> [Record] {
         let db = try openEveryShard().all
-        do { return try storedRecords(in: db) } catch { throw IndexLocation.describe(error, path: path) }
+        do { return try storedRecords(in: db) } catch { throw StoreError(error, path: path) }
     }
 }
 
@@ -59,7 +59,7 @@ extension IndexLocation {
     /// The index read-only — for a sharded one (see `ShardLayout`), every
     /// shard as one database — with its settled shard (see
     /// `ShardLayout.settledShard`; an ordinary index is its own) and its newest generation.
-    func openEveryShard() throws(LimelightError) -> (all: Database, settled: Database, generation: Int) {
+    func openEveryShard() throws(StoreError) -> (all: Database, settled: Database, generation: Int) {
         guard let layout = try ShardLayout.read(at: path) else {
             let db = try openReader()
             return (db, db, try currentGeneration() ?? 0)
@@ -71,7 +71,7 @@ extension IndexLocation {
             generation = max(generation, try shard.currentGeneration() ?? 0)
         }
         do { return (try Database.combined(shards), shards[ShardLayout.settledShard(shards)], generation) } catch {
-            throw IndexLocation.describe(error, path: path)
+            throw StoreError(error, path: path)
         }
     }
 }

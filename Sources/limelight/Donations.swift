@@ -6,7 +6,7 @@ import LimelightKit
 /// by the next writer. Returns the donation ids, or nil where history is
 /// paused or the app is excluded (nothing recorded).
 enum Donations {
-    static func record(_ records: [Record], location: IndexLocation, locations where: [String]? = nil) throws(LimelightError) -> [String?] {
+    static func record(_ records: [Record], location: IndexLocation, locations where: [String]? = nil) throws -> [String?] {
         try IndexWriter.checkDonations(records, in: location, places: records.indices.map { `where`?[$0] ?? "donate" })
         // Paused, or an excluded app: nothing is written anywhere.
         let policy = HistoryPolicy.load(location)
@@ -16,7 +16,7 @@ enum Donations {
         return records.map { policy.records(app: $0.app) ? next.next() : nil }
     }
 
-    static func record(_ r: Record, location: IndexLocation) throws(LimelightError) -> String? {
+    static func record(_ r: Record, location: IndexLocation) throws -> String? {
         try record([r], location: location)[0]
     }
 }

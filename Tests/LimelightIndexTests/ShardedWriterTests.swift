@@ -185,7 +185,7 @@ import Xapian
         lines.append(#"{"kind":"interaction","app":"com.example.trails","entities":[{"type":"TrailEntity","id":"new-1"}],"at":"2026-11-29T07:30:00Z"}"#)
         lines.append(#"{"kind":"shortcut","app":"com.example.trails","id":"bad","intent":"NoSuchIntent","title":"Bad","phrases":["Bad ${applicationName}"]}"#)
         let bad = try s.write("bad.jsonl", lines)
-        #expect(throws: LimelightError.self) { try Self.ingest(s.index("three"), [bad]) }
+        #expect(throws: IndexError.self) { try Self.ingest(s.index("three"), [bad]) }
         let after = try Self.shardDatabases(s.index("three")).map { (try $0.revision, try Self.documents($0)) }
         for k in 0..<3 {
             #expect(before[k].0 == after[k].0, "shard \(k) committed")
@@ -226,9 +226,9 @@ import Xapian
         let s = Scratch()
         let f = try s.write("a.jsonl", [#"{"kind":"app","app":"a","name":"A"}"#])
         try Self.ingest(s.index("three"), shards: 3, [f])
-        #expect { try IndexWriter.open(s.index("three"), shards: 2) } throws: { ($0 as? LimelightError)?.kind == .usage }
+        #expect { try IndexWriter.open(s.index("three"), shards: 2) } throws: { if case .badSetting? = $0 as? IndexError { true } else { false } }
         try Self.ingest(s.index("plain"), [f])
-        #expect { try IndexWriter.open(s.index("plain"), shards: 2) } throws: { ($0 as? LimelightError)?.kind == .usage }
+        #expect { try IndexWriter.open(s.index("plain"), shards: 2) } throws: { if case .badSetting? = $0 as? IndexError { true } else { false } }
         // The same count is fine.
         try IndexWriter.open(s.index("three"), shards: 3).close()
     }
