@@ -45,13 +45,15 @@ final class IndexBackend: SearchProviderBackend {
         if let refreshError { throw BusMethodError(message: refreshError.description) }
     }
 
-    private func search(_ query: String) throws -> [SearchHit] {
+    /// The hits for `query` with their result ids (made once: escaping them is
+    /// a noticeable share of a keystroke's work in the service).
+    private func search(_ query: String) throws -> [(id: String, hit: SearchHit)] {
         try ready()
         var request = SearchRequest(query: query)
         request.limit = limit
-        let hits = try live.searcher.search(request).hits
+        let hits = try live.searcher.search(request).hits.map { (id: HitID($0).text, hit: $0) }
         if recent.count > 4096 { recent = [:] }
-        for h in hits { recent[HitID(h).text] = h }
+        for h in hits { recent[h.id] = h.hit }
         return hits
     }
 
@@ -61,7 +63,7 @@ final class IndexBackend: SearchProviderBackend {
         let query = terms.joined(separator: " ")
         // GNOME calls with no terms only when the entry is blank: nothing to show.
         guard query.contains(where: { !$0.isWhitespace }) else { return [] }
-        return try search(query).map { HitID($0).text }
+        return try search(query).map(\.id)
     }
 
     func resultMetas(ids: [String]) throws -> [ResultMeta] {
@@ -123,8 +125,9 @@ final class IndexBackend: SearchProviderBackend {
     func krunnerMatch(query: String) throws -> [RunnerMatch] {
         guard query.contains(where: { !$0.isWhitespace }) else { return [] }
         let hits = try search(query)
-        let shortcutsByApp = hits.contains { $0.kind == .app } ? try actionsByApp() : [:]
-        return hits.enumerated().map { (i, h) in
+        let shortcutsByApp = hits.contains { $0.hit.kind == .app } ? try actionsByApp() : [:]
+        return hits.enumerated().map { (i, found) in
+            let h = found.hit
             let kind: MatchKind
             switch h.section {
             case .topHit: kind = .exact
@@ -132,7 +135,7 @@ final class IndexBackend: SearchProviderBackend {
             case .results, .suggestions: kind = .possible
             }
             return RunnerMatch(
-                id: HitID(h).text, text: h.title, iconName: h.icon ?? h.app, kind: kind,
+                id: found.id, text: h.title, iconName: h.icon ?? h.app, kind: kind,
                 // Spotlight's order, kept: KRunner sorts by kind, then relevance.
                 relevance: max(0.01, 1 - Double(i) * 0.01),
                 subtext: h.subtitle, urls: h.url.map { [$0] } ?? [], category: Self.heading(h.section),
