@@ -160,6 +160,15 @@ bench-serve: deps
 	python3 Benchmarks/serve/bench.py --limelight .build/release/limelight \
 	  --limelight-bench .build/release/limelight-bench --client .build/serve-client $(BENCH_ARGS)
 
+# Ingest of the Debian catalog by one writer and by `--shards 2` (two shards
+# built in parallel), alternately (issue 16): Benchmarks/results/shards/shards.{json,md},
+# which report.py puts into BENCHMARKS.md.
+.PHONY: bench-shards
+bench-shards: deps
+	$(SWIFT) build -c release --product limelight-bench
+	python3 Benchmarks/shards/bench.py --limelight-bench .build/release/limelight-bench $(BENCH_ARGS)
+	python3 Benchmarks/report.py
+
 bench-smoke: bench-build
 	$(BENCH_PY) Benchmarks/run.py --corpus debian-smoke $(BENCH_BINS) \
 	  --results-dir Benchmarks/data/smoke-results --no-report $(BENCH_ARGS)

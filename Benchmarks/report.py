@@ -390,6 +390,10 @@ def main():
     if os.path.exists(serve):
         with open(serve) as f:
             L += [f.read().rstrip(), ""]
+    shards = os.path.join(HERE, "results", "shards", "shards.md")  # make bench-shards (issue 16)
+    if os.path.exists(shards):
+        with open(shards) as f:
+            L += [f.read().rstrip(), ""]
     analysis = os.path.join(HERE, "ANALYSIS.md")
     if os.path.exists(analysis):
         with open(analysis) as f:

@@ -3,7 +3,7 @@
 // It uses LimelightKit's public API only, the way an app embedding Limelight
 // would:
 //
-//   limelight-bench ingest --index DIR FILE [--batch N] [--append] [--out R.json]
+//   limelight-bench ingest --index DIR FILE [--batch N] [--shards N] [--append] [--out R.json]
 //       Reads FILE (JSON Lines records) and writes it into a fresh index with
 //       IndexWriter.apply: one streamed batch (RecordSource, as `limelight index
 //       FILE` does) or batches of N records. Reports wall time and peak RSS (VmHWM).
@@ -142,8 +142,10 @@ struct Options {
     var append = false
     var count = 2000
     var trace: String?
+    /// query: shards served by xapian-tcpsrv, instead of --index.
     var remote: [String] = []
-    var shards = 0
+    /// ingest: write a sharded index of this many shards (`limelight index --shards N`); split: how many.
+    var shards: Int? = nil
 
     init(_ argv: [String]) {
         var args = argv.dropFirst()
@@ -177,7 +179,7 @@ struct Options {
     }
 
     static let usageText = """
-        usage: limelight-bench ingest --index DIR FILE [--batch N] [--append] [--out R.json]
+        usage: limelight-bench ingest --index DIR FILE [--batch N] [--shards N] [--append] [--out R.json]
                limelight-bench query  --index DIR | --remote HOST:PORT… FILE [--full] [--limit N] [--warmup P] [--out R.json] [--trace T.jsonl]
                limelight-bench split  --index DIR --shards N OUT
                limelight-bench suggest --index DIR INTERACTIONS.jsonl [--count N] [--limit N] [--warmup P] [--out R.json]
@@ -221,7 +223,7 @@ func ingest(_ o: Options) {
     var documents = 0
     var batchCount = 0
     do {
-        let writer = try IndexWriter.open(IndexLocation(path: o.index))
+        let writer = try IndexWriter.open(IndexLocation(path: o.index), shards: o.shards)
         if let source {
             try writer.apply(source)
             batchCount = 1
@@ -267,7 +269,7 @@ func ingest(_ o: Options) {
           + "\(fmt(Double(recordCount) / total, 0)) records/s, peak RSS \(peak / 1024) MiB, \(documents) documents")
     if let out = o.out {
         writeFile(out, """
-            {"engine":"limelight","op":"ingest","file":\(jsonString(o.file)),"records":\(recordCount),\
+            {"engine":"limelight","op":"ingest","file":\(jsonString(o.file)),"records":\(recordCount),"shards":\(o.shards ?? 0),\
             "batches":\(batchCount),"documents":\(documents),"seconds":\(total),"read_seconds":\(readS),\
             "rss_after_read_kib":\(rssAfterRead),"peak_rss_kib":\(peak)}
 
@@ -442,6 +444,6 @@ case "ingest": ingest(options)
 case "query": query(options)
 case "suggest": suggest(options)
 case "split":
-    do { try ShardSplit.split(IndexLocation(path: options.index), into: options.file, count: max(1, options.shards)) } catch { fail("\(error)") }
+    do { try ShardSplit.split(IndexLocation(path: options.index), into: options.file, count: max(1, options.shards ?? 1)) } catch { fail("\(error)") }
 default: fail(options.usage, code: 64)
 }

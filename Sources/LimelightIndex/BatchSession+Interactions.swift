@@ -68,7 +68,7 @@ extension BatchSession {
             let credited = Self.credits(try resolvingStableIDs(r), shortcuts: shortcutCache[r.app]!)
             let built = try builder.plain(r, extraTerms: credited.map(\.creditTerm))
             if let at = r.at { try built.document.setValue(Schema.timeSlot, number: at.seconds) }
-            try db.replace(uniqueTerm: key.uniqueTerm, with: try built.finished())
+            try db.replace(key: key, with: try built.finished())
             guard let at = r.at else { continue }
             for k in credited {
                 if events[k] == nil { order.append(k) }

@@ -101,6 +101,13 @@ public struct PropertySchema: Sendable, Equatable {
         return e
     }
 
+    /// Registers every property of an entity without indexing it: a sharded
+    /// writer registers a whole run first, so each shard's thread gets the same
+    /// complete schema and every shard gives a property the same value slot.
+    package mutating func register(_ r: Record) {
+        for (name, value) in r.properties.pairs where !value.isNull { _ = register(type: r.type, name: name, value: value) }
+    }
+
     /// Adds an entity's property terms and values to its document.
     package mutating func index(_ r: Record, into doc: Document) throws(XapianError) {
         for (name, value) in r.properties.pairs where !value.isNull {

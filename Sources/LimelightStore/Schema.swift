@@ -9,6 +9,11 @@ public enum Schema {
     public static let version = 7
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
+    /// On each shard of a sharded index: how many batches it has committed
+    /// (all shards commit a batch at once, in parallel; one that has fewer
+    /// missed the last batch — a crash between commits — and its client
+    /// state is the one to resume from: see `ShardLayout.settledShard`).
+    package static let batchCountKey = "limelight.batches"
 
     // Boolean terms (filters; they add no weight).
     /// Unique id of a stored record: `Q` + item key.
