@@ -79,10 +79,11 @@ extension Searcher {
     }
 
     /// The cards of listed items (hot lists, the journal) that are still
-    /// there and not expired, by item: one match over their unique terms,
-    /// which returns each card with its hit — one round trip per shard
-    /// however many items, none per card. (Lists name items by key: a
-    /// document id is only good on the shard that wrote it.)
+    /// there and not expired, by item. Over remote shards: one match over
+    /// their unique terms, which returns each card with its hit — one round
+    /// trip per shard however many items, none per card. Locally, read one by
+    /// one (`listedCardsRead`). (Lists name items by key: a document id is
+    /// only good on the shard that wrote it.)
     func listedCards(_ keys: [ItemKey], at time: Timestamp) throws(XapianError) -> [ItemKey: Match] {
         guard !keys.isEmpty else { return [:] }
         if reconnect == nil { return try listedCardsRead(keys, at: time) }
