@@ -60,14 +60,14 @@ public final class LiveSearcher {
         }
         do {
             var moved = false
-            for r in readers where try r.location.currentGeneration() != r.generation { moved = true }
+            for r in readers where try r.location.liveGeneration() != r.generation { moved = true }
             guard moved else {
                 if searcher.refresh() { version += 1 }
                 return searcher
             }
             var fresh: [TrackedReader] = []
             for r in readers {
-                if try r.location.currentGeneration() == r.generation { fresh.append(r); continue }
+                if try r.location.liveGeneration() == r.generation { fresh.append(r); continue }
                 let opened = try r.location.openTrackedReader()
                 fresh.append(TrackedReader(location: r.location, db: opened.db, generation: opened.generation, lock: opened.lock))
                 ReaderLocks.release(r.lock)
