@@ -7,7 +7,7 @@ import Testing
     let dir = TempDir()
 
     /// Reads one line from `fd`, waiting at most `timeout` seconds.
-    func readLine(_ fd: Int32, timeout: Double = 10) -> String? {
+    static func readLine(_ fd: Int32, timeout: Double = 10) -> String? {
         var bytes: [UInt8] = []
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
@@ -38,7 +38,7 @@ import Testing
         defer { try? input.fileHandleForWriting.close(); p.waitUntilExit() }
         func ask(_ q: String) -> String? {
             input.fileHandleForWriting.write(Data((q + "\n").utf8))
-            return readLine(output.fileHandleForReading.fileDescriptor)
+            return Self.readLine(output.fileHandleForReading.fileDescriptor)
         }
         let first = ask("lantern")
         #expect(first?.contains("\"id\":\"gone\"") == true, "\(first ?? "no answer (not flushed?)")")

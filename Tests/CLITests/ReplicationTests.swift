@@ -55,6 +55,23 @@ import TestProcesses
         #expect(before.contains { $0.contains("Monterey Bay") })
         #expect(try Self.answers(replica) == before)
 
+        // A reader that stays open on the replica follows it too.
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: CLI.binary)
+        reader.arguments = ["--index", replica.index, "search", "--stdin", "--json", "--limit", "3"]
+        let input = Pipe(), output = Pipe()
+        reader.standardInput = input
+        reader.standardOutput = output
+        reader.standardError = FileHandle.nullDevice
+        try reader.run()
+        // End of input ends it (SIGTERM may be blocked in a child of Process).
+        defer { try? input.fileHandleForWriting.close(); reader.waitUntilExit() }
+        func ask(_ q: String) -> String {
+            input.fileHandleForWriting.write(Data((q + "\n").utf8))
+            return LiveReaderTests.readLine(output.fileHandleForReading.fileDescriptor) ?? "no answer"
+        }
+        #expect(ask("coast").contains("\"results\":[{"))
+
         // A commit on the master: the replica answers as before until it is
         // replicated, then as the master does now, from one changeset.
         let added = dir.write("added.jsonl", #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"zanzibar","title":"Zanzibar Coast Trail","rankingHint":90}"# + "\n")
@@ -66,12 +83,16 @@ import TestProcesses
         let reports = try replicate()
         #expect(reports.contains { $0.contains("0 copies, 1 changesets") }, "\(reports)")
         #expect(try Self.answers(replica) == after)
+        let followed = ask("zanzibar")
+        #expect(followed.contains("Zanzibar Coast Trail"), "\(followed)")
 
         // A rebuild is a new generation, a new database: a full copy.
         r = try master.run(["rebuild"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try replicate().allSatisfy { $0.contains("1 copies") })
         #expect(try Self.answers(replica) == (try Self.answers(master)))
+        let copied = ask("zanzibar")  // from the new copy: the one it had open is gone
+        #expect(copied.contains("Zanzibar Coast Trail"), "\(copied)")
 
         // The replica is never written: a write says where to write instead.
         let written = try CLI(index: replica.index + "/shard-0").run(["index", added])
