@@ -56,20 +56,9 @@ import TestProcesses
         #expect(try Self.answers(replica) == before)
 
         // A reader that stays open on the replica follows it too.
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: CLI.binary)
-        reader.arguments = ["--index", replica.index, "search", "--stdin", "--json", "--limit", "3"]
-        let input = Pipe(), output = Pipe()
-        reader.standardInput = input
-        reader.standardOutput = output
-        reader.standardError = FileHandle.nullDevice
-        try reader.run()
-        // End of input ends it (SIGTERM may be blocked in a child of Process).
-        defer { try? input.fileHandleForWriting.close(); reader.waitUntilExit() }
-        func ask(_ q: String) -> String {
-            input.fileHandleForWriting.write(Data((q + "\n").utf8))
-            return LiveReaderTests.readLine(output.fileHandleForReading.fileDescriptor) ?? "no answer"
-        }
+        let reader = try StdinSearch(replica, ["--limit", "3"])
+        defer { reader.close() }
+        func ask(_ q: String) -> String { reader.ask(q) ?? "no answer" }
         #expect(ask("coast").contains("\"results\":[{"))
 
         // A commit on the master: the replica answers as before until it is
