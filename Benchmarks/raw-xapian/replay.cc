@@ -188,7 +188,13 @@ void run_mset(const Xapian::Database &db, const Call &c, Outcome &o) {
     for (auto it = m.begin(); it != m.end(); ++it) {
         got.push_back(*it);
         o.seen.insert(*it);
-        // As Enquire.matches copies each hit out: its data, then its values.
+    }
+    // As Enquire.matches copies each hit out: in document order, its data,
+    // then its values.
+    std::vector<Xapian::MSetIterator> by_docid;
+    for (auto it = m.begin(); it != m.end(); ++it) by_docid.push_back(it);
+    std::sort(by_docid.begin(), by_docid.end(), [](auto &a, auto &b) { return *a < *b; });
+    for (auto &it : by_docid) {
         if (c.data) o.sink += it.get_document().get_data().size();
         for (auto slot : c.values) o.sink += it.get_document().get_value(slot).size();
     }

@@ -1,24 +1,50 @@
+import Xapian
 import LimelightStore
 
-/// Decoded result cards by document id, so that a card read twice in one
-/// search (a prefix list's title check, then scoring) or again at the next
-/// keystroke is decoded once: decoding was a fifth of a keystroke's
-/// instructions on the Debian catalog (callgrind).
+/// Decoded result cards of the snapshot a searcher reads, by document id,
+/// and the documents of listed items, by item: a card read twice in one
+/// search (a prefix list's title check, then scoring), or again at the next
+/// keystroke, is neither read nor decoded again. On the Debian catalog
+/// decoding was a fifth of a keystroke's instructions, and reading a card
+/// (3 µs) or finding an item's document (2–4 µs) most of the rest of a
+/// short prefix's cost (callgrind).
 ///
-/// An entry serves only while the bytes just read are the bytes it was decoded
-/// from, so a card changed by a use, a rebuild or a new generation is never
-/// served stale; the bytes are read from Xapian as before.
+/// A Xapian database shows one snapshot until it is reopened, so an entry is
+/// good until then: the searcher calls `forget()` whenever its databases are
+/// reopened or replaced (a new commit, a new generation, a new connection),
+/// and a changed card is never served stale.
 final class CardCache {
-    private var entries: [UInt32: (bytes: [UInt8], card: HitCard)] = [:]
+    private var cards: [UInt32: HitCard] = [:]
+    /// Listed items' document ids (nil: no such item in this snapshot).
+    private var documents: [ItemKey: UInt32?] = [:]
     /// About 4 MiB of cards at most; emptied when full (keystrokes of one
     /// query share their candidates, so recency needs no finer bookkeeping).
     static let capacity = 4096
 
-    func card(_ id: UInt32, _ bytes: [UInt8]) -> HitCard? {
-        if let hit = entries[id], hit.bytes == bytes { return hit.card }
-        guard let card = HitCard(encoded: bytes) else { return nil }
-        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[id] = (bytes, card)
+    func forget() {
+        cards.removeAll(keepingCapacity: true)
+        documents.removeAll(keepingCapacity: true)
+    }
+
+    /// The card of document `id`: cached, else decoded from `bytes` (the
+    /// value a match set returned), else read from `db`. Nil for a document
+    /// that is not a search hit.
+    func card(_ id: UInt32, bytes: [UInt8]?, in db: Database) throws(XapianError) -> HitCard? {
+        if let card = cards[id] { return card }
+        let encoded: [UInt8]
+        if let bytes { encoded = bytes } else { encoded = try db.document(unchecked: id).value(Schema.cardSlot) }
+        guard let card = HitCard(encoded: encoded) else { return nil }
+        if cards.count >= Self.capacity { cards.removeAll(keepingCapacity: true) }
+        cards[id] = card
         return card
+    }
+
+    /// The document that holds item `key`, if any.
+    func documentID(of key: ItemKey, in db: Database) throws(XapianError) -> UInt32? {
+        if let known = documents[key] { return known }
+        let id = try db.documentID(of: key)
+        if documents.count >= Self.capacity { documents.removeAll(keepingCapacity: true) }
+        documents[key] = id
+        return id
     }
 }

@@ -74,8 +74,10 @@ public final class LiveSearcher {
             }
             readers = fresh
         } catch { throw .store(error) }
-        do { try searcher.use(readers.map(\.db)) } catch { throw SearchError(error, path: location.path) }
+        // Kept readers see new commits too; before `use`, which forgets what
+        // the searcher read from the old databases.
         for r in readers { _ = try? r.db.reopen() }
+        do { try searcher.use(readers.map(\.db)) } catch { throw SearchError(error, path: location.path) }
         lookup = try Lookup(shards: readers.map(\.db), location: location)
         version += 1
         return searcher

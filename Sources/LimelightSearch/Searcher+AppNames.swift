@@ -23,7 +23,7 @@ extension Searcher {
         let needle = text.compact
         var out: [Match] = []
         for m in try match(apps, count: RankingWeights.maxScannedApps) {
-            guard let bytes = m.values[Schema.cardSlot], let card = cards.card(m.documentID, bytes),
+            guard let card = try card(of: m),
                   card.names.contains(where: { TitleMatch.inside($0, needle) != nil }) else { continue }
             out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values))
         }

@@ -65,10 +65,11 @@ extension Searcher {
     func windowed(_ query: Query, count: Int, matches: Int, budget: Int) throws(XapianError) -> [Match] {
         let share = min(1, Double(budget) / Double(max(matches, 1)))
         let window = try StaticTier.window(db, share: share)
-        return try match(try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query, count: count).map { m in
-            let card = m.values[Schema.cardSlot].flatMap { cards.card(m.documentID, $0) }
-            return Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, card), values: m.values)
+        var out: [Match] = []
+        for m in try match(try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query, count: count) {
+            out.append(Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, try card(of: m)), values: m.values))
         }
+        return out
     }
 
     /// How many documents the query can match at most, from the posting
@@ -95,13 +96,15 @@ extension Searcher {
             }
         }
         let found = try listedCards(keys, at: request.at)
-        return keys.compactMap { key in
-            guard let m = found[key], let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }),
+        var out: [Match] = []
+        for key in keys {
+            guard let m = found[key], let card = try card(of: m),
                   request.app == nil || card.app == request.app,
                   request.type == nil || card.type == request.type,
                   words.allSatisfy({ w in card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })
-            else { return nil }
-            return Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values)
+            else { continue }
+            out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values))
         }
+        return out
     }
 }

@@ -69,13 +69,15 @@ extension Searcher {
             }
         }
         let found = try listedCards(keys, at: request.at)
-        return keys.compactMap { key in
+        var out: [Match] = []
+        for key in keys {
             // Lists may hold a document whose title changed since: check it.
-            guard let m = found[key], let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }),
+            guard let m = found[key], let card = try card(of: m),
                   (card.names + card.aliases.map(TitleKey.init)).contains(where: { $0.words.contains { $0.hasPrefix(folded) } })
-            else { return nil }
-            return Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values)
+            else { continue }
+            out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values))
         }
+        return out
     }
 
     /// The cards of listed items (hot lists, the journal) that are still
@@ -93,7 +95,8 @@ extension Searcher {
         enquire.setBooleanWeighting()
         enquire.query = try Query.or(keys.map { Query(term: $0.uniqueTerm) }).andNot(try Restriction.expired(at: time))
         var out: [ItemKey: Match] = [:]
-        for m in try enquire.matches(count: keys.count, values: Self.values, data: false).matches {
+        // The order value names the item (see `StaticTier.orderSuffix`).
+        for m in try enquire.matches(count: keys.count, values: [Schema.cardSlot, Schema.orderSlot], data: false).matches {
             guard m.values[Schema.cardSlot]?.isEmpty == false, let key = m.values[Schema.orderSlot].flatMap({ byOrder[Array($0.suffix(8))] }) else { continue }
             out[key] = Match(documentID: m.documentID, weight: 0, values: m.values)
         }
@@ -101,23 +104,21 @@ extension Searcher {
     }
 
     /// `listedCards` on local databases (one index, or a directory of
-    /// shards): each item's document read directly — its unique term's list,
-    /// then its values — costs a third of the match over every item's list,
-    /// which only pays off where each read is a network round trip.
+    /// shards): each item's document found and its card read directly (both
+    /// cached for the snapshot, see `CardCache`), which costs a third of the
+    /// match over every item's list; that only pays off where each read is a
+    /// network round trip.
     func listedCardsRead(_ keys: [ItemKey], at time: Timestamp) throws(XapianError) -> [ItemKey: Match] {
         let expiries = try db.termFrequency(Schema.expires) > 0
         let now = expiries ? sortableSerialise(time.seconds) : []
         var out: [ItemKey: Match] = [:]
         for key in keys {
-            guard let id = try db.documentID(of: key) else { continue }
-            let doc = try db.document(unchecked: id)
-            let card = try doc.value(Schema.cardSlot)
-            guard !card.isEmpty else { continue }
+            guard let id = try cards.documentID(of: key, in: db), try cards.card(id, bytes: nil, in: db) != nil else { continue }
             if expiries {
-                let expiry = try doc.value(Schema.expirySlot)
+                let expiry = try db.document(unchecked: id).value(Schema.expirySlot)
                 if !expiry.isEmpty, !now.lexicographicallyPrecedes(expiry) { continue }  // expiry ≤ now
             }
-            out[key] = Match(documentID: id, weight: 0, values: [Schema.cardSlot: card, Schema.orderSlot: try doc.value(Schema.orderSlot)])
+            out[key] = Match(documentID: id, weight: 0, values: [:])
         }
         return out
     }
@@ -130,6 +131,6 @@ extension Searcher {
         try enquire.setBM25(k1: RankingWeights.bm25K1, b: RankingWeights.bm25B)
         enquire.setSort(slot.map { .value(slot: $0, descending: true) } ?? .relevanceThenValue(slot: Schema.orderSlot, descending: false))
         enquire.query = query
-        return try enquire.matches(count: count, values: Self.values, data: false).matches
+        return try enquire.matches(count: count, values: values, data: false).matches
     }
 }

@@ -11,7 +11,7 @@ extension Searcher {
         var out: [Match] = []
         for key in keys {
             guard let m = found[key], !seen.contains(m.documentID),
-                  let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }), request.app == nil || card.app == request.app,
+                  let card = try card(of: m), request.app == nil || card.app == request.app,
                   request.type == nil || card.type == request.type, request.predicates.isEmpty else { continue }
             out.append(m)
         }

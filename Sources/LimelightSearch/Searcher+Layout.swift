@@ -35,10 +35,11 @@ extension Searcher {
             let q = try Query.and([Query(term: Schema.kind + RecordKind.shortcut.rawValue), Query(term: Schema.term(Schema.app, top.app)), Query(term: Schema.hit)])
                 .andNot(Query(term: Schema.derived))
             let situation = Scorer.Situation(at: request.at, contexts: request.contexts, hasQuery: false)
-            let extra = try match(try q.andMaybe(try Query.valueWeight(slot: Schema.priorSlot)), count: RankingWeights.topHitShortcutCandidates)
-                .compactMap { hit(from: $0, text: QueryText(""), situation) }
-                .filter { !have.contains($0.id) }
-                .sorted { $0.ranksBefore($1) }
+            var extra: [SearchHit] = []
+            for m in try match(try q.andMaybe(try Query.valueWeight(slot: Schema.priorSlot)), count: RankingWeights.topHitShortcutCandidates) {
+                if let h = try hit(from: m, text: QueryText(""), situation), !have.contains(h.id) { extra.append(h) }
+            }
+            extra = extra.sortedByRank()
             for var h in extra.prefix(RankingWeights.topHitShortcuts - shortcuts.count) {
                 h.section = .shortcuts
                 shortcuts.append(h)
@@ -51,7 +52,7 @@ extension Searcher {
         let best = rest.first?.score ?? -.infinity
         let withTop = shortcuts.prefix { $0.score >= best }
         let merged = (rest + shortcuts.dropFirst(withTop.count).map { var h = $0; h.section = .results; return h })
-            .sorted { $0.ranksBefore($1) }
+            .sortedByRank()
         return [top] + withTop + merged
     }
 }

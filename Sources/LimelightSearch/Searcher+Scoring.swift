@@ -8,8 +8,8 @@ import LimelightStore
 extension Searcher {
     // MARK: Scoring
 
-    func hit(from m: Match, text: QueryText, _ situation: Scorer.Situation) -> SearchHit? {
-        guard let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }) else { return nil }
+    func hit(from m: Match, text: QueryText, _ situation: Scorer.Situation) throws(XapianError) -> SearchHit? {
+        guard let card = try card(of: m) else { return nil }
         var c = Scorer.Candidate()
         c.prior = card.prior
         c.usage = UsageStats(encoded: card.usage)
