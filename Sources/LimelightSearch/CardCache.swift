@@ -1,4 +1,5 @@
 import Xapian
+import LimelightRanking
 import LimelightStore
 
 /// Decoded result cards of the snapshot a searcher reads, by document id,
@@ -14,7 +15,17 @@ import LimelightStore
 /// reopened or replaced (a new commit, a new generation, a new connection),
 /// and a changed card is never served stale.
 final class CardCache {
-    private var cards: [UInt32: HitCard] = [:]
+    /// A decoded card, shared rather than copied: a card is a score of
+    /// strings and arrays, and copying one out of the cache for each use
+    /// retained and released each of them.
+    final class Entry {
+        let card: HitCard
+        /// The card's usage, decoded when first scored.
+        private(set) lazy var usage: UsageStats? = UsageStats(encoded: card.usage)
+        init(_ card: HitCard) { self.card = card }
+    }
+
+    private var cards: [UInt32: Entry] = [:]
     /// Listed items' document ids (nil: no such item in this snapshot).
     private var documents: [ItemKey: UInt32?] = [:]
     /// About 4 MiB of cards at most; emptied when full (keystrokes of one
@@ -29,14 +40,15 @@ final class CardCache {
     /// The card of document `id`: cached, else decoded from `bytes` (the
     /// value a match set returned), else read from `db`. Nil for a document
     /// that is not a search hit.
-    func card(_ id: UInt32, bytes: [UInt8]?, in db: Database) throws(XapianError) -> HitCard? {
-        if let card = cards[id] { return card }
+    func card(_ id: UInt32, bytes: [UInt8]?, in db: Database) throws(XapianError) -> Entry? {
+        if let entry = cards[id] { return entry }
         let encoded: [UInt8]
         if let bytes { encoded = bytes } else { encoded = try db.document(unchecked: id).value(Schema.cardSlot) }
         guard let card = HitCard(encoded: encoded) else { return nil }
         if cards.count >= Self.capacity { cards.removeAll(keepingCapacity: true) }
-        cards[id] = card
-        return card
+        let entry = Entry(card)
+        cards[id] = entry
+        return entry
     }
 
     /// The document that holds item `key`, if any.

@@ -67,7 +67,7 @@ extension Searcher {
         let window = try StaticTier.window(db, share: share)
         var out: [Match] = []
         for m in try match(try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query, count: count) {
-            out.append(Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, try card(of: m)), values: m.values))
+            out.append(Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, try card(of: m)?.card), values: m.values))
         }
         return out
     }
@@ -98,12 +98,12 @@ extension Searcher {
         let found = try listedCards(keys, at: request.at)
         var out: [Match] = []
         for key in keys {
-            guard let m = found[key], let card = try card(of: m),
-                  request.app == nil || card.app == request.app,
-                  request.type == nil || card.type == request.type,
-                  words.allSatisfy({ w in card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })
+            guard let m = found[key], let entry = try card(of: m),
+                  request.app == nil || entry.card.app == request.app,
+                  request.type == nil || entry.card.type == request.type,
+                  words.allSatisfy({ w in entry.card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })
             else { continue }
-            out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values))
+            out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(entry.card), values: m.values))
         }
         return out
     }

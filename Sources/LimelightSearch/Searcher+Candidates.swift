@@ -72,10 +72,11 @@ extension Searcher {
         var out: [Match] = []
         for key in keys {
             // Lists may hold a document whose title changed since: check it.
-            guard let m = found[key], let card = try card(of: m),
-                  (card.names + card.aliases.map(TitleKey.init)).contains(where: { $0.words.contains { $0.hasPrefix(folded) } })
+            guard let m = found[key], let entry = try card(of: m),
+                  entry.card.names.contains(where: { $0.words.contains { $0.hasPrefix(folded) } })
+                    || entry.card.aliases.contains(where: { TitleKey($0).words.contains { $0.hasPrefix(folded) } })
             else { continue }
-            out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values))
+            out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(entry.card), values: m.values))
         }
         return out
     }

@@ -11,8 +11,8 @@ extension Searcher {
         var out: [Match] = []
         for key in keys {
             guard let m = found[key], !seen.contains(m.documentID),
-                  let card = try card(of: m), request.app == nil || card.app == request.app,
-                  request.type == nil || card.type == request.type, request.predicates.isEmpty else { continue }
+                  let entry = try card(of: m), request.app == nil || entry.card.app == request.app,
+                  request.type == nil || entry.card.type == request.type, request.predicates.isEmpty else { continue }
             out.append(m)
         }
         return out

@@ -82,7 +82,7 @@ public final class Searcher {
     let cards = CardCache()
 
     /// The match's card: cached, from the match's values, or read.
-    func card(of m: Match) throws(XapianError) -> HitCard? {
+    func card(of m: Match) throws(XapianError) -> CardCache.Entry? {
         try cards.card(m.documentID, bytes: m.values[Schema.cardSlot], in: db)
     }
 
