@@ -88,17 +88,10 @@ extension Searcher {
     func hotTitleMatches(_ words: [String], _ request: SearchRequest) throws(XapianError) -> [Match] {
         guard !words.isEmpty, request.predicates.isEmpty else { return [] }
         let hour = Int(request.at.hourOfDay)
-        var keys: [ItemKey] = []
-        var listed = Set<ItemKey>()
-        for name in [HotLists.allName(), HotLists.hourName(hour)] {
-            for e in try HotLists.merged(shards, name).prefix(RankingWeights.broadHotCandidates) where listed.insert(e.key).inserted {
-                keys.append(e.key)
-            }
-        }
-        let found = try listedCards(keys, at: request.at)
+        let keys = try listedKeys([HotLists.allName(), HotLists.hourName(hour)], first: RankingWeights.broadHotCandidates)
         var out: [Match] = []
-        for key in keys {
-            guard let m = found[key], let entry = try card(of: m),
+        for found in try listedCards(keys, at: request.at) {
+            guard let m = found, let entry = try card(of: m),
                   request.app == nil || entry.card.app == request.app,
                   request.type == nil || entry.card.type == request.type,
                   words.allSatisfy({ w in entry.card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })
