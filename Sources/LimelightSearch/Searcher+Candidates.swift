@@ -72,7 +72,7 @@ extension Searcher {
         var keys: [ItemKey] = []
         var listed = Set<ItemKey>()
         for name in names {
-            for e in try HotLists.merged(shards, name).prefix(count) where listed.insert(e.key).inserted { keys.append(e.key) }
+            for e in try snapshot.list(name, in: shards).prefix(count) where listed.insert(e.key).inserted { keys.append(e.key) }
         }
         return keys
     }
@@ -103,7 +103,7 @@ extension Searcher {
 
     /// `listedCards` on local databases (one index, or a directory of
     /// shards): each item's document found and its card read directly (both
-    /// cached for the snapshot, see `CardCache`), which costs a third of the
+    /// cached for the snapshot, see `SnapshotCache`), which costs a third of the
     /// match over every item's list; that only pays off where each read is a
     /// network round trip.
     func listedCardsRead(_ keys: [ItemKey], at time: Timestamp) throws(XapianError) -> [Match?] {
@@ -111,7 +111,7 @@ extension Searcher {
         let now = expiries ? sortableSerialise(time.seconds) : []
         var out = [Match?](repeating: nil, count: keys.count)
         for (i, key) in keys.enumerated() {
-            guard let id = try cards.documentID(of: key, in: db), try cards.card(id, bytes: nil, in: db) != nil else { continue }
+            guard let id = try snapshot.documentID(of: key, in: db), try snapshot.card(id, bytes: nil, in: db) != nil else { continue }
             if expiries {
                 let expiry = try db.document(unchecked: id).value(Schema.expirySlot)
                 if !expiry.isEmpty, !now.lexicographicallyPrecedes(expiry) { continue }  // expiry ≤ now

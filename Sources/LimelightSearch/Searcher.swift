@@ -64,13 +64,13 @@ public final class Searcher {
         shards = newShards
         db = combined
         parser.database = combined
-        cards.forget()
+        snapshot.forget()
     }
 
     /// Reopens the databases (see `Database.reopen`); true if they may have changed.
     private func reopen() throws(XapianError) -> Bool {
         let changed = try db.reopen()
-        if changed { cards.forget() }
+        if changed { snapshot.forget() }
         return changed
     }
 
@@ -78,12 +78,12 @@ public final class Searcher {
     var journal: IndexLocation?
     /// The journal's donations by item, read once per search (a `stat` when empty).
     var pending: [ItemKey: [UsageEvent]] = [:]
-    /// Cards read once per snapshot of the index (see `CardCache`).
-    let cards = CardCache()
+    /// Cards, items' documents and hot lists, read once per snapshot of the index (see `SnapshotCache`).
+    let snapshot = SnapshotCache()
 
     /// The match's card: cached, from the match's values, or read.
-    func card(of m: Match) throws(XapianError) -> CardCache.Entry? {
-        try cards.card(m.documentID, bytes: m.values[Schema.cardSlot], in: db)
+    func card(of m: Match) throws(XapianError) -> SnapshotCache.Entry? {
+        try snapshot.card(m.documentID, bytes: m.values[Schema.cardSlot], in: db)
     }
 
     /// Sees the latest committed changes (a long-lived searcher calls this).

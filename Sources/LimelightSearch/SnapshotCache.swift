@@ -2,19 +2,21 @@ import Xapian
 import LimelightRanking
 import LimelightStore
 
-/// Decoded result cards of the snapshot a searcher reads, by document id,
-/// and the documents of listed items, by item: a card read twice in one
+/// What a searcher read from the snapshot of the index it reads: decoded
+/// result cards by document id, the documents of listed items by item, and
+/// decoded hot lists by name. A card read twice in one
 /// search (a prefix list's title check, then scoring), or again at the next
 /// keystroke, is neither read nor decoded again. On the Debian catalog
 /// decoding was a fifth of a keystroke's instructions, and reading a card
 /// (3 µs) or finding an item's document (2–4 µs) most of the rest of a
-/// short prefix's cost (callgrind).
+/// short prefix's cost (callgrind); a hot list is read and decoded once
+/// rather than at every keystroke.
 ///
 /// A Xapian database shows one snapshot until it is reopened, so an entry is
 /// good until then: the searcher calls `forget()` whenever its databases are
 /// reopened or replaced (a new commit, a new generation, a new connection),
 /// and a changed card is never served stale.
-final class CardCache {
+final class SnapshotCache {
     /// A decoded card, shared rather than copied: a card is a score of
     /// strings and arrays, and copying one out of the cache for each use
     /// retained and released each of them.
@@ -32,9 +34,22 @@ final class CardCache {
     /// query share their candidates, so recency needs no finer bookkeeping).
     static let capacity = 4096
 
+    /// Hot lists by name, merged across shards.
+    private var lists: [String: [HotLists.Entry]] = [:]
+
     func forget() {
         cards.removeAll(keepingCapacity: true)
         documents.removeAll(keepingCapacity: true)
+        lists.removeAll(keepingCapacity: true)
+    }
+
+    /// Hot list `name` (see `HotLists.merged`).
+    func list(_ name: String, in shards: [Database]) throws(XapianError) -> [HotLists.Entry] {
+        if let list = lists[name] { return list }
+        let list = try HotLists.merged(shards, name)
+        if lists.count >= Self.capacity { lists.removeAll(keepingCapacity: true) }
+        lists[name] = list
+        return list
     }
 
     /// The card of document `id`: cached, else decoded from `bytes` (the
