@@ -89,8 +89,10 @@ public final class LiveSearcher {
 
     /// Searches `readers` from now on (a new generation or layout).
     private func use(_ readers: [TrackedReader]) throws(SearchError) -> Searcher {
-        do { try searcher.use(readers.map(\.db)) } catch { throw SearchError(error, path: location.path) }
+        // Kept readers see new commits too; before `use`, which forgets what
+        // the searcher read from the old databases.
         for r in readers { _ = try? r.db.reopen() }
+        do { try searcher.use(readers.map(\.db)) } catch { throw SearchError(error, path: location.path) }
         lookup = try Lookup(shards: readers.map(\.db), location: location)
         version += 1
         return searcher
