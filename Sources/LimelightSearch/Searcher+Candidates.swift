@@ -107,7 +107,7 @@ extension Searcher {
     /// match over every item's list; that only pays off where each read is a
     /// network round trip.
     func listedCardsRead(_ keys: [ItemKey], at time: Timestamp) throws(XapianError) -> [Match?] {
-        let expiries = try db.termFrequency(Schema.expires) > 0
+        let expiries = try snapshot.anyExpiries(in: db)
         let now = expiries ? sortableSerialise(time.seconds) : []
         var out = [Match?](repeating: nil, count: keys.count)
         for (i, key) in keys.enumerated() {

@@ -37,10 +37,22 @@ final class SnapshotCache {
     /// Hot lists by name, merged across shards.
     private var lists: [String: [HotLists.Entry]] = [:]
 
+    /// Whether any document has an expiry (nil: not asked yet).
+    private var expiries: Bool?
+
     func forget() {
+        expiries = nil
         cards.removeAll(keepingCapacity: true)
         documents.removeAll(keepingCapacity: true)
         lists.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether any document has an expiry (else listed items' expiries are not read).
+    func anyExpiries(in db: Database) throws(XapianError) -> Bool {
+        if let expiries { return expiries }
+        let any = try db.termFrequency(Schema.expires) > 0
+        expiries = any
+        return any
     }
 
     /// Hot list `name` (see `HotLists.merged`).
