@@ -1,10 +1,12 @@
 // limelight-eval: measures how well Limelight ranks, on the dev sets in
 // corpus/eval (see corpus/eval/README.md), and writes EVAL.md.
 //
-//   swift run -c release limelight-eval [--repo DIR] [--out EVAL.md]
+//   swift run -c release limelight-eval [--repo DIR] [--out EVAL.md] [--debian CATALOG.jsonl]
 //
 // - keystrokes to top hit: letters typed before the target is rank 1 (and ≤ 3);
 // - one-edit typo recall@5;
+// - both again on the Debian package catalog (`--debian`, written by
+//   Benchmarks/debian_catalog.py), a tune and a held-out half;
 // - nDCG@10 on graded-relevance queries;
 // - prequential replay of interaction logs (suggest before learning each
 //   event, then learn it): HR@1, HR@5 and MRR@10, beside most-frequently-used,
@@ -113,6 +115,9 @@ func rank(of target: Target, in hits: [SearchHit]) -> Int? {
 
 var repo = "."
 var out = "EVAL.md"
+/// The Debian catalog as records (`Benchmarks/debian_catalog.py --out FILE`);
+/// without it, its section says how to make it and is skipped.
+var debianCatalog: String? = nil
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -123,6 +128,9 @@ while !args.isEmpty {
     case "--out":
         if args.isEmpty { fail("--out needs a value") }
         out = args.removeFirst()
+    case "--debian":
+        if args.isEmpty { fail("--debian needs a value") }
+        debianCatalog = args.removeFirst()
     default: fail("unknown argument \(a)")
     }
 }
@@ -142,12 +150,14 @@ let queryMoment = Timestamp(iso8601: "2026-11-30T12:00:00-08:00")!
     return (dir, try Searcher(location: loc))
 }
 
-func search(_ s: Searcher, _ q: String, limit: Int) throws -> [SearchHit] {
+func respond(_ s: Searcher, _ q: String, limit: Int) throws -> SearchResponse {
     var r = SearchRequest(query: q)
     r.limit = limit
     r.at = queryMoment
-    return try s.search(r).hits
+    return try s.search(r)
 }
+
+func search(_ s: Searcher, _ q: String, limit: Int) throws -> [SearchHit] { try respond(s, q, limit: limit).hits }
 
 var report: [String] = []
 @MainActor func say(_ line: String = "") { report.append(line); print(line) }
@@ -165,83 +175,31 @@ do {
     defer { removeTree(dir) }
 
     // MARK: Keystrokes to top hit
-    let targets = readLines(evalDir + "/queries/keystrokes.jsonl")
-    var toTop: [Double] = [], toTop3: [Double] = [], ratio: [Double] = []
-    var neverTop = 0, neverTop3 = 0
-    var sequences = 0, unstable = 0
-    func leavesAndComesBack(_ tops: [Target?]) -> Bool {
-        var left = Set<Target>()
-        for (i, t) in tops.enumerated() {
-            guard let t else { continue }
-            if left.contains(t) { return true }
-            if i > 0, let prev = tops[i - 1], prev != t { left.insert(prev) }
-        }
-        return false
+    let titles: [TypedTitle] = readLines(evalDir + "/queries/keystrokes.jsonl").compactMap { t in
+        guard let o = t.object, let title = o["title"]?.string, let target = o["target"]?.object else { return nil }
+        return TypedTitle(title: title, target: Target(target), script: o["script"]?.string ?? "?")
     }
-    var byScript: [String: (n: Int, sum: Double)] = [:]
-    for t in targets {
-        guard let o = t.object, let title = o["title"]?.string, let target = o["target"]?.object else { continue }
-        let goal = Target(target)
-        let chars = Array(title)
-        var first1: Int? = nil, first3: Int? = nil
-        // Typed to the end, for stability: a top hit that leaves and later
-        // comes back made the list jump under the person's eyes.
-        var tops: [Target?] = []
-        for k in 1...chars.count {
-            let hits = try search(searcher, String(chars[0..<k]), limit: 3)
-            tops.append(hits.first.map { let t = Target.of($0); return t.count > 1 ? t[1] : t[0] })
-            if let r = rank(of: goal, in: hits) {
-                if first3 == nil { first3 = k }
-                if r == 1, first1 == nil { first1 = k }
-            }
-        }
-        sequences += 1
-        if leavesAndComesBack(tops) { unstable += 1 }
-        if let f = first1 {
-            toTop.append(Double(f))
-            ratio.append(Double(f) / Double(chars.count))
-            let script = o["script"]?.string ?? "?"
-            byScript[script, default: (0, 0)].n += 1
-            byScript[script, default: (0, 0)].sum += Double(f)
-        } else { neverTop += 1 }
-        if let f = first3 { toTop3.append(Double(f)) } else { neverTop3 += 1 }
-    }
-    func mean(_ xs: [Double]) -> Double { xs.isEmpty ? 0 : xs.reduce(0, +) / Double(xs.count) }
-    func median(_ xs: [Double]) -> Double { xs.isEmpty ? 0 : xs.sorted()[xs.count / 2] }
+    let keystrokes = try KeystrokeMeasure.measure(titles) { try respond(searcher, $0, limit: 3) }
     say("## Keystrokes to top hit")
     say()
-    say("\(targets.count) titles (entities and apps, \(byScript.keys.sorted().joined(separator: ", ")) scripts), typed one character at a time.")
+    say("\(titles.count) titles (entities and apps, \(keystrokes.byScript.keys.sorted().joined(separator: ", ")) scripts), typed one character at a time.")
     say()
     say("| measure | value |")
     say("|---|---|")
-    say("| characters until rank 1 (mean / median) | \(fmt(mean(toTop), 2)) / \(fmt(median(toTop), 0)) |")
-    say("| … as a fraction of the title's length (mean) | \(fmt(mean(ratio))) |")
-    say("| characters until rank ≤ 3 (mean / median) | \(fmt(mean(toTop3), 2)) / \(fmt(median(toTop3), 0)) |")
-    say("| never rank 1 / never in the top 3, even fully typed | \(neverTop) / \(neverTop3) |")
-    say("| sequences whose top hit leaves and comes back | \(unstable) of \(sequences) (\(fmt(Double(unstable) / Double(max(sequences, 1))))) |")
-    for (script, v) in byScript.sorted(by: { $0.key < $1.key }) {
-        say("| characters until rank 1, \(script) titles (mean) | \(fmt(v.sum / Double(v.n), 2)) |")
-    }
+    for (what, value) in keystrokes.rows(perScript: true) { say("| \(what) | \(value) |") }
     say()
 
     // MARK: Typo recall
-    let typos = readLines(evalDir + "/queries/typos.jsonl")
-    var found = 0
-    var byEdit: [String: (n: Int, hit: Int)] = [:]
-    for t in typos {
-        guard let o = t.object, let q = o["query"]?.string, let target = o["target"]?.object else { continue }
-        let ok = rank(of: Target(target), in: try search(searcher, q, limit: 5)) != nil
-        if ok { found += 1 }
-        let edit = o["edit"]?.string ?? "?"
-        byEdit[edit, default: (0, 0)].n += 1
-        if ok { byEdit[edit, default: (0, 0)].hit += 1 }
+    let typos: [TypoQuery] = readLines(evalDir + "/queries/typos.jsonl").compactMap { t in
+        guard let o = t.object, let q = o["query"]?.string, let target = o["target"]?.object else { return nil }
+        return TypoQuery(query: q, target: Target(target), edit: o["edit"]?.string ?? "?")
     }
+    let recall = try TypoMeasure.measure(typos) { try search(searcher, $0, limit: 5) }
     say("## One-edit typo recall@5")
     say()
     say("| edit | queries | recall@5 |")
     say("|---|---|---|")
-    for (edit, v) in byEdit.sorted(by: { $0.key < $1.key }) { say("| \(edit) | \(v.n) | \(fmt(Double(v.hit) / Double(v.n))) |") }
-    say("| **all** | \(typos.count) | **\(fmt(Double(found) / Double(max(typos.count, 1))))** |")
+    for (edit, n, r) in recall.rows { say("| \(edit) | \(n) | \(r) |") }
     say()
 
     // MARK: nDCG@10
@@ -275,6 +233,47 @@ do {
     say("|---|---|---|")
     for (c, v) in byCategory.sorted(by: { $0.key < $1.key }) { say("| \(c) | \(v.count) | \(fmt(mean(v))) |") }
     say("| **all** | \(ndcgs.count) | **\(fmt(mean(ndcgs)))** |")
+    say()
+}
+
+// MARK: - The Debian catalog
+
+say("## Typing on the Debian catalog")
+say()
+if let path = debianCatalog, access(path, R_OK) == 0 {
+    let records = try RecordReader.read([path])
+    let sample = DebianSample(records.map(\.record))
+    let dir = tempDir()
+    defer { removeTree(dir) }
+    let loc = IndexLocation(path: dir + "/index")
+    let writer = try IndexWriter.open(loc)
+    try writer.apply(records)
+    writer.close()
+    let searcher = try Searcher(location: loc)
+    say("\(records.count - 1) packages from this machine's apt lists (`python3 Benchmarks/debian_catalog.py --no-update`),")
+    say("no interactions. Package names typed one character at a time, and one-edit typos of the")
+    say("longest word of a name (letters only, five or more; never its first letter; never")
+    say("a word of the catalog, nor a prefix of one where it is the last word), both drawn by a")
+    say("seeded hash of the name (`DebianSample`) and dealt alternately into a **tune** half (the")
+    say("only one looked at while changing the ranker) and a **held-out** half.")
+    say()
+    let tune = try KeystrokeMeasure.measure(sample.titles.tune) { try respond(searcher, $0, limit: 3) }
+    let held = try KeystrokeMeasure.measure(sample.titles.heldOut) { try respond(searcher, $0, limit: 3) }
+    say("| measure | tune (\(sample.titles.tune.count) names) | held-out (\(sample.titles.heldOut.count) names) |")
+    say("|---|---|---|")
+    for (a, b) in zip(tune.rows(perScript: false), held.rows(perScript: false)) { say("| \(a.0) | \(a.1) | \(b.1) |") }
+    say()
+    let typoTune = try TypoMeasure.measure(sample.typos.tune) { try search(searcher, $0, limit: 5) }
+    let typoHeld = try TypoMeasure.measure(sample.typos.heldOut) { try search(searcher, $0, limit: 5) }
+    say("| edit | tune queries | tune recall@5 | held-out queries | held-out recall@5 |")
+    say("|---|---|---|---|---|")
+    for (a, b) in zip(typoTune.rows, typoHeld.rows) { say("| \(a.0) | \(a.1) | \(a.2) | \(b.1) | \(b.2) |") }
+    say()
+} else {
+    let why = debianCatalog.map { "\($0) is missing" } ?? "no --debian catalog was given"
+    print("limelight-eval: skipping the Debian catalog: \(why) (make it with python3 Benchmarks/debian_catalog.py --no-update --out FILE)")
+    say("Not measured on this run: \(why). `make eval` writes it with")
+    say("`python3 Benchmarks/debian_catalog.py --no-update`, which reads this machine's apt lists.")
     say()
 }
 
