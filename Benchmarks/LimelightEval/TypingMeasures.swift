@@ -24,6 +24,8 @@ struct KeystrokeMeasure {
     /// Prefixes of a title (each a prefix of indexed words) that the engine
     /// "corrected" into something else: issue 15 wants none.
     var prefixes = 0, corrected = 0
+    /// The first few of them, to show what went wrong.
+    var correctedExamples: [String] = []
     var byScript: [String: (n: Int, sum: Double)] = [:]
 
     /// Types every title to the end (the top hits of the whole sequence are
@@ -37,7 +39,10 @@ struct KeystrokeMeasure {
             for k in 1...chars.count {
                 let response = try search(String(chars[0..<k]))
                 m.prefixes += 1
-                if response.correctedQuery != nil { m.corrected += 1 }
+                if let c = response.correctedQuery {
+                    m.corrected += 1
+                    if m.correctedExamples.count < 3 { m.correctedExamples.append("`\(response.query)` → `\(c)`") }
+                }
                 let hits = response.hits
                 // A bound shortcut on top counts as the entity it shows.
                 tops.append(hits.first.map { let t = Target.of($0); return t.count > 1 ? t[1] : t[0] })
@@ -79,7 +84,7 @@ struct KeystrokeMeasure {
             ("characters until rank ≤ 3 (mean / median)", "\(fmt(mean(toTop3), 2)) / \(fmt(median(toTop3), 0))"),
             ("never rank 1 / never in the top 3, even fully typed", "\(neverTop) / \(neverTop3)"),
             ("sequences whose top hit leaves and comes back", "\(unstable) of \(sequences) (\(fmt(Double(unstable) / Double(max(sequences, 1)))))"),
-            ("prefixes shown as a correction (\"showing results for …\")", "\(corrected) of \(prefixes)"),
+            ("prefixes shown as a correction (\"showing results for …\")", "\(corrected) of \(prefixes)" + (correctedExamples.isEmpty ? "" : " (\(correctedExamples.joined(separator: ", ")))")),
         ]
         if perScript {
             for (script, v) in byScript.sorted(by: { $0.key < $1.key }) {

@@ -93,6 +93,7 @@ package final class DocumentBuilder {
                                  // "running playlist" should find playlists whose titles don't say so.
                                  (Tokenizer.typeWords(r.type), Schema.FieldWeight.description)],
                       prefixSources: r.keywords)
+        for t in InnerWordTerms.terms(title: r.title) { try doc.addBooleanTerm(t) }
         for c in contexts { try doc.addBooleanTerm(Schema.term(Schema.relevantIn, c)) }
         let prior = Self.prior(rankingHint: r.rankingHint)
         try doc.setValue(Schema.priorSlot, number: prior)

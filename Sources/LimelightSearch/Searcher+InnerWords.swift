@@ -6,7 +6,7 @@ import LimelightRanking
 import LimelightStore
 
 extension Searcher {
-    // MARK: Inner words and initials of app names
+    // MARK: Inner words and initials
 
     /// Apps whose name (or a synonym) holds the one word typed inside a word
     /// ("fox" in Firefox, "magick" in ImageMagick) or as a subsequence that
@@ -26,6 +26,30 @@ extension Searcher {
             guard let entry = try card(of: m),
                   entry.card.names.contains(where: { TitleMatch.inside($0, needle) != nil }) else { continue }
             out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(entry.card), values: m.values))
+        }
+        return out
+    }
+}
+
+extension Searcher {
+    /// Entities whose title holds the one word typed inside a word
+    /// ("fox" in firefox-esr) or as its initials ("mbct"), from the terms
+    /// `InnerWordTerms` indexes, each checked against its title (an AND of
+    /// trigrams may match them apart). Asked only to fill what the word-start
+    /// matches leave of the page: `TitleMatch` ranks these below them, so
+    /// past a full page they would not be shown, and the common keystroke
+    /// pays nothing.
+    func innerWordCandidates(_ text: QueryText, _ restriction: Restriction, _ request: SearchRequest,
+                             besides found: [Match]) throws(XapianError) -> [Match] {
+        guard request.limit == 0 || found.count < request.limit,
+              text.completeWords.isEmpty, text.partialWord != nil, text.cjkRuns.isEmpty,
+              let query = try InnerWordTerms.query(text.compact) else { return [] }
+        let have = Set(found.map(\.documentID))
+        var out: [Match] = []
+        for m in try match(query, restriction, request, broad: nil) where !have.contains(m.documentID) {
+            guard let entry = try card(of: m),
+                  entry.card.names.contains(where: { TitleMatch.inside($0, text.compact) != nil }) else { continue }
+            out.append(m)
         }
         return out
     }

@@ -151,10 +151,11 @@ public final class Searcher {
                 candidates = try prefixCandidates(p, request)
             }
             if candidates.isEmpty { candidates = try match(try textQuery(text, op: .and), restriction, request, broad: text.titleWords) }
-            // Apps by a word inside their name or by initials, below word
-            // starts; a word that finds one is not a typo.
+            // Apps and entities by a word inside their name or by initials,
+            // below word starts; a word that finds one is not a typo.
             let have = Set(candidates.map(\.documentID))
             candidates += try appNameCandidates(text, request).filter { !have.contains($0.documentID) }
+            candidates += try innerWordCandidates(text, restriction, request, besides: candidates)
             if candidates.isEmpty, let fixed = try correctTypos(text) {
                 text = fixed
                 corrected = fixed.display

@@ -6,7 +6,7 @@ import LimelightRanking
 /// Changing any of this means a new `version` (old indexes are told to rebuild).
 public enum Schema {
     /// Stored in the database metadata under `versionKey`.
-    public static let version = 7
+    public static let version = 8
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
     /// On each shard of a sharded index: how many batches it has committed
@@ -52,6 +52,12 @@ public enum Schema {
     /// (see `StaticTier`), so a broad query can be scored within the most
     /// important documents on any number of shards.
     package static let staticTier = "XG"
+    /// On entities: trigrams that start inside a word of the title
+    /// (`XM` + "efo" for Firefox), and edge prefixes of the initials of a
+    /// title of two words or more (`XN` + "mb" for Monterey Bay …), so a
+    /// piece of a word or the initials find it (see `InnerWordTerms`).
+    package static let innerGram = "XM"
+    package static let initials = "XN"
 
     /// Edge prefixes are indexed up to this many characters; a longer last word
     /// matches by the prefix of its first ten.

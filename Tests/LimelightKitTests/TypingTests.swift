@@ -109,3 +109,44 @@ import Testing
         #expect(hits.first?.title == "New Window — Firefox")
     }
 }
+
+/// Deliver 3 for entity titles: a piece inside a word, or the initials.
+@Suite struct EntityInnerWordTests {
+    let dir = TempDir()
+    init() throws {
+        try ingest(dir, (["firefox-esr", "imagemagick", "foxtrotgps", "python3-numpy"].map {
+            #"{"kind":"entity","app":"com.debian.packages","type":"Package","id":"\#($0)","title":"\#($0)"}"#
+        }) + Fixture.trails + [
+            // Holds a, g, i, c, k trigram by trigram, never "agick" in one word.
+            #"{"kind":"entity","app":"com.example.memos","type":"MemoEntity","id":"tricks","title":"Tragic Magic Trick"}"#,
+        ])
+    }
+
+    func response(_ q: String, limit: Int = 10, app: String? = nil) throws -> SearchResponse {
+        var r = SearchRequest(query: q)
+        r.limit = limit
+        r.app = app
+        return try Searcher(location: dir.index).search(r)
+    }
+
+    @Test(arguments: [("esr", "firefox-esr"), ("magick", "imagemagick"), ("numpy", "python3-numpy"),
+                      ("mbct", "Monterey Bay Coastal Trail"), ("mb", "Monterey Bay Coastal Trail"), ("agic", "Tragic Magic Trick")])
+    func aPieceOfAWordOrTheInitialsFindTheTitle(query: String, title: String) throws {
+        let r = try response(query)
+        #expect(r.hits.first?.title == title, "\(r.hits.map(\.title))")
+        #expect(r.correctedQuery == nil)
+    }
+
+    @Test func innerWordsRankBelowWordStarts() throws {
+        #expect(try response("fox").hits.map(\.title) == ["foxtrotgps", "firefox-esr"])
+    }
+
+    @Test func trigramsApartDoNotMatch() throws {
+        #expect(try !response("agick").hits.contains { $0.title == "Tragic Magic Trick" })
+    }
+
+    @Test func theRequestsFiltersStillHold() throws {
+        #expect(try !response("magick", app: "com.example.memos").hits.contains { $0.title == "imagemagick" })
+        #expect(try response("magick", app: "com.debian.packages").hits.first?.title == "imagemagick")
+    }
+}
