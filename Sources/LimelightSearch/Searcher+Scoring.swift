@@ -30,6 +30,11 @@ extension Searcher {
             // An app matches by its name or any synonym ("Trail Guide" is Trails).
             c.titleMatch = 0
             for name in card.names { c.titleMatch = max(c.titleMatch, TitleMatch.bonus(title: name, text: text)) }
+            // An exact title is the thing itself: a share of its own text
+            // weight counts again, so that a longer title repeating the
+            // query in other fields cannot pass it on BM25 alone (see
+            // `RankingWeights.exactTitleTextShare`).
+            if c.titleMatch == RankingWeights.exactTitle { c.titleMatch += RankingWeights.exactTitleTextShare * c.textWeight }
         }
         let components = Scorer.components(c, situation)
         return SearchHit(rank: 0, section: .results, kind: card.kind, app: card.app, type: card.type, id: card.id,

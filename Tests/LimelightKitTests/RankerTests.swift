@@ -42,6 +42,20 @@ import Testing
         #expect(hits.contains { thing($0) == "running-hits" })
     }
 
+    @Test func anExactCJKTitleOutranksLongerTitlesThatRepeatItElsewhere() throws {
+        // As in the bundled corpus: the event and the photo have "경복궁" in
+        // their title and again in their description or subtitle, five
+        // n-gram terms each time, which outweighed a fixed exact-title bonus.
+        let dir = TempDir()
+        try ingest(dir, [
+            #"{"kind":"entity","app":"com.example.travel","type":"LandmarkEntity","id":"gyeongbokgung","title":"경복궁","subtitle":"서울특별시 종로구, 대한민국","description":"조선 왕조의 법궁으로, 근정전과 경회루가 아름답습니다."}"#,
+            #"{"kind":"entity","app":"com.example.calendar","type":"EventEntity","id":"hanbok","title":"경복궁 한복 체험","description":"한복 대여 후 경복궁 관람. 수문장 교대식 10시."}"#,
+            #"{"kind":"entity","app":"com.example.travel","type":"PhotoEntity","id":"night","title":"경복궁 야경","subtitle":"경복궁 · Oct 3, 2024"}"#,
+        ] + (1...20).map { #"{"kind":"entity","app":"com.example.memos","type":"MemoEntity","id":"m\#($0)","title":"메모 \#($0)","description":"서울 여행"}"# })
+        let hits = try search(dir, "경복궁")
+        #expect(hits.first?.id == "gyeongbokgung", "\(hits.map { ($0.id, $0.score) })")
+    }
+
     @Test func aNewFavouriteOvertakesTheOldWithinAboutOneHalfLife() throws {
         let dir = TempDir()
         // Sixty days of the old favourite, then every day the new one.
