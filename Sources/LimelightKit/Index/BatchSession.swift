@@ -25,6 +25,7 @@ struct BatchSession {
     var touchedEntities = Set<AppEntity>()
     private var properties: PropertySchema
     var hot = HotLists()
+    var model = ContextModelStore()
 
     struct AppEntity: Hashable {
         var app: String
@@ -217,6 +218,7 @@ struct BatchSession {
     mutating func finishBatch() throws {
         if properties.changed { try properties.save(db) }
         try hot.save(db)
+        try model.save(db)
     }
 
     private func exists(_ key: String) throws -> Bool { try writer.docID(forKey: key) != nil }
@@ -379,8 +381,7 @@ struct BatchSession {
     /// Stores the batch's interactions with their credit terms, then adds each
     /// interaction to the usage of every item it credits (once per item).
     private mutating func storeInteractions() throws {
-        var events: [String: [UsageEvent]] = [:]
-        var order: [String] = []
+        var events: [(credited: [String], event: UsageEvent)] = []
         for item in interactions {
             let r = item.record
             let key = Schema.itemKey(for: r)
@@ -393,16 +394,35 @@ struct BatchSession {
             if let at = r.at { try doc.setValue(Schema.timeSlot, number: at.seconds) }
             try db.replace(uniqueTerm: Schema.term(Schema.unique, key), with: doc)
             guard let at = r.at else { continue }
-            for k in credited {
-                if events[k] == nil { order.append(k) }
-                events[k, default: []].append(UsageEvent(at: at, contexts: r.contexts))
+            events.append((credited, UsageEvent(at: at, contexts: r.contexts)))
+        }
+        // In time order: the context model scores each donation's item before
+        // learning from it (one EM step), then counts it.
+        var loaded: [String: (id: UInt32, doc: Document, stats: UsageStats)] = [:]
+        var order: [String] = []
+        let items = try db.termFrequency(Schema.hit)
+        for (credited, e) in events {
+            for k in credited where loaded[k] == nil {
+                guard let id = try writer.docID(forKey: k) else { continue }  // not indexed (yet)
+                let doc = try db.document(id)
+                loaded[k] = (id, doc, UsageStats(encoded: try doc.value(Schema.usageSlot)) ?? UsageStats())
+                order.append(k)
+            }
+            let f = ContextModel.Features(at: e.at, contexts: e.contexts)
+            if let first = credited.first, let item = loaded[first] {
+                let card = HitCard(encoded: try item.doc.value(Schema.cardSlot))
+                let s = try model.situation(db, f, contexts: e.contexts)
+                let estimate = ContextModel.estimate(item.stats.cells, base: ContextModelStore.base(prior: card?.prior ?? 0, items: items),
+                                                     relevance: Scorer.relevanceStrength(registered: card?.relevant ?? [], current: e.contexts), s)
+                try model.learn(db, estimate, s)
+            }
+            for k in credited where loaded[k] != nil {
+                loaded[k]!.stats.add(e)
+                try model.record(db, f)
             }
         }
         for key in order {
-            guard let id = try writer.docID(forKey: key) else { continue }  // not indexed (yet)
-            let doc = try db.document(id)
-            var stats = UsageStats(encoded: try doc.value(Schema.usageSlot)) ?? UsageStats()
-            for e in events[key]! { stats.add(e) }
+            let (id, doc, stats) = loaded[key]!
             try DocumentBuilder.setUsage(stats, on: doc)
             try db.replace(id, with: doc)
             try hot.offer(db, usage: stats, id: id)

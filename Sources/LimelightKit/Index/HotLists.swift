@@ -129,5 +129,6 @@ struct HotLists {
             }
         }
         try fresh.save(db)
+        try ContextModelStore.rebuildTotals(db)
     }
 }

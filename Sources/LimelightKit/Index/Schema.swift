@@ -2,7 +2,7 @@
 /// Changing any of this means a new `version` (old indexes are told to rebuild).
 public enum Schema {
     /// Stored in the database metadata under `versionKey`.
-    public static let version = 6
+    public static let version = 7
     static let versionKey = "limelight.schema"
     static let clientStateKey = "limelight.clientState"
 

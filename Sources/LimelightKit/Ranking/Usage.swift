@@ -42,6 +42,8 @@ public struct UsageStats: Sendable, Equatable {
     /// By context; an event in `audio.workout.running` also counts for
     /// `audio.workout` and `audio` (the specific implies the broad).
     public var contexts: [String: DecayedCount] = [:]
+    /// Uses per conjunction of situation features, for `ContextModel`.
+    public var cells = ContextModel.Cells()
 
     public init() {}
 
@@ -64,11 +66,12 @@ public struct UsageStats: Sendable, Equatable {
             bump(&x)
             contexts[c] = x
         }
+        cells.add(ContextModel.Features(at: e.at, contexts: e.contexts))
     }
 
     // MARK: Storage (binary, in a value slot: decoded for every candidate)
 
-    private static let magic: UInt8 = 0x55  // "U", version 1
+    private static let magic: UInt8 = 0x56  // version 2: with `cells`
 
     var encoded: [UInt8] {
         var w = ByteWriter()
@@ -88,6 +91,7 @@ public struct UsageStats: Sendable, Equatable {
             w.string(c)
             w.f64(contexts[c]!.v)
         }
+        cells.encode(&w)
         return w.bytes
     }
 
@@ -110,6 +114,8 @@ public struct UsageStats: Sendable, Equatable {
             guard let c = r.string(), let x = r.f64() else { return nil }
             contexts[c] = DecayedCount(v: x)
         }
+        guard let cells = ContextModel.Cells(&r) else { return nil }
+        self.cells = cells
     }
 }
 

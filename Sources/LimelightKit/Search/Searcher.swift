@@ -130,8 +130,13 @@ public final class Searcher {
                 relaxed = !candidates.isEmpty
             }
         }
-        var hits = candidates.compactMap { hit(from: $0, text: text, situation) }
-        hits.sort { $0.score > $1.score || ($0.score == $1.score && $0.title < $1.title) }
+        var hits: [SearchHit]
+        if situation.hasQuery {
+            hits = candidates.compactMap { hit(from: $0, text: text, situation) }
+            hits.sort { $0.score > $1.score || ($0.score == $1.score && $0.title < $1.title) }
+        } else {
+            hits = try contextModelHits(candidates, request)  // Searcher+ContextModel.swift
+        }
         hits = situation.hasQuery ? try arrangeLikeSpotlight(hits, request) : removeDuplicateThings(hits)
         hits = Array(hits.prefix(request.limit))
         for i in hits.indices { hits[i].rank = i + 1 }
