@@ -190,6 +190,31 @@ public enum ContextModel {
         v = m + log(exp(l * (v - m)) + exp(l * (day - m))) / l
     }
 
+    /// Adds one cell's decayed count `x` (at kernel weights `k`, `kc`) to the
+    /// levels it agrees with the situation on; `time`, `contexts`, `place`:
+    /// whether its time, context set and place levels are served (an item's
+    /// cell serves all it matches; an index table serves one slice).
+    @inline(__always) static func accumulate(_ n: inout [Double], at o: Int, _ x: Double, _ k: Double, _ kc: Double,
+                                             sameDayType: Bool, sameWeekday: Bool, time: Bool, contexts: Bool, place: Bool) {
+        let kx = k * x
+        if time {
+            n[o + Level.overall.rawValue] += x
+            n[o + Level.hour.rawValue] += kx
+            if sameDayType { n[o + Level.dayTypeHour.rawValue] += kx }
+            if sameWeekday { n[o + Level.weekdayHour.rawValue] += kx }
+        }
+        if contexts {
+            n[o + Level.contexts.rawValue] += x
+            n[o + Level.contextsHour.rawValue] += kx
+            if sameDayType {
+                n[o + Level.contextsDayTypeHour.rawValue] += kx
+                n[o + Level.contextsDayTypeClock.rawValue] += kc * x
+            }
+            if sameWeekday { n[o + Level.contextsWeekdayHour.rawValue] += kx }
+        }
+        if place && sameDayType { n[o + Level.placeDayTypeHour.rawValue] += kx }
+    }
+
     // MARK: Per-item cells
 
     /// One item's decayed uses per conjunction of features.
@@ -228,21 +253,9 @@ public enum ContextModel {
                 let weekday = Int((key >> 8) & 0xFF), h = Int(key & 0xFF) % ContextModel.slots, k = kernel[h], kc = kernel[ContextModel.slots + h]
                 let sameDayType = (weekday >= 5) == f.weekend
                 for rate in 0..<r {
-                    let x = ContextModel.count(v[i * r + rate], rate, at: f.day), kx = k * x, o = rate * L
-                    n[o + Level.overall.rawValue] += x
-                    n[o + Level.hour.rawValue] += kx
-                    if sameDayType { n[o + Level.dayTypeHour.rawValue] += kx }
-                    if weekday == f.weekday { n[o + Level.weekdayHour.rawValue] += kx }
-                    if sameContexts {
-                        n[o + Level.contexts.rawValue] += x
-                        n[o + Level.contextsHour.rawValue] += kx
-                        if sameDayType {
-                            n[o + Level.contextsDayTypeHour.rawValue] += kx
-                            n[o + Level.contextsDayTypeClock.rawValue] += kc * x
-                        }
-                        if weekday == f.weekday { n[o + Level.contextsWeekdayHour.rawValue] += kx }
-                    }
-                    if samePlace && sameDayType { n[o + Level.placeDayTypeHour.rawValue] += kx }
+                    let x = ContextModel.count(v[i * r + rate], rate, at: f.day)
+                    ContextModel.accumulate(&n, at: rate * L, x, k, kc, sameDayType: sameDayType, sameWeekday: weekday == f.weekday,
+                                            time: true, contexts: sameContexts, place: samePlace)
                 }
             }
             return n
@@ -308,24 +321,9 @@ public enum ContextModel {
                     for rate in 0..<r {
                         let raw = v[(d * ContextModel.slots + h) * r + rate]
                         guard raw > -.infinity else { continue }
-                        let x = ContextModel.count(raw, rate, at: f.day), kx = k * x, o = rate * L
-                        switch part {
-                        case .time:
-                            n[o + Level.overall.rawValue] += x
-                            n[o + Level.hour.rawValue] += kx
-                            if sameDayType { n[o + Level.dayTypeHour.rawValue] += kx }
-                            if d == f.weekday { n[o + Level.weekdayHour.rawValue] += kx }
-                        case .contexts:
-                            n[o + Level.contexts.rawValue] += x
-                            n[o + Level.contextsHour.rawValue] += kx
-                            if sameDayType {
-                                n[o + Level.contextsDayTypeHour.rawValue] += kx
-                                n[o + Level.contextsDayTypeClock.rawValue] += kc * x
-                            }
-                            if d == f.weekday { n[o + Level.contextsWeekdayHour.rawValue] += kx }
-                        case .place:
-                            if sameDayType { n[o + Level.placeDayTypeHour.rawValue] += kx }
-                        }
+                        let x = ContextModel.count(raw, rate, at: f.day)
+                        ContextModel.accumulate(&n, at: rate * L, x, k, kc, sameDayType: sameDayType, sameWeekday: d == f.weekday,
+                                                time: part == .time, contexts: part == .contexts, place: part == .place)
                     }
                 }
             }
