@@ -113,6 +113,8 @@ func rank(of target: Target, in hits: [SearchHit]) -> Int? {
 
 var repo = "."
 var out = "EVAL.md"
+var replayOnly = false
+var onlyLogs: Set<String>? = nil
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -123,6 +125,12 @@ while !args.isEmpty {
     case "--out":
         if args.isEmpty { fail("--out needs a value") }
         out = args.removeFirst()
+    case "--replay-only":
+        // Quicker runs while working on suggestions (the report is partial).
+        replayOnly = true
+    case "--logs":
+        if args.isEmpty { fail("--logs needs a value") }
+        onlyLogs = Set(args.removeFirst().split(separator: ",").map(String.init))
     default: fail("unknown argument \(a)")
     }
 }
@@ -161,7 +169,7 @@ say("at \(queryMoment) with its six weeks of interactions; the replay starts fro
 say("empty index per log. Every number below is recomputed by that command.")
 say()
 
-do {
+if !replayOnly {
     let (dir, searcher) = try corpusSearcher()
     defer { removeTree(dir) }
 
@@ -372,7 +380,7 @@ logs.sort { (heldOut.contains($0.0) ? 1 : 0, $0.0) < (heldOut.contains($1.0) ? 1
 var summary: [String] = []
 var detail: [String] = []
 var weightsShown = false
-for (name, files) in logs {
+for (name, files) in logs where onlyLogs?.contains(name) ?? true {
     let half = heldOut.contains(name) ? "held-out" : "tune"
     let records = try RecordReader.read(files)
     let world = records.filter { $0.record.kind != .interaction }
@@ -445,6 +453,28 @@ say()
 say("| log | half | ranker | HR@1 | HR@5 | HR@10 | MRR |")
 say("|---|---|---|---|---|---|---|")
 for l in detail { say(l) }
+say()
+say("### The model")
+say()
+say("Zero-query `suggest` ranks by P(item | situation) (`Sources/LimelightKit/Ranking/ContextModel.swift`).")
+say("Every item keeps decayed counts of its uses per conjunction of situation features (the")
+say("exact context set, its place — the `location.*` contexts —, weekday and half-hour of day),")
+say("and the index keeps the same counts summed over all items. For a moment, summing the cells")
+say("that agree with it on some features gives one estimate per backoff level — overall → hour")
+say("→ day type + hour → place + day type + hour, and contexts → contexts + hour → contexts +")
+say("day type + hour → contexts + day type + clock (hours compared circularly by a Gaussian")
+say("kernel, σ 1 h; the clock by σ 0.3 h) — each Dirichlet-smoothed toward its broader levels,")
+say("P_L = (n_L + μ_L · P_parent) / (N_L + μ_L), down to the item's overall rate and its static")
+say("prior, so sparse evidence for a specific situation counts exactly as much as it deserves;")
+say("the item's probability is the most specific level's. Counts are kept at two half-lives")
+say("(60 days: frequency; 2 days: recency) as virtual times (Firefox's t_ref + ln(score)/λ),")
+say("so nothing is ever re-decayed and a candidate costs one pass over at most 128 cells.")
+say("Learned per index, online, each donation scored before it is learned from: every μ_L")
+say("(stochastic gradient ascent on the donation's log-probability), the recency/frequency mix")
+say("and the share of the apps' relevant-entity registrations against habit (stepwise EM under")
+say("a Dirichlet prior made of today's defaults). A registered item nobody has used yet is shown")
+say("first when nothing is habitual in the situation (2 decayed uses in the same contexts, day")
+say("type and hour), else no lower than third. With a query, usage stays the old bounded prior.")
 say()
 if !learned.1.isEmpty {
     say("### Learned weights (log `\(learned.0)`, after its last event)")
