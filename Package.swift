@@ -1,9 +1,30 @@
 // swift-tools-version: 6.0
 // Limelight: a Spotlight-style search and suggestion engine on Xapian.
 //
-// Layout: CXapian (C header + C++, the only code that includes <xapian.h>)
-// -> Xapian (Swift wrapper) -> LimelightKit (the engine) -> limelight (CLI).
+// Layers, each a target, so the compiler enforces the direction (a target
+// imports only what is below it; Index and Search are siblings and never
+// import each other):
+//
+//   CXapian (C header + C++, the only code that includes <xapian.h>)
+//     ← Xapian (the Swift wrapper)
+//   LimelightSupport (errors, time, files, binary coding)
+//     ← LimelightModel (JSON, records and their rules, reading JSON Lines)
+//     ← LimelightText (tokenizer, folding, edge prefixes)
+//     ← LimelightRanking (RankingWeights, usage, the scoring function)
+//     ← LimelightStore (schema, cards, hot lists, property schema, index
+//                       location, generations and locks, stored records by
+//                       item key)
+//     ← LimelightIndex (writing)   LimelightSearch (reading and ranking)
+//       (Store, Index and Search build Xapian documents and queries, so each
+//       declares Xapian; nothing above them sees it)
+//     ← LimelightKit (re-exports both; no code of its own)
+//     ← limelight (the CLI: options, help, output, sysexits)
 import PackageDescription
+
+// Query paths call small functions across layers (card decoding, the scorer,
+// the tokenizer); cross-module optimisation keeps them inlined as they were
+// in one module (make bench-smoke measures it).
+let layer: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 let package = Package(
     name: "Limelight",
@@ -16,18 +37,59 @@ let package = Package(
             name: "CXapian",
             linkerSettings: [.linkedLibrary("xapian")]
         ),
-        .target(name: "Xapian", dependencies: ["CXapian"]),
-        .target(name: "LimelightKit", dependencies: ["Xapian"]),
-        .executableTarget(name: "limelight", dependencies: ["LimelightKit"]),
+        .target(name: "Xapian", dependencies: ["CXapian"], swiftSettings: layer),
+        .target(name: "LimelightSupport", swiftSettings: layer),
+        .target(name: "LimelightModel", dependencies: ["LimelightSupport"], swiftSettings: layer),
+        .target(name: "LimelightText", dependencies: ["LimelightModel"], swiftSettings: layer),
+        .target(name: "LimelightRanking", dependencies: ["LimelightText"], swiftSettings: layer),
+        .target(name: "LimelightStore", dependencies: ["LimelightRanking", "Xapian"], swiftSettings: layer),
+        .target(name: "LimelightIndex", dependencies: ["LimelightStore", "Xapian"], swiftSettings: layer),
+        .target(name: "LimelightSearch", dependencies: ["LimelightStore", "Xapian"], swiftSettings: layer),
+        .target(name: "LimelightKit", dependencies: ["LimelightIndex", "LimelightSearch"]),
+        .executableTarget(name: "limelight", dependencies: ["LimelightKit", "DesktopSources", "DesktopLaunch", "DBusService"]),
+        // The SQLite C library (Debian libsqlite3-dev), for Firefox's places.sqlite.
+        // Its header only: the library is loaded with dlopen when a Firefox
+        // profile is read, so that search does not pay for loading it.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // Readers of this desktop's stores (issue 12): Desktop Entry files,
+        // recently-used.xbel, Firefox and Chromium, and the records made of them.
+        // Needs only JSON and records (Model) and Timestamp (Support).
+        .target(name: "DesktopSources", dependencies: ["LimelightModel", "LimelightSupport", "CSQLite"], swiftSettings: layer),
+        // Opening a hit: Exec lines and URIs as argv, started with posix_spawn.
+        .target(name: "DesktopLaunch", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport"], swiftSettings: layer),
         // In-process benchmark driver (make bench); not part of the product.
         .executableTarget(name: "limelight-bench", dependencies: ["LimelightKit"],
                           path: "Benchmarks/LimelightBench"),
         // Ranking evaluation on corpus/eval (make eval → EVAL.md).
         .executableTarget(name: "limelight-eval", dependencies: ["LimelightKit"],
                           path: "Benchmarks/LimelightEval"),
+        // Session-bus service (issue 13): sd-bus shim, its Swift face, and a
+        // fixture service the tests run on a private bus.
+        .target(
+            name: "CSDBus",
+            linkerSettings: [.linkedLibrary("systemd")]
+        ),
+        .target(name: "DBusService", dependencies: ["CSDBus"]),
+        .target(name: "DBusServiceFixtures", dependencies: ["DBusService"],
+                path: "Tests/DBusServiceFixtures"),
+        .executableTarget(name: "dbus-service-fixture", dependencies: ["DBusServiceFixtures", "DBusService"],
+                          path: "Tests/DBusServiceFixture"),
+        .testTarget(name: "DBusServiceTests",
+                    dependencies: ["DBusService", "DBusServiceFixtures", "dbus-service-fixture", "limelight"]),
+        // Tests mirror the targets: one test target per layer that has unit
+        // tests of its own; LimelightKitTests index and search end to end
+        // (Index and Search together, as LimelightKit offers them).
         .testTarget(name: "XapianTests", dependencies: ["Xapian"]),
+        .testTarget(name: "LimelightSupportTests", dependencies: ["LimelightSupport"]),
+        .testTarget(name: "LimelightModelTests", dependencies: ["LimelightModel"]),
+        .testTarget(name: "LimelightTextTests", dependencies: ["LimelightText"]),
+        .testTarget(name: "LimelightRankingTests", dependencies: ["LimelightRanking"]),
+        .testTarget(name: "LimelightStoreTests", dependencies: ["LimelightStore", "Xapian"]),
+        .testTarget(name: "LimelightIndexTests", dependencies: ["LimelightIndex", "Xapian"]),
+        .testTarget(name: "LimelightSearchTests", dependencies: ["LimelightSearch"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
-        .testTarget(name: "CLITests", dependencies: ["limelight"]),
+        .testTarget(name: "CLITests", dependencies: ["limelight"], exclude: ["Help"]),
+        .testTarget(name: "DesktopSourcesTests", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -369,6 +369,10 @@ def main():
               "lists. Limelight writes its batch in one transaction.", ""]
         for name, res in results.items():
             L += corpus_section(name, res)
+    serve = os.path.join(HERE, "results", "serve", "serve.md")  # make bench-serve (issue 13)
+    if os.path.exists(serve):
+        with open(serve) as f:
+            L += [f.read().rstrip(), ""]
     analysis = os.path.join(HERE, "ANALYSIS.md")
     if os.path.exists(analysis):
         with open(analysis) as f:

@@ -196,7 +196,7 @@ func ingest(_ o: Options) {
         // Otherwise line chunks are parsed as they are written, so that a
         // batch's records are all that is held at once (besides the file).
     } catch {
-        fail(error.description, code: error.exitCode)
+        fail(error.description, code: 1)
     }
     let tRead = nowNS()
     let rssAfterRead = procStatusKiB("VmRSS")
@@ -238,7 +238,7 @@ func ingest(_ o: Options) {
         documents = writer.documentCount
         writer.close()
     } catch {
-        fail(error.description, code: error.exitCode)
+        fail(error.description, code: 1)
     }
     let tEnd = nowNS()
     let peak = procStatusKiB("VmHWM")
@@ -271,7 +271,7 @@ func query(_ o: Options) {
     let queries = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     if queries.isEmpty { fail("\(o.file) has no queries") }
     let searcher: Searcher
-    do { searcher = try Searcher(location: IndexLocation(path: o.index)) } catch { fail(error.description, code: error.exitCode) }
+    do { searcher = try Searcher(location: IndexLocation(path: o.index)) } catch { fail(error.description, code: 1) }
     let at = Timestamp.now()
     func run(_ q: String) throws(LimelightError) -> Int {
         var r = SearchRequest(query: o.full ? q + " " : q)
@@ -360,7 +360,7 @@ func suggest(_ o: Options) {
         return r
     }
     let searcher: Searcher
-    do { searcher = try Searcher(location: IndexLocation(path: o.index)) } catch { fail(error.description, code: error.exitCode) }
+    do { searcher = try Searcher(location: IndexLocation(path: o.index)) } catch { fail(error.description, code: 1) }
     let tw = nowNS()
     do {
         for _ in 0..<o.warmup { for r in requests { _ = try searcher.search(r) } }

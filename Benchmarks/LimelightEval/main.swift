@@ -177,19 +177,35 @@ if !replayOnly {
     let targets = readLines(evalDir + "/queries/keystrokes.jsonl")
     var toTop: [Double] = [], toTop3: [Double] = [], ratio: [Double] = []
     var neverTop = 0, neverTop3 = 0
+    var sequences = 0, unstable = 0
+    func leavesAndComesBack(_ tops: [Target?]) -> Bool {
+        var left = Set<Target>()
+        for (i, t) in tops.enumerated() {
+            guard let t else { continue }
+            if left.contains(t) { return true }
+            if i > 0, let prev = tops[i - 1], prev != t { left.insert(prev) }
+        }
+        return false
+    }
     var byScript: [String: (n: Int, sum: Double)] = [:]
     for t in targets {
         guard let o = t.object, let title = o["title"]?.string, let target = o["target"]?.object else { continue }
         let goal = Target(target)
         let chars = Array(title)
         var first1: Int? = nil, first3: Int? = nil
+        // Typed to the end, for stability: a top hit that leaves and later
+        // comes back made the list jump under the person's eyes.
+        var tops: [Target?] = []
         for k in 1...chars.count {
             let hits = try search(searcher, String(chars[0..<k]), limit: 3)
+            tops.append(hits.first.map { let t = Target.of($0); return t.count > 1 ? t[1] : t[0] })
             if let r = rank(of: goal, in: hits) {
                 if first3 == nil { first3 = k }
-                if r == 1 { first1 = k; break }
+                if r == 1, first1 == nil { first1 = k }
             }
         }
+        sequences += 1
+        if leavesAndComesBack(tops) { unstable += 1 }
         if let f = first1 {
             toTop.append(Double(f))
             ratio.append(Double(f) / Double(chars.count))
@@ -211,6 +227,7 @@ if !replayOnly {
     say("| … as a fraction of the title's length (mean) | \(fmt(mean(ratio))) |")
     say("| characters until rank ≤ 3 (mean / median) | \(fmt(mean(toTop3), 2)) / \(fmt(median(toTop3), 0)) |")
     say("| never rank 1 / never in the top 3, even fully typed | \(neverTop) / \(neverTop3) |")
+    say("| sequences whose top hit leaves and comes back | \(unstable) of \(sequences) (\(fmt(Double(unstable) / Double(max(sequences, 1))))) |")
     for (script, v) in byScript.sorted(by: { $0.key < $1.key }) {
         say("| characters until rank 1, \(script) titles (mean) | \(fmt(v.sum / Double(v.n), 2)) |")
     }
@@ -456,7 +473,7 @@ for l in detail { say(l) }
 say()
 say("### The model")
 say()
-say("Zero-query `suggest` ranks by P(item | situation) (`Sources/LimelightKit/Ranking/ContextModel.swift`).")
+say("Zero-query `suggest` ranks by P(item | situation) (`Sources/LimelightRanking/ContextModel.swift`).")
 say("Every item keeps decayed counts of its uses per conjunction of situation features (the")
 say("exact context set, its place — the `location.*` contexts —, weekday and half-hour of day),")
 say("and the index keeps the same counts summed over all items. For a moment, summing the cells")
@@ -484,7 +501,7 @@ if !learned.1.isEmpty {
     for (k, v) in learned.1 { say("| \(k) | \(fmt(v)) |") }
     say()
 }
-say("Weights and half-lives: `Sources/LimelightKit/Ranking/RankingWeights.swift` and `ContextModel.swift`.")
+say("Weights and half-lives: `Sources/LimelightRanking/RankingWeights.swift` and `ContextModel.swift`.")
 
 let text = report.joined(separator: "\n") + "\n"
 guard let f = fopen(out, "w") else { fail("cannot write \(out)") }

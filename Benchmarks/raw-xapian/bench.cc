@@ -684,6 +684,8 @@ struct Planner {
             bool prefix_only = (plan == "prefix-only" || plan == "prefix-bool") && t.partial_len <= kMaxIndexedPrefix;
             Xapian::Query whole = t.partial_len >= 3 && !prefix_only
                 ? qp.parse_query(t.partial, Xapian::QueryParser::FLAG_CJK_NGRAM) : Xapian::Query();
+            // The word being typed weighs by its prefix only (RankingWeights.partialWordStemScale = 0).
+            if (!whole.empty()) whole = Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT, whole, 0.0);
             // Past 10 letters, the prefix term of its first 10 (no wildcard).
             Xapian::Query prefix(term("XP", prefix_chars(t.partial, kMaxIndexedPrefix)));
             parts.push_back(whole.empty() ? prefix : Xapian::Query(Xapian::Query::OP_OR, whole, prefix));

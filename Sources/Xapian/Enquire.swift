@@ -79,10 +79,10 @@ public final class Enquire {
 
     public func setSort(_ sort: Sort) {
         switch sort {
-        case .relevance: cx_enquire_set_sort(handle, 0, 0, 0)
-        case let .value(s, d): cx_enquire_set_sort(handle, 1, s, d ? 1 : 0)
-        case let .valueThenRelevance(s, d): cx_enquire_set_sort(handle, 2, s, d ? 1 : 0)
-        case let .relevanceThenValue(s, d): cx_enquire_set_sort(handle, 3, s, d ? 1 : 0)
+        case .relevance: cx_enquire_set_sort(handle, Int32(CX_SORT_RELEVANCE), 0, 0)
+        case let .value(s, d): cx_enquire_set_sort(handle, Int32(CX_SORT_VALUE), s, d ? 1 : 0)
+        case let .valueThenRelevance(s, d): cx_enquire_set_sort(handle, Int32(CX_SORT_VALUE_THEN_RELEVANCE), s, d ? 1 : 0)
+        case let .relevanceThenValue(s, d): cx_enquire_set_sort(handle, Int32(CX_SORT_RELEVANCE_THEN_VALUE), s, d ? 1 : 0)
         }
     }
 

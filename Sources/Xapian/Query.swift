@@ -67,12 +67,12 @@ public final class Query: CustomStringConvertible {
         switch (lower, upper) {
         case let (lo?, hi?):
             h = try checked { err in
-                lo.withBytes { l, ll in hi.withBytes { cx_query_value_range(8, slot, l, ll, $0, $1, err) } }
+                lo.withBytes { l, ll in hi.withBytes { cx_query_value_range(Int32(CX_OP_VALUE_RANGE), slot, l, ll, $0, $1, err) } }
             }
         case let (lo?, nil):
-            h = try checked { err in lo.withBytes { cx_query_value_range(11, slot, $0, $1, nil, 0, err) } }
+            h = try checked { err in lo.withBytes { cx_query_value_range(Int32(CX_OP_VALUE_GE), slot, $0, $1, nil, 0, err) } }
         case let (nil, hi?):
-            h = try checked { err in hi.withBytes { cx_query_value_range(12, slot, $0, $1, nil, 0, err) } }
+            h = try checked { err in hi.withBytes { cx_query_value_range(Int32(CX_OP_VALUE_LE), slot, $0, $1, nil, 0, err) } }
         case (nil, nil):
             return .matchAll
         }

@@ -13,19 +13,19 @@ public final class QueryParser {
     public struct Flags: OptionSet, Sendable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
-        public static let boolean = Flags(rawValue: 1)
-        public static let phrase = Flags(rawValue: 2)
-        public static let loveHate = Flags(rawValue: 4)
-        public static let booleanAnyCase = Flags(rawValue: 8)
-        public static let wildcard = Flags(rawValue: 16)
-        public static let pureNot = Flags(rawValue: 32)
+        public static let boolean = Flags(rawValue: UInt32(CX_QP_BOOLEAN))
+        public static let phrase = Flags(rawValue: UInt32(CX_QP_PHRASE))
+        public static let loveHate = Flags(rawValue: UInt32(CX_QP_LOVEHATE))
+        public static let booleanAnyCase = Flags(rawValue: UInt32(CX_QP_BOOLEAN_ANY_CASE))
+        public static let wildcard = Flags(rawValue: UInt32(CX_QP_WILDCARD))
+        public static let pureNot = Flags(rawValue: UInt32(CX_QP_PURE_NOT))
         /// The last word is a prefix (as you type).
-        public static let partial = Flags(rawValue: 64)
-        public static let spellingCorrection = Flags(rawValue: 128)
-        public static let synonym = Flags(rawValue: 256)
-        public static let autoSynonyms = Flags(rawValue: 512)
-        public static let autoMultiwordSynonyms = Flags(rawValue: 1024)
-        public static let cjkNgram = Flags(rawValue: 2048)
+        public static let partial = Flags(rawValue: UInt32(CX_QP_PARTIAL))
+        public static let spellingCorrection = Flags(rawValue: UInt32(CX_QP_SPELLING_CORRECTION))
+        public static let synonym = Flags(rawValue: UInt32(CX_QP_SYNONYM))
+        public static let autoSynonyms = Flags(rawValue: UInt32(CX_QP_AUTO_SYNONYMS))
+        public static let autoMultiwordSynonyms = Flags(rawValue: UInt32(CX_QP_AUTO_MULTIWORD_SYNONYMS))
+        public static let cjkNgram = Flags(rawValue: UInt32(CX_QP_CJK_NGRAM))
         public static let `default`: Flags = [.boolean, .phrase, .loveHate]
     }
 

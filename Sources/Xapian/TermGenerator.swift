@@ -36,9 +36,9 @@ public final class TermGenerator {
         public let rawValue: Int32
         public init(rawValue: Int32) { self.rawValue = rawValue }
         /// Add the words to the database's spelling table.
-        public static let spelling = Flags(rawValue: 128)
+        public static let spelling = Flags(rawValue: Int32(CX_TG_FLAG_SPELLING))
         /// Index Chinese, Japanese and Korean text as 1- and 2-character n-grams.
-        public static let cjkNgram = Flags(rawValue: 2048)
+        public static let cjkNgram = Flags(rawValue: Int32(CX_TG_FLAG_CJK_NGRAM))
     }
 
     public init(language: String = "none", strategy: StemStrategy = .some,

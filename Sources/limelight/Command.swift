@@ -1,52 +1,40 @@
 import LimelightKit
 
-/// One subcommand: its help text, its options, and what it does.
+/// One subcommand: what it is, what it takes, and what it does. Its options
+/// and positionals are declarations (see `Option`); help, parsing and
+/// validation are derived from them.
 protocol Command {
     static var name: String { get }
     static var abstract: String { get }
-    /// USAGE line(s) after "limelight ".
-    static var usage: String { get }
-    /// ARGUMENTS and OPTIONS sections.
-    static var details: String { get }
-    static var spec: ArgumentSpec { get }
+    /// More about the command, shown under OVERVIEW (not inside OPTIONS).
+    static var discussion: String { get }
+    /// The USAGE synopsis, one entry per form, after "limelight ".
+    static var usage: [String] { get }
+    static var positionals: [Positional] { get }
+    /// Its own options; `--index` and `--help` are added to every command.
+    static var options: [Option] { get }
+    /// Checks what the declarations cannot (combinations of options) before
+    /// anything is opened or written.
+    static func validate(_ args: ParsedArguments) throws(LimelightError)
     static func run(_ args: ParsedArguments) throws(LimelightError)
 }
 
 extension Command {
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
+    static var discussion: String { "" }
+    static var positionals: [Positional] { [] }
+    static func validate(_ args: ParsedArguments) throws(LimelightError) {}
 
-        USAGE: limelight \(usage)
+    static var help: String { Help.render(self) }
 
-        \(details)
-          --index <dir>           The index directory (default: $LIMELIGHT_INDEX, else
-                                  $XDG_DATA_HOME/limelight/index).
-          -h, --help              Show help information.
-
-        """
+    /// Parses and validates `args` against this command's declarations.
+    static func parse(_ args: [String]) throws(LimelightError) -> ParsedArguments {
+        let parsed = try ParsedArguments.parse(args, options: options + [.index], positionals: positionals)
+        try checkIdentifierArguments(parsed)
+        try validate(parsed)
+        return parsed
     }
 
-    static func location(_ args: ParsedArguments) -> IndexLocation {
-        IndexLocation.resolve(args.value("index"))
+    static func location(_ args: ParsedArguments) throws(LimelightError) -> IndexLocation {
+        try IndexLocation.resolve(args.value(.index))
     }
-}
-
-/// Options every command takes.
-let globalOptions: Set<String> = ["index"]
-
-/// `--at TIME`: ISO 8601, default now.
-func parseTime(_ text: String?) throws(LimelightError) -> Timestamp {
-    guard let text else { return .now() }
-    guard let t = Timestamp(iso8601: text) else {
-        throw LimelightError(.usage, "--at takes an ISO 8601 time with an offset, e.g. 2026-11-29T07:30:00-08:00; got '\(text)'")
-    }
-    return t
-}
-
-func validateContexts(_ names: [String]) throws(LimelightError) -> [String] {
-    for c in names {
-        do { try Contexts.validate(c) } catch { throw LimelightError(.usage, "--context: \(error.message)") }
-    }
-    return names
 }

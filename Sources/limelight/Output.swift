@@ -6,7 +6,7 @@ import LimelightKit
 /// Writing to the terminal: stdout for results, stderr for messages.
 enum Output {
     /// Unbuffered write to fd 2 (avoids the non-Sendable global `stderr`).
-    static func err(_ line: String) { errRaw(line + "\n") }
+    static func err(_ line: String) { errRaw(TerminalText.escape(line) + "\n") }
 
     static func errRaw(_ text: String) {
         var bytes = Array(text.utf8)
@@ -37,6 +37,10 @@ enum Output {
         if let s = h.subtitle { o["subtitle"] = .string(s) }
         o["score"] = .number((h.score * 10_000).rounded() / 10_000)
         if let p = h.parameter { o["parameter"] = ["type": .string(p.type), "id": .string(p.id)] }
+        if let u = h.url { o["url"] = .string(u) }
+        if let e = h.exec { o["exec"] = .string(e) }
+        if let i = h.icon { o["icon"] = .string(i) }
+        if let d = h.desktopFile { o["desktopFile"] = .string(d) }
         if explain {
             o["explain"] = .object(JSONObject(h.components.map { ($0.name, .number(($0.value * 10_000).rounded() / 10_000)) }))
         }
@@ -58,11 +62,11 @@ enum Output {
 
     static func table(_ response: SearchResponse, explain: Bool) {
         if response.hits.isEmpty {
-            print(response.query.isEmpty ? "No suggestions yet: index some records and interactions first." : "No results for \"\(response.query)\".")
+            print(response.query.isEmpty ? "No suggestions yet: index some records and interactions first." : "No results for \"\(TerminalText.escape(response.query))\".")
             return
         }
-        if let c = response.correctedQuery { print("Showing results for \"\(c)\" (no match for \"\(response.query)\").") }
-        if response.relaxed { print("No item matches every word of \"\(response.query)\"; showing items that match some.") }
+        if let c = response.correctedQuery { print("Showing results for \"\(TerminalText.escape(c))\" (no match for \"\(TerminalText.escape(response.query))\").") }
+        if response.relaxed { print("No item matches every word of \"\(TerminalText.escape(response.query))\"; showing items that match some.") }
         var section: SearchHit.Section? = nil
         for h in response.hits {
             if h.section != section {
@@ -78,7 +82,7 @@ enum Output {
             }
             var title = h.title
             if let s = h.subtitle, !s.isEmpty { title += " — " + s }
-            print("  " + pad(String(h.rank), 3) + pad(h.kind.rawValue, 9) + pad(title, 46) + " " + pad(h.app, 24) + " " + score(h.score))
+            print("  " + pad(String(h.rank), 3) + pad(h.kind.rawValue, 9) + pad(TerminalText.escape(title), 46) + " " + pad(TerminalText.escape(h.app), 24) + " " + score(h.score))
             if explain {
                 let parts = h.components.map { "\($0.name) \(score($0.value))" }.joined(separator: " + ")
                 print("       = " + parts)

@@ -4,13 +4,8 @@ import Glibc
 import LimelightKit
 
 // limelight: the command-line face of LimelightKit. Kept thin: parse the
-// arguments, call the engine, print, and map errors to sysexits codes.
-
-let commands: [any Command.Type] = [
-    IndexCommand.self, SearchCommand.self, SuggestCommand.self, GetCommand.self, ResolveCommand.self,
-    ShortcutsCommand.self, DonateCommand.self, ForgetCommand.self, RelevantCommand.self, DeleteCommand.self,
-    RebuildCommand.self, CompactCommand.self, StatsCommand.self, ExportCommand.self, ClientStateCommand.self,
-]
+// arguments against the command's declarations, validate, call the engine,
+// print, and map errors to sysexits codes (ExitStatus).
 
 let topHelp = """
     OVERVIEW: Limelight — Spotlight-style search and suggestions over app entities,
@@ -19,28 +14,12 @@ let topHelp = """
     USAGE: limelight <subcommand> [options]
 
     OPTIONS:
-      --index <dir>           The index directory (default: $LIMELIGHT_INDEX, else
-                              $XDG_DATA_HOME/limelight/index).
-      -h, --help              Show help information.
-
+    \([Option.index, .version, .helpFlag].map { Help.entry($0.label, $0.help) }.joined())
     SUBCOMMANDS:
-    \(commands.map { "  " + Output.pad($0.name, 22) + $0.abstract }.joined(separator: "\n"))
-
+    \(commands.map { Help.entry($0.name, $0.abstract) }.joined())
       See 'limelight help <subcommand>' for detailed help.
 
     """
-
-func usageError(_ message: String, command: (any Command.Type)?) -> Never {
-    Output.err("Error: \(message)")
-    if let command {
-        Output.err("Usage: limelight \(command.usage)")
-        Output.err("  See 'limelight \(command.name) --help' for more information.")
-    } else {
-        Output.err("Usage: limelight <subcommand> [options]")
-        Output.err("  See 'limelight --help' for more information.")
-    }
-    exit(64)
-}
 
 // Index files are private: donations are personal history.
 umask(0o077)
@@ -56,28 +35,30 @@ if leading.isEmpty || leading == ["-h"] || leading == ["--help"] || leading == [
     print(topHelp, terminator: "")
     exit(0)
 }
+if leading == ["-V"] || leading == ["--version"] {
+    print("limelight \(version)")
+    exit(0)
+}
 if leading.first == "help" {
     guard leading.count == 2, let c = commands.first(where: { $0.name == leading[1] }) else {
-        usageError("unknown subcommand '\(leading.dropFirst().joined(separator: " "))'", command: nil)
+        ExitStatus.usage("unknown subcommand '\(leading.dropFirst().joined(separator: " "))'", command: nil)
     }
     print(c.help, terminator: "")
     exit(0)
 }
 guard let command = commands.first(where: { $0.name == args[commandIndex] }) else {
-    usageError("unknown subcommand '\(args[commandIndex])'", command: nil)
+    ExitStatus.usage("unknown subcommand '\(args[commandIndex])'", command: nil)
 }
 args.remove(at: commandIndex)
-if args.contains("-h") || args.contains("--help") {
+// -h / --help anywhere before `--` (after it, "-h" is a query like any other).
+if args.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
     print(command.help, terminator: "")
     exit(0)
 }
 do {
-    let parsed = try ParsedArguments.parse(args, command.spec)
+    let parsed = try command.parse(args)
     try command.run(parsed)
     exit(0)
 } catch {
-    if error.kind == .usage { usageError(error.description, command: command) }
-    for line in error.lines { Output.err(error.kind == .badInput ? line : "Error: \(line)") }
-    if error.kind == .badInput { Output.err("Nothing was written: fix the lines above and run again.") }
-    exit(error.exitCode)
+    ExitStatus.fail(error, command: command)
 }

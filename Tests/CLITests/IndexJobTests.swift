@@ -118,7 +118,7 @@ import Testing
     }
 }
 
-/// Kill -9 at random moments of index, donate and rebuild: the index must
+/// Kill -9 at random moments of index, donate, rebuild, compact, forget and delete: the index must
 /// always open, and no record whose command reported success may be lost.
 /// `LIMELIGHT_KILLS` sets the number of kills (the soak target runs many).
 @Suite(.serialized) struct KillTests {
@@ -131,10 +131,12 @@ import Testing
         var committed: [String] = []
         var rng = SystemRandomNumberGenerator()
         var killed = 0, corrupt = 0, lost = 0, partial = 0
+        var decoys: [String] = []
         for round in 0..<kills {
-            let op = round % 3
+            let op = round % 6
             var args: [String]
             var ids: [String] = []
+            var forgotten: String? = nil
             switch op {
             case 0:
                 var text = ""
@@ -143,18 +145,40 @@ import Testing
                     if i % 1000 == 0 { ids.append(id) }
                     text += #"{"kind":"entity","app":"com.example.k","type":"T","id":"\#(id)","title":"Round \#(round) item \#(i)"}"# + "\n"
                 }
+                // A decoy entity of its own type, for a later delete.
+                text += #"{"kind":"entity","app":"com.example.k","type":"D","id":"d\#(round)","title":"Decoy \#(round)"}"# + "\n"
+                ids.append("d\(round)")
                 args = ["index", dir.write("r\(round).jsonl", text)]
-            case 1:
+            case 1, 4:
                 args = ["donate", "--app", "com.example.k", "--at", "2026-11-0\(round % 9 + 1)T07:00:00Z", "--id", "don-\(round)"]
-            default:
+            case 2:
                 args = ["rebuild"]
+            case 3:
+                args = ["compact"]
+            default:
+                // forget one earlier donation, or delete one decoy (each scrubs: a compaction).
+                if round % 12 == 5, let don = committed.first(where: { $0.hasPrefix("don-") }) {
+                    forgotten = don
+                    args = ["forget", "--id", don]
+                } else if let d = decoys.first {
+                    forgotten = d
+                    args = ["delete", "--app", "com.example.k", "--type", "D", "--id", d]
+                } else {
+                    args = ["compact"]
+                }
+            }
+            // Whether or not it was killed, a forgotten record may be gone.
+            if let forgotten {
+                committed.removeAll { $0 == forgotten }
+                decoys.removeAll { $0 == forgotten }
             }
             let p = try cli.start(args)
             usleep(UInt32.random(in: 0...150_000, using: &rng))
             if p.isRunning { kill(p.processIdentifier, SIGKILL); killed += 1 }
             p.waitUntilExit()
             if p.terminationReason == .exit, p.terminationStatus == 0 {
-                committed += op == 1 ? ["don-\(round)"] : ids
+                committed += op == 1 || op == 4 ? ["don-\(round)"] : ids
+                if op == 0 { decoys.append("d\(round)") }
             }
             // The index must open and hold every record a successful command wrote.
             let export = try cli.run(["export"])
@@ -162,7 +186,7 @@ import Testing
             if export.status != 0 || search.status != 0 { corrupt += 1; continue }
             lost += committed.filter { !export.stdout.contains("\"id\":\"\($0)\"") }.count
             // Batches are all or nothing: entities come in whole rounds of 4,000.
-            let entities = export.stdout.split(separator: "\n").filter { $0.contains("\"kind\":\"entity\"") }.count
+            let entities = export.stdout.split(separator: "\n").filter { $0.contains("\"kind\":\"entity\"") && $0.contains("\"type\":\"T\"") }.count
             if entities % 4000 != 0 { partial += 1 }
         }
         print("kill test: \(kills) runs, \(killed) kills, \(corrupt) corrupt, \(lost) lost, \(partial) partial")

@@ -1,0 +1,66 @@
+import LimelightSupport
+import LimelightModel
+import DesktopSources
+
+/// What opening a hit runs: argv vectors (never a shell command line), the
+/// working directory, and whether it runs in a terminal.
+///
+/// ```swift
+/// let plan = try LaunchPlan.uri("https://example.com")   // [["xdg-open", "https://example.com"]]
+/// try Spawner.spawn(plan)
+/// ```
+public struct LaunchPlan: Sendable, Equatable {
+    public var argvs: [[String]]
+    /// `Path=` of the desktop file, if any.
+    public var workingDirectory: String?
+    /// `Terminal=true`: each argv is already wrapped in the terminal's.
+    public var terminal = false
+
+    public init(argvs: [[String]], workingDirectory: String? = nil, terminal: Bool = false) {
+        self.argvs = argvs
+        self.workingDirectory = workingDirectory
+        self.terminal = terminal
+    }
+
+    /// A URI opened by the desktop's handler for its scheme.
+    public static func uri(_ uri: String, environment: DesktopEnvironment) -> LaunchPlan {
+        // xdg-open (xdg-utils) where installed, else GLib's gio.
+        if environment.findsExecutable("xdg-open") || !environment.findsExecutable("gio") {
+            return LaunchPlan(argvs: [["xdg-open", uri]])
+        }
+        return LaunchPlan(argvs: [["gio", "open", uri]])
+    }
+
+    /// An Exec line run for `target`, with what the desktop file says about it
+    /// (`Terminal`, `Path`, and `%c %i %k`), if the item came from one.
+    public static func exec(_ exec: String, target: ExecLine.Target, context: ExecLine.Context,
+                            terminal: Bool, workingDirectory: String?, environment: DesktopEnvironment) throws(ExecLineError) -> LaunchPlan {
+        var argvs = try ExecLine.parse(exec).argvs(for: target, context: context)
+        if terminal {
+            let term = Terminal.command(in: environment)
+            argvs = argvs.map { term + $0 }
+        }
+        return LaunchPlan(argvs: argvs, workingDirectory: workingDirectory, terminal: terminal)
+    }
+}
+
+/// The terminal a `Terminal=true` application runs in: `$TERMINAL` (a program
+/// name or path, as i3, sway and many tools read it), else Debian's
+/// `x-terminal-emulator` alternative, else the first of a few common
+/// terminals that is installed; each takes the command after `-e`.
+public enum Terminal {
+    public static let fallbacks = ["x-terminal-emulator", "gnome-terminal", "konsole", "xfce4-terminal", "alacritty", "kitty", "foot", "xterm"]
+
+    public static func command(in environment: DesktopEnvironment) -> [String] {
+        command(in: environment, terminalVariable: Files.environment("TERMINAL"))
+    }
+
+    public static func command(in environment: DesktopEnvironment, terminalVariable: String?) -> [String] {
+        if let t = terminalVariable, !t.isEmpty, environment.findsExecutable(t) { return [t, "-e"] }
+        for t in fallbacks where environment.findsExecutable(t) {
+            // gnome-terminal wants "--" before the command; the rest take -e.
+            return t == "gnome-terminal" ? [t, "--"] : [t, "-e"]
+        }
+        return ["x-terminal-emulator", "-e"]
+    }
+}

@@ -1,0 +1,66 @@
+import LimelightModel
+
+/// Installed applications as records: each visible application an `app`
+/// (id = desktop file id without `.desktop`), each `[Desktop Action]` an App
+/// Shortcut of it. Applications with `NoDisplay=true` are left out: they exist
+/// to open files, and a launcher should not offer them by name.
+enum AppRecords {
+    /// The intent every Desktop Action shortcut performs.
+    static let actionIntent = "desktop-action"
+
+    static func make(in environment: DesktopEnvironment, progress: (Int) -> Void = { _ in }) -> SourceRecords {
+        var out = SourceRecords(source: .apps)
+        let found = ApplicationDiscovery.discover(in: environment)
+        out.problems = found.problems
+        for app in found.applications where !app.noDisplay {
+            add(app, to: &out)
+            progress(out.records.count)
+        }
+        return out
+    }
+
+    static func add(_ app: DesktopApplication, to out: inout SourceRecords) {
+        let before = out.records.count
+        let problemsBefore = out.problems.count
+        out.add(appFields(app), file: app.path)
+        guard out.problems.count == problemsBefore else { return }
+        let actions = app.actions.filter { $0.exec != nil }
+        if !actions.isEmpty {
+            out.add(["kind": "intent", "app": .string(app.id), "id": .string(actionIntent),
+                     "title": "Run a desktop action"], file: app.path)
+        }
+        for action in actions {
+            var o: JSONObject = [
+                "kind": "shortcut", "app": .string(app.id), "id": .string(action.id),
+                "intent": .string(actionIntent), "title": .string(action.name),
+                "phrases": .array([.string("\(action.name) in ${applicationName}"),
+                                   .string("${applicationName}: \(action.name)")]),
+            ]
+            if let exec = action.exec { o["exec"] = .string(exec) }
+            if let icon = action.icon ?? app.icon { o["icon"] = .string(icon) }
+            out.add(o, file: app.path)
+        }
+        // One broken part rejects the application whole: nothing half-made.
+        if out.problems.count > problemsBefore { out.records.removeSubrange(before...) }
+    }
+
+    static func appFields(_ app: DesktopApplication) -> JSONObject {
+        var synonyms: [String] = []
+        func synonym(_ s: String?) {
+            guard let s, !s.isEmpty, s != app.name, !synonyms.contains(s) else { return }
+            synonyms.append(s)
+        }
+        synonym(app.genericName)
+        app.keywords.forEach(synonym)
+        if let exec = app.exec, let program = try? ExecLine.parse(exec).program {
+            synonym(program.split(separator: "/").last.map(String.init))
+        }
+        var o: JSONObject = ["kind": "app", "app": .string(app.id), "name": .string(app.name),
+                             "desktopFile": .string(app.id + ".desktop")]
+        if !synonyms.isEmpty { o["synonyms"] = .array(synonyms.map(JSON.string)) }
+        if let exec = app.exec { o["exec"] = .string(exec) }
+        if let icon = app.icon { o["icon"] = .string(icon) }
+        if !app.categories.isEmpty { o["keywords"] = .array(app.categories.map(JSON.string)) }
+        return o
+    }
+}

@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+import LimelightModel
+#endif
+
+/// Finds the applications installed for this user, by the Desktop Entry spec's
+/// rules for where `.desktop` files live and which of them are shown.
+///
+/// ```swift
+/// let found = ApplicationDiscovery.discover(in: .current())
+/// for problem in found.problems { print(problem) }   // file:line: problem
+/// found.applications.map(\.id)                       // ["org.gnome.gedit", "vim", …]
+/// ```
+/// Spec: https://specifications.freedesktop.org/desktop-entry-spec/1.5/file-naming.html
+public enum ApplicationDiscovery {
+    public struct Result: Sendable {
+        /// Sorted by id.
+        public var applications: [DesktopApplication] = []
+        /// Files that were read but yield no application, and why.
+        public var skipped: [SkippedFile] = []
+        /// Broken files: each was reported and skipped; the others were read.
+        public var problems: [DesktopSourceError] = []
+        /// Defects that cost only a part of an application (an action with no group).
+        public var warnings: [DesktopSourceError] = []
+    }
+
+    /// A desktop file that yields no application.
+    public struct SkippedFile: Sendable, Equatable {
+        public var id: String
+        public var path: String
+        public var reason: SkipReason
+    }
+
+    /// Every `.desktop` file of `environment.applicationDirectories`, by desktop
+    /// file id; the first directory holding an id decides it, so a broken or
+    /// `Hidden` file in `~/.local/share/applications` hides the system's file.
+    public static func discover(in environment: DesktopEnvironment) -> Result {
+        var result = Result()
+        var claimed: [String: String] = [:]
+        for directory in environment.applicationDirectories {
+            var visited = Set<DirectoryIdentity>()
+            for (fileId, path) in desktopFiles(in: directory, prefix: "", visited: &visited) {
+                let id = String(fileId.dropLast(".desktop".count))
+                if let winner = claimed[id] {
+                    result.skipped.append(SkippedFile(id: id, path: path, reason: .shadowed(by: winner)))
+                    continue
+                }
+                claimed[id] = path
+                read(path, id: id, environment: environment, into: &result)
+            }
+        }
+        result.applications.sort { $0.id < $1.id }
+        return result
+    }
+
+    /// Reads one desktop file as application `id`, adding it (or why not) to `result`.
+    public static func read(_ path: String, id: String, environment: DesktopEnvironment, into result: inout Result) {
+        do {
+            switch try application(at: path, id: id, environment: environment, warnings: &result.warnings) {
+            case let .app(app): result.applications.append(app)
+            case let .skip(reason): result.skipped.append(SkippedFile(id: id, path: path, reason: reason))
+            }
+        } catch {
+            result.problems.append(error)
+        }
+    }
+
+    private enum Outcome {
+        case app(DesktopApplication)
+        case skip(SkipReason)
+    }
+
+    private struct DirectoryIdentity: Hashable {
+        let device: UInt
+        let inode: UInt
+    }
+
+    /// `(desktop file id, path)` under one `applications` directory, where a file
+    /// in a subdirectory gets the subdirectory as a `-` prefix (`kde/a.desktop` →
+    /// `kde-a.desktop`). A directory reached twice (a symlink loop) is read once.
+    private static func desktopFiles(in directory: String, prefix: String,
+                                     visited: inout Set<DirectoryIdentity>) -> [(String, String)] {
+        guard let st = FileSystem.status(directory), (st.st_mode & S_IFMT) == S_IFDIR,
+              visited.insert(DirectoryIdentity(device: UInt(st.st_dev), inode: UInt(st.st_ino))).inserted
+        else { return [] }
+        var out: [(String, String)] = []
+        for name in FileSystem.names(in: directory) {
+            let path = directory + "/" + name
+            if FileSystem.isDirectory(path) {
+                out += desktopFiles(in: path, prefix: prefix + name + "-", visited: &visited)
+            } else if name.hasSuffix(".desktop"), name.count > ".desktop".count, FileSystem.isRegularFile(path) {
+                out.append((prefix + name, path))
+            }
+        }
+        return out
+    }
+
+    private static func application(at path: String, id: String, environment: DesktopEnvironment,
+                                    warnings: inout [DesktopSourceError]) throws(DesktopSourceError) -> Outcome {
+        let file = try KeyFile.load(path)
+        guard let entry = file.groups.first, entry.name == "Desktop Entry" else {
+            throw DesktopSourceError(file: path, line: file.groups.first?.line ?? 0,
+                                     problem: "the first group must be [Desktop Entry]")
+        }
+        func required(_ key: String, _ why: String = "is required") throws(DesktopSourceError) -> String {
+            guard let value = entry.localeString(key, locale: environment.locale), !value.isEmpty else {
+                throw DesktopSourceError(file: path, line: entry.line, problem: "[Desktop Entry] has no \(key); it \(why)")
+            }
+            return value
+        }
+        if try entry.boolean("Hidden", file: path) == true { return .skip(.hidden) }
+        let type = try required("Type")
+        guard type == "Application" else { return .skip(.notAnApplication(type: type)) }
+
+        var app = DesktopApplication(id: id, path: path, name: try required("Name"))
+        app.dbusActivatable = try entry.boolean("DBusActivatable", file: path) ?? false
+        app.exec = entry.string("Exec").flatMap { $0.isEmpty ? nil : $0 }
+        if app.exec == nil && !app.dbusActivatable {
+            _ = try required("Exec", "is required unless DBusActivatable=true")
+        }
+        if let only = entry.strings("OnlyShowIn"),
+           !only.contains(where: environment.currentDesktops.contains) {
+            return .skip(.onlyShownIn(only))
+        }
+        if let excluded = entry.strings("NotShowIn")?.first(where: environment.currentDesktops.contains) {
+            return .skip(.notShownIn(excluded))
+        }
+        app.tryExec = entry.string("TryExec").flatMap { $0.isEmpty ? nil : $0 }
+        if let program = app.tryExec, !environment.findsExecutable(program) {
+            return .skip(.tryExecNotFound(program))
+        }
+        app.genericName = entry.localeString("GenericName", locale: environment.locale)
+        app.comment = entry.localeString("Comment", locale: environment.locale)
+        app.keywords = entry.localeStrings("Keywords", locale: environment.locale) ?? []
+        app.categories = entry.strings("Categories") ?? []
+        app.icon = entry.localeString("Icon", locale: environment.locale).flatMap { $0.isEmpty ? nil : $0 }
+        app.terminal = try entry.boolean("Terminal", file: path) ?? false
+        app.workingDirectory = entry.string("Path").flatMap { $0.isEmpty ? nil : $0 }
+        app.noDisplay = try entry.boolean("NoDisplay", file: path) ?? false
+        app.mimeTypes = entry.strings("MimeType") ?? []
+        app.startupWMClass = entry.string("StartupWMClass")
+        readActions(of: entry, in: file, into: &app, locale: environment.locale, warnings: &warnings)
+        return .app(app)
+    }
+
+    /// `Actions=` in its order, each from its `[Desktop Action id]` group. Past
+    /// `RecordLimits.maxShortcutsPerApp` (App Intents allows 10 App Shortcuts per
+    /// app, and their declared order is their default order) the rest are
+    /// dropped, with a warning naming them: the first ten are the ones the
+    /// application lists first, which is its own order of importance.
+    private static func readActions(of entry: KeyFileGroup, in file: KeyFile, into app: inout DesktopApplication,
+                                    locale: DesktopLocale?, warnings: inout [DesktopSourceError]) {
+        guard let ids = entry.strings("Actions"), let line = entry["Actions"]?.line else { return }
+        var seen = Set<String>()
+        for actionId in ids where !actionId.isEmpty && seen.insert(actionId).inserted {
+            func warn(_ problem: String) {
+                warnings.append(DesktopSourceError(file: file.path, line: line, problem: problem))
+            }
+            guard let group = file.group("Desktop Action \(actionId)") else {
+                warn("action \(actionId) has no [Desktop Action \(actionId)] group; it is skipped")
+                continue
+            }
+            guard let name = group.localeString("Name", locale: locale), !name.isEmpty else {
+                warn("[Desktop Action \(actionId)] has no Name; it is skipped")
+                continue
+            }
+            if app.actions.count == RecordLimits.maxShortcutsPerApp {
+                app.droppedActionIds.append(actionId)
+                continue
+            }
+            app.actions.append(DesktopAction(
+                id: actionId, name: name,
+                icon: group.localeString("Icon", locale: locale).flatMap { $0.isEmpty ? nil : $0 },
+                exec: group.string("Exec").flatMap { $0.isEmpty ? nil : $0 }))
+        }
+        if !app.droppedActionIds.isEmpty {
+            warnings.append(DesktopSourceError(
+                file: file.path, line: line,
+                problem: "\(app.actions.count + app.droppedActionIds.count) actions; an app has at most \(RecordLimits.maxShortcutsPerApp) App Shortcuts, so the first \(RecordLimits.maxShortcutsPerApp) are kept and \(app.droppedActionIds.joined(separator: ", ")) dropped"))
+        }
+    }
+}

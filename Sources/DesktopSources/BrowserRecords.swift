@@ -1,0 +1,93 @@
+import LimelightModel
+import LimelightSupport
+
+/// Browser bookmarks and history as records. Firefox's belong to
+/// `limelight.firefox`: bookmarks are `Bookmark` entities (id = the bookmark's
+/// guid), history pages that are not bookmarked are `Page` entities, and each
+/// visit in the history window is an interaction with the page or bookmark at
+/// its time. Chromium's and Google Chrome's bookmarks belong to
+/// `limelight.chromium` (id = browser directory + Chromium's node id); their
+/// Bookmarks file holds no history.
+enum BrowserRecords {
+    static func firefox(in environment: DesktopEnvironment, now: Timestamp, progress: (Int) -> Void = { _ in }) -> SourceRecords {
+        var out = SourceRecords(source: .firefox)
+        let app = DesktopSource.firefox.ownerApp!.id
+        let places: FirefoxPlaces
+        let file: String
+        do {
+            let profile: FirefoxProfile
+            switch try FirefoxProfile.defaultProfile(in: environment) {
+            case let .skipped(note): out.skippedNote = note; return out
+            case let .found(found): profile = found
+            }
+            file = profile.directory + "/places.sqlite"
+            switch try FirefoxPlaces.read(profile: profile, now: now) {
+            case let .skipped(note): out.skippedNote = note; return out
+            case let .found(found): places = found
+            }
+        } catch {
+            out.problems.append(error)
+            return out
+        }
+        out.addOwnerApp(file: file)
+        var byURL: [String: (type: String, id: String)] = [:]
+        for b in places.bookmarks {
+            let id = StableID.of(b.guid, prefix: "g-")
+            var o: JSONObject = ["kind": "entity", "app": .string(app), "type": "Bookmark", "id": .string(id),
+                                 "title": .string(b.title.isEmpty ? b.url : b.title)]
+            if let folder = b.folder { o["subtitle"] = .string(folder) }
+            if !b.tags.isEmpty { o["keywords"] = .array(b.tags.map(JSON.string)) }
+            o["url"] = .string(b.url)
+            let count = out.records.count
+            out.add(o, file: file)
+            if out.records.count > count, byURL[b.url] == nil { byURL[b.url] = ("Bookmark", id) }
+            progress(out.records.count)
+        }
+        for page in places.history {
+            var target = byURL[page.url]
+            if target == nil {
+                let id = StableID.of(page.url, prefix: "u-")
+                let count = out.records.count
+                out.add(["kind": "entity", "app": .string(app), "type": "Page", "id": .string(id),
+                         "title": .string(page.title.flatMap { $0.isEmpty ? nil : $0 } ?? page.url),
+                         "subtitle": .string(page.url), "url": .string(page.url)], file: file)
+                if out.records.count > count { target = ("Page", id) }
+            }
+            guard let target else { continue }
+            for visit in page.visits {
+                out.add(["kind": "interaction", "app": .string(app),
+                         "id": .string("firefox-" + StableID.hash("\(page.url)\n\(visit.seconds)")),
+                         "entities": [["type": .string(target.type), "id": .string(target.id)]],
+                         "at": .string(visit.description)], file: file)
+            }
+            progress(out.records.count)
+        }
+        return out
+    }
+
+    static func chromium(in environment: DesktopEnvironment, progress: (Int) -> Void = { _ in }) -> SourceRecords {
+        var out = SourceRecords(source: .chromium)
+        let app = DesktopSource.chromium.ownerApp!.id
+        var notes: [String] = []
+        var found = false
+        for (browser, directory) in ChromiumBookmarks.browsers {
+            let path = "\(environment.configHome)/\(directory)/Default/Bookmarks"
+            guard FileSystem.isRegularFile(path) else { notes.append("no \(browser) bookmarks at \(path)"); continue }
+            let bookmarks: [ChromiumBookmark]
+            do { bookmarks = try ChromiumBookmarks.read(path) } catch { out.problems.append(error); continue }
+            if !found { out.addOwnerApp(file: path) }
+            found = true
+            for b in bookmarks {
+                var o: JSONObject = ["kind": "entity", "app": .string(app), "type": "Bookmark",
+                                     "id": .string(StableID.of("\(directory)-\(b.id)", prefix: "c-")),
+                                     "title": .string(b.name.isEmpty ? b.url : b.name)]
+                if !b.folderPath.isEmpty { o["subtitle"] = .string(b.folderPath.joined(separator: " › ")) }
+                o["url"] = .string(b.url)
+                out.add(o, file: path)
+                progress(out.records.count)
+            }
+        }
+        if !found, out.problems.isEmpty { out.skippedNote = notes.joined(separator: "; ") }
+        return out
+    }
+}

@@ -1,0 +1,88 @@
+import LimelightModel
+import LimelightSupport
+
+/// A bookmark from Chromium's or Google Chrome's `Bookmarks` file.
+public struct ChromiumBookmark: Sendable, Equatable {
+    /// The node's `guid` (stable across syncs), else its `id`.
+    public var id: String
+    public var name: String
+    public var url: String
+    /// Folder names from the root down: `["Bookmarks bar", "Work"]`.
+    public var folderPath: [String]
+    public var dateAdded: Timestamp?
+}
+
+/// Reads the bookmarks of the `Default` profile of Chromium and Google Chrome,
+/// a JSON file (`roots` → `bookmark_bar`, `other`, `synced` → nested `children`).
+///
+/// ```swift
+/// for (browser, outcome) in ChromiumBookmarks.read(in: .current()) { … }
+/// ```
+public enum ChromiumBookmarks {
+    /// (display name, directory under `$XDG_CONFIG_HOME`), in the order read.
+    public static let browsers = [("Chromium", "chromium"), ("Google Chrome", "google-chrome")]
+
+    /// The root folders as Chromium names them in its UI.
+    static let rootNames = [("bookmark_bar", "Bookmarks bar"), ("other", "Other bookmarks"), ("synced", "Mobile bookmarks")]
+
+    /// Each browser's bookmarks, or a note when it has no Default profile here.
+    public static func read(in environment: DesktopEnvironment) throws(DesktopSourceError) -> [(browser: String, outcome: SourceOutcome<[ChromiumBookmark]>)] {
+        var out: [(browser: String, outcome: SourceOutcome<[ChromiumBookmark]>)] = []
+        for (browser, directory) in browsers {
+            let path = "\(environment.configHome)/\(directory)/Default/Bookmarks"
+            if FileSystem.isRegularFile(path) {
+                out.append((browser, .found(try read(path))))
+            } else {
+                out.append((browser, .skipped(note: "no \(browser) bookmarks at \(path)")))
+            }
+        }
+        return out
+    }
+
+    public static func read(_ path: String) throws(DesktopSourceError) -> [ChromiumBookmark] {
+        try parse(try FileSystem.contents(of: path), path: path)
+    }
+
+    public static func parse(_ bytes: [UInt8], path: String) throws(DesktopSourceError) -> [ChromiumBookmark] {
+        let document: JSON
+        do { document = try JSON.parse(bytes) } catch {
+            // JSONError counts characters from the start; the file is pretty-printed, so say the line.
+            let before = String(decoding: bytes, as: UTF8.self).prefix(max(error.column - 1, 0))
+            let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            throw DesktopSourceError(file: path, line: line, problem: "invalid JSON: \(error.message)")
+        }
+        guard let roots = document.object?["roots"]?.object else {
+            throw DesktopSourceError(file: path, line: 0, problem: "not a Chromium Bookmarks file: it has no \"roots\" object")
+        }
+        var out: [ChromiumBookmark] = []
+        for (key, name) in rootNames {
+            if let root = roots[key]?.object { collect(root, path: [name], into: &out) }
+        }
+        return out
+    }
+
+    private static func collect(_ folder: JSONObject, path: [String], into out: inout [ChromiumBookmark]) {
+        for child in folder["children"]?.array ?? [] {
+            guard let node = child.object else { continue }
+            let name = node["name"]?.string ?? ""
+            switch node["type"]?.string {
+            case "url":
+                guard let url = node["url"]?.string, !url.isEmpty else { continue }
+                out.append(ChromiumBookmark(id: node["guid"]?.string ?? node["id"]?.string ?? url,
+                                            name: name.isEmpty ? url : name, url: url, folderPath: path,
+                                            dateAdded: node["date_added"]?.string.flatMap(timestamp)))
+            case "folder":
+                collect(node, path: path + [name], into: &out)
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Chromium's times are microseconds since 1601-01-01 UTC (Windows FILETIME
+    /// epoch), written as a decimal string; 0 means unknown.
+    static func timestamp(_ text: String) -> Timestamp? {
+        guard let microseconds = Int64(text), microseconds > 0 else { return nil }
+        return Timestamp(seconds: Double(microseconds - 11_644_473_600_000_000) / 1_000_000)
+    }
+}

@@ -1,0 +1,118 @@
+import Glibc
+
+/// A directory whose changes mean a source should sync again.
+public struct WatchedDirectory: Sendable, Equatable {
+    public var path: String
+    /// Its subdirectories too, at any depth, including those made later
+    /// (desktop file ids come from subdirectories: `applications/kde/…`).
+    public var recursive: Bool
+    /// Only changes to these names count (a browser's profile directory
+    /// changes all the time; only its bookmarks and history matter). Nil: any.
+    public var names: Set<String>?
+
+    public init(_ path: String, recursive: Bool = false, names: Set<String>? = nil) {
+        self.path = path
+        self.recursive = recursive
+        self.names = names
+    }
+}
+
+/// Watches groups of directories with inotify and says which groups changed,
+/// once their changes have settled (a package manager writes many files; GTK
+/// rewrites recently-used.xbel through a temporary file and a rename).
+///
+/// ```swift
+/// let watcher = try DirectoryWatcher(groups: [[WatchedDirectory("/usr/share/applications", recursive: true)],
+///                                             [WatchedDirectory("/home/me/.local/share", names: ["recently-used.xbel"])]])
+/// while let changed = watcher.next(debounceMilliseconds: 300, shouldStop: { stop }) { … }
+/// ```
+/// Directories that do not exist yet are tried again on every wait, so a
+/// browser installed later is picked up. Not thread safe: one thread.
+public final class DirectoryWatcher {
+    private let fd: Int32
+    private let groups: [[WatchedDirectory]]
+    /// What each watch descriptor stands for. One directory named by two
+    /// groups (or twice) has one descriptor: each of its watchers is kept.
+    private var watches: [Int32: [(group: Int, watched: WatchedDirectory, path: String)]] = [:]
+
+    public init(groups: [[WatchedDirectory]]) throws(DesktopSourceError) {
+        fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        if fd < 0 { throw DesktopSourceError(file: "inotify", line: 0, problem: String(cString: strerror(errno))) }
+        self.groups = groups
+        addWatches()
+    }
+
+    deinit { close(fd) }
+
+    private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+
+    private func addWatches() {
+        for (index, directories) in groups.enumerated() {
+            for watched in directories { add(watched.path, watched, group: index) }
+        }
+    }
+
+    /// Watches `path` for `watched` (and, if it is recursive, every directory under it).
+    private func add(_ path: String, _ watched: WatchedDirectory, group: Int) {
+        guard FileSystem.isDirectory(path) else { return }
+        let wd = inotify_add_watch(fd, path, Self.mask)
+        guard wd >= 0 else { return }
+        if !(watches[wd] ?? []).contains(where: { $0.group == group && $0.watched == watched && $0.path == path }) {
+            watches[wd, default: []].append((group, watched, path))
+        }
+        guard watched.recursive else { return }
+        for name in FileSystem.names(in: path) where FileSystem.isDirectory(path + "/" + name) {
+            add(path + "/" + name, watched, group: group)
+        }
+    }
+
+    /// Blocks until something in a group changed and then `debounceMilliseconds`
+    /// passed with no further change; returns the groups that changed, or nil
+    /// once `shouldStop` says so (checked every half second).
+    public func next(debounceMilliseconds: Int32, shouldStop: () -> Bool) -> Set<Int>? {
+        var changed = Set<Int>()
+        while true {
+            if shouldStop() { return nil }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, changed.isEmpty ? 500 : debounceMilliseconds)
+            if ready > 0 {
+                drain(into: &changed)
+            } else if ready == 0 {
+                if !changed.isEmpty { return changed }
+                addWatches()
+            } else if errno != EINTR {
+                return nil
+            }
+        }
+    }
+
+    private func drain(into changed: inout Set<Int>) {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { return }
+            var offset = 0
+            let header = MemoryLayout<inotify_event>.size
+            while offset + header <= n {
+                let (wd, mask, length) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (event.wd, event.mask, Int(event.len))
+                }
+                // The name is NUL-padded to `len` bytes.
+                let nameBytes = buffer[(offset + header)..<min(offset + header + length, n)].prefix { $0 != 0 }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                offset += header + length
+                if mask & UInt32(IN_IGNORED) != 0 { watches[wd] = nil; continue }
+                for w in watches[wd] ?? [] {
+                    if let names = w.watched.names, !names.contains(name) { continue }
+                    changed.insert(w.group)
+                    // A new subdirectory of a recursive watch: watch it (and
+                    // what is already in it) before its files arrive.
+                    if w.watched.recursive, mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, !name.isEmpty {
+                        add(w.path + "/" + name, w.watched, group: w.group)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The few POSIX calls the readers need (Foundation-free: CLI start-up time).
+enum FileSystem {
+    /// The whole file, or a `DesktopSourceError` saying why it cannot be read.
+    static func contents(of path: String) throws(DesktopSourceError) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { throw failure(path, "cannot open") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            bytes.append(contentsOf: buffer[0..<count])
+            if count < buffer.count {
+                if ferror(file) != 0 { throw failure(path, "cannot read") }
+                return bytes
+            }
+        }
+    }
+
+    private static func failure(_ path: String, _ what: String) -> DesktopSourceError {
+        DesktopSourceError(file: path, line: 0, problem: "\(what): \(String(cString: strerror(errno)))")
+    }
+
+    static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    static func status(_ path: String) -> stat? {
+        var st = stat()
+        return stat(path, &st) == 0 ? st : nil
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        guard let st = status(path) else { return false }
+        return (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        guard let st = status(path) else { return false }
+        return (st.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// A regular file this process may execute (what `TryExec` asks).
+    static func isExecutableFile(_ path: String) -> Bool {
+        isRegularFile(path) && access(path, X_OK) == 0
+    }
+
+    /// The names in a directory, without `.` and `..`, sorted so that every
+    /// reader's output is deterministic.
+    static func names(in directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Copies a file byte for byte; false when the source does not exist.
+    static func copy(_ source: String, to destination: String) throws(DesktopSourceError) -> Bool {
+        guard isRegularFile(source) else { return false }
+        let bytes = try contents(of: source)
+        guard let out = fopen(destination, "wb") else { throw failure(destination, "cannot create") }
+        defer { fclose(out) }
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, out) }
+        if written != bytes.count { throw failure(destination, "cannot write") }
+        return true
+    }
+
+    /// A new private directory under $TMPDIR (default /tmp).
+    static func makeTemporaryDirectory(prefix: String) throws(DesktopSourceError) -> String {
+        let base = environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw failure(base, "cannot make a temporary directory in") }
+        return String(cString: made)
+    }
+
+    /// Removes a directory made by `makeTemporaryDirectory` and the plain files in it.
+    static func removeTemporaryDirectory(_ path: String) {
+        for name in names(in: path) { unlink(path + "/" + name) }
+        rmdir(path)
+    }
+
+    /// The user's home: $HOME, else the password database.
+    static func home() -> String {
+        if let home = environment("HOME"), !home.isEmpty { return home }
+        if let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir { return String(cString: dir) }
+        return "/"
+    }
+}
+

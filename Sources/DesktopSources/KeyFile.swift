@@ -1,0 +1,196 @@
+/// A file in the Desktop Entry key-file format (`.desktop` files, and the
+/// INI-style `profiles.ini` of Firefox): groups of `Key=Value` entries.
+///
+/// ```swift
+/// let file = try KeyFile.load("/usr/share/applications/vim.desktop")
+/// let entry = try #require(file.group("Desktop Entry"))
+/// try entry.localeString("Name", locale: DesktopLocale("de_DE"))  // "Vim"
+/// ```
+/// Parsing follows the spec's basic format: lines are blank, `#` comments,
+/// `[Group Name]` headers or `Key[locale]=Value` entries; spaces around `=` are
+/// ignored; a key repeated in a group keeps its last value (as GLib does).
+/// Anything else makes the whole file invalid, with the line that is wrong.
+/// Spec: https://specifications.freedesktop.org/desktop-entry-spec/1.5/basic-format.html
+public struct KeyFile: Sendable {
+    public let path: String
+    public let groups: [KeyFileGroup]
+
+    public func group(_ name: String) -> KeyFileGroup? { groups.first { $0.name == name } }
+
+    public static func load(_ path: String) throws(DesktopSourceError) -> KeyFile {
+        try parse(try FileSystem.contents(of: path), path: path)
+    }
+
+    public static func parse(_ bytes: [UInt8], path: String) throws(DesktopSourceError) -> KeyFile {
+        var groups: [KeyFileGroup] = []
+        var lineNumber = 0
+        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            func fail(_ problem: String) -> DesktopSourceError {
+                DesktopSourceError(file: path, line: lineNumber, problem: problem)
+            }
+            guard let decoded = String(validating: rawLine, as: UTF8.self) else {
+                throw fail("not valid UTF-8 (the spec requires UTF-8)")
+            }
+            let line = decoded.drop { $0 == " " || $0 == "\t" }
+                .reversed().drop { $0 == "\r" }.reversed()
+            let text = String(line)
+            if text.isEmpty || text.hasPrefix("#") { continue }
+            if text.hasPrefix("[") {
+                let name = try groupName(text, fail)
+                if groups.contains(where: { $0.name == name }) {
+                    throw fail("group [\(name)] appears a second time")
+                }
+                groups.append(KeyFileGroup(name: name, line: lineNumber))
+                continue
+            }
+            guard let equals = text.firstIndex(of: "=") else {
+                throw fail("expected a [Group] header, a Key=Value entry or a # comment, found \"\(text)\"")
+            }
+            let key = String(text[..<equals].reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+            let value = String(text[text.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
+            guard !groups.isEmpty else { throw fail("entry \(key) comes before any [Group] header") }
+            let fullKey = try normalizedKey(key, fail)
+            groups[groups.count - 1].add(fullKey, KeyFileGroup.Entry(value: value, line: lineNumber))
+        }
+        return KeyFile(path: path, groups: groups)
+    }
+
+    private static func groupName(_ text: String, _ fail: (String) -> DesktopSourceError) throws(DesktopSourceError) -> String {
+        let trimmed = String(text.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        guard trimmed.hasSuffix("]"), trimmed.count >= 3 else {
+            throw fail("a group header must be [Name], found \"\(text)\"")
+        }
+        let name = String(trimmed.dropFirst().dropLast())
+        guard !name.contains(where: { $0 == "[" || $0 == "]" || ($0.asciiValue.map { $0 < 0x20 || $0 == 0x7f } ?? false) }) else {
+            throw fail("a group name may not contain [, ] or control characters: \"\(name)\"")
+        }
+        return name
+    }
+
+    /// `Name[de_DE.UTF-8]` → `Name[de_DE]`, after checking the key uses only
+    /// `A-Za-z0-9-` as the spec requires.
+    private static func normalizedKey(_ key: String, _ fail: (String) -> DesktopSourceError) throws(DesktopSourceError) -> String {
+        var base = key
+        var locale: String?
+        if let open = key.firstIndex(of: "[") {
+            guard key.hasSuffix("]") else { throw fail("a localized key must end with ]: \"\(key)\"") }
+            base = String(key[..<open])
+            let inner = String(key[key.index(after: open)..<key.index(before: key.endIndex)])
+            guard !inner.isEmpty, !inner.contains(where: { $0 == "[" || $0 == "]" || $0 == " " }) else {
+                throw fail("bad locale in key \"\(key)\"")
+            }
+            locale = DesktopLocale.withoutEncoding(inner)
+        }
+        guard !base.isEmpty, base.utf8.allSatisfy({ isKeyCharacter($0) }) else {
+            throw fail("a key may contain only A-Z, a-z, 0-9 and -: \"\(key)\"")
+        }
+        return locale.map { "\(base)[\($0)]" } ?? base
+    }
+
+    private static func isKeyCharacter(_ c: UInt8) -> Bool {
+        (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c == 0x2d
+    }
+}
+
+/// One `[Group]` of a key file, with typed readers for its values.
+public struct KeyFileGroup: Sendable {
+    public struct Entry: Sendable, Equatable {
+        /// The value as written, escapes undone only by the typed readers.
+        public let value: String
+        public let line: Int
+    }
+
+    public let name: String
+    public let line: Int
+    /// Keys in the order first seen; `Name[de]` is a key of its own.
+    public private(set) var keys: [String] = []
+    private var entries: [String: Entry] = [:]
+
+    init(name: String, line: Int) {
+        self.name = name
+        self.line = line
+    }
+
+    mutating func add(_ key: String, _ entry: Entry) {
+        if entries.updateValue(entry, forKey: key) == nil { keys.append(key) }
+    }
+
+    public subscript(key: String) -> Entry? { entries[key] }
+
+    /// A `string` value: escapes `\s \n \t \r \\` undone.
+    public func string(_ key: String) -> String? {
+        entries[key].map { KeyFileValue.unescape($0.value) }
+    }
+
+    /// A `localestring`: the best translation for `locale`, else the plain key.
+    public func localeString(_ key: String, locale: DesktopLocale?) -> String? {
+        localizedEntry(key, locale).map { KeyFileValue.unescape($0.value) }
+    }
+
+    /// A list of `string`s (`a;b\;c;` → `["a", "b;c"]`).
+    public func strings(_ key: String) -> [String]? {
+        entries[key].map { KeyFileValue.list($0.value) }
+    }
+
+    /// A list of `localestring`s, chosen like `localeString`.
+    public func localeStrings(_ key: String, locale: DesktopLocale?) -> [String]? {
+        localizedEntry(key, locale).map { KeyFileValue.list($0.value) }
+    }
+
+    /// A `boolean`: `true` or `false` (and, as GLib accepts them, `1` or `0`).
+    public func boolean(_ key: String, file: String) throws(DesktopSourceError) -> Bool? {
+        guard let entry = entries[key] else { return nil }
+        switch entry.value {
+        case "true", "1": return true
+        case "false", "0": return false
+        default:
+            throw DesktopSourceError(file: file, line: entry.line,
+                                     problem: "\(key) must be true or false, found \"\(entry.value)\"")
+        }
+    }
+
+    private func localizedEntry(_ key: String, _ locale: DesktopLocale?) -> Entry? {
+        for candidate in locale?.candidates ?? [] {
+            if let entry = entries["\(key)[\(candidate)]"] { return entry }
+        }
+        return entries[key]
+    }
+}
+
+/// The value syntax shared by every key: escapes and `;` lists.
+enum KeyFileValue {
+    static func unescape(_ text: String) -> String {
+        list(text, splitting: false).first ?? ""
+    }
+
+    /// Splits on unescaped `;` (a final `;` ends the list, it does not start an
+    /// empty element) and undoes the escapes in each element. An escape the
+    /// spec does not define is kept as written.
+    static func list(_ text: String, splitting: Bool = true) -> [String] {
+        var items: [String] = []
+        var current = ""
+        var iterator = text.makeIterator()
+        while let c = iterator.next() {
+            if c == "\\" {
+                guard let next = iterator.next() else { current.append("\\"); break }
+                switch next {
+                case "s": current.append(" ")
+                case "n": current.append("\n")
+                case "t": current.append("\t")
+                case "r": current.append("\r")
+                case "\\": current.append("\\")
+                case ";" where splitting: current.append(";")
+                default: current.append("\\"); current.append(next)
+                }
+            } else if c == ";" && splitting {
+                items.append(current)
+                current = ""
+            } else {
+                current.append(c)
+            }
+        }
+        if !current.isEmpty || !splitting { items.append(current) }
+        return items
+    }
+}

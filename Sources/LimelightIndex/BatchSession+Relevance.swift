@@ -1,0 +1,74 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
+
+extension BatchSession {
+    // MARK: Relevant entities
+
+    mutating func loadRegistrations(_ app: String) throws -> [String: [EntityRef]] {
+        if let r = registrations[app] { return r }
+        var sets: [String: [EntityRef]] = [:]
+        for (_, rec) in try db.storedRecords(kind: .relevance, app: app) {
+            if let c = rec.context { sets[c] = rec.entityRefs }
+        }
+        registrations[app] = sets
+        return sets
+    }
+
+    mutating func contextsFor(app: String, ref: EntityRef) throws -> [String] {
+        try loadRegistrations(app).filter { $0.value.contains(ref) }.map(\.key).sorted()
+    }
+
+    mutating func applyRelevance(_ r: Record) throws {
+        let app = r.app
+        var sets = try loadRegistrations(app)
+        let before = sets
+        let refs = r.entityRefs
+        switch r.op ?? "" {
+        case "update":
+            let embedded = r.embeddedEntities
+            // Register first, so the upserted entities carry the new context.
+            var unique: [EntityRef] = []
+            for ref in refs where !unique.contains(ref) { unique.append(ref) }
+            sets[r.context!] = unique
+            registrations[app] = sets
+            for e in embedded { try upsertEntity(e) }
+            for ref in refs where !embedded.contains(where: { EntityRef(type: $0.type, id: $0.id) == ref }) {
+                guard try db.documentID(of: ItemKey.entity(app: app, type: ref.type, id: ref.id)) != nil else {
+                    throw RecordError("relevance update names entity \(ref.type)/\(ref.id), which is not in the index (give its full record)")
+                }
+            }
+        case "remove":
+            sets[r.context!]?.removeAll { refs.contains($0) }
+        case "remove-everywhere":
+            for c in sets.keys { sets[c]?.removeAll { refs.contains($0) } }
+        case "clear":
+            sets[r.context!] = nil
+        case "clear-all":
+            sets = [:]
+        default:
+            break
+        }
+        for (c, set) in sets where set.isEmpty { sets[c] = nil }
+        registrations[app] = sets
+        // Store each changed context's set; re-put the entities whose contexts changed.
+        for c in Set(before.keys).union(sets.keys) where before[c] != sets[c] {
+            let key = ItemKey.relevance(app: app, context: c)
+            if let set = sets[c] {
+                let rec = Record(kind: .relevance, fields: JSONObject([
+                    ("kind", "relevance"), ("app", .string(app)), ("context", .string(c)), ("op", "update"),
+                    ("entities", .array(set.map { ["type": .string($0.type), "id": .string($0.id)] })),
+                ]))
+                try put(try builder.plain(rec), key: key, hit: false)
+            } else {
+                try db.delete(term: key.uniqueTerm)
+            }
+            for ref in Set(before[c] ?? []).symmetricDifference(sets[c] ?? []) {
+                touchedEntities.insert(AppEntity(app: app, ref: ref))
+            }
+        }
+    }
+}

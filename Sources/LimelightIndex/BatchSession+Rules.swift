@@ -1,0 +1,68 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
+
+extension BatchSession {
+    // MARK: Cross-record rules, checked once the batch is read
+
+    func exists(_ key: ItemKey) throws -> Bool { try db.contains(key) }
+
+    func check(_ item: LocatedRecord) throws {
+        let r = item.record
+        do {
+            switch r.kind {
+            case .shortcut:
+                guard try exists(ItemKey.intent(app: r.app, id: r.intent ?? "")) else {
+                    throw RecordError("App Shortcut rule: shortcut '\(r.id)' uses intent '\(r.intent ?? "")', which \(r.app) does not declare (add its intent record)")
+                }
+                let count = try db.storedRecords(kind: .shortcut, app: r.app).count
+                if count > RecordLimits.maxShortcutsPerApp {
+                    throw RecordError("App Shortcut rule: an app has at most \(RecordLimits.maxShortcutsPerApp) App Shortcuts; \(r.app) would have \(count)")
+                }
+                try checkParameter(of: r)
+            case .interaction:
+                guard try exists(ItemKey.app(r.app)) else {
+                    throw RecordError("interaction for app '\(r.app)', which is not in the index (add its app record)")
+                }
+                if let i = r.intent, !(try exists(ItemKey.intent(app: r.app, id: i))) {
+                    throw RecordError("interaction names intent '\(i)', which \(r.app) does not declare")
+                }
+                if let s = r.shortcut, !(try exists(ItemKey.shortcut(app: r.app, id: s))) {
+                    throw RecordError("interaction names App Shortcut '\(s)', which \(r.app) does not declare")
+                }
+            default:
+                break
+            }
+        } catch let e as RecordError {
+            throw LimelightError(.badInput, "\(item.location): \(e.message)")
+        }
+    }
+
+    /// An App Shortcut's one parameter takes its values from a finite list: its
+    /// enum `cases`, or the indexed entities of its type. If the intent lists
+    /// its parameters, the shortcut's must be one of them, with the same type.
+    func checkParameter(of r: Record) throws {
+        guard let p = r.parameter, let name = p["name"]?.string, let type = p["type"]?.string else { return }
+        if let intent = try db.storedRecord(ItemKey.intent(app: r.app, id: r.intent ?? "")),
+           let declared = intent.fields["parameters"]?.array {
+            let match = declared.compactMap(\.object).first { $0["name"]?.string == name }
+            guard let match else {
+                throw RecordError("App Shortcut rule: shortcut '\(r.id)' parameter '\(name)' is not a parameter of intent '\(intent.id)'")
+            }
+            if let t = match["type"]?.string, t != type {
+                throw RecordError("App Shortcut rule: shortcut '\(r.id)' parameter '\(name)' has type \(type), but intent '\(intent.id)' declares \(t)")
+            }
+        }
+        if p["cases"] == nil {
+            let ofApp = Set(try db.postings(Schema.term(Schema.app, r.app)))
+            let entities = Set(try db.postings(Schema.kind + RecordKind.entity.rawValue))
+            let hasValues = try db.postings(Schema.term(Schema.type, type)).contains { ofApp.contains($0) && entities.contains($0) }
+            if !hasValues {
+                throw RecordError("App Shortcut rule: shortcut '\(r.id)' parameter '\(name)' must take its values from a finite list: give its enum 'cases', or index \(r.app) entities of type \(type) (none are indexed)")
+            }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
+
+/// Applies one batch of records inside the writer's open transaction.
+///
+/// Records are applied in input order (so a patch sees the entity written just
+/// before it); rules that look across records (an App Shortcut's intent must
+/// exist, at most 10 shortcuts per app, an interaction's app must exist) are
+/// checked once the other records are in (`finishRecords`), so files can come
+/// in any order. Then derived documents (App Shortcuts bound to each parameter
+/// value) are regenerated for every app the batch touched, and interactions are
+/// stored and credited to the items they used (`flushInteractions`, possibly
+/// in chunks); `finishBatch` writes the metadata. `finish` does all three.
+package struct BatchSession {
+    /// The store and the builder, passed in by the writer that owns them (and
+    /// the lock and the transaction): a session never reaches back to it.
+    let db: WritableDatabase
+    let builder: DocumentBuilder
+    var summary = IndexWriter.Summary()
+    var touchedApps = Set<String>()
+    var toCheck: [LocatedRecord] = []
+    var interactions: [LocatedRecord] = []
+    /// Each app's App Shortcuts, for crediting interactions.
+    var shortcutCache: [String: [Record]] = [:]
+    /// Relevant-entity registrations per app → context → entities, loaded lazily.
+    var registrations: [String: [String: [EntityRef]]] = [:]
+    var touchedEntities = Set<AppEntity>()
+    var properties = PropertySchema()
+    var propertiesLoaded = false
+    var hot = HotLists()
+    var model = ContextModelStore()
+
+    struct AppEntity: Hashable {
+        var app: String
+        var ref: EntityRef
+    }
+
+    /// What the person allows to be recorded (`HistoryPolicy`).
+    var policy = HistoryPolicy()
+
+    init(db: WritableDatabase, builder: DocumentBuilder) throws {
+        self.db = db
+        self.builder = builder
+    }
+
+    mutating func apply(_ r: Record, at location: String = "") throws {
+        summary.counts[r.kind, default: 0] += 1
+        switch r.kind {
+        case .app:
+            try put(try builder.app(r), key: ItemKey(r), hit: true)
+            touchedApps.insert(r.app)
+        case .intent:
+            try put(try builder.plain(r), key: ItemKey(r), hit: false)
+            touchedApps.insert(r.app)
+        case .entity:
+            try upsertEntity(r)
+        case .shortcut:
+            try put(try builder.plain(r), key: ItemKey(r), hit: false)
+            touchedApps.insert(r.app)
+            toCheck.append(LocatedRecord(r, at: location))
+        case .interaction:
+            // History paused, the app excluded, or older than the retention limit: not recorded.
+            guard policy.records(app: r.app), !(r.at.map { t in policy.retentionCutoff().map { t.seconds < $0.seconds } ?? false } ?? false) else {
+                summary.notRecorded += 1
+                return
+            }
+            var fields = r.fields
+            if r.fields["id"] == nil {
+                // Content-derived id: re-importing the same log is idempotent.
+                fields["id"] = .string("d-" + fnv1a64Hex(r.json.serialized))
+            }
+            let rec = Record(kind: .interaction, fields: fields)
+            interactions.append(LocatedRecord(rec, at: location))
+            summary.donationIDs.append(rec.id)
+        case .relevance:
+            try applyRelevance(r)
+        }
+    }
+
+    /// Upserts a document on its key. A search hit keeps the usage it had (or,
+    /// new, gets the usage its stored interactions credit to it).
+    mutating func put(_ built: BuiltDocument, key: ItemKey, hit: Bool) throws {
+        var built = built
+        let unique = key.uniqueTerm
+        if hit {
+            if let old = try db.postings(unique).first {
+                if let stats = UsageStats(encoded: try db.document(old).value(Schema.usageSlot)) {
+                    try built.setUsage(stats)
+                }
+            } else {
+                let stats = try usageFromStoredInteractions(key)
+                if !stats.isEmpty { try built.setUsage(stats) }
+            }
+        }
+        let id = try db.replace(uniqueTerm: unique, with: try built.finished())
+        if hit, let card = built.card {
+            try hot.offer(db, HotLists.priorName, id: id, score: card.prior)
+            try hot.offerPrefixes(db, card: card, id: id)
+        }
+    }
+
+    func usageFromStoredInteractions(_ key: ItemKey) throws -> UsageStats {
+        var stats = UsageStats()
+        for id in try db.postings(key.creditTerm) {
+            if let r = StoredRecord.decode(try db.document(id).data()), let at = r.at {
+                stats.add(UsageEvent(at: at, contexts: r.contexts))
+            }
+        }
+        return stats
+    }
+
+    mutating func upsertEntity(_ r: Record) throws {
+        var record = r
+        let key = ItemKey(r)
+        if r.isPatch {
+            guard let stored = try db.storedRecord(key) else {
+                throw RecordError("patch for entity \(r.type)/\(r.id) of \(r.app), which is not in the index")
+            }
+            record = try stored.applyingPatch(r)
+        }
+        let contexts = try contextsFor(app: record.app, ref: EntityRef(type: record.type, id: record.id))
+        try loadProperties(for: record)
+        try put(try builder.entity(record, contexts: contexts, properties: &properties), key: key, hit: true)
+        touchedApps.insert(record.app)
+    }
+
+    // MARK: Finishing
+
+    /// Everything after the records: cross-record rules, derived documents,
+    /// the interactions, and the metadata the batch changed.
+    mutating func finish() throws {
+        try finishRecords()
+        try flushInteractions()
+        try finishBatch()
+    }
+
+    /// After the records other than interactions: re-puts entities whose
+    /// registrations changed, checks cross-record rules, and regenerates the
+    /// derived App Shortcuts of every app the batch touched.
+    mutating func finishRecords() throws {
+        for t in touchedEntities {
+            let key = ItemKey.entity(app: t.app, type: t.ref.type, id: t.ref.id)
+            if let stored = try db.storedRecord(key) {
+                let contexts = try contextsFor(app: t.app, ref: t.ref)
+                try loadProperties(for: stored)
+                try put(try builder.entity(stored, contexts: contexts, properties: &properties), key: key, hit: true)
+            }
+        }
+        touchedEntities = []
+        for item in toCheck { try check(item) }
+        toCheck = []
+        for app in touchedApps.sorted() { shortcutCache[app] = try deriveShortcuts(app: app) }
+        touchedApps = []
+    }
+
+    /// Checks, stores and credits the interactions applied so far (a long
+    /// run calls this every few thousand, to bound memory).
+    mutating func flushInteractions() throws {
+        for item in interactions { try check(item) }
+        try storeInteractions()
+        interactions = []
+    }
+
+    var pendingInteractions: Int { interactions.count }
+
+    mutating func finishBatch() throws {
+        if properties.changed { try properties.save(db) }
+        try hot.save(db)
+        try model.save(db)
+    }
+}

@@ -1,0 +1,163 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
+
+/// What `limelight delete` removes. Deleting an entity also deletes the
+/// donations that used it and its relevant-context registrations.
+public enum Deletion: Sendable {
+    /// One entity, by its id or its stable id.
+    case entity(app: String, type: String, id: String)
+    /// Every entity of a type.
+    case type(app: String, type: String)
+    /// Everything an app told Limelight: its records, donations and registrations.
+    case app(String)
+}
+
+/// What `limelight forget` removes: donations (and so their effect on ranking).
+public enum Forgetting: Sendable {
+    case donation(id: String)
+    /// Donations of an intent, optionally only those that used an entity.
+    case intent(app: String, intent: String, entity: EntityRef?)
+    case app(String)
+    /// Donations from `from` (inclusive) to `to` (exclusive); either may be open.
+    case timeRange(from: Timestamp?, to: Timestamp?)
+    case everything
+    /// Every donation that used one entity (its history), whatever the intent.
+    case entity(app: String, EntityRef)
+}
+
+extension IndexWriter {
+    /// Deletes, atomically; returns how many stored records went.
+    @discardableResult
+    public func delete(_ what: Deletion) throws(LimelightError) -> Int {
+        try inTransaction { session in try session.delete(what) }
+    }
+
+    /// Forgets donations, atomically; returns how many.
+    @discardableResult
+    public func forget(_ what: Forgetting) throws(LimelightError) -> Int {
+        try inTransaction { session in try session.forget(what) }
+    }
+}
+
+package extension BatchSession {
+    mutating func delete(_ what: Deletion) throws -> Int {
+        var ids: [UInt32] = []
+        switch what {
+        case let .entity(app, type, id):
+            if let d = try db.documentID(of: ItemKey.entity(app: app, type: type, id: id)) {
+                ids = [d]
+            } else {
+                let byStable = Set(try db.postings(Schema.term(Schema.stableID, Schema.stableKey(app: app, stableID: id))))
+                ids = try db.postings(Schema.term(Schema.type, type)).filter { byStable.contains($0) }
+            }
+        case let .type(app, type):
+            let ofApp = Set(try db.postings(Schema.term(Schema.app, app)))
+            let entities = Set(try db.postings(Schema.kind + RecordKind.entity.rawValue))
+            ids = try db.postings(Schema.term(Schema.type, type)).filter { ofApp.contains($0) && entities.contains($0) }
+        case let .app(app):
+            ids = try db.postings(Schema.term(Schema.app, app))
+        }
+        var removed = 0
+        var recompute = Set<ItemKey>()
+        var unregistered: [String: [EntityRef]] = [:]
+        let derived = Set(try db.postings(Schema.derived))
+        var deleted = Set<UInt32>()
+        for id in ids where !deleted.contains(id) && !derived.contains(id) {
+            guard let r = StoredRecord.decode(try db.document(id).data()) else { continue }
+            if r.kind == .entity {
+                let key = ItemKey(r)
+                let donations = try db.postings(key.creditTerm).filter { !deleted.contains($0) }
+                for d in donations { recompute.formUnion(try credits(ofInteraction: d)) }
+                for d in donations { try db.delete(d); deleted.insert(d) }
+                removed += donations.count
+                unregistered[r.app, default: []].append(EntityRef(type: r.type, id: r.id))
+                recompute.remove(key)
+            }
+            try db.delete(id)
+            deleted.insert(id)
+            removed += 1
+            touchedApps.insert(r.app)
+        }
+        if case .app(let app) = what {
+            touchedApps.remove(app)
+            registrations[app] = nil
+            for id in ids where derived.contains(id) { try db.delete(id) }
+        } else {
+            for (app, refs) in unregistered {
+                let rec = Record(kind: .relevance, fields: JSONObject([
+                    ("kind", "relevance"), ("app", .string(app)), ("op", "remove-everywhere"),
+                    ("entities", .array(refs.map { ["type": .string($0.type), "id": .string($0.id)] })),
+                ]))
+                try applyRelevance(rec)
+            }
+            touchedEntities = touchedEntities.filter { t in !(unregistered[t.app]?.contains(t.ref) ?? false) }
+        }
+        try finish()
+        try recomputeUsage(recompute)
+        try HotLists.prune(db)
+        try HotLists.rebuildUsage(db)
+        return removed
+    }
+
+    mutating func forget(_ what: Forgetting) throws -> Int {
+        let interactions = Schema.kind + RecordKind.interaction.rawValue
+        var ids: [UInt32]
+        switch what {
+        case let .donation(id):
+            ids = try db.postings(ItemKey.interaction(id: id).uniqueTerm)
+        case let .intent(app, intent, entity):
+            let ofApp = Set(try db.postings(Schema.term(Schema.app, app)))
+            let used = entity.map { e in Set((try? db.postings(ItemKey.entity(app: app, type: e.type, id: e.id).creditTerm)) ?? []) }
+            ids = []
+            for id in try db.postings(interactions) where ofApp.contains(id) && (used?.contains(id) ?? true) {
+                if StoredRecord.decode(try db.document(id).data())?.intent == intent { ids.append(id) }
+            }
+        case let .app(app):
+            let all = Set(try db.postings(interactions))
+            ids = try db.postings(Schema.term(Schema.app, app)).filter { all.contains($0) }
+        case let .entity(app, ref):
+            let all = Set(try db.postings(interactions))
+            ids = try db.postings(ItemKey.entity(app: app, ref).creditTerm).filter { all.contains($0) }
+        case let .timeRange(from, to):
+            let enquire = try Enquire(db)
+            enquire.setBooleanWeighting()
+            enquire.query = try Query(term: interactions).filter(
+                try .numberRange(slot: Schema.timeSlot, from: from?.seconds, to: to.map { $0.seconds.nextDown }))
+            let count = try db.documentCount
+            ids = try enquire.matches(count: max(count, 1)).matches.map(\.documentID)
+        case .everything:
+            ids = try db.postings(interactions)
+        }
+        if ids.isEmpty { return 0 }  // retention runs on every write: keep it free when nothing is due
+        var recompute = Set<ItemKey>()
+        for id in ids { recompute.formUnion(try credits(ofInteraction: id)) }
+        for id in ids { try db.delete(id) }
+        try recomputeUsage(recompute)
+        try HotLists.rebuildUsage(db)
+        return ids.count
+    }
+
+    /// The item keys a stored interaction credits (its `XT` terms).
+    func credits(ofInteraction id: UInt32) throws -> [ItemKey] {
+        try db.document(id).terms().compactMap { t in
+            t.term.hasPrefix(Schema.credits) ? ItemKey(rawValue: String(t.term.dropFirst(Schema.credits.count))) : nil
+        }
+    }
+
+    /// Rebuilds items' usage from the interactions that are left, leaving no
+    /// trace of forgotten ones (values and `XU` terms are cleared first).
+    mutating func recomputeUsage(_ keys: Set<ItemKey>) throws {
+        for key in keys.sorted() {
+            guard let id = try db.documentID(of: key) else { continue }
+            var built = try BuiltDocument(stored: try db.document(id))
+            try built.setUsage(UsageStats())
+            let stats = try usageFromStoredInteractions(key)
+            if !stats.isEmpty { try built.setUsage(stats) }
+            try db.replace(id, with: try built.finished())
+        }
+    }
+}

@@ -1,0 +1,275 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
+
+/// Turns records into Xapian documents: the canonical record as data, boolean
+/// terms for identity and filters, weighted text terms for BM25, and edge
+/// prefixes of title words for as-you-type matching.
+///
+/// Not thread safe (it owns a TermGenerator): one per writer.
+///
+/// Each method returns a `BuiltDocument`: the document and its card as
+/// values, so usage is applied to the card in memory and the card is encoded
+/// once, when the document is written (`BuiltDocument.finished()`).
+package final class DocumentBuilder {
+    private let termGenerator: TermGenerator
+
+    init() throws(XapianError) {
+        // Stemmed terms only ("Zrun" for "running"): the query parser stems
+        // every word the same way, so unstemmed copies would only be written,
+        // never read — 30% of the indexing time.
+        termGenerator = try TermGenerator(language: "english", strategy: .allZ, flags: [.cjkNgram])
+    }
+
+    /// Entities and apps have a prior from their ranking hint; App Shortcuts
+    /// from their declared order (the first is the app's most important).
+    static func prior(rankingHint: Double?) -> Double { (rankingHint ?? RankingWeights.defaultRankingHint) / 100 }
+    static func prior(shortcutOrder: Int, bound: Bool) -> Double {
+        max(RankingWeights.lastShortcutPrior, RankingWeights.firstShortcutPrior - RankingWeights.shortcutPriorStep * Double(shortcutOrder))
+            * (bound ? RankingWeights.boundShortcutPriorScale : 1)
+    }
+    static let appPrior = RankingWeights.appPrior
+
+    private func base(_ r: Record, key: ItemKey, hit: Bool) throws(XapianError) -> Document {
+        let doc = Document()
+        try doc.addBooleanTerm(key.uniqueTerm)
+        try doc.addBooleanTerm(Schema.kind + r.kind.rawValue)
+        try doc.addBooleanTerm(Schema.term(Schema.app, r.app))
+        if hit { try doc.addBooleanTerm(Schema.hit) }
+        if let source = r.source { try doc.addBooleanTerm(Schema.term(Schema.source, source)) }
+        return doc
+    }
+
+    private func indexText(_ doc: Document, title: String, titleAliases: [String] = [],
+                           weighted: [(String, Int)], prefixSources: [String]) throws(XapianError) {
+        // No positions: Limelight runs no phrase queries, and positions were
+        // half of the index and most of the indexing time.
+        termGenerator.document = doc
+        for t in [title] + titleAliases {
+            try termGenerator.index(t, wdf: Schema.FieldWeight.title, positions: false)
+        }
+        for (text, weight) in weighted where !text.isEmpty {
+            try termGenerator.index(text, wdf: weight, positions: false)
+        }
+        // Words with diacritics are also indexed without them ("güell" as
+        // "guell"), so they can be typed either way.
+        let prefixTexts = [title] + titleAliases + prefixSources
+        let foldedWords = Tokenizer.words((prefixTexts + weighted.map(\.0)).joined(separator: " "))
+            .compactMap { w -> String? in let f = Tokenizer.fold(w); return f == w ? nil : f }
+        if !foldedWords.isEmpty {
+            try termGenerator.index(foldedWords.joined(separator: " "), wdf: Schema.FieldWeight.keywords, positions: false)
+        }
+        var seen = Set<String>()
+        for source in prefixTexts + prefixTexts.map(Tokenizer.fold) {
+            for word in Tokenizer.words(source) {
+                for p in Tokenizer.edgePrefixes(word, maxLength: Schema.maxIndexedPrefix) where seen.insert(p).inserted {
+                    try doc.addBooleanTerm(Schema.term(Schema.wordPrefix, p))
+                }
+            }
+        }
+    }
+
+    func entity(_ r: Record, contexts: [String], properties: inout PropertySchema) throws(XapianError) -> BuiltDocument {
+        let doc = try base(r, key: ItemKey(r), hit: true)
+        try doc.addBooleanTerm(Schema.term(Schema.type, r.type))
+        if let stable = r.fields["stableId"]?.string {
+            try doc.addBooleanTerm(Schema.term(Schema.stableID, Schema.stableKey(app: r.app, stableID: stable)))
+        }
+        if let expiry = r.fields["expires"]?.string.flatMap({ Timestamp(iso8601: $0) }) {
+            try doc.addBooleanTerm(Schema.expires)
+            try doc.setValue(Schema.expirySlot, number: expiry.seconds)
+        }
+        try properties.index(r, into: doc)
+        var propertyText: [String] = []
+        for (_, v) in r.properties.pairs { propertyText += PropertyValue.searchableText(v) }
+        try indexText(doc, title: r.title,
+                      weighted: [(r.keywords.joined(separator: " "), Schema.FieldWeight.keywords),
+                                 (r.subtitle ?? "", Schema.FieldWeight.subtitle),
+                                 (r.text ?? "", Schema.FieldWeight.description),
+                                 (propertyText.joined(separator: " "), Schema.FieldWeight.description),
+                                 // "running playlist" should find playlists whose titles don't say so.
+                                 (Tokenizer.typeWords(r.type), Schema.FieldWeight.description)],
+                      prefixSources: r.keywords)
+        for c in contexts { try doc.addBooleanTerm(Schema.term(Schema.relevantIn, c)) }
+        let prior = Self.prior(rankingHint: r.rankingHint)
+        try doc.setValue(Schema.priorSlot, number: prior)
+        try doc.setData(r.json.serialized)
+        return BuiltDocument(document: doc, card: Self.card(r, title: r.title, subtitle: r.subtitle, prior: prior, relevant: contexts))
+    }
+
+    /// The fields a search result shows (see `Schema.cardSlot`).
+    static func card(_ r: Record, title: String, subtitle: String?, synonyms: [String] = [],
+                     binding: ShortcutHit.Binding? = nil, prior: Double, relevant: [String] = []) -> HitCard {
+        var card = HitCard(kind: HitKind(rawValue: r.kind.rawValue) ?? .entity, app: r.app,
+                type: r.kind == .entity ? r.type : nil, id: r.kind == .app ? r.app : r.id,
+                title: title, subtitle: subtitle, binding: binding.map { EntityRef(type: $0.type, id: $0.id) },
+                names: [title] + synonyms, prior: prior, relevant: relevant)
+        card.launch = HitCard.Launch(url: r.url, exec: r.exec, icon: r.icon, desktopFile: r.desktopFile)
+        return card
+    }
+
+    func app(_ r: Record) throws(XapianError) -> BuiltDocument {
+        let doc = try base(r, key: ItemKey(r), hit: true)
+        // Keywords (a desktop app's Categories) find it, with no title bonus.
+        try indexText(doc, title: r.name, titleAliases: r.synonyms,
+                      weighted: [(r.keywords.joined(separator: " "), Schema.FieldWeight.keywords)], prefixSources: [])
+        try doc.setValue(Schema.priorSlot, number: Self.appPrior)
+        try doc.setData(r.json.serialized)
+        return BuiltDocument(document: doc, card: Self.card(r, title: r.name, subtitle: nil, synonyms: r.synonyms, prior: Self.appPrior))
+    }
+
+    /// A stored record that is not itself a search hit (intents, interactions,
+    /// relevance registrations): identity and filter terms only.
+    func plain(_ r: Record, extraTerms: [String] = []) throws(XapianError) -> BuiltDocument {
+        let doc = try base(r, key: ItemKey(r), hit: false)
+        for t in extraTerms { try doc.addBooleanTerm(t) }
+        try doc.setData(r.json.serialized)
+        return BuiltDocument(document: doc, card: nil)
+    }
+
+    /// An App Shortcut as a search hit, optionally bound to one parameter value.
+    /// Its phrases are indexed with `${applicationName}` filled in from the app's
+    /// name and each synonym, and the parameter filled in with the value.
+    func shortcut(_ s: ShortcutHit) throws(XapianError) -> BuiltDocument {
+        let r = s.record
+        let doc = try base(r, key: s.key, hit: true)
+        if s.binding != nil {
+            try doc.addBooleanTerm(Schema.derived)
+        }
+        if let b = s.binding {
+            try doc.addBooleanTerm(Schema.term(Schema.type, b.type))
+            // A shortcut bound to an entity expires with it.
+            if let expires = b.expires {
+                try doc.addBooleanTerm(Schema.expires)
+                try doc.setValue(Schema.expirySlot, number: expires)
+            }
+        }
+        var phrases: [String] = []
+        let paramName = r.parameter?["name"]?.string
+        for phrase in r.phrases {
+            for appName in s.appNames {
+                var values = ["applicationName": appName]
+                // The value's words are in the display title already; repeating
+                // them in every phrase would rank the bound copy above the entity.
+                if let paramName { values[paramName] = "" }
+                phrases.append(Placeholders.fill(phrase, values))
+            }
+        }
+        try indexText(doc, title: s.title,
+                      weighted: [(phrases.joined(separator: " \n "), Schema.FieldWeight.keywords)],
+                      prefixSources: phrases + [r.title])
+        let prior = Self.prior(shortcutOrder: s.order, bound: s.binding != nil)
+        try doc.setValue(Schema.priorSlot, number: prior)
+        // Its phrases, as spoken with the app's name (and the value), find it
+        // as you type (short-prefix lists), without a title bonus.
+        let spoken = r.phrases.map { phrase in
+            var values = ["applicationName": s.appNames.first ?? r.app]
+            if let paramName { values[paramName] = s.binding?.title ?? "" }
+            return Placeholders.fill(phrase, values)
+        }
+        var card = Self.card(r, title: s.title, subtitle: nil, binding: s.binding, prior: prior)
+        card.title = s.displayTitle
+        card.aliases = spoken
+        try doc.setData(s.storedData.serialized)
+        return BuiltDocument(document: doc, card: card)
+    }
+}
+
+/// A document and the card it shows (nil for records that are not search
+/// hits), kept apart until the document is written so that usage changes the
+/// card in memory and the card is encoded once.
+package struct BuiltDocument {
+    package let document: Document
+    package private(set) var card: HitCard?
+
+    init(document: Document, card: HitCard?) {
+        self.document = document
+        self.card = card
+    }
+
+    /// A document read back from the index, with its stored card.
+    init(stored document: Document) throws(XapianError) {
+        self.init(document: document, card: HitCard(encoded: try document.value(Schema.cardSlot)))
+    }
+
+    /// Stores what is known of an item's usage on its document and card
+    /// (empty stats clear it).
+    mutating func setUsage(_ stats: UsageStats) throws(XapianError) {
+        let doc = document
+        if let total = stats.total {
+            let boost = Scorer.saturate(total.score(at: stats.last / 86_400))
+            try doc.setValue(Schema.usageSlot, stats.encoded)
+            try doc.setValue(Schema.usageKeySlot, number: total.v)
+            try doc.setValue(Schema.usageBoostSlot, number: boost)
+
+            try doc.addBooleanTerm(Schema.used)
+            for c in stats.contexts.keys { try doc.addBooleanTerm(Schema.term(Schema.used, c)) }
+            card?.usage = stats.encoded
+            card?.usageBoost = boost
+        } else {
+            for t in try doc.terms() where t.term.hasPrefix(Schema.used) { try doc.removeTerm(t.term) }
+            for slot in [Schema.usageSlot, Schema.usageKeySlot, Schema.usageBoostSlot] { try doc.setValue(slot, []) }
+            card?.usage = []
+            card?.usageBoost = 0
+        }
+    }
+
+    /// The document to write, with its card encoded into `Schema.cardSlot`.
+    func finished() throws(XapianError) -> Document {
+        if let card { try document.setValue(Schema.cardSlot, card.encoded) }
+        return document
+    }
+}
+
+/// A shortcut as it is shown and searched: unbound, or bound to a value.
+package struct ShortcutHit {
+    struct Binding {
+        var type: String
+        var id: String
+        var title: String
+        /// The bound entity's expiry (seconds since the epoch), if any.
+        var expires: Double? = nil
+    }
+
+    let record: Record
+    let binding: Binding?
+    let appNames: [String]
+    /// Declared position among the app's shortcuts (0 first).
+    let order: Int
+    /// Title shown: for a bound shortcut, the intent's summary with the value
+    /// filled in ("Start Sleep Meditation"), else "<title>: <value>".
+    let title: String
+
+    /// The title a result shows: it names the app (or the bound value) when
+    /// the shortcut's own title does not ("New Window — Firefox"); matching
+    /// still uses `title`.
+    var displayTitle: String {
+        let own = Tokenizer.normalizedForPrefix(Tokenizer.fold(title))
+        func named(_ s: String) -> Bool {
+            let n = Tokenizer.normalizedForPrefix(Tokenizer.fold(s))
+            return !n.isEmpty && own.contains(n)
+        }
+        if let b = binding { return named(b.title) ? title : title + " — " + b.title }
+        guard let app = appNames.first, !appNames.contains(where: named) else { return title }
+        return title + " — " + app
+    }
+
+    var key: ItemKey {
+        guard let b = binding else { return ItemKey(record) }
+        return ItemKey.shortcut(app: record.app, id: record.id, boundTo: EntityRef(type: b.type, id: b.id))
+    }
+
+    /// What the document stores: the record itself, or for a bound shortcut the
+    /// record plus its binding and display title (derived documents are never
+    /// exported, so the extra fields never reach `index`).
+    var storedData: JSON {
+        guard let b = binding else { return record.json }
+        var o = record.fields
+        o["displayTitle"] = .string(title)
+        o["binding"] = ["type": .string(b.type), "id": .string(b.id), "title": .string(b.title)]
+        return .object(o)
+    }
+}

@@ -1,0 +1,87 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightStore
+
+/// What a re-sync of one source changed.
+public struct SyncChanges: Sendable, Equatable {
+    public var added = 0
+    public var updated = 0
+    public var removed = 0
+    /// Interactions not seen before (those of an earlier sync are not recounted).
+    public var interactions = 0
+    public init() {}
+}
+
+extension IndexWriter {
+    /// Makes the records `source` owns exactly `records`, atomically: a stored
+    /// record of the source that is not among them is deleted (an app with
+    /// everything of it, an entity with its donations); one that is, is updated
+    /// in place if it changed and keeps its id and usage either way; records of
+    /// other sources and of `index` are not touched. Interactions carry ids
+    /// derived from what they record, so one already stored is not counted again.
+    ///
+    /// Every record but interactions must carry `"source": source`. `progress`
+    /// is told (records applied, records in all) as they are applied.
+    public func sync(source: String, records: [Record],
+                     progress: (Int, Int) -> Void = { _, _ in }) throws(LimelightError) -> SyncChanges {
+        for r in records where r.kind != .interaction && r.source != source {
+            throw LimelightError(.badInput, "sync \(source): \(r.kind.rawValue) \(ItemKey(r)) is not marked as the source's")
+        }
+        return try inTransaction { session in try session.sync(source: source, records: records, progress: progress) }
+    }
+}
+
+package extension BatchSession {
+    mutating func sync(source: String, records: [Record], progress: (Int, Int) -> Void = { _, _ in }) throws -> SyncChanges {
+        var changes = SyncChanges()
+        let derived = Set(try db.postings(Schema.derived))
+        var stored: [ItemKey: (id: UInt32, record: Record)] = [:]
+        for id in try db.postings(Schema.term(Schema.source, source)) where !derived.contains(id) {
+            if let r = try db.storedRecord(at: id) { stored[ItemKey(r)] = (id, r) }
+        }
+        let owned = records.filter { $0.kind != .interaction }
+        let incoming = Set(owned.map(ItemKey.init))
+
+        // What vanished. An app goes with all it has; then what is left of the rest.
+        let gone = stored.filter { !incoming.contains($0.key) }
+        let goneApps = Set(gone.values.filter { $0.record.kind == .app }.map(\.record.app))
+        for app in goneApps.sorted() {
+            _ = try delete(.app(app))
+        }
+        for (key, item) in gone.sorted(by: { $0.key < $1.key }) {
+            changes.removed += 1
+            let r = item.record
+            if goneApps.contains(r.app) { continue }
+            if r.kind == .entity {
+                _ = try delete(.entity(app: r.app, type: r.type, id: r.id))
+            } else if let id = try db.documentID(of: key) {
+                try db.delete(id)
+                touchedApps.insert(r.app)
+            }
+        }
+
+        // What is new or changed, apps and intents before what refers to them.
+        let order: [RecordKind: Int] = [.app: 0, .intent: 1, .shortcut: 2, .entity: 3, .relevance: 4]
+        var applied = 0
+        for r in owned.sorted(by: { order[$0.kind, default: 5] < order[$1.kind, default: 5] }) {
+            applied += 1
+            progress(applied, records.count)
+            if let old = stored[ItemKey(r)] {
+                if old.record.fields == r.fields { continue }
+                changes.updated += 1
+            } else {
+                changes.added += 1
+            }
+            try apply(r)
+        }
+        for r in records where r.kind == .interaction {
+            applied += 1
+            progress(applied, records.count)
+            if try !db.contains(ItemKey(r)) { changes.interactions += 1 }
+            try apply(r)
+        }
+        try finish()
+        return changes
+    }
+}

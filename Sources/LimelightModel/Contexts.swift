@@ -1,0 +1,26 @@
+import LimelightSupport
+
+/// Context names: dotted paths such as `audio.workout.running`.
+public enum Contexts {
+    public static func validate(_ name: String) throws(RecordError) {
+        let segments = name.split(separator: ".", omittingEmptySubsequences: false)
+        let ok = !name.isEmpty && name.utf8.count <= 120 && segments.allSatisfy { seg in
+            guard let first = seg.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
+            return seg.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+        }
+        if !ok {
+            throw RecordError("context '\(name)' is not a well-formed name: dotted segments of letters, digits, '_' or '-', each starting with a letter (e.g. audio.workout.running)")
+        }
+    }
+
+    /// `audio.workout.running` → [`audio.workout.running`, `audio.workout`, `audio`].
+    public static func withAncestors(_ name: String) -> [String] {
+        var out = [name]
+        var cur = Substring(name)
+        while let dot = cur.lastIndex(of: ".") {
+            cur = cur[..<dot]
+            out.append(String(cur))
+        }
+        return out
+    }
+}

@@ -1,0 +1,223 @@
+/// A Desktop Entry `Exec` line, split into arguments by the spec's quoting rules
+/// and expanded into argv vectors. Nothing here ever goes through a shell: an
+/// argument is a string handed to `execve`, whatever characters it holds.
+///
+/// ```swift
+/// let line = try ExecLine.parse(#"gedit --new-window %U"#)
+/// try line.argvs(for: .files(["/tmp/a b.txt"]), context: .init(name: "gedit"))
+/// // [["gedit", "--new-window", "file:///tmp/a%20b.txt"]]
+/// ```
+/// The input is the value after the key file's escapes are undone
+/// (`KeyFileGroup.string`): in the file, a literal `\` inside quotes is `\\\\`.
+/// Spec: https://specifications.freedesktop.org/desktop-entry-spec/1.5/exec-variables.html
+public struct ExecLine: Sendable, Equatable {
+    /// The parts of one argument: literal text and field codes, in order.
+    enum Piece: Sendable, Equatable {
+        case text(String)
+        case code(Character)
+        /// A deprecated code (`%d %D %n %N %v %m`), which expands to nothing.
+        case removed
+    }
+
+    let arguments: [[Piece]]
+
+    /// What the application is asked to open.
+    public enum Target: Sendable, Equatable {
+        case nothing
+        /// Local paths (absolute, so that none can pass for an option).
+        case files([String])
+        /// URIs; `file:` ones can also go to an application that takes only files.
+        case urls([String])
+    }
+
+    /// What `%i`, `%c` and `%k` expand to.
+    public struct Context: Sendable, Equatable {
+        public var icon: String?
+        /// The translated Name.
+        public var name: String
+        public var desktopFilePath: String?
+
+        public init(icon: String? = nil, name: String, desktopFilePath: String? = nil) {
+            self.icon = icon
+            self.name = name
+            self.desktopFilePath = desktopFilePath
+        }
+    }
+
+    /// The program as written (a path, or a name to look up in `$PATH`).
+    public var program: String {
+        arguments.first.map { ExecLine.literal($0) } ?? ""
+    }
+
+    /// Which of `%f %F %u %U` the line has, if any (at most one).
+    public var fileCode: Character? {
+        for argument in arguments {
+            for case let .code(c) in argument where "fFuU".contains(c) { return c }
+        }
+        return nil
+    }
+
+    /// Splits `exec` into arguments. Outside quotes, space, tab and newline
+    /// separate arguments and every other reserved character (`' \ > < ~ | & ;
+    /// $ * ? # ( ) \``) must be quoted; inside `"…"`, `\"` `` \` `` `\$` `\\`
+    /// stand for the character. Field codes may not be quoted (`%%` may, as a
+    /// literal `%`), `%F`, `%U` and `%i` must be arguments of their own, and an
+    /// unknown code makes the line invalid, as the spec requires.
+    public static func parse(_ exec: String) throws(ExecLineError) -> ExecLine {
+        var arguments: [[Piece]] = []
+        var current: [Piece]?
+        var text = ""
+        var inQuotes = false
+        func flushText() {
+            if !text.isEmpty { current = (current ?? []) + [.text(text)]; text = "" }
+        }
+        func endArgument() {
+            flushText()
+            if let argument = current { arguments.append(argument) }
+            current = nil
+        }
+        var characters = exec.makeIterator()
+        while let c = characters.next() {
+            if inQuotes {
+                switch c {
+                case "\"": inQuotes = false
+                case "\\":
+                    guard let next = characters.next() else { throw ExecLineError("a \\ ends the line inside quotes", exec) }
+                    if !"\"`$\\".contains(next) { text.append("\\") }
+                    text.append(next)
+                case "%":
+                    guard characters.next() == "%" else {
+                        throw ExecLineError("a field code may not be inside quotes", exec)
+                    }
+                    text.append("%")
+                default: text.append(c)
+                }
+                continue
+            }
+            switch c {
+            case " ", "\t", "\n": endArgument()
+            case "\"":
+                inQuotes = true
+                if current == nil { current = [] }
+            case "%":
+                guard let code = characters.next() else { throw ExecLineError("a % ends the line (write %% for a literal %)", exec) }
+                if current == nil { current = [] }
+                switch code {
+                case "%": text.append("%")
+                case "f", "F", "u", "U", "i", "c", "k":
+                    flushText()
+                    current!.append(.code(code))
+                case "d", "D", "n", "N", "v", "m":
+                    flushText()
+                    current!.append(.removed)
+                default:
+                    throw ExecLineError("%\(code) is not a field code of the Desktop Entry spec", exec)
+                }
+            default:
+                if "'\\><~|&;$*?#()`".contains(c) {
+                    throw ExecLineError("the reserved character \(c) must be inside double quotes", exec)
+                }
+                if current == nil { current = [] }
+                text.append(c)
+            }
+        }
+        if inQuotes { throw ExecLineError("a quote is not closed", exec) }
+        endArgument()
+        let line = ExecLine(arguments: arguments)
+        try line.validate(exec)
+        return line
+    }
+
+    private func validate(_ exec: String) throws(ExecLineError) {
+        guard let first = arguments.first else { throw ExecLineError("there is no program", exec) }
+        guard first.allSatisfy({ if case .text = $0 { true } else { false } }), !program.isEmpty else {
+            throw ExecLineError("the program must be named before any field code", exec)
+        }
+        var fileCodes = 0
+        for argument in arguments {
+            for case let .code(c) in argument {
+                if "fFuU".contains(c) { fileCodes += 1 }
+                if "FUi".contains(c) && argument.count != 1 {
+                    throw ExecLineError("%\(c) must be an argument of its own", exec)
+                }
+            }
+        }
+        if fileCodes > 1 { throw ExecLineError("at most one of %f %F %u %U may appear", exec) }
+    }
+
+    /// The argv vectors that open `target`: one vector, or with `%f`/`%u` and
+    /// several files, one vector per file (the spec: the application takes one).
+    /// A line with no file code opens the application alone, whatever the target.
+    /// An argument that is only a code with nothing to expand is dropped.
+    public func argvs(for target: Target, context: Context) throws(ExecLineError) -> [[String]] {
+        let code = fileCode
+        let wantsPaths = code == "f" || code == "F"
+        var items: [String]
+        switch target {
+        case .nothing: items = []
+        case let .files(paths): items = wantsPaths ? paths : paths.map(FileURI.uri(fromPath:))
+        case let .urls(urls):
+            if wantsPaths {
+                items = []
+                for url in urls {
+                    if let path = FileURI.path(from: url) {
+                        items.append(path)
+                    } else if url.hasPrefix("/") {
+                        items.append(url)
+                    } else {
+                        throw ExecLineError("\(program) opens only local files, not \(url)", "")
+                    }
+                }
+            } else {
+                items = urls
+            }
+        }
+        if code == "f" || code == "u", items.count > 1 {
+            return items.map { argv(items: [$0], context: context) }
+        }
+        return [argv(items: items, context: context)]
+    }
+
+    private func argv(items: [String], context: Context) -> [String] {
+        var out: [String] = []
+        for argument in arguments {
+            if argument == [.code("F")] || argument == [.code("U")] { out += items; continue }
+            if argument == [.code("i")] {
+                if let icon = context.icon, !icon.isEmpty { out += ["--icon", icon] }
+                continue
+            }
+            if !argument.isEmpty && argument.allSatisfy({ $0 == .removed }) { continue }
+            if (argument == [.code("f")] || argument == [.code("u")]) && items.isEmpty { continue }
+            if argument == [.code("k")] && context.desktopFilePath == nil { continue }
+            var value = ""
+            for piece in argument {
+                switch piece {
+                case let .text(text): value += text
+                case .code("f"), .code("u"): value += items.first ?? ""
+                case .code("c"): value += context.name
+                case .code("k"): value += context.desktopFilePath ?? ""
+                case .code, .removed: break
+                }
+            }
+            out.append(value)
+        }
+        return out
+    }
+
+    private static func literal(_ pieces: [Piece]) -> String {
+        pieces.reduce(into: "") { if case let .text(t) = $1 { $0 += t } }
+    }
+}
+
+/// Why an Exec line cannot be run, with the line itself.
+public struct ExecLineError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let problem: String
+    public let exec: String
+
+    package init(_ problem: String, _ exec: String) {
+        self.problem = problem
+        self.exec = exec
+    }
+
+    public var description: String { exec.isEmpty ? problem : "Exec=\(exec): \(problem)" }
+}

@@ -1,0 +1,573 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LimelightSupport
+import LimelightModel
+
+/// Zero-query suggestions as a probability: P(item | situation), learned from
+/// the person's own history.
+///
+/// A situation is the moment's local hour (compared circularly, by a
+/// Gaussian kernel), weekday, day type, place (its `location.*` contexts) and
+/// whole context set. Each item keeps decayed counts of its uses per
+/// *conjunction* of those (a cell: context set × place × weekday × hour); the
+/// index keeps the same counts summed over every item. Summing cells that
+/// agree with the situation on some features gives one estimate per backoff
+/// level, from the most specific (contexts + day type + hour) to the item's
+/// overall rate, each Dirichlet-smoothed toward the overall rate:
+///
+///     P_L(i) = (n_L(i) + μ · P_parent(L)(i)) / (N_L + μ)
+///     P_all(i) = (n_all(i) + α · base(i)) / (N_all + α)
+///
+/// (the parent being the broader conjunctions L backs off to, see
+/// `Level.parents`), so a level with little evidence in this situation
+/// (small N_L) says little beyond the broader ones, exactly as much as its
+/// counts deserve. The item's probability is the most specific level's
+/// (`leaf`), which backs off through all the others. Every level is counted at
+/// two half-lives (frequency and recency) and the two are mixed.
+///
+/// Learned online from the index's own donations, each scored before it is
+/// learned from: how much each level weighs against its broader ones (its μ,
+/// by stochastic gradient ascent on the donation's log-probability), recency
+/// against frequency, and an app's relevant-entity registrations against the
+/// person's habit (both by stepwise EM, a MAP estimate under a Dirichlet prior
+/// made of today's defaults, old evidence slowly forgotten).
+///
+/// Counts are stored decay-free as virtual times (Firefox's frecency form
+/// `t_ref + ln(score)/λ`, see `DecayedCount`), so reading a candidate is one
+/// pass over at most `maxCellsPerItem` cells, whatever the history's length.
+///
+/// Pure Swift over numbers: the index layer stores cells, tables and weights.
+public enum ContextModel {
+    // MARK: Constants (one place; `--explain` shows them at work)
+
+    /// Half-lives of the two counts every cell keeps: frequency and recency.
+    /// With the recency count holding about half the mixture (the prior), a
+    /// habit changed to a new item overtakes the old one within a week of
+    /// daily use (one use a day: the 2-day count crosses after 2 days, the
+    /// 60-day one after 60). A 7-day recency ranked better on the tune logs
+    /// (replay HR@1 +0.01…0.04) but let a six-week habit hold on for 14 days.
+    public static let halfLivesDays: [Double] = [60, 2]
+    public static let rateNames = halfLivesDays.map { "\(Int($0))d" }
+    static let lambdas: [Double] = halfLivesDays.map { log(2) / $0 }
+    /// Width of the hour kernel: a 07:30 habit is strong evidence at 07:00,
+    /// weak at 10:00 (as the old scorer's `timeOfDaySigmaHours`).
+    public static let hourSigma = 1.0
+    /// The narrow kernel of the `…clock` levels, for people whose routines
+    /// keep the clock (the mixture learns which width predicts them).
+    public static let clockSigma = 0.3
+    /// How many events' worth a level borrows from the overall rate (μ).
+    public static let levelSmoothing = 1.0
+    /// How many events' worth the overall rate borrows from the static prior (α).
+    public static let baseSmoothing = 1.0
+    /// Time-of-day cells a day (half hours): fine enough for the narrow kernel.
+    public static let slots = 48
+    /// Cells kept per item (the weakest go first): bounds the work per candidate.
+    public static let maxCellsPerItem = 128
+    /// Step size of the online gradient on log μ, and its bounds (μ 0.05…55).
+    static let learningRate = 0.05
+    static let minLogMu = -3.0, maxLogMu = 4.0
+    /// How many donations' worth the prior weights count for.
+    public static let priorStrength = 20.0
+    /// Per donation, older evidence about the weights counts this much less
+    /// (a memory of about 500 donations, so the weights follow a change of life).
+    public static let forgetting = 0.998
+    /// An item is habitual in a situation with at least this many (decayed)
+    /// uses in the same contexts, day type and hour.
+    public static let habitualUses = 2.0
+    /// The rank a registered, never-used item gets when something is
+    /// habitual in the situation (first otherwise).
+    public static let registeredRankWhenHabitual = 3
+
+    /// Backoff levels, each after the broader ones it backs off to (`parents`).
+    public enum Level: Int, CaseIterable, Sendable {
+        case overall, hour, dayTypeHour, weekdayHour, contexts, contextsHour, placeDayTypeHour, contextsDayTypeHour,
+             contextsWeekdayHour, contextsDayTypeClock
+
+        public var name: String {
+            switch self {
+            case .overall: "overall"
+            case .hour: "hour"
+            case .dayTypeHour: "daytype+hour"
+            case .weekdayHour: "weekday+hour"
+            case .contexts: "contexts"
+            case .contextsHour: "contexts+hour"
+            case .placeDayTypeHour: "place+daytype+hour"
+            case .contextsDayTypeHour: "contexts+daytype+hour"
+            case .contextsWeekdayHour: "contexts+weekday+hour"
+            case .contextsDayTypeClock: "contexts+daytype+clock"
+            }
+        }
+
+        /// The broader conjunctions this one is smoothed toward (their mean):
+        /// a tree over the lattice of feature subsets.
+        var parents: [Level] {
+            switch self {
+            case .overall: []
+            case .hour, .contexts: [.overall]
+            case .dayTypeHour: [.hour]
+            case .weekdayHour, .placeDayTypeHour: [.dayTypeHour]
+            case .contextsHour: [.contexts, .hour]
+            case .contextsDayTypeHour: [.contextsHour, .placeDayTypeHour]
+            case .contextsWeekdayHour: [.contextsDayTypeHour, .weekdayHour]
+            case .contextsDayTypeClock: [.contextsDayTypeHour]
+            }
+        }
+
+    }
+
+    static let levels = Level.allCases.count
+
+    /// The levels the leaf backs off through.
+    static let onPath: Set<Level> = {
+        var seen: Set<Level> = [], todo = [leaf]
+        while let l = todo.popLast() { if seen.insert(l).inserted { todo += l.parents } }
+        return seen
+    }()
+    /// Counts: every level at every half-life, index `rate * levels + level`.
+    public static let counts = levels * halfLivesDays.count
+
+    /// The prior share of the app's registrations (old `relevant` 3.5 against
+    /// the usage weights' 4.8).
+    static let relevantPrior = 3.5 / (3.5 + 4.8)
+
+    // MARK: Situations
+
+    /// What the model sees of a moment.
+    public struct Features: Sendable, Equatable {
+        public let contexts: UInt32
+        public let place: UInt16
+        public let weekday: Int
+        /// The time-of-day slot (`slots` a day).
+        public let hour: Int
+        public let hourOfDay: Double
+        public let day: Double
+        public var weekend: Bool { weekday >= 5 }
+
+        public init(at: Timestamp, contexts: [String]) {
+            let set = Array(Set(contexts)).sorted()
+            self.contexts = ContextModel.hash(set)
+            place = UInt16(truncatingIfNeeded: ContextModel.hash(set.filter { $0.hasPrefix("location.") }))
+            weekday = at.weekday
+            hourOfDay = at.hourOfDay
+            hour = min(ContextModel.slots - 1, max(0, Int(at.hourOfDay * Double(ContextModel.slots) / 24)))
+            day = at.days
+        }
+
+        var cellKey: UInt64 {
+            UInt64(contexts) << 32 | UInt64(place) << 16 | UInt64(weekday) << 8 | UInt64(hour)
+        }
+
+        /// Gaussian weights of each hour cell (its centre h + 0.5) from now:
+        /// the wide kernel's `slots`, then the narrow one's.
+        var kernel: [Double] {
+            [ContextModel.hourSigma, ContextModel.clockSigma].flatMap { sigma in
+                (0..<ContextModel.slots).map { h in
+                    var d = abs(hourOfDay - (Double(h) + 0.5) * 24 / Double(ContextModel.slots))
+                    d = min(d, 24 - d)
+                    return d > 4 * sigma ? 0 : exp(-d * d / (2 * sigma * sigma))
+                }
+            }
+        }
+    }
+
+    /// FNV-1a over the names (stable across processes, unlike `Hasher`).
+    static func hash(_ names: [String]) -> UInt32 {
+        var h: UInt32 = 2_166_136_261
+        for n in names {
+            for b in n.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
+            h = (h ^ 0x1F) &* 16_777_619
+        }
+        return h
+    }
+
+    /// The decayed count at `day` of virtual time `v` (−∞: none).
+    @inline(__always) static func count(_ v: Double, _ rate: Int, at day: Double) -> Double {
+        exp(lambdas[rate] * min(v - day, 50 * halfLivesDays[rate]))
+    }
+
+    /// Adds one event at `day` to virtual time `v`.
+    static func add(_ v: inout Double, _ rate: Int, day: Double) {
+        let m = max(v, day), l = lambdas[rate]
+        v = m + log(exp(l * (v - m)) + exp(l * (day - m))) / l
+    }
+
+    /// Adds one cell's decayed count `x` (at kernel weights `k`, `kc`) to the
+    /// levels it agrees with the situation on; `time`, `contexts`, `place`:
+    /// whether its time, context set and place levels are served (an item's
+    /// cell serves all it matches; an index table serves one slice).
+    @inline(__always) static func accumulate(_ n: inout [Double], at o: Int, _ x: Double, _ k: Double, _ kc: Double,
+                                             sameDayType: Bool, sameWeekday: Bool, time: Bool, contexts: Bool, place: Bool) {
+        let kx = k * x
+        if time {
+            n[o + Level.overall.rawValue] += x
+            n[o + Level.hour.rawValue] += kx
+            if sameDayType { n[o + Level.dayTypeHour.rawValue] += kx }
+            if sameWeekday { n[o + Level.weekdayHour.rawValue] += kx }
+        }
+        if contexts {
+            n[o + Level.contexts.rawValue] += x
+            n[o + Level.contextsHour.rawValue] += kx
+            if sameDayType {
+                n[o + Level.contextsDayTypeHour.rawValue] += kx
+                n[o + Level.contextsDayTypeClock.rawValue] += kc * x
+            }
+            if sameWeekday { n[o + Level.contextsWeekdayHour.rawValue] += kx }
+        }
+        if place && sameDayType { n[o + Level.placeDayTypeHour.rawValue] += kx }
+    }
+
+    // MARK: Per-item cells
+
+    /// One item's decayed uses per conjunction of features.
+    public struct Cells: Sendable, Equatable {
+        package var keys: [UInt64] = []
+        /// Virtual times, `halfLivesDays.count` per key.
+        package var v: [Double] = []
+
+        public init() {}
+        public var count: Int { keys.count }
+
+        public mutating func add(_ f: Features) {
+            let key = f.cellKey, r = ContextModel.halfLivesDays.count
+            if let i = keys.firstIndex(of: key) {
+                for k in 0..<r { ContextModel.add(&v[i * r + k], k, day: f.day) }
+                return
+            }
+            keys.append(key)
+            v += Array(repeating: f.day, count: r)
+            if keys.count > ContextModel.maxCellsPerItem {
+                // Forget the weakest cell by its long count (never the new one: it is the latest).
+                var worst = 0
+                for i in 1..<keys.count where v[i * r] < v[worst * r] { worst = i }
+                keys.remove(at: worst)
+                v.removeSubrange(worst * r..<(worst + 1) * r)
+            }
+        }
+
+        /// n_L at every level and half-life (index as `counts`).
+        func sums(_ f: Features, kernel: [Double]) -> [Double] {
+            var n = [Double](repeating: 0, count: ContextModel.counts)
+            let r = ContextModel.halfLivesDays.count, L = ContextModel.levels
+            for (i, key) in keys.enumerated() {
+                let sameContexts = UInt32(truncatingIfNeeded: key >> 32) == f.contexts
+                let samePlace = UInt16(truncatingIfNeeded: key >> 16) == f.place
+                let weekday = Int((key >> 8) & 0xFF), h = Int(key & 0xFF) % ContextModel.slots, k = kernel[h], kc = kernel[ContextModel.slots + h]
+                let sameDayType = (weekday >= 5) == f.weekend
+                for rate in 0..<r {
+                    let x = ContextModel.count(v[i * r + rate], rate, at: f.day)
+                    ContextModel.accumulate(&n, at: rate * L, x, k, kc, sameDayType: sameDayType, sameWeekday: weekday == f.weekday,
+                                            time: true, contexts: sameContexts, place: samePlace)
+                }
+            }
+            return n
+        }
+
+        package func encode(_ w: inout ByteWriter) {
+            w.u32(UInt32(keys.count))
+            for (i, k) in keys.enumerated() {
+                w.u32(UInt32(truncatingIfNeeded: k >> 32))
+                w.u32(UInt32(truncatingIfNeeded: k))
+                for r in 0..<ContextModel.halfLivesDays.count { w.f64(v[i * ContextModel.halfLivesDays.count + r]) }
+            }
+        }
+
+        package init?(_ r: inout ByteReader) {
+            guard let n = r.u32(), n <= 1 << 16 else { return nil }
+            keys.reserveCapacity(Int(n))
+            for _ in 0..<n {
+                guard let hi = r.u32(), let lo = r.u32() else { return nil }
+                keys.append(UInt64(hi) << 32 | UInt64(lo))
+                for _ in 0..<ContextModel.halfLivesDays.count {
+                    guard let x = r.f64() else { return nil }
+                    v.append(x)
+                }
+            }
+        }
+    }
+
+    // MARK: Index-wide totals
+
+    /// Decayed uses of every item by weekday × hour, for one slice of
+    /// history: all of it, one context set, or one place.
+    public struct Table: Sendable, Equatable {
+        var v = [Double](repeating: -.infinity, count: 7 * ContextModel.slots * ContextModel.halfLivesDays.count)
+
+        public init() {}
+
+        public mutating func add(_ f: Features) {
+            let r = ContextModel.halfLivesDays.count, i = (f.weekday * ContextModel.slots + f.hour) * r
+            for k in 0..<r { ContextModel.add(&v[i + k], k, day: f.day) }
+        }
+
+        public mutating func add(cellOf key: UInt64, _ cells: Cells, at i: Int) {
+            let r = ContextModel.halfLivesDays.count
+            let j = (Int((key >> 8) & 0xFF) % 7 * ContextModel.slots + Int(key & 0xFF) % ContextModel.slots) * r
+            for k in 0..<r {
+                let x = cells.v[i * r + k]
+                guard x > -.infinity else { continue }
+                let m = max(v[j + k], x), l = ContextModel.lambdas[k]
+                v[j + k] = m + log(exp(l * (v[j + k] - m)) + exp(l * (x - m))) / l
+            }
+        }
+
+        /// Adds this table's part of N_L (`part`: which levels it serves).
+        enum Part { case time, contexts, place }
+
+        func addSums(_ part: Part, _ f: Features, kernel: [Double], into n: inout [Double]) {
+            let r = ContextModel.halfLivesDays.count, L = ContextModel.levels
+            for d in 0..<7 {
+                let sameDayType = (d >= 5) == f.weekend
+                for h in 0..<ContextModel.slots {
+                    let k = kernel[h], kc = kernel[ContextModel.slots + h]
+                    for rate in 0..<r {
+                        let raw = v[(d * ContextModel.slots + h) * r + rate]
+                        guard raw > -.infinity else { continue }
+                        let x = ContextModel.count(raw, rate, at: f.day)
+                        ContextModel.accumulate(&n, at: rate * L, x, k, kc, sameDayType: sameDayType, sameWeekday: d == f.weekday,
+                                                time: part == .time, contexts: part == .contexts, place: part == .place)
+                    }
+                }
+            }
+        }
+
+        public var encoded: [UInt8] {
+            var w = ByteWriter()
+            for x in v { w.f64(x) }
+            return w.bytes
+        }
+
+        public init?(encoded bytes: [UInt8]) {
+            guard bytes.count == v.count * 8 else { return nil }
+            var r = ByteReader(bytes)
+            for i in v.indices { v[i] = r.f64() ?? -.infinity }
+        }
+    }
+
+    // MARK: Scoring
+
+    /// Everything about the moment that is the same for every candidate.
+    public struct Situation: Sendable {
+        public let features: Features
+        let kernel: [Double]
+        /// N_L: every item's uses at each level and half-life.
+        let totals: [Double]
+        /// How many items are registered for the current contexts.
+        let registered: Double
+
+        public init(_ f: Features, time: Table, contexts: Table, place: Table, registered: Int) {
+            features = f
+            kernel = f.kernel
+            var n = [Double](repeating: 0, count: ContextModel.counts)
+            time.addSums(.time, f, kernel: kernel, into: &n)
+            contexts.addSums(.contexts, f, kernel: kernel, into: &n)
+            place.addSums(.place, f, kernel: kernel, into: &n)
+            totals = n
+            self.registered = Double(registered)
+        }
+    }
+
+    /// The most specific conjunction: its estimate backs off through every
+    /// broader one (`Level.parents`).
+    public static let leaf = Level.contextsDayTypeClock
+
+    /// What the model knows of one candidate in a situation.
+    public struct Estimate: Sendable {
+        /// n_L(i) at every level and half-life.
+        let n: [Double]
+        let base: Double
+        /// P_relevant(i): registered for the current contexts (by specificity), among all registered.
+        public let pRelevant: Double
+        /// Decayed uses (long half-life) in these contexts, day type and hour.
+        public var exactUses: Double { n[Level.contextsDayTypeHour.rawValue] }
+    }
+
+    /// - base: the item's static prior, a probability over items (≥ 0).
+    /// - relevance: 0…1, how specifically it is registered for the current contexts.
+    public static func estimate(_ cells: Cells?, base: Double, relevance: Double, _ s: Situation) -> Estimate {
+        Estimate(n: cells?.sums(s.features, kernel: s.kernel) ?? [Double](repeating: 0, count: counts), base: base,
+                 pRelevant: s.registered > 0 ? relevance / s.registered : 0)
+    }
+
+    /// P_L(i) at every level for one half-life, with smoothing μ_L = exp(logMu[L]).
+    static func chain(_ e: Estimate, _ s: Situation, rate: Int, logMu: [Double]) -> [Double] {
+        let o = rate * levels
+        var p = [Double](repeating: 0, count: levels)
+        p[0] = (e.n[o] + baseSmoothing * e.base) / (s.totals[o] + baseSmoothing)
+        for level in Level.allCases.dropFirst() {
+            let parents = level.parents, l = level.rawValue, mu = exp(logMu[l])
+            let back = parents.reduce(0) { $0 + p[$1.rawValue] } / Double(parents.count)
+            p[l] = (e.n[o + l] + mu * back) / (s.totals[o + l] + mu)
+        }
+        return p
+    }
+
+    /// How much each level's own estimate n_L/N_L (and the static prior)
+    /// weighs in the leaf's probability: they add up to it.
+    static func contributions(_ e: Estimate, _ s: Situation, rate: Int, logMu: [Double]) -> [(level: Level?, weight: Double, estimate: Double)] {
+        let o = rate * levels
+        var weight = [Double](repeating: 0, count: levels)
+        weight[leaf.rawValue] = 1
+        var out: [(Level?, Double, Double)] = []
+        for level in Level.allCases.reversed() where weight[level.rawValue] > 0 {
+            let l = level.rawValue, N = s.totals[o + l]
+            let mu = level == .overall ? baseSmoothing : exp(logMu[l])
+            let own = N + mu > 0 ? N / (N + mu) : 0
+            out.append((level, weight[l] * own, N > 0 ? e.n[o + l] / N : 0))
+            let rest = weight[l] * (1 - own)
+            if level == .overall { out.append((nil, rest, e.base)) }
+            for parent in level.parents { weight[parent.rawValue] += rest / Double(level.parents.count) }
+        }
+        return out
+    }
+
+    // MARK: Learned weights
+
+    /// What is learned per index, online, from its own donations: how much
+    /// each backoff level weighs (its smoothing μ_L, by stochastic gradient
+    /// ascent on the log-probability of each donation before it is learned),
+    /// recency against frequency (the mixture of the two half-lives) and the
+    /// app's registrations against habit (both by stepwise EM under a
+    /// Dirichlet prior: today's defaults).
+    public struct Weights: Sendable, Equatable {
+        var logMu = [Double](repeating: log(ContextModel.levelSmoothing), count: ContextModel.levels)
+        var rateResponsibility = [Double](repeating: 0, count: ContextModel.halfLivesDays.count)
+        var relevantYes = 0.0, relevantNo = 0.0
+        public private(set) var donations = 0
+
+        public init() {}
+
+        /// The share of each half-life (frequency, recency).
+        public var rates: [Double] {
+            let evidence = rateResponsibility.reduce(0, +), k = Double(rateResponsibility.count)
+            return rateResponsibility.map { (ContextModel.priorStrength / k + $0) / (ContextModel.priorStrength + evidence) }
+        }
+
+        /// The share of the app's registrations, where some item is registered.
+        public var relevantShare: Double {
+            return (ContextModel.priorStrength * ContextModel.relevantPrior + relevantYes)
+                / (ContextModel.priorStrength + relevantYes + relevantNo)
+        }
+
+        public var smoothing: [Double] { logMu.map { exp($0) } }
+
+        /// Named weights, for `--explain` and EVAL.md.
+        public var named: [(String, Double)] {
+            var out: [(String, Double)] = []
+            for (r, w) in rates.enumerated() { out.append(("half-life \(ContextModel.rateNames[r]) (share)", w)) }
+            out.append(("relevant registrations (share)", relevantShare))
+            for level in Level.allCases.dropFirst() where ContextModel.onPath.contains(level) {
+                out.append(("μ \(level.name) (pseudo-uses borrowed from broader levels)", exp(logMu[level.rawValue])))
+            }
+            return out
+        }
+
+        func habit(_ e: Estimate, _ s: Situation, logMu: [Double]) -> Double {
+            var h = 0.0
+            for (r, w) in rates.enumerated() { h += w * ContextModel.chain(e, s, rate: r, logMu: logMu)[ContextModel.leaf.rawValue] }
+            return h
+        }
+
+        public func probability(_ e: Estimate, _ s: Situation) -> Double {
+            let share = s.registered > 0 ? relevantShare : 0
+            return share * e.pRelevant + (1 - share) * habit(e, s, logMu: logMu)
+        }
+
+        /// The terms of a candidate's probability, named; they add up to it.
+        public func terms(_ e: Estimate, _ s: Situation) -> [(name: String, value: Double)] {
+            let share = s.registered > 0 ? relevantShare : 0
+            var out: [(String, Double)] = []
+            for (r, w) in rates.enumerated() {
+                for c in ContextModel.contributions(e, s, rate: r, logMu: logMu) where c.weight * c.estimate > 0 {
+                    let name = (c.level?.name ?? "static prior") + "/" + ContextModel.rateNames[r]
+                    out.append(("\(name) (w \(short(w * c.weight)) × \(short(c.estimate)))", (1 - share) * w * c.weight * c.estimate))
+                }
+            }
+            if e.pRelevant > 0 { out.append(("relevant (w \(short(share)) × \(short(e.pRelevant)))", share * e.pRelevant)) }
+            return out
+        }
+
+        /// Learns from a donation of the item `e` describes, scored before
+        /// it is learned from.
+        public mutating func learn(_ e: Estimate, _ s: Situation) {
+            donations += 1
+            let w = rates
+            let leafs = (0..<w.count).map { ContextModel.chain(e, s, rate: $0, logMu: logMu)[ContextModel.leaf.rawValue] }
+            let habit = zip(w, leafs).reduce(0) { $0 + $1.0 * $1.1 }
+            var habitShare = 1.0
+            if s.registered > 0 {
+                let share = relevantShare
+                let rel = share * e.pRelevant, total = rel + (1 - share) * habit
+                let r = total > 0 ? rel / total : 0
+                relevantYes = ContextModel.forgetting * relevantYes + r
+                relevantNo = ContextModel.forgetting * relevantNo + (1 - r)
+                habitShare = 1 - r
+            }
+            for r in w.indices {
+                let resp = habit > 0 ? w[r] * leafs[r] / habit : 1 / Double(w.count)
+                rateResponsibility[r] = ContextModel.forgetting * rateResponsibility[r] + habitShare * resp
+            }
+            // d log P / d log μ_L, numerically (the levels share the chain).
+            guard habit > 0 else { return }
+            var gradient = [Double](repeating: 0, count: logMu.count)
+            let h = 0.05
+            for l in 1..<logMu.count {
+                var up = logMu, down = logMu
+                up[l] += h
+                down[l] -= h
+                let a = self.habit(e, s, logMu: up), b = self.habit(e, s, logMu: down)
+                if a > 0, b > 0 { gradient[l] = (log(a) - log(b)) / (2 * h) }
+            }
+            for l in 1..<logMu.count {
+                logMu[l] = min(ContextModel.maxLogMu, max(ContextModel.minLogMu, logMu[l] + ContextModel.learningRate * habitShare * gradient[l]))
+            }
+        }
+
+        private static let magic: UInt8 = 0x57  // "W", version 1
+
+        public var encoded: [UInt8] {
+            var w = ByteWriter()
+            w.u8(Self.magic)
+            w.u32(UInt32(donations))
+            w.u32(UInt32(logMu.count))
+            for x in logMu { w.f64(x) }
+            w.u32(UInt32(rateResponsibility.count))
+            for x in rateResponsibility { w.f64(x) }
+            w.f64(relevantYes)
+            w.f64(relevantNo)
+            return w.bytes
+        }
+
+        public init?(encoded bytes: [UInt8]) {
+            var r = ByteReader(bytes)
+            guard r.u8() == Self.magic, let n = r.u32(), let c = r.u32(), Int(c) == ContextModel.levels else { return nil }
+            donations = Int(n)
+            for i in 0..<Int(c) { guard let x = r.f64() else { return nil }; logMu[i] = x }
+            guard let k = r.u32(), Int(k) == ContextModel.halfLivesDays.count else { return nil }
+            for i in 0..<Int(k) { guard let x = r.f64() else { return nil }; rateResponsibility[i] = x }
+            guard let y = r.f64(), let no = r.f64() else { return nil }
+            relevantYes = y
+            relevantNo = no
+        }
+    }
+
+    // MARK: New registrations
+
+    /// A registered item nobody has used yet gets its chance: first when
+    /// nothing is habitual in this situation, else no lower than
+    /// `registeredRankWhenHabitual`. `ranked` is best first; returns the new order.
+    public static func promoteRegistered<T>(_ ranked: [T], isNewRegistered: (T) -> Bool, habitual: Bool) -> [T] {
+        guard let i = ranked.firstIndex(where: isNewRegistered) else { return ranked }
+        let target = habitual ? registeredRankWhenHabitual - 1 : 0
+        guard i > target else { return ranked }
+        var out = ranked
+        let item = out.remove(at: i)
+        out.insert(item, at: target)
+        return out
+    }
+
+    static func short(_ x: Double) -> String {
+        let r = (x * 1000).rounded() / 1000
+        return "\(r)"
+    }
+}

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LimelightSupport
+import LimelightModel
+import LimelightText
+
+/// The one scoring function: what Limelight knows about a candidate, at a
+/// moment, in some contexts → named components that add up to its score.
+public enum Scorer {
+    /// The moment and situation of a search or suggestion.
+    public struct Situation: Sendable {
+        public var at: Timestamp
+        public var contexts: [String]
+        public var hasQuery: Bool
+        package init(at: Timestamp, contexts: [String], hasQuery: Bool) {
+            self.at = at; self.contexts = contexts; self.hasQuery = hasQuery
+        }
+    }
+
+    /// A candidate as the scorer sees it.
+    package struct Candidate {
+        package var textWeight: Double = 0
+        package var titleMatch: Double = 0
+        package var prior: Double = 0
+        package var usage: UsageStats?
+        package var relevantContexts: [String] = []
+        package init() {}
+    }
+
+    package static func saturate(_ x: Double) -> Double { x / (x + RankingWeights.saturationK) }
+
+    package static func components(_ c: Candidate, _ s: Situation) -> [(name: String, value: Double)] {
+        typealias W = RankingWeights
+        var out: [(String, Double)] = []
+        if s.hasQuery {
+            out.append(("text", c.textWeight))
+            if c.titleMatch > 0 { out.append(("titleMatch", c.titleMatch)) }
+        }
+        out.append(("prior", c.prior * (s.hasQuery ? W.prior : W.priorWithoutQuery)))
+        let scale = s.hasQuery ? W.usageScaleWithQuery : 1
+        if let u = c.usage, let total = u.total {
+            let day = s.at.days
+            out.append(("usage", scale * W.usage * saturate(total.score(at: day))))
+            let h = s.at.hourOfDay
+            var near = 0.0
+            for (hour, count) in u.hours {
+                var d = abs(h - (Double(hour) + 0.5))
+                d = min(d, 24 - d)
+                near += count.score(at: day) * exp(-d * d / (2 * W.timeOfDaySigmaHours * W.timeOfDaySigmaHours))
+            }
+            if near > 0 { out.append(("timeOfDay", scale * W.timeOfDay * saturate(near))) }
+            if let same = s.at.isWeekend ? u.weekend : u.weekday {
+                out.append(("dayType", scale * W.dayType * saturate(same.score(at: day))))
+            }
+            var inContext = 0.0
+            for current in s.contexts {
+                let chain = Contexts.withAncestors(current)
+                for (n, c) in chain.enumerated() {
+                    guard let count = u.contexts[c] else { continue }
+                    let specificity = Double(chain.count - n) / Double(chain.count)
+                    inContext = max(inContext, specificity * saturate(count.score(at: day)))
+                }
+            }
+            if inContext > 0 { out.append(("contextUsage", scale * W.contextUsage * inContext)) }
+        }
+        let relevance = relevanceStrength(registered: c.relevantContexts, current: s.contexts)
+        if relevance > 0 { out.append(("relevant", W.relevant * relevance)) }
+        return out
+    }
+
+    /// 1 for a registration in a current context; depth(r)/depth(c) for one in
+    /// an ancestor r of a current context c (`audio.workout` while
+    /// `audio.workout.running`); 0 for a more specific or unrelated one.
+    package static func relevanceStrength(registered: [String], current: [String]) -> Double {
+        var best = 0.0
+        for c in current {
+            let chain = Contexts.withAncestors(c)
+            for r in registered {
+                if let n = chain.firstIndex(of: r) {
+                    best = max(best, Double(chain.count - n) / Double(chain.count))
+                }
+            }
+        }
+        return best
+    }
+}

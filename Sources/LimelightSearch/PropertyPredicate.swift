@@ -1,0 +1,156 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
+
+/// A filter on a typed entity property (`--where`), Apple's EntityPropertyQuery:
+///
+///     lengthKm>20   start>=2026-12-01   start<2026-12-08T00:00:00Z
+///     difficulty=hard   loop=true   attendees~ana   calendar=CalendarEntity/work
+///     durationSec<=1800  (durations also as 90m, 1h30m, PT1H)
+///
+/// Ranges work on numbers, dates and durations (Xapian value ranges); `=`
+/// matches a whole value (case-insensitive); `~` matches a word of a text,
+/// place or person value.
+public struct PropertyPredicate: Sendable {
+    enum Op: String, CaseIterable { case ge = ">=", le = "<=", gt = ">", lt = "<", eq = "=", contains = "~" }
+
+    let fields: [(field: String, entry: PropertySchema.Entry)]
+    let op: Op
+    let operand: String
+    let number: Double?
+
+    /// Parses `name<op>value` against what the index knows of that property.
+    /// Errors are usage errors (exit 64): unknown property, wrong value type.
+    public static func parse(_ text: String, schema: PropertySchema, type: String?) throws(LimelightError) -> PropertyPredicate {
+        var found: (Op, String.Index)? = nil
+        for (i, ch) in zip(text.indices, text) where "<>=~".contains(ch) {
+            let two = text[i...].prefix(2)
+            let op = Op.allCases.first { two.hasPrefix($0.rawValue) }!
+            found = (op, i)
+            break
+        }
+        guard let (op, at) = found, at > text.startIndex else {
+            throw LimelightError(.usage, "--where '\(text)': write name=value, name>value, name>=value, name<value, name<=value or name~word")
+        }
+        let name = String(text[..<at]).trimmingSpaces
+        let operand = String(text[text.index(at, offsetBy: op.rawValue.count)...]).trimmingSpaces
+        if operand.isEmpty { throw LimelightError(.usage, "--where '\(text)': the value is missing") }
+        let fields = schema.entries.filter { key, _ in
+            let parts = key.split(separator: ".", maxSplits: 1)
+            return parts.count == 2 && parts[1] == name && (type == nil || parts[0] == type!)
+        }.sorted { $0.key < $1.key }.map { (field: $0.key, entry: $0.value) }
+        if fields.isEmpty {
+            let known = Set(schema.entries.keys.filter { type == nil || $0.hasPrefix(type! + ".") }
+                .map { String($0.split(separator: ".", maxSplits: 1).last ?? "") }).sorted()
+            throw LimelightError(.usage, "--where: no entity\(type.map { " of type \($0)" } ?? "") has a property '\(name)'" +
+                                 (known.isEmpty ? "" : " (known: \(known.prefix(30).joined(separator: ", ")))"))
+        }
+        let types = fields.reduce(into: Set<String>()) { $0.formUnion($1.entry.types) }
+        var number: Double? = nil
+        switch op {
+        case .gt, .ge, .lt, .le:
+            guard !types.isDisjoint(with: PropertySchema.rangeTypes) else {
+                throw LimelightError(.usage, "--where: '\(name)' holds \(types.sorted().joined(separator: "/")) values; ranges need numbers, dates or durations")
+            }
+            number = try parseNumber(operand, types: types, name: name)
+        case .eq:
+            if !types.isDisjoint(with: PropertySchema.rangeTypes), types.isSubset(of: PropertySchema.rangeTypes) {
+                number = try parseNumber(operand, types: types, name: name)
+            }
+            if types == ["bool"], operand.lowercased() != "true", operand.lowercased() != "false" {
+                throw LimelightError(.usage, "--where: '\(name)' is a boolean; compare it with true or false")
+            }
+        case .contains:
+            guard !types.isDisjoint(with: ["string", "place", "person"]) else {
+                throw LimelightError(.usage, "--where: '\(name)' holds \(types.sorted().joined(separator: "/")) values; ~ needs text, a place or a person")
+            }
+        }
+        return PropertyPredicate(fields: fields, op: op, operand: operand, number: number)
+    }
+
+    static func parseNumber(_ s: String, types: Set<String>, name: String) throws(LimelightError) -> Double {
+        if types.contains("date"), let t = Timestamp(iso8601: s) { return t.seconds }
+        if types.contains("duration"), let d = parseDuration(s) { return d }
+        if types.contains("number"), let n = Double(s), n.isFinite { return n }
+        let expected = types.intersection(PropertySchema.rangeTypes).sorted().map {
+            ["date": "a date (ISO 8601)", "duration": "a duration (seconds, 90m, 1h30m or PT1H)", "number": "a number"][$0]!
+        }.joined(separator: " or ")
+        throw LimelightError(.usage, "--where: '\(name)' takes \(expected); '\(s)' is not one")
+    }
+
+    /// Seconds, or `1h30m`, `90m`, `45s`, or ISO 8601 `PT1H30M`.
+    static func parseDuration(_ s: String) -> Double? {
+        if let n = Double(s), n >= 0 { return n }
+        var text = Substring(s.uppercased())
+        if text.hasPrefix("PT") { text = text.dropFirst(2) }
+        var total = 0.0, digits = "", any = false
+        for ch in text {
+            if ch.isNumber || ch == "." { digits.append(ch); continue }
+            guard let n = Double(digits) else { return nil }
+            switch ch {
+            case "H": total += n * 3600
+            case "M": total += n * 60
+            case "S": total += n
+            default: return nil
+            }
+            digits = ""
+            any = true
+        }
+        return any && digits.isEmpty ? total : nil
+    }
+
+    func query() throws(XapianError) -> Query {
+        var alternatives: [Query] = []
+        for (field, entry) in fields {
+            switch op {
+            case .contains:
+                let words = Tokenizer.words(operand) + Tokenizer.cjkRuns(operand)
+                guard !words.isEmpty else { continue }
+                alternatives.append(try .and(words.map { Query(term: Schema.term(Schema.propertyWord, field + ":" + $0)) }))
+            case .eq:
+                if let n = number, let slot = entry.slot {
+                    alternatives.append(try .numberRange(slot: slot, from: n, to: n))
+                } else {
+                    alternatives.append(Query(term: Schema.term(Schema.propertyValue, field + "=" + operand.lowercased())))
+                }
+            case .ge, .gt, .le, .lt:
+                guard let n = number, let slot = entry.slot else { continue }
+                // Strict bounds step to the next representable double.
+                switch op {
+                case .ge: alternatives.append(try .numberRange(slot: slot, from: n, to: nil))
+                case .gt: alternatives.append(try .numberRange(slot: slot, from: n.nextUp, to: nil))
+                case .le: alternatives.append(try .numberRange(slot: slot, from: nil, to: n))
+                default: alternatives.append(try .numberRange(slot: slot, from: nil, to: n.nextDown))
+                }
+            }
+        }
+        if alternatives.isEmpty { return .matchNothing }
+        return alternatives.count == 1 ? alternatives[0] : try .or(alternatives)
+    }
+}
+
+extension String {
+    public var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s = s.dropFirst() }
+        while s.last?.isWhitespace == true { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+extension Searcher {
+    /// What the index knows of entity properties (for `--where`).
+    public func propertySchema() throws(LimelightError) -> PropertySchema {
+        do { return try PropertySchema.load(db) } catch { throw IndexLocation.describe(error, path: path) }
+    }
+}
+
+extension SearchRequest {
+    /// Adds a `--where` predicate (parsed against the index's properties).
+    public mutating func addPredicate(_ text: String, schema: PropertySchema) throws(LimelightError) {
+        predicates.append(try PropertyPredicate.parse(text, schema: schema, type: type))
+    }
+}

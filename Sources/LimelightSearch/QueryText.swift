@@ -1,0 +1,92 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
+
+extension Searcher {
+    // MARK: Text
+
+    /// Complete words must all match (or any, when relaxed); the last word,
+    /// still being typed, matches as a prefix through indexed edge prefixes.
+    func textQuery(_ text: QueryText, op: Query.Operator) throws(XapianError) -> Query {
+        var parts: [Query] = []
+        for word in text.completeWords {
+            // The term generator gives CJK n-grams the stemmed-term prefix
+            // too; the query parser does not, unless told.
+            let q = try parser.parse(word, flags: [.cjkNgram], defaultPrefix: Tokenizer.containsCJK(word) ? "Z" : "")
+            if !q.isEmpty { parts.append(q) }
+        }
+        if let last = text.partialWord {
+            // A short fragment is only a prefix: "m" should not match the unit in "2,000 m".
+            // A longer one also matches by its stem, without weight until it
+            // is complete (see `RankingWeights.partialWordStemScale`).
+            let stemmed = last.count >= 3 ? try parser.parse(last, flags: [.cjkNgram]) : Query.matchNothing
+            let whole = stemmed.isEmpty ? stemmed : try stemmed.scaled(by: RankingWeights.partialWordStemScale)
+            // Past 10 letters, the indexed prefix of its first 10 (a title
+            // or keyword word that starts so); the title match tells them apart.
+            let prefix = Query(term: Schema.term(Schema.wordPrefix, String(last.prefix(Schema.maxIndexedPrefix))))
+            parts.append(whole.isEmpty ? prefix : try .or([whole, prefix]))
+        }
+        if parts.isEmpty { return .matchNothing }
+        return parts.count == 1 ? parts[0] : try .combine(op, parts)
+    }
+}
+
+/// The query as typed, split into complete words and the word being typed.
+package struct QueryText {
+    let raw: String
+    /// Words followed by a separator (and CJK runs, matched by n-grams).
+    let completeWords: [String]
+    /// The trailing word still being typed (lower-cased), if any.
+    let partialWord: String?
+    /// All non-CJK words, lower-cased, for title-match checks.
+    let words: [String]
+    /// Runs of CJK characters.
+    let cjkRuns: [String]
+    /// The words a title must have (as word prefixes) to match by title; none
+    /// for CJK text, which titles match by n-grams.
+    var titleWords: [String] { cjkRuns.isEmpty ? words : [] }
+    /// Letters and digits only, folded (for "the title starts with this").
+    var compact: String { Tokenizer.normalizedForPrefix(Tokenizer.fold(raw)) }
+
+    /// Longer queries keep their first words: nobody types more into a
+    /// search box, and a pasted megabyte should not become a huge AND.
+    static let maxWords = 32
+    static let maxCharacters = 1_000
+
+    init(_ typed: String) {
+        let raw = typed.count > Self.maxCharacters ? String(typed.prefix(Self.maxCharacters)) : typed
+        self.raw = raw
+        var words = Array(Tokenizer.words(raw).prefix(Self.maxWords))
+        // Titles are compared without diacritics (see TitleMatch).
+        let foldedWords = Tokenizer.words(Tokenizer.fold(raw))
+        let endsInWord: Bool = {
+            guard let last = raw.unicodeScalars.last else { return false }
+            return Tokenizer.isWordScalar(last) && !Tokenizer.isCJK(last)
+        }()
+        self.words = foldedWords.count == words.count ? foldedWords : words
+        partialWord = endsInWord ? words.popLast() : nil
+        // CJK text is not split into words by Tokenizer; keep its runs whole.
+        cjkRuns = Array(Tokenizer.cjkRuns(raw).prefix(Self.maxWords))
+        completeWords = words + cjkRuns
+    }
+
+    private init(raw: String, complete: [String], partial: String?, cjk: [String]) {
+        self.raw = raw
+        completeWords = complete
+        partialWord = partial
+        cjkRuns = cjk
+        words = complete.filter { !Tokenizer.containsCJK($0) } + (partial.map { [$0] } ?? [])
+    }
+
+    func replacingWords(complete: [String], partial: String?) -> QueryText {
+        let display = (complete + (partial.map { [$0] } ?? [])).joined(separator: " ")
+        return QueryText(raw: display, complete: complete, partial: partial, cjk: cjkRuns)
+    }
+
+    var display: String { raw }
+    var isEmpty: Bool { completeWords.isEmpty && partialWord == nil }
+    var wordCount: Int { completeWords.count + (partialWord == nil ? 0 : 1) }
+}

@@ -1,0 +1,62 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
+
+/// What to search for (an empty query asks for suggestions).
+public struct SearchRequest: Sendable {
+    public var query: String
+    /// At most this many hits; 0 = every item that matches (an empty query:
+    /// every item, ranked), for launchers that list everything.
+    public var limit: Int = 10
+    public var app: String?
+    public var type: String?
+    public var contexts: [String] = []
+    public var at: Timestamp = .now()
+    /// Extra filters (property predicates), already compiled.
+    var predicates: [PropertyPredicate] = []
+
+    public init(query: String) { self.query = query }
+}
+
+/// One result, copied out of the index.
+public struct SearchHit: Sendable {
+    public enum Section: String, Sendable {
+        /// The best result, shown large (Spotlight's Top Hit).
+        case topHit
+        /// The Top Hit app's App Shortcuts, shown next to it.
+        case shortcuts
+        case results
+        case suggestions
+    }
+
+    public var rank: Int
+    public var section: Section
+    public var kind: HitKind
+    public var app: String
+    public var type: String?
+    public var id: String
+    public var title: String
+    public var subtitle: String?
+    public var score: Double
+    /// For an App Shortcut bound to a parameter value.
+    public var parameter: EntityRef?
+    /// How the hit is opened: the record's `url`, `exec`, `icon`, and an app's `desktopFile`.
+    public var url: String? = nil
+    public var exec: String? = nil
+    public var icon: String? = nil
+    public var desktopFile: String? = nil
+    /// Each part of `score`, by name (they add up to it).
+    public var components: [(name: String, value: Double)]
+}
+
+public struct SearchResponse: Sendable {
+    public var query: String
+    /// What was searched instead, when a word had a typo ("montery" → "monterey").
+    public var correctedQuery: String?
+    /// Set when nothing matched every word and the results match some of them.
+    public var relaxed: Bool = false
+    public var hits: [SearchHit]
+}

@@ -1,0 +1,48 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
+
+extension Searcher {
+    // MARK: Inner words and initials of app names
+
+    /// Apps whose name (or a synonym) holds the one word typed inside a word
+    /// ("fox" in Firefox, "magick" in ImageMagick) or as a subsequence that
+    /// starts where the name does ("ffx" → Firefox, "fz" → FileZilla), as
+    /// launchers match. Apps are few (a desktop has a few hundred), so their
+    /// cards are scanned here rather than indexing every substring: no terms,
+    /// no ingest cost; one posting list and one value read per app.
+    /// `TitleMatch` ranks these below word-start matches.
+    func appNameCandidates(_ text: QueryText, _ request: SearchRequest) throws(XapianError) -> [Match] {
+        guard text.completeWords.isEmpty, let p = text.partialWord, p.count >= RankingWeights.minInitials,
+              text.cjkRuns.isEmpty, request.type == nil, request.predicates.isEmpty else { return [] }
+        var apps = Query(term: Schema.kind + RecordKind.app.rawValue)
+        if let app = request.app { apps = try apps.filter(Query(term: Schema.term(Schema.app, app))) }
+        let needle = text.compact
+        var out: [Match] = []
+        for m in try match(apps, count: RankingWeights.maxScannedApps) {
+            guard let bytes = m.values[Schema.cardSlot], let card = HitCard(encoded: bytes),
+                  card.names.contains(where: { TitleMatch.inside($0, needle) != nil }) else { continue }
+            out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values))
+        }
+        return out
+    }
+}
+
+extension TitleMatch {
+    /// How a one-word query meets a title below its word starts: inside a
+    /// word (three letters or more), or as a subsequence from its first letter.
+    static func inside(_ title: TitleKey, _ needle: String) -> Double? {
+        guard needle.count >= RankingWeights.minInitials, let first = title.compact.first, !title.compact.isEmpty else { return nil }
+        if needle.count >= RankingWeights.minInnerWord, title.compact.contains(needle) { return RankingWeights.innerWord }
+        guard needle.first == first else { return nil }
+        var rest = Substring(needle)
+        for ch in title.compact where ch == rest.first {
+            rest = rest.dropFirst()
+            if rest.isEmpty { return RankingWeights.initials }
+        }
+        return nil
+    }
+}

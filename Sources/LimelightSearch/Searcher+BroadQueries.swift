@@ -1,0 +1,104 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
+
+extension Searcher {
+    /// Candidates for a query of all words. Scoring visits every match, and
+    /// Xapian cannot prune a list whose documents tie on everything but the
+    /// prior: a word on a third of a million documents has almost no IDF.
+    /// So a query Xapian could match on more than `broadQueryMatches`
+    /// documents is scored within a window of the first documents instead,
+    /// which `index` and `rebuild` write in static-rank order (best prior
+    /// first, see `EntityRun`): the best text matches among the most
+    /// important documents.
+    /// With them come what a window could miss:
+    /// - matches whose titles (or keywords) have every typed word — scored
+    ///   whole if there are few enough, else in a window too;
+    /// - every matching app and App Shortcut (a few per app);
+    /// - the most used items whose titles match (the usage hot lists).
+    /// Below the budget this is exactly the full ranking, and the budgets
+    /// bound a keystroke's work at any index size.
+    func broadCandidates(_ matching: Query, titleWords: [String], depth: Int,
+                                 _ request: SearchRequest) throws(XapianError) -> [Match] {
+        let bound = try matchesUpperBound(matching)
+        guard bound > broadQueryMatches else { return try scored(matching, count: depth) }
+        var seen = Set<UInt32>()
+        var out: [Match] = []
+        func add(_ ms: [Match]) { for m in ms where seen.insert(m.documentID).inserted { out.append(m) } }
+        // A window that holds every match scores them all: the title tier
+        // could only repeat part of that work.
+        let windowHoldsAll = bound <= broadWindowMatches
+        if !titleWords.isEmpty, !windowHoldsAll {
+            let inTitles = try matching.filter(try .and(titleWords.map {
+                Query(term: Schema.term(Schema.wordPrefix, String($0.prefix(Schema.maxIndexedPrefix))))
+            }))
+            // Every match here also costs a skip in each long list: a
+            // fraction of the budgets.
+            let titled = try matchesUpperBound(inTitles)
+            let divisor = RankingWeights.broadTitleBudgetDivisor
+            add(titled <= broadQueryMatches / divisor ? try scored(inTitles, count: depth)
+                : try windowed(inTitles, count: depth, matches: titled, budget: broadWindowMatches / divisor))
+        }
+        let small = try Query.or([RecordKind.app, .shortcut].map { Query(term: Schema.kind + $0.rawValue) })
+        add(try scored(try matching.filter(small), count: RankingWeights.prefixCandidates))
+        add(try windowed(matching, count: depth, matches: bound, budget: broadWindowMatches))
+        add(try hotTitleMatches(titleWords, request))
+        return out
+    }
+
+    /// The best `count` matches by BM25 + prior + usage.
+    func scored(_ query: Query, count: Int) throws(XapianError) -> [Match] {
+        try match(try query.andMaybe(try CandidateBoost.query()), count: count)
+    }
+
+    /// The best `count` by BM25 among the matches in a window of the first
+    /// documents, sized so that about `budget` of the query's `matches` fall
+    /// in it if they spread evenly. BM25 alone: in static-rank order the
+    /// window's documents all have high static scores, and reading the
+    /// prior and usage values would triple the cost of each match. Their
+    /// static scores are added afterwards, as `scored` would have.
+    func windowed(_ query: Query, count: Int, matches: Int, budget: Int) throws(XapianError) -> [Match] {
+        let last = try db.lastDocumentID
+        let end = UInt32(max(1, min(Double(last), Double(last) * Double(budget) / Double(max(matches, 1)))))
+        return try match(try query.filter(try .documentIDs(1...end)), count: count).map { m in
+            let card = m.values[Schema.cardSlot].flatMap(HitCard.init(encoded:))
+            return Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, card), values: m.values)
+        }
+    }
+
+    /// How many documents the query can match at most, from the posting
+    /// lists' sizes, without matching: the length of the list that drives an
+    /// AND, the sum of an OR's — about how many matches scoring would visit.
+    /// (Xapian's *estimate* of an AND of correlated words is far too low:
+    /// 20,000 for "contains c", which matches 144,715 of a million.)
+    func matchesUpperBound(_ query: Query) throws(XapianError) -> Int {
+        let enquire = try Enquire(db)
+        enquire.query = query
+        return try enquire.matches(count: 0).upperBound
+    }
+
+    /// The most used items (overall and around now) whose title has a word
+    /// starting with each typed word.
+    func hotTitleMatches(_ words: [String], _ request: SearchRequest) throws(XapianError) -> [Match] {
+        guard !words.isEmpty, request.predicates.isEmpty else { return [] }
+        let hour = Int(request.at.hourOfDay)
+        var out: [Match] = []
+        var seen = Set<UInt32>()
+        let expiries = try anyExpiries()
+        for name in [HotLists.allName(), HotLists.hourName(hour)] {
+            for e in try HotLists.read(db, name).prefix(RankingWeights.broadHotCandidates) where seen.insert(e.id).inserted {
+                guard let bytes = try listedCard(e.id, at: request.at, expiries: expiries),
+                      let card = HitCard(encoded: bytes),
+                      request.app == nil || card.app == request.app,
+                      request.type == nil || card.type == request.type,
+                      words.allSatisfy({ w in card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })
+                else { continue }
+                out.append(Match(documentID: e.id, weight: CandidateBoost.of(card), values: [Schema.cardSlot: bytes]))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,116 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightRanking
+
+/// Where the context model's index-wide state lives: its totals per weekday ×
+/// hour (all history, per context set, per place) and its learned weights, in
+/// the index metadata, keyed by situation, never by document (so shards keep
+/// their own). Items' own cells travel in their `UsageStats`.
+package struct ContextModelStore {
+    static let prefix = "limelight.model."
+    static let weightsKey = prefix + "weights"
+
+    static func timeName() -> String { "time" }
+    static func contextsName(_ f: ContextModel.Features) -> String { "ctx:" + hex(UInt64(f.contexts), digits: 8) }
+    static func placeName(_ f: ContextModel.Features) -> String { "place:" + hex(UInt64(f.place), digits: 4) }
+
+    static func hex(_ x: UInt64, digits: Int) -> String {
+        let d = Array("0123456789abcdef")
+        return String((0..<digits).reversed().map { d[Int((x >> (4 * UInt64($0))) & 0xF)] })
+    }
+
+    private var tables: [String: ContextModel.Table] = [:]
+    private var changed = Set<String>()
+    private var weights: ContextModel.Weights?
+    private var registered: [[String]: Int] = [:]
+
+    package init() {}
+
+    static func readTable(_ db: Database, _ name: String) throws(XapianError) -> ContextModel.Table {
+        ContextModel.Table(encoded: try db.metadata(prefix + name)) ?? ContextModel.Table()
+    }
+
+    package static func readWeights(_ db: Database) throws(XapianError) -> ContextModel.Weights {
+        ContextModel.Weights(encoded: try db.metadata(weightsKey)) ?? ContextModel.Weights()
+    }
+
+    /// How many items are registered for these contexts (or their ancestors).
+    package static func registeredCount(_ db: Database, _ contexts: [String]) throws(XapianError) -> Int {
+        var n = 0
+        for c in Set(contexts.flatMap(Contexts.withAncestors)) { n += try db.termFrequency(Schema.term(Schema.relevantIn, c)) }
+        return n
+    }
+
+    /// An item's static prior as a probability over all items (for items
+    /// with little or no use).
+    package static func base(prior: Double, items: Int) -> Double { (0.5 + prior) / (1.5 * Double(max(items, 1))) }
+
+    /// The situation as a reader sees it: three small metadata reads, plus
+    /// the uses still waiting in the journal (`pending`, one per credited
+    /// item, as a writer will count them).
+    package static func situation(_ db: Database, _ f: ContextModel.Features, contexts: [String],
+                                  pending: [UsageEvent] = []) throws(XapianError) -> ContextModel.Situation {
+        var time = try readTable(db, timeName()), ctx = try readTable(db, contextsName(f)), place = try readTable(db, placeName(f))
+        for e in pending {
+            let g = ContextModel.Features(at: e.at, contexts: e.contexts)
+            time.add(g)
+            if g.contexts == f.contexts { ctx.add(g) }
+            if g.place == f.place { place.add(g) }
+        }
+        return ContextModel.Situation(f, time: time, contexts: ctx, place: place, registered: try registeredCount(db, contexts))
+    }
+
+    // MARK: Writing (one per batch)
+
+    private mutating func table(_ db: Database, _ name: String) throws(XapianError) -> ContextModel.Table {
+        if let t = tables[name] { return t }
+        let t = try Self.readTable(db, name)
+        tables[name] = t
+        return t
+    }
+
+    /// The situation of a donation, before it is learned.
+    package mutating func situation(_ db: Database, _ f: ContextModel.Features, contexts: [String]) throws(XapianError) -> ContextModel.Situation {
+        let key = Array(Set(contexts)).sorted()
+        if registered[key] == nil { registered[key] = try Self.registeredCount(db, contexts) }
+        return ContextModel.Situation(f, time: try table(db, Self.timeName()), contexts: try table(db, Self.contextsName(f)),
+                                      place: try table(db, Self.placeName(f)), registered: registered[key]!)
+    }
+
+    /// One EM step on a donation (see `ContextModel.Weights.learn`).
+    package mutating func learn(_ db: Database, _ e: ContextModel.Estimate, _ s: ContextModel.Situation) throws(XapianError) {
+        if weights == nil { weights = try Self.readWeights(db) }
+        weights!.learn(e, s)
+    }
+
+    /// Counts one use of one item in the totals.
+    package mutating func record(_ db: Database, _ f: ContextModel.Features) throws(XapianError) {
+        for name in [Self.timeName(), Self.contextsName(f), Self.placeName(f)] {
+            var t = try table(db, name)
+            t.add(f)
+            tables[name] = t
+            changed.insert(name)
+        }
+    }
+
+    package func save(_ db: WritableDatabase) throws(XapianError) {
+        for name in changed.sorted() { try db.setMetadata(Self.prefix + name, tables[name]!.encoded) }
+        if let weights { try db.setMetadata(Self.weightsKey, weights.encoded) }
+    }
+
+    /// Recomputes the totals from every used item's cells (after forgetting
+    /// donations). The learned weights stay: they hold no item.
+    package static func rebuildTotals(_ db: WritableDatabase) throws(XapianError) {
+        for key in try db.metadataKeys(prefix: prefix) where key != weightsKey { try db.setMetadata(key, []) }
+        var tables: [String: ContextModel.Table] = [:]
+        for id in try db.postings(Schema.used) {
+            guard let stats = UsageStats(encoded: try db.document(id).value(Schema.usageSlot)) else { continue }
+            for (i, key) in stats.cells.keys.enumerated() {
+                let contexts = "ctx:" + hex(key >> 32, digits: 8), place = "place:" + hex((key >> 16) & 0xFFFF, digits: 4)
+                for name in [timeName(), contexts, place] { tables[name, default: ContextModel.Table()].add(cellOf: key, stats.cells, at: i) }
+            }
+        }
+        for (name, t) in tables { try db.setMetadata(prefix + name, t.encoded) }
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Xapian
+import LimelightSupport
+
+/// Recognising an index directory before anything is written to it.
+///
+/// A directory is a Limelight index only when `current` is a regular file (not
+/// a symbolic link) holding exactly `glass gen-N` and `gen-N` is a real
+/// directory holding a glass database (`iamglass`). A missing or empty
+/// directory is a new index. Anything else — a stub naming a missing
+/// generation, generations without a stub, a symlinked stub, a directory of
+/// other things — is an error naming the problem, and nothing is created or
+/// removed: guessing wrong here destroys someone's data.
+///
+/// The one exception is a first `index` killed before it published its stub:
+/// generations that are empty glass databases (no documents) and nothing but
+/// Limelight's own files. They hold nothing, so a new index starts over them.
+extension IndexLocation {
+    /// The live generation, or nil when there is no index yet (no directory,
+    /// an empty one, or only an interrupted first creation).
+    func inspect() throws(LimelightError) -> Int? {
+        var st = stat()
+        if stat(path, &st) != 0 {
+            if errno == ENOENT { return nil }
+            throw LimelightError(.failure, "cannot use \(path) as the index: \(String(cString: strerror(errno)))")
+        }
+        guard (st.st_mode & S_IFMT) == S_IFDIR else {
+            throw LimelightError(.failure, "\(path) is a file, not an index directory; pass --index with a directory")
+        }
+        let entries: [String]
+        do { entries = try Files.listStrictly(path) } catch {
+            throw LimelightError(.failure, "cannot read the index directory: \(error.description)")
+        }
+        if entries.isEmpty { return nil }
+        if entries.contains("current") { return try validStub() }
+        let generations = entries.filter { Self.generationNumber($0) != nil }
+        let foreign = entries.filter { Self.generationNumber($0) == nil && !Self.isOwnFile($0) }
+        if generations.isEmpty {
+            throw LimelightError(.failure, "\(path) is not a Limelight index (it holds other files); pass --index with a new or empty directory")
+        }
+        if foreign.isEmpty, generations.allSatisfy(isEmptyOwnGeneration) { return nil }
+        throw LimelightError(.failure, "\(path) holds \(generations.joined(separator: ", ")) but no stub file 'current': it is not a Limelight index, or its stub was lost. Nothing was changed; if it is an index, restore the stub (printf 'glass gen-N\\n' > \(stubPath)) or pass another --index")
+    }
+
+    /// The generation a valid stub names; an error for any other stub.
+    private func validStub() throws(LimelightError) -> Int {
+        var st = stat()
+        guard lstat(stubPath, &st) == 0 else {
+            throw LimelightError(.failure, "cannot read \(stubPath): \(String(cString: strerror(errno)))")
+        }
+        if (st.st_mode & S_IFMT) == S_IFLNK {
+            throw LimelightError(.failure, "\(stubPath) is a symbolic link; an index stub is a regular file. Nothing was changed; replace it with the stub it points to or pass another --index")
+        }
+        // A rebuild may swap the stub and remove the old generation between
+        // reading the stub and looking at what it names: read it again then.
+        var last = 0
+        for _ in 0..<10 {
+            guard let gen = try currentGeneration() else {
+                throw LimelightError(.failure, "cannot read \(stubPath)")
+            }
+            if isOwnGeneration(gen) { return gen }
+            if gen == last { break }
+            last = gen
+        }
+        throw LimelightError(.failure, "\(stubPath) names gen-\(last), which is missing or not a Xapian database: the index is damaged. Nothing was changed; restore gen-\(last) or the stub, or pass another --index")
+    }
+
+    /// `gen-N` → N, for canonical numbers only ("gen-01" and "gen-1x" are not generations).
+    static func generationNumber(_ name: String) -> Int? {
+        guard name.hasPrefix("gen-"), !name.hasSuffix(".readers") else { return nil }
+        let digits = name.dropFirst(4)
+        guard digits.count <= maxGenerationDigits, let n = Int(digits), n > 0, String(n) == digits else { return nil }
+        return n
+    }
+
+    /// Files Limelight itself keeps beside the generations.
+    static func isOwnFile(_ name: String) -> Bool {
+        name == "writer.pid" || name.hasPrefix("current.tmp-") || name.hasPrefix("writer.pid.tmp-")
+            || (name.hasSuffix(".readers") && generationNumber(String(name.dropLast(8))) != nil)
+    }
+
+    /// Limelight removes a generation only if it is one it wrote: a real
+    /// directory (never a symlink) named `gen-N` holding a glass database.
+    func isOwnGeneration(_ n: Int) -> Bool {
+        let dir = generationPath(n)
+        var st = stat()
+        guard lstat(dir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else { return false }
+        var marker = stat()
+        return lstat(dir + "/iamglass", &marker) == 0 && (marker.st_mode & S_IFMT) == S_IFREG
+    }
+
+    private func isEmptyOwnGeneration(_ name: String) -> Bool {
+        guard let n = Self.generationNumber(name), isOwnGeneration(n) else { return false }
+        guard let db = try? Database(path: generationPath(n)) else { return false }
+        return (try? db.documentCount) == 0
+    }
+}

@@ -1,0 +1,177 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+
+/// Where an index lives, and its on-disk layout:
+///
+///     DIR/current     a Xapian stub file naming the live generation ("glass gen-3")
+///     DIR/gen-N/      one glass database per generation
+///     DIR/writer.pid  the process that holds the write lock (for error messages)
+///
+/// Readers open `current`; `rebuild` writes a new generation and renames a new
+/// stub over `current`, so a reader sees the old index or the new, never a mix.
+public struct IndexLocation: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        var p = path
+        while p.count > 1, p.hasSuffix("/") { p.removeLast() }
+        self.path = p
+    }
+
+    var stubPath: String { path + "/current" }
+    package var pidPath: String { path + "/writer.pid" }
+    package func generationPath(_ n: Int) -> String { path + "/gen-\(n)" }
+
+    /// The generation number the stub names, or nil if there is no index yet.
+    package func currentGeneration() throws(LimelightError) -> Int? {
+        guard Files.exists(stubPath) else { return nil }
+        let text: String
+        do { text = String(decoding: try Files.read(stubPath), as: UTF8.self) } catch {
+            throw LimelightError(.failure, "\(error.description)")
+        }
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, parts[0] == "glass", let n = Self.generationNumber(String(parts[1])) {
+                return n
+            }
+        }
+        throw LimelightError(.failure, "\(stubPath) is not a Limelight index stub; move it away or pass another --index")
+    }
+
+    /// Points `current` at generation n, atomically.
+    package func publish(generation n: Int) throws(LimelightError) {
+        do { try Files.writeAtomically(stubPath, Array("glass gen-\(n)\n".utf8)) } catch {
+            throw LimelightError(.failure, error.description)
+        }
+    }
+
+    /// Checks that the path can hold an index before anything is created there
+    /// (see `inspect`).
+    package func checkUsable() throws(LimelightError) { _ = try inspect() }
+
+    func readersLockPath(_ n: Int) -> String { path + "/gen-\(n).readers" }
+
+    /// Opens the live generation read-only. The reader holds a shared lock on
+    /// its generation for the life of the process, so that `rebuild` and
+    /// `compact` remove an old generation only once no reader has it open.
+    package func openReader() throws(LimelightError) -> Database { try openTrackedReader().db }
+
+    /// `openReader`, saying which generation it opened and the descriptor of
+    /// the reader lock held on it (for a reader that follows the index).
+    package func openTrackedReader() throws(LimelightError) -> (db: Database, generation: Int, lock: Int32) {
+        try checkUsable()
+        for _ in 0..<10 {
+            guard let gen = try currentGeneration() else {
+                throw LimelightError(.failure, "no index at \(path): index some records first (limelight index FILE…)")
+            }
+            let fd = open(readersLockPath(gen), O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
+            if fd >= 0 { flock(fd, LOCK_SH) }
+            // The generation may have been replaced before we locked it.
+            if try currentGeneration() != gen {
+                if fd >= 0 { close(fd) }
+                continue
+            }
+            ReaderLocks.keep(fd)
+            let db = try openGeneration(gen)
+            removeOldGenerations(below: gen)
+            return (db, gen, fd)
+        }
+        throw LimelightError(.failure, "the index at \(path) kept changing generation while opening; try again")
+    }
+
+    private func openGeneration(_ gen: Int) throws(LimelightError) -> Database {
+        do {
+            let db = try Database(path: generationPath(gen))
+            try Self.checkSchema(db, path: path)
+            return db
+        } catch {
+            throw Self.describe(error, path: path)
+        }
+    }
+
+    /// Removes generations other than `current`: newer ones (left by a rebuild
+    /// that was killed) at once, older ones once no reader holds them.
+    /// Call only while holding the write lock.
+    package func removeUnusedGenerations(current: Int) {
+        for name in Files.list(path) {
+            guard let n = Self.generationNumber(name), n != current, isOwnGeneration(n) else { continue }
+            if n > current { Files.removeTree(generationPath(n)) }
+        }
+        removeOldGenerations(below: current)
+    }
+
+    package static func checkSchema(_ db: Database, path: String) throws(LimelightError) {
+        let found: String
+        do { found = try db.metadataString(Schema.versionKey) } catch { throw describe(error, path: path) }
+        if found.isEmpty, (try? db.documentCount) == 0 { return }
+        guard let v = Int(found) else {
+            throw LimelightError(.failure, "\(path) is a Xapian database but not a Limelight index (no schema version)")
+        }
+        if v < Schema.version {
+            throw LimelightError(.failure, "the index at \(path) uses schema \(v); this limelight uses schema \(Schema.version). Run `limelight rebuild` to upgrade it")
+        }
+        if v > Schema.version {
+            throw LimelightError(.failure, "the index at \(path) uses schema \(v), newer than this limelight (\(Schema.version)); upgrade limelight")
+        }
+    }
+
+    /// The one conversion of an untyped error from below the writer and the
+    /// readers: already described, Xapian's (as above), or anything else as a
+    /// failure that names it.
+    package static func describe(_ error: any Error, path: String) -> LimelightError {
+        switch error {
+        case let e as LimelightError: e
+        case let e as XapianError: describe(e, path: path)
+        default: LimelightError(.failure, "\(error)")
+        }
+    }
+
+    package static func describe(_ e: XapianError, path: String) -> LimelightError {
+        switch e.kind {
+        case .databaseNotFound, .databaseOpening, .databaseVersion:
+            return LimelightError(.failure, "cannot open the index at \(path): \(e.message)")
+        case .databaseCorrupt:
+            return LimelightError(.failure, "the index at \(path) is damaged (\(e.message)); restore it with `limelight rebuild --from FILE…` or re-index")
+        case .databaseLock:
+            return LimelightError(.busy, "the index at \(path) is locked by another writer")
+        default:
+            return LimelightError(.failure, "index \(path): \(e.description)")
+        }
+    }
+}
+
+/// Shared locks readers hold on their generation until the process exits.
+package enum ReaderLocks {
+    nonisolated(unsafe) private static var fds: [Int32] = []
+    private static let lock = PthreadMutex()
+
+    static func keep(_ fd: Int32) {
+        guard fd >= 0 else { return }
+        lock.withLock { fds.append(fd) }
+    }
+
+    /// Drops the lock on a generation a reader has moved off.
+    package static func release(_ fd: Int32) {
+        guard fd >= 0 else { return }
+        lock.withLock { fds.removeAll { $0 == fd } }
+        close(fd)
+    }
+}
+
+/// A tiny mutex (pthread) so ReaderLocks is safe from any thread.
+package final class PthreadMutex: @unchecked Sendable {
+    // @unchecked: the pthread mutex serialises every access to `m`'s state.
+    private var m = pthread_mutex_t()
+    init() { pthread_mutex_init(&m, nil) }
+    func withLock<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&m)
+        defer { pthread_mutex_unlock(&m) }
+        return body()
+    }
+}

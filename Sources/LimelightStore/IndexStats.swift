@@ -1,0 +1,70 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+
+/// What `limelight stats` reports.
+public struct IndexStats: Sendable {
+    public var path: String
+    public var generation: Int
+    public var schemaVersion: Int
+    public var documents: Int
+    public var byKind: [(kind: String, count: Int)]
+    public var byApp: [(app: String, count: Int)]
+    public var bytesOnDisk: Int
+    public var clientState: String?
+
+    public static func read(_ location: IndexLocation) throws(LimelightError) -> IndexStats {
+        let db = try location.openReader()
+        let generation = try location.currentGeneration() ?? 0
+        do {
+            var byKind: [(String, Int)] = []
+            for kind in RecordKind.allCases {
+                byKind.append((kind.rawValue, try db.termFrequency(Schema.kind + kind.rawValue)))
+            }
+            byKind.append(("derived shortcut", try db.termFrequency(Schema.derived)))
+            let apps = try db.allTerms(prefix: Schema.app).map { (String($0.term.dropFirst(Schema.app.count)), $0.frequency) }
+            let state = try db.metadataString(Schema.clientStateKey)
+            return IndexStats(path: location.path, generation: generation,
+                              schemaVersion: Int(try db.metadataString(Schema.versionKey)) ?? Schema.version,
+                              documents: try db.documentCount, byKind: byKind, byApp: apps,
+                              bytesOnDisk: Files.size(location.path), clientState: state.isEmpty ? nil : state)
+        } catch {
+            throw IndexLocation.describe(error, path: location.path)
+        }
+    }
+
+    public var json: JSON {
+        .object(JSONObject([
+            ("path", .string(path)), ("generation", .number(Double(generation))),
+            ("schemaVersion", .number(Double(schemaVersion))), ("documents", .number(Double(documents))),
+            ("byKind", .object(JSONObject(byKind.map { ($0.kind, .number(Double($0.count))) }))),
+            ("byApp", .object(JSONObject(byApp.map { ($0.app, .number(Double($0.count))) }))),
+            ("bytesOnDisk", .number(Double(bytesOnDisk))),
+            ("clientState", clientState.map(JSON.string) ?? .null),
+        ]))
+    }
+}
+
+extension IndexLocation {
+    /// Every stored record of the live generation, for `export`.
+    public func exportRecords() throws(LimelightError) -> [Record] {
+        let db = try openReader()
+        do { return try storedRecords(in: db) } catch { throw IndexLocation.describe(error, path: path) }
+    }
+}
+
+/// Every stored record (not derived documents), kind by kind in docid order,
+/// for `export` and `rebuild`.
+package func storedRecords(in db: Database) throws(XapianError) -> [Record] {
+    let derived = Set(try db.postings(Schema.derived))
+    var out: [Record] = []
+    let kinds: [RecordKind] = [.app, .intent, .entity, .shortcut, .relevance, .interaction]
+    for kind in kinds {
+        for id in try db.postings(Schema.kind + kind.rawValue) where !derived.contains(id) {
+            if let r = StoredRecord.decode(try db.document(id).data()) { out.append(r) }
+        }
+    }
+    return out
+}

@@ -1,0 +1,133 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+
+/// The typed properties the index has seen, per entity type: which value
+/// types each holds and, for numbers, dates and durations, which value slot
+/// backs range queries. Stored in the index metadata; `--where` reads it.
+public struct PropertySchema: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        /// "string", "number", "bool", "date", "duration", "place", "person", "entity"
+        /// (more than one for a union value).
+        public var types: Set<String>
+        public var slot: UInt32?
+        public var isList: Bool
+    }
+
+    /// Keyed by "EntityType.property".
+    public private(set) var entries: [String: Entry] = [:]
+    package private(set) var changed = false
+    /// Slots in use and the lowest that may be free (see `allocateSlot`).
+    var slotCache: (used: Set<UInt32>, next: UInt32)? = nil
+
+    /// An empty schema (a batch starts with one and reads the stored one only when needed).
+    package init() {}
+
+    package static func load(_ db: Database) throws(XapianError) -> PropertySchema {
+        var s = PropertySchema()
+        guard let o = (try? JSON.parse(try db.metadata(Schema.propertiesKey)))?.object else { return s }
+        for (key, v) in o.pairs {
+            guard let e = v.object else { continue }
+            s.entries[key] = Entry(types: Set(e["types"]?.array?.compactMap(\.string) ?? []),
+                                   slot: e["slot"]?.number.map { UInt32($0) },
+                                   isList: e["list"]?.bool ?? false)
+        }
+        return s
+    }
+
+    package func save(_ db: WritableDatabase) throws(XapianError) {
+        var o = JSONObject()
+        for key in entries.keys.sorted() {
+            let e = entries[key]!
+            var v = JSONObject([("types", .array(e.types.sorted().map(JSON.string)))])
+            if let slot = e.slot { v["slot"] = .number(Double(slot)) }
+            if e.isList { v["list"] = .bool(true) }
+            o[key] = .object(v)
+        }
+        try db.setMetadata(Schema.propertiesKey, JSON.object(o).serialized)
+    }
+
+    /// The value type of one (non-list) property value.
+    static func typeName(_ v: JSON) -> String? {
+        switch v {
+        case .string: "string"
+        case .number: "number"
+        case .bool: "bool"
+        case .object(let o): o.keys.first
+        default: nil
+        }
+    }
+
+    package static let rangeTypes: Set<String> = ["number", "date", "duration"]
+
+    /// Registers the property's types, giving it a slot if it needs one.
+    mutating func register(type: String, name: String, value: JSON) -> Entry {
+        let key = "\(type).\(name)"
+        var e = entries[key] ?? Entry(types: [], slot: nil, isList: false)
+        let items = value.array ?? [value]
+        if value.array != nil { e.isList = true }
+        for item in items { if let t = Self.typeName(item) { e.types.insert(t) } }
+        if e.slot == nil, !e.types.isDisjoint(with: Self.rangeTypes) {
+            e.slot = allocateSlot()
+        }
+        if entries[key] != e {
+            entries[key] = e
+            changed = true
+        }
+        return e
+    }
+
+    /// Adds an entity's property terms and values to its document.
+    package mutating func index(_ r: Record, into doc: Document) throws(XapianError) {
+        for (name, value) in r.properties.pairs where !value.isNull {
+            let entry = register(type: r.type, name: name, value: value)
+            let field = "\(r.type).\(name)"
+            var firstNumber: Double? = nil
+            for item in value.array ?? [value] {
+                if let n = Self.sortableNumber(item), firstNumber == nil { firstNumber = n }
+                for exact in Self.exactValues(item) {
+                    try doc.addBooleanTerm(Schema.term(Schema.propertyValue, field + "=" + exact))
+                }
+                for text in PropertyValue.searchableText(item) {
+                    for w in Tokenizer.words(text) + Tokenizer.cjkRuns(text) {
+                        try doc.addBooleanTerm(Schema.term(Schema.propertyWord, field + ":" + w))
+                    }
+                }
+            }
+            // A list keeps its first value in the slot (ranges over lists are
+            // approximate; equality and contains see every value).
+            if let slot = entry.slot, let n = firstNumber { try doc.setValue(slot, number: n) }
+        }
+    }
+
+    /// Numbers, dates (seconds since the epoch) and durations (seconds).
+    static func sortableNumber(_ v: JSON) -> Double? {
+        switch v {
+        case .number(let n): return n
+        case .object(let o):
+            if let d = o["date"]?.string { return Timestamp(iso8601: d)?.seconds }
+            if let d = o["duration"]?.number { return d }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// The forms `name=value` matches exactly (lower-cased).
+    static func exactValues(_ v: JSON) -> [String] {
+        switch v {
+        case .string(let s): return [String(s.lowercased().prefix(100))]
+        case .bool(let b): return [b ? "true" : "false"]
+        case .number(let n): return [JSON.format(n)]
+        case .object(let o):
+            if let e = o["entity"]?.object, let t = e["type"]?.string, let i = e["id"]?.string {
+                return ["\(t)/\(i)".lowercased(), i.lowercased()]
+            }
+            if let p = o["person"]?.object, let email = p["email"]?.string { return [email.lowercased()] }
+            if let p = o["place"]?.object, let name = p["name"]?.string { return [name.lowercased()] }
+            return []
+        default: return []
+        }
+    }
+}

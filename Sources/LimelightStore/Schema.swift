@@ -1,0 +1,118 @@
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+/// How records map onto Xapian documents: term prefixes, value slots, keys.
+/// Changing any of this means a new `version` (old indexes are told to rebuild).
+public enum Schema {
+    /// Stored in the database metadata under `versionKey`.
+    public static let version = 7
+    package static let versionKey = "limelight.schema"
+    package static let clientStateKey = "limelight.clientState"
+
+    // Boolean terms (filters; they add no weight).
+    /// Unique id of a stored record: `Q` + item key.
+    package static let unique = "Q"
+    /// Record kind: `Kentity`, `Kshortcut`, …
+    package static let kind = "K"
+    /// Owning app.
+    package static let app = "A"
+    /// Entity type (for entities and bound shortcuts' parameter type).
+    package static let type = "T"
+    /// Derived documents (bound App Shortcuts), rebuilt from stored records.
+    package static let derived = "XD"
+    /// Searchable hits (entity, shortcut, app documents).
+    package static let hit = "XH"
+    /// Edge prefixes of title words, so the last word typed matches without
+    /// expanding a wildcard (fast for 1–2 letters).
+    package static let wordPrefix = "XP"
+    /// Contexts an entity is registered as relevant in (RelevantEntities).
+    package static let relevantIn = "XR"
+    /// On entities: their stable id (a SyncableEntity's cross-device id).
+    package static let stableID = "XI"
+    /// On entities with an expiry date (see `expirySlot`).
+    package static let expires = "XX"
+    /// Property values, for `--where`: `XV` + "Type.name=value" (exact, lower-cased).
+    package static let propertyValue = "XV"
+    /// Words of text properties: `XW` + "Type.name:word".
+    package static let propertyWord = "XW"
+    /// On interactions: each item the interaction counts as a use of
+    /// (`XT` + item key), so an item's usage can be recomputed from them.
+    package static let credits = "XT"
+    /// On hits: has usage (`XU`), and usage in a context (`XU` + context).
+    package static let used = "XU"
+    /// `XS` + source name: the record was made by that `sync` source, which owns it.
+    package static let source = "XS"
+
+    /// Edge prefixes are indexed up to this many characters; a longer last word
+    /// matches by the prefix of its first ten.
+    package static let maxIndexedPrefix = 10
+
+    // Value slots.
+    /// Static prior in 0…1 (rankingHint, shortcut order), for AND_MAYBE.
+    package static let priorSlot: UInt32 = 0
+    /// On hits: what a result shows (kind, app, type, id, title, subtitle,
+    /// synonyms, binding) as compact JSON, so a search reads this small value
+    /// instead of the whole stored record.
+    package static let cardSlot: UInt32 = 1
+    /// On interactions: when it happened (seconds since the epoch).
+    package static let timeSlot: UInt32 = 2
+    /// On hits: their `UsageStats`, encoded.
+    package static let usageSlot: UInt32 = 3
+    /// On hits: the usage's virtual time (sortable): higher = used more, lately.
+    package static let usageKeySlot: UInt32 = 4
+    /// On used hits only: usage strength 0…1 as of the last use, so heavily
+    /// used items reach the re-rank. (Sparse on purpose: one slot holding
+    /// prior + usage for every document made prefix queries 3× slower than
+    /// the prior slot plus this one — measured on 200k synthetic entities.)
+    package static let usageBoostSlot: UInt32 = 6
+    /// On entities with an expiry: when (seconds since the epoch).
+    package static let expirySlot: UInt32 = 7
+    /// Numeric, date and duration properties get slots from here up (the map
+    /// is kept in the metadata under `propertiesKey`).
+    static let firstPropertySlot: UInt32 = 100
+    static let propertiesKey = "limelight.properties"
+
+    /// A parameterised App Shortcut becomes a hit of its own for at most this
+    /// many values (its enum cases, or its type's best-ranked entities), as
+    /// Apple's suggested entities do.
+    package static let maxBoundValues = 50
+
+    /// BM25 field weights, expressed as wdf increments (title weighs most).
+    package enum FieldWeight {
+        package static let title = 4
+        package static let keywords = 3
+        package static let subtitle = 2
+        package static let description = 1
+    }
+
+    // Xapian rejects terms longer than 245 bytes; longer keys are hashed.
+    static let maxTermBytes = 240
+
+    /// A term `prefix + key`, shortened with a hash when too long.
+    package static func term(_ prefix: String, _ key: String) -> String {
+        let t = prefix + key
+        if t.utf8.count <= maxTermBytes { return t }
+        return termPrefix(t, maxBytes: maxTermBytes - 18) + "#" + fnv1a64Hex(t)
+    }
+
+    /// `/`-joined key with `%` and `/` escaped inside components (items are
+    /// named by `ItemKey`, which builds its keys with this).
+    package static func key(_ parts: [String]) -> String {
+        parts.map { $0.replacingAll("%", with: "%25").replacingAll("/", with: "%2F") }.joined(separator: "/")
+    }
+
+    /// The `XI` term's key: an entity's stable id within its app.
+    package static func stableKey(app: String, stableID: String) -> String { key([app, stableID]) }
+}
+
+/// FNV-1a, 64 bit, as 16 hex digits: stable ids for content without Foundation.
+package func fnv1a64Hex(_ s: String) -> String {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in s.utf8 {
+        h ^= UInt64(b)
+        h = h &* 0x100_0000_01b3
+    }
+    let hex = String(h, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+}

@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A failure of the operating system, with the path and what was being done.
+public struct SystemError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ what: String, path: String, errno code: Int32 = errno) {
+        description = "\(what) \(path): \(String(cString: strerror(code)))"
+    }
+    init(message: String) { description = message }
+}
+
+/// Small POSIX file helpers (no Foundation, to keep start-up cheap).
+package enum Files {
+    package static func read(_ path: String) throws(SystemError) -> [UInt8] {
+        let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw SystemError("cannot open", path: path) }
+        defer { if fd != 0 { close(fd) } }
+        var st = stat()
+        if fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            throw SystemError(message: "cannot read \(path): it is a directory")
+        }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("cannot read", path: path)
+            }
+            if n == 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+        }
+        return out
+    }
+
+    /// Writes `bytes` to `path` atomically: a temp file, fsync, then rename(2).
+    package static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(SystemError) {
+        let tmp = path + ".tmp-\(getpid())"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        if fd < 0 { throw SystemError("cannot create", path: tmp) }
+        var off = 0
+        while off < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + off, $0.count - off) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                close(fd)
+                unlink(tmp)
+                throw SystemError("cannot write", path: tmp, errno: e)
+            }
+            off += n
+        }
+        fsync(fd)
+        close(fd)
+        if rename(tmp, path) != 0 {
+            let e = errno
+            unlink(tmp)
+            throw SystemError("cannot rename onto", path: path, errno: e)
+        }
+        syncDirectory(of: path)
+    }
+
+    static func syncDirectory(of path: String) {
+        let dir = parent(path)
+        let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 { fsync(fd); close(fd) }
+    }
+
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// mkdir -p with owner-only permissions.
+    package static func makeDirectories(_ path: String) throws(SystemError) {
+        if isDirectory(path) { return }
+        let p = parent(path)
+        if p != path, !p.isEmpty, p != "/", p != "." { try makeDirectories(p) }
+        if mkdir(path, 0o700) != 0, errno != EEXIST { throw SystemError("cannot create directory", path: path) }
+    }
+
+    /// The names in a directory; an unreadable one reads as empty (see
+    /// `listStrictly` where that matters).
+    package static func list(_ path: String) -> [String] { (try? listStrictly(path)) ?? [] }
+
+    package static func environment(_ name: String) -> String? {
+        guard let v = getenv(name) else { return nil }
+        let s = String(cString: v)
+        return s.isEmpty ? nil : s
+    }
+
+    /// Total size of the files under path, in bytes.
+    package static func size(_ path: String) -> Int {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return 0 }
+        if (st.st_mode & S_IFMT) != S_IFDIR { return Int(st.st_size) }
+        return list(path).reduce(0) { $0 + size(path + "/" + $1) }
+    }
+}

@@ -1,0 +1,26 @@
+/// Text from records (and anything echoed from input) made safe for a
+/// terminal: a newline would print a fake result line, and ESC, CSI or OSC
+/// sequences would be obeyed by the terminal. C0 controls, DEL and C1
+/// controls are shown as visible escapes (`\n`, `\t`, `\r`, else `\u{1B}`);
+/// everything else is kept. JSON output is not passed through this: it is
+/// escaped by JSON's own rules.
+package enum TerminalText {
+    package static func escape(_ s: String) -> String {
+        if !s.unicodeScalars.contains(where: needsEscape) { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where needsEscape(u): out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    package static func needsEscape(_ u: Unicode.Scalar) -> Bool {
+        u.value < 0x20 || (0x7F...0x9F).contains(u.value)
+    }
+}

@@ -1,0 +1,37 @@
+import LimelightKit
+
+struct DeleteCommand: Command {
+    static let name = "delete"
+    static let abstract = "Delete an entity (by id or stable id), every entity of a type, or everything of an app."
+    static let discussion = "Deleting an entity also deletes the donations that used it and its relevant-context registrations."
+    static let usage = ["delete --app <app> [--type <type> [--id <id>]] [--json]"]
+    static let options: [Option] = [
+        .app.explained("The app (alone: everything it indexed or donated)."),
+        .type.explained("Every entity of this type (with --id: just that one)."),
+        .id.explained("An entity id or stable id."),
+        .json.explained("Print {\"deleted\":n}."),
+    ]
+
+    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+        if args.value(.type) == nil, args.value(.id) != nil { throw LimelightError(.usage, "--id needs --type") }
+    }
+
+    static func run(_ args: ParsedArguments) throws(LimelightError) {
+        let app = try require(args, .app)
+        let what: Deletion
+        switch (args.value(.type), args.value(.id)) {
+        case let (type?, id?): what = .entity(app: app, type: type, id: id)
+        case let (type?, nil): what = .type(app: app, type: type)
+        case (nil, _): what = .app(app)
+        }
+        let writer = try openWriter(args, self)
+        defer { writer.close() }
+        let n = try writer.delete(what)
+        if n > 0 { try Maintenance.scrub(writer) }
+        if args.has(.json) {
+            print(JSON.object(JSONObject([("deleted", .number(Double(n)))])).serialized)
+        } else {
+            print("Deleted \(n) record\(n == 1 ? "" : "s").")
+        }
+    }
+}

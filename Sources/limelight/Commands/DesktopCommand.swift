@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LimelightKit
+
+struct DesktopCommand: Command {
+    static let name = "desktop"
+    static let abstract = "Register 'limelight serve' with D-Bus, KRunner and GNOME Shell, or remove it."
+    static let discussion = """
+        install writes the D-Bus service file (so the first call starts 'limelight
+        serve'), KRunner's plugin krunner/dbusplugins/limelight.desktop, GNOME Shell's
+        search-providers/limelight-search-provider.ini and the visible
+        org.limelight.Limelight.desktop the .ini names; uninstall removes them.
+        Without --system they go under $XDG_DATA_HOME (~/.local/share): enough for
+        KRunner, but GNOME Shell reads search providers only from system data
+        directories, so for GNOME run 'sudo limelight desktop install --system'.
+        """
+    static let usage = ["desktop install|uninstall [--system [--prefix <dir>]]"]
+    static let positionals = [Positional("action", .one, choices: ["install", "uninstall"], help: "install or uninstall.")]
+    static let options: [Option] = [.system, .prefix]
+
+    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+        guard ["install", "uninstall"].contains(args.positionals[0]) else {
+            throw LimelightError(.usage, "desktop takes install or uninstall, not '\(args.positionals[0])'")
+        }
+        if args.value(.prefix) != nil, !args.has(.system) { throw LimelightError(.usage, "--prefix goes with --system") }
+    }
+
+    /// The files, relative to the data directory, and what each holds.
+    static func files(executable: String, index: String?) -> [(path: String, text: String)] {
+        let exec = ([executable] + (index.map { ["--index", $0] } ?? []) + ["serve", "--idle-exit", "300"])
+            .map(quote).joined(separator: " ")
+        let bus = ServeCommand.busName
+        return [
+            ("dbus-1/services/\(bus).service", """
+                # Written by 'limelight desktop install'.
+                [D-BUS Service]
+                Name=\(bus)
+                Exec=\(exec)
+
+                """),
+            ("krunner/dbusplugins/limelight.desktop", """
+                # Written by 'limelight desktop install'.
+                [Desktop Entry]
+                Name=Limelight
+                Comment=Search apps, App Shortcuts and app content with Limelight
+                Type=Service
+                Icon=system-search
+                X-KDE-PluginInfo-Name=limelight
+                X-KDE-PluginInfo-EnabledByDefault=true
+                X-Plasma-API=DBus
+                X-Plasma-DBusRunner-Service=\(bus)
+                X-Plasma-DBusRunner-Path=/runner
+                X-Plasma-Request-Actions-Once=true
+
+                """),
+            ("gnome-shell/search-providers/limelight-search-provider.ini", """
+                # Written by 'limelight desktop install'.
+                [Shell Search Provider]
+                DesktopId=\(bus).desktop
+                BusName=\(bus)
+                ObjectPath=\(ServeCommand.searchProviderPath)
+                Version=2
+
+                """),
+            ("applications/\(bus).desktop", """
+                # Written by 'limelight desktop install'. GNOME Shell shows a search
+                # provider only when this entry is installed and visible.
+                [Desktop Entry]
+                Type=Application
+                Name=Limelight
+                Comment=Spotlight-style search of apps, App Shortcuts and app content
+                Icon=system-search
+                Exec=\(exec)
+                Terminal=false
+                Categories=Utility;
+
+                """),
+        ]
+    }
+
+    /// Desktop Entry and D-Bus Exec quoting: double quotes around anything unusual.
+    static func quote(_ s: String) -> String {
+        let plain = !s.isEmpty && s.unicodeScalars.allSatisfy { c in
+            (c.value >= 0x21 && c.value < 0x7F) && !"\"'\\`$;&|<>()*?#~=%".unicodeScalars.contains(c)
+        }
+        if plain { return s }
+        var out = "\""
+        for c in s { if "\"`$\\".contains(c) { out += "\\" }; out.append(c) }
+        return out + "\""
+    }
+
+    static func run(_ args: ParsedArguments) throws(LimelightError) {
+        let system = args.has(.system)
+        let base: String
+        if system {
+            base = (args.value(.prefix) ?? "/usr/local") + "/share"
+        } else if let xdg = Files.environment("XDG_DATA_HOME"), xdg.hasPrefix("/") {
+            base = xdg
+        } else if let home = Files.environment("HOME"), home.hasPrefix("/") {
+            base = home + "/.local/share"
+        } else {
+            throw LimelightError(.failure, "no HOME or XDG_DATA_HOME to install under; use --system")
+        }
+        let install = args.positionals[0] == "install"
+        let index = args.value(.index).map { absolute($0) }
+        for file in files(executable: executablePath(), index: index) {
+            let path = base + "/" + file.path
+            if install {
+                let dir = String(path[..<path.lastIndex(of: "/")!])
+                do {
+                    try Files.makeDirectories(dir)
+                    try Files.writeAtomically(path, Array(file.text.utf8))
+                } catch { throw LimelightError(.failure, "cannot write \(path): \(error.description)") }
+                chmod(path, 0o644)  // the shells and dbus-daemon read it (and other users, with --system)
+                print("wrote \(path)")
+            } else if Files.exists(path) {
+                guard unlink(path) == 0 else {
+                    throw LimelightError(.failure, "cannot remove \(path): \(String(cString: strerror(errno)))")
+                }
+                print("removed \(path)")
+            }
+        }
+        if install, !system {
+            print("""
+                KRunner finds Limelight now (restart it: kquitapp5 krunner, or kquitapp6 krunner).
+                GNOME Shell reads search providers only from system data directories, so it ignores
+                the .ini above; for GNOME run: sudo limelight desktop install --system
+                """)
+        } else if install {
+            print("Log out and in again (or restart GNOME Shell) for the shell to load the provider.")
+        }
+    }
+
+    /// This program's own path, so D-Bus starts the same binary.
+    static func executablePath() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return CommandLine.arguments[0] }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return cwd + "/" + path
+    }
+}

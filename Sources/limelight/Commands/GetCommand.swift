@@ -1,0 +1,27 @@
+import LimelightKit
+
+struct GetCommand: Command {
+    static let name = "get"
+    static let abstract = "Show a stored record: an entity (by id or stable id), app, intent or App Shortcut."
+    static let usage = ["get --app <app> [--type <type> --id <id> | --kind intent|shortcut --id <id>]"]
+    static let options: [Option] = [
+        .app, .type.explained("An entity type (with --id: the entity's id or stable id)."), .kind, .id,
+    ]
+
+    static func run(_ args: ParsedArguments) throws(LimelightError) {
+        let app = try require(args, .app)
+        let lookup = try Lookup(location: location(args))
+        let found: Record?
+        if let type = args.value(.type) {
+            found = try lookup.entity(app: app, type: type, id: try require(args, .id))
+        } else {
+            guard let kind = RecordKind(rawValue: args.value(.kind) ?? "app"), [.app, .intent, .shortcut].contains(kind) else {
+                throw LimelightError(.usage, "--kind takes app, intent or shortcut")
+            }
+            if kind == .app, args.value(.id) != nil { throw LimelightError(.usage, "--id needs --type (an entity) or --kind intent|shortcut") }
+            found = try lookup.record(kind: kind, app: app, id: kind == .app ? nil : try require(args, .id))
+        }
+        guard let found else { throw LimelightError(.failure, "not found in the index") }
+        print(found.json.serialized)
+    }
+}

@@ -1,0 +1,70 @@
+import LimelightKit
+
+struct HistoryCommand: Command {
+    static let name = "history"
+    static let abstract = "Control what is recorded: pause and resume, a retention limit, apps never recorded."
+    static let discussion = """
+        While history is paused, donate, open, index and sync record no
+        interactions. With a retention limit, donations older than that many days
+        are forgotten on every write. An excluded app's uses are never recorded
+        (what was recorded before stays until you forget it: forget --app). The
+        settings live in history.json in the index directory.
+        """
+    static let usage = [
+        "history status [--json]",
+        "history pause | resume",
+        "history retain <days>   (0: keep until forgotten)",
+        "history exclude <app> | include <app>",
+    ]
+    static let positionals = [
+        Positional("action", .one, help: "status, pause, resume, retain, exclude or include."),
+        Positional("value", .optional, help: "The days for retain; the app for exclude and include."),
+    ]
+    static let options: [Option] = [.json.explained("With status: print one JSON object.")]
+
+    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+        let action = args.positionals[0]
+        let takesValue = ["retain", "exclude", "include"].contains(action)
+        guard takesValue || ["status", "pause", "resume"].contains(action) else {
+            throw LimelightError(.usage, "unknown history action '\(action)' (expected status, pause, resume, retain, exclude or include)")
+        }
+        if takesValue != (args.positionals.count == 2) {
+            throw LimelightError(.usage, takesValue ? "history \(action) takes \(action == "retain" ? "a number of days" : "an app")" : "history \(action) takes nothing more")
+        }
+        if action == "retain", Int(args.positionals[1]).map({ $0 < 0 || $0 > 100_000 }) ?? true {
+            throw LimelightError(.usage, "history retain takes a number of days from 0 to 100000, got '\(args.positionals[1])'")
+        }
+    }
+
+    static func run(_ args: ParsedArguments) throws(LimelightError) {
+        let location = try location(args)
+        var policy = HistoryPolicy.load(location)
+        let value = args.positionals.count > 1 ? args.positionals[1] : ""
+        switch args.positionals[0] {
+        case "pause": policy.paused = true
+        case "resume": policy.paused = false
+        case "retain": policy.retainDays = Int(value) == 0 ? nil : Int(value)
+        case "exclude": if !policy.excluded.contains(value) { policy.excluded.append(value) }
+        case "include": policy.excluded.removeAll { $0 == value }
+        default:
+            if args.has(.json) { print(policy.json.serialized); return }
+            print(policy.paused ? "History: paused (nothing is recorded; 'limelight history resume' to record again)" : "History: recording")
+            print("Retention: " + (policy.retainDays.map { "donations older than \($0) day\($0 == 1 ? "" : "s") are forgotten" } ?? "kept until forgotten"))
+            print("Excluded apps: " + (policy.excluded.isEmpty ? "none" : policy.excluded.joined(separator: ", ")))
+            return
+        }
+        try policy.save(location)
+        if args.positionals[0] == "retain", policy.retainDays != nil, let writer = try? IndexWriter.open(location) {
+            // Apply the new limit now (every write applies it).
+            _ = try? writer.forget(.timeRange(from: nil, to: policy.retentionCutoff()))
+            writer.close()
+        }
+        switch args.positionals[0] {
+        case "pause": print("History paused: nothing is recorded until 'limelight history resume'.")
+        case "resume": print("History resumed.")
+        case "retain": print(policy.retainDays.map { "Donations older than \($0) days are forgotten on every write." } ?? "Donations are kept until forgotten.")
+        case "exclude": print("Uses of \(value) are not recorded.")
+        default: print("Uses of \(value) are recorded again.")
+        }
+    }
+}

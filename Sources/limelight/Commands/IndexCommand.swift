@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LimelightKit
+
+struct IndexCommand: Command {
+    static let name = "index"
+    static let abstract = "Add or update records (apps, entities, intents, App Shortcuts, interactions, relevance) from JSON Lines files."
+    static let discussion = "A bad line anywhere rejects the whole run: every problem is reported as file:line, and nothing is written."
+    static let usage = ["index <file>... [--client-state <state>] [--json]"]
+    static let positionals = [Positional("file", .oneOrMore, help: "JSON Lines files of records; '-' reads standard input.")]
+    static let options: [Option] = [.clientState, .json.explained("Print a JSON summary.")]
+
+    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+        guard !args.positionals.isEmpty else { throw LimelightError(.usage, "give at least one file to index ('-' for standard input)") }
+    }
+
+    static func run(_ args: ParsedArguments) throws(LimelightError) {
+        // Parse and validate everything before touching the index: a bad line
+        // anywhere rejects the whole run.
+        let records = try RecordSource.load(args.positionals)
+        try records.validate()
+        let writer = try IndexWriter.open(location(args)) { Output.err($0) }
+        defer { writer.close() }
+        Cancellation.install()
+        let summary = try writer.apply(records, clientState: args.value(.clientState),
+                                       shouldCancel: { Cancellation.isRequested })
+        if args.has(.json) {
+            var counts = JSONObject()
+            for k in RecordKind.allCases where summary.counts[k] != nil { counts[k.rawValue] = .number(Double(summary.counts[k]!)) }
+            print(JSON.object(JSONObject([("indexed", .number(Double(summary.total))), ("byKind", .object(counts)),
+                                          ("documents", .number(Double(writer.documentCount)))])).serialized)
+        } else {
+            let plural: [RecordKind: String] = [.app: "apps", .entity: "entities", .intent: "intents", .shortcut: "App Shortcuts",
+                                                .interaction: "interactions", .relevance: "relevance records"]
+            let parts = RecordKind.allCases.compactMap { k in
+                summary.counts[k].map { "\($0) \($0 == 1 ? (k == .shortcut ? "App Shortcut" : k.rawValue == "relevance" ? "relevance record" : k.rawValue) : plural[k]!)" }
+            }
+            print("Indexed \(summary.total) records (\(parts.joined(separator: ", "))) into \(writer.location.path).")
+        }
+    }
+}

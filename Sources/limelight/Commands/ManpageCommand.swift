@@ -1,0 +1,77 @@
+import LimelightKit
+
+struct ManpageCommand: Command {
+    static let name = "manpage"
+    static let abstract = "Print the manual page (roff), generated from the command and option declarations."
+    static let discussion = "Read it with: limelight manpage | man -l -   (make install puts it in PREFIX/share/man/man1)."
+    static let usage = ["manpage"]
+    static let options: [Option] = []
+
+    static func run(_ args: ParsedArguments) throws(LimelightError) {
+        print(Manpage.render(), terminator: "")
+    }
+}
+
+/// limelight(1), from `commands` and their declarations.
+enum Manpage {
+    /// Text for roff: backslashes and hyphens escaped, no line starting with a control character.
+    static func text(_ s: String) -> String {
+        let escaped = s.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
+        return escaped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
+        }.joined(separator: "\n")
+    }
+
+    static func optionLabel(_ o: Option) -> String {
+        (o.short.map { "\\fB\\-\($0)\\fR, " } ?? "") + "\\fB\\-\\-" + text(o.name) + "\\fR"
+            + (o.valueName.map { " \\fI" + text($0) + "\\fR" } ?? "") + (o.takesRest ? " \\fI...\\fR" : "")
+    }
+
+    static func render() -> String {
+        var s = """
+            .TH LIMELIGHT 1 "" "limelight \(version)" "User Commands"
+            .SH NAME
+            limelight \\- Spotlight\\-style search and suggestions over app entities, App Shortcuts and apps
+            .SH SYNOPSIS
+            .B limelight
+            [\\fB\\-\\-index\\fR \\fIdir\\fR] \\fIsubcommand\\fR [\\fIoptions\\fR]
+            .br
+            .B limelight help
+            \\fIsubcommand\\fR
+            .SH DESCRIPTION
+            Limelight indexes what apps declare (entities, intents, App Shortcuts) and what
+            people do (donations), and answers searches as you type and suggestions with no
+            query, on Xapian. Each subcommand is described below, with the options it takes.
+            .SH GLOBAL OPTIONS
+
+            """
+        for o in Completions.globalOptions { s += ".TP\n\(optionLabel(o))\n\(text(o.help))\n" }
+        s += ".SH COMMANDS\n"
+        for c in commands {
+            s += ".SS \"limelight \(c.name)\"\n\(text(c.abstract))\n.PP\n.nf\n"
+            for u in c.usage { s += "\\fBlimelight\\fR " + text(u) + "\n" }
+            s += ".fi\n"
+            if !c.discussion.isEmpty { s += ".PP\n" + text(c.discussion) + "\n" }
+            for p in c.positionals { s += ".TP\n\\fI" + text(p.name) + "\\fR\n" + text(p.help) + "\n" }
+            for o in c.options { s += ".TP\n\(optionLabel(o))\n\(text(o.help))\n" }
+        }
+        s += """
+            .SH ENVIRONMENT
+            .TP
+            .B LIMELIGHT_INDEX
+            The index directory when \\fB\\-\\-index\\fR is not given.
+            .TP
+            .B XDG_DATA_HOME
+            The index defaults to \\fI$XDG_DATA_HOME/limelight/index\\fR (else \\fI~/.local/share/limelight/index\\fR).
+            .SH EXIT STATUS
+            0 on success; 1 on failure (a missing or damaged index, I/O); 64 for a usage error;
+            65 when input records are rejected (nothing is written); 69 when the session bus
+            is missing or the bus name is taken (\\fBserve\\fR); 75 when another process holds
+            the index for writing; 130 when cancelled.
+            .SH SEE ALSO
+            \\fBrofi\\fR(1), \\fBdmenu\\fR(1), \\fBfzf\\fR(1), \\fBgdbus\\fR(1)
+
+            """
+        return s
+    }
+}

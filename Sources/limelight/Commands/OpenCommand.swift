@@ -1,0 +1,191 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LimelightKit
+import DesktopSources
+import DesktopLaunch
+
+struct OpenCommand: Command {
+    static let name = "open"
+    static let abstract = "Open a hit: launch an app, run an App Shortcut, open an entity; and record the use."
+    static let discussion = """
+        An Exec line (the app's desktop file's, or a record's 'exec') is split into
+        argv by the Desktop Entry spec's quoting rules and started with posix_spawn
+        in a session of its own, never through a shell; %f %F %u %U get the
+        entity's url, %i %c %k the app's icon, name and desktop file. Path= is the
+        working directory; Terminal=true runs it in $TERMINAL, else
+        x-terminal-emulator, else the first installed of gnome-terminal, konsole,
+        xfce4-terminal, alacritty, kitty, foot, xterm. A url with no exec is opened
+        with xdg-open (else gio open). The use is recorded as a donation (a launch
+        of the app, a use of the shortcut or of the entity).
+        """
+    static let usage = [
+        "open --app <app> [--type <type> --id <id> | --shortcut <id> [--entity <type/id>]] [--dry-run] [--json]",
+        "open --query <text> [--dry-run] [--json]",
+        "open <hit-id> [--dry-run] [--json]",
+    ]
+    static let positionals = [Positional("hit-id", .optional, help: "A hit's id as 'search --format tsv' prints it in its first column (and rofi and D-Bus use), e.g. entity/com.example.trails/TrailEntity/monterey-bay.")]
+    static let options: [Option] = [
+        .app.explained("The app to launch, or whose entity or App Shortcut to open."),
+        .type.explained("With --id: the entity's type."),
+        .id.explained("With --type: the entity's id."),
+        .shortcut.explained("The App Shortcut to run."),
+        .entity.once().explained("With --shortcut: the value of its parameter (its url fills %f/%u)."),
+        .query,
+        .dryRun,
+        .json.explained("Print what is run as one JSON object."),
+    ]
+
+    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+        let query = args.value(.query) != nil
+        if let id = args.positionals.first {
+            if query || args.value(.app) != nil { throw LimelightError(.usage, "give a hit id, --app or --query, not more than one") }
+            guard HitID(text: id) != nil else { throw LimelightError(.usage, "'\(id)' is not a hit id (the first column of 'limelight search --format tsv')") }
+            return
+        }
+        if query == (args.value(.app) != nil) { throw LimelightError(.usage, "give --app or --query") }
+        if query, args.value(.type) != nil || args.value(.id) != nil || args.value(.shortcut) != nil || args.value(.entity) != nil {
+            throw LimelightError(.usage, "--query takes no --type, --id, --shortcut or --entity")
+        }
+        if (args.value(.type) == nil) != (args.value(.id) == nil) { throw LimelightError(.usage, "--type and --id go together") }
+        if args.value(.type) != nil, args.value(.shortcut) != nil { throw LimelightError(.usage, "open an entity (--type/--id) or a shortcut (--shortcut), not both") }
+        if args.value(.entity) != nil, args.value(.shortcut) == nil { throw LimelightError(.usage, "--entity goes with --shortcut") }
+    }
+
+    /// What is opened.
+    enum Target {
+        case app(String)
+        case entity(app: String, EntityRef)
+        case shortcut(app: String, id: String, value: EntityRef?)
+    }
+
+    static func run(_ args: ParsedArguments) throws(LimelightError) {
+        let target: Target
+        if let id = args.positionals.first.flatMap(HitID.init(text:)) {
+            target = Activation.target(id)
+        } else if let query = args.value(.query) {
+            target = try topHit(query, args)
+        } else {
+            let app = try require(args, .app)
+            if let type = args.value(.type) {
+                target = .entity(app: app, EntityRef(type: type, id: try require(args, .id)))
+            } else if let s = args.value(.shortcut) {
+                target = .shortcut(app: app, id: s, value: try args.value(.entity).map { (e) throws(LimelightError) in try parseEntityRef(e) })
+            } else {
+                target = .app(app)
+            }
+        }
+        let environment = DesktopEnvironment.current()
+        let lookup = try Lookup(location: location(args))
+        let plan = try self.plan(target, lookup: lookup, environment: environment)
+        let use = try interaction(for: target)
+        var o: JSONObject = ["argv": .array(plan.argvs.map { .array($0.map(JSON.string)) })]
+        if let dir = plan.workingDirectory { o["workingDirectory"] = .string(dir) }
+        o["terminal"] = .bool(plan.terminal)
+        if args.has(.dryRun) {
+            if args.has(.json) { print(JSON.object(o).serialized) } else { for argv in plan.argvs { print(JSON.array(argv.map(JSON.string)).serialized) } }
+            return
+        }
+        let id = try launch(plan, recording: use, location: location(args))
+        if args.has(.json) {
+            o["donation"] = id.map(JSON.string) ?? .null
+            print(JSON.object(o).serialized)
+        }
+    }
+
+    /// Plans, starts and records one opening: what `open` does, and what every
+    /// launcher and shell front end does through `Activation`. Returns the donation id.
+    static func open(_ target: Target, lookup: Lookup, location: IndexLocation) throws(LimelightError) -> String? {
+        let plan = try self.plan(target, lookup: lookup, environment: DesktopEnvironment.current())
+        return try launch(plan, recording: try interaction(for: target), location: location)
+    }
+
+    static func launch(_ plan: LaunchPlan, recording use: Record, location: IndexLocation) throws(LimelightError) -> String? {
+        do { try Spawner.spawn(plan) } catch { throw LimelightError(.failure, error.description) }
+        return try Donations.record(use, location: location)
+    }
+
+    static func topHit(_ query: String, _ args: ParsedArguments) throws(LimelightError) -> Target {
+        var request = SearchRequest(query: query)
+        request.limit = 1
+        let searcher = try Searcher(location: location(args))
+        guard let hit = try searcher.search(request).hits.first else { throw LimelightError(.failure, "nothing matches \"\(query)\"") }
+        switch hit.kind {
+        case .app: return .app(hit.app)
+        case .entity: return .entity(app: hit.app, EntityRef(type: hit.type ?? "", id: hit.id))
+        case .shortcut: return .shortcut(app: hit.app, id: hit.id, value: hit.parameter)
+        }
+    }
+
+    /// The donation an opening is: a launch of the app, a use of the shortcut
+    /// (with its value), or a use of the entity.
+    static func interaction(for target: Target) throws(LimelightError) -> Record {
+        var o: JSONObject = ["kind": "interaction"]
+        switch target {
+        case let .app(app):
+            o["app"] = .string(app)
+        case let .entity(app, ref):
+            o["app"] = .string(app)
+            o["entities"] = refsJSON([ref])
+        case let .shortcut(app, id, value):
+            o["app"] = .string(app)
+            o["shortcut"] = .string(id)
+            if let value { o["entities"] = refsJSON([value]) }
+        }
+        o["at"] = .string(Timestamp.now().description)
+        return try record(o, what: "open")
+    }
+
+    static func plan(_ target: Target, lookup: Lookup, environment: DesktopEnvironment) throws(LimelightError) -> LaunchPlan {
+        func stored(_ kind: RecordKind, _ app: String, _ id: String?) throws(LimelightError) -> Record {
+            guard let r = try lookup.record(kind: kind, app: app, id: id) else {
+                throw LimelightError(.failure, "\(app) has no \(kind.rawValue)\(id.map { " '\($0)'" } ?? "") in the index")
+            }
+            return r
+        }
+        let appID: String
+        switch target {
+        case let .app(a), let .entity(a, _), let .shortcut(a, _, _): appID = a
+        }
+        let app = try stored(.app, appID, nil)
+        // What the app's desktop file says (Terminal, Path, %c %i %k), if it has one here.
+        let desktop = app.desktopFile.flatMap { file in
+            ApplicationDiscovery.discover(in: environment).applications.first { $0.id + ".desktop" == file }
+        }
+        let context = desktop.map(ExecLine.Context.init) ?? ExecLine.Context(icon: app.icon, name: app.name)
+        func run(_ exec: String, _ target: ExecLine.Target, what: String) throws(LimelightError) -> LaunchPlan {
+            do {
+                return try LaunchPlan.exec(exec, target: target, context: context, terminal: desktop?.terminal ?? false,
+                                           workingDirectory: desktop?.workingDirectory, environment: environment)
+            } catch {
+                throw LimelightError(.failure, "\(what): \(error.description)")
+            }
+        }
+        switch target {
+        case .app:
+            guard let exec = desktop?.exec ?? app.exec else {
+                throw LimelightError(.failure, "\(appID) has no Exec line to launch\(desktop?.dbusActivatable == true ? " (it is started over D-Bus, which open does not do yet)" : "")")
+            }
+            return try run(exec, .nothing, what: appID)
+        case let .entity(_, ref):
+            guard let entity = try lookup.entity(app: appID, type: ref.type, id: ref.id) else {
+                throw LimelightError(.failure, "\(appID) has no entity \(ref.type)/\(ref.id) in the index")
+            }
+            if let exec = entity.exec { return try run(exec, entity.url.map { .urls([$0]) } ?? .nothing, what: "\(ref.type)/\(ref.id)") }
+            if let url = entity.url { return LaunchPlan.uri(url, environment: environment) }
+            throw LimelightError(.failure, "\(ref.type)/\(ref.id) of \(appID) has neither a url nor an exec to open it with")
+        case let .shortcut(_, id, value):
+            let shortcut = try stored(.shortcut, appID, id)
+            var url: String?
+            if let value {
+                guard let entity = try lookup.entity(app: appID, type: value.type, id: value.id) else {
+                    throw LimelightError(.failure, "\(appID) has no entity \(value.type)/\(value.id) in the index")
+                }
+                url = entity.url
+            }
+            if let exec = shortcut.exec { return try run(exec, url.map { .urls([$0]) } ?? .nothing, what: "shortcut \(id)") }
+            if let u = shortcut.url { return LaunchPlan.uri(u, environment: environment) }
+            throw LimelightError(.failure, "shortcut \(id) of \(appID) has neither a url nor an exec to open it with")
+        }
+    }
+}

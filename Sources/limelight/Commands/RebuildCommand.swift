@@ -1,0 +1,32 @@
+import LimelightKit
+
+struct RebuildCommand: Command {
+    static let name = "rebuild"
+    static let abstract = "Regenerate the index from its stored records (or from files) and swap it in atomically."
+    static let discussion = """
+        Searches keep answering from the old generation until the new one is complete. Ctrl-C or SIGTERM cancels: the partial generation is removed, the index stays as it was, and the exit status is 130. Also upgrades an index of an older schema.
+        """
+    static let usage = ["rebuild [--from <file>... [--allow-empty]] [--json]"]
+    static let options: [Option] = [.fromFiles, .allowEmpty, .json.explained("Print a JSON summary.")]
+
+    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+        if !args.positionals.isEmpty { throw LimelightError(.usage, "rebuild takes no arguments (use --from FILE)") }
+    }
+
+    static func run(_ args: ParsedArguments) throws(LimelightError) {
+        Cancellation.install()
+        var bar = ProgressBar(label: "rebuild")
+        let from = args.all(.fromFiles)
+        let s = try Maintenance.rebuild(location(args), from: from.isEmpty ? nil : from, allowEmpty: args.has(.allowEmpty),
+                                        onWait: { Output.err($0) },
+                                        progress: { bar.update($0, $1) },
+                                        shouldCancel: { Cancellation.isRequested })
+        if args.has(.json) {
+            print(JSON.object(JSONObject([("records", .number(Double(s.records))), ("documents", .number(Double(s.documents))),
+                                          ("generation", .number(Double(s.generation))),
+                                          ("seconds", .number((s.seconds * 1000).rounded() / 1000))])).serialized)
+        } else {
+            print("Rebuilt \(s.records) records into generation \(s.generation) (\(s.documents) documents) in \(Output.score(s.seconds)) s.")
+        }
+    }
+}

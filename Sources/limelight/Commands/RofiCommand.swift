@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LimelightKit
+
+struct RofiCommand: Command {
+    static let name = "rofi"
+    static let abstract = "A rofi script mode: every item in Limelight's order; the chosen one is opened."
+    static let discussion = """
+        Run it as rofi's script: rofi -modi 'limelight:limelight rofi' -show limelight
+        (rofi 1.7.4 and later also take -modes). The first call lists every item,
+        best first, with its icon, its subtitle, kind and app as hidden search
+        terms and its id as the row's info; when a row is chosen, rofi calls again
+        with ROFI_RETV=1 and the id in ROFI_INFO, and the item is opened as 'limelight
+        open' opens it (detached, in a session of its own) and the use recorded.
+        Text that matches no row (ROFI_RETV=2) opens Limelight's top hit for it.
+        """
+    static let usage = ["rofi [<selection>] [--limit <n>] [--context <name>]..."]
+    static let positionals = [Positional("selection", .optional, help: "What rofi passes back: the chosen row, or the text typed.")]
+    static let options: [Option] = [
+        .limit.range(0...1_000_000).explained("At most n rows (default 0: every item)."),
+        .context,
+    ]
+
+    static func run(_ args: ParsedArguments) throws(LimelightError) {
+        let location = try location(args)
+        let retv = Files.environment("ROFI_RETV").flatMap { Int($0) } ?? 0
+        switch retv {
+        case 1:
+            // A row was chosen: its id is in ROFI_INFO.
+            let info = Files.environment("ROFI_INFO") ?? ""
+            guard let hit = HitID(text: info) else { throw LimelightError(.failure, "rofi passed no Limelight id (ROFI_INFO='\(info)')") }
+            let live = try LiveSearcher(location: location)
+            try Activation.open(hit, lookup: live.lookup, location: location)
+        case 2:
+            try Launcher.openTopHit(args.positionals.first ?? "", location: location)
+        default:
+            var request = SearchRequest(query: "")
+            request.limit = args.int(.limit) ?? 0
+            request.contexts = try validateContexts(args.all(.context))
+            let hits = try LiveSearcher(location: location).searcher.search(request).hits
+            var out = "\0prompt\u{1f}Limelight\n"
+            for h in hits { out += row(h) }
+            Launcher.write(out)
+        }
+    }
+
+    /// `text \0icon\x1f… \x1fmeta\x1f… \x1finfo\x1f<id>\n` (rofi-script(5)).
+    static func row(_ h: SearchHit) -> String {
+        let meta = [h.subtitle ?? "", h.kind.rawValue, h.app].filter { !$0.isEmpty }.joined(separator: " ")
+        return HitFormat.line(h) + "\0icon\u{1f}" + HitFormat.field(h.icon ?? h.app)
+            + "\u{1f}meta\u{1f}" + HitFormat.field(meta) + "\u{1f}info\u{1f}" + HitID(h).text + "\n"
+    }
+}
+
+/// What the launcher front ends share.
+enum Launcher {
+    /// Every byte of `text` to stdout (rofi rows carry NULs, which print would keep too, but this is one write).
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress!, $0.count) }
+            if n <= 0 { if errno == EINTR { continue }; return }
+            bytes = bytes.dropFirst(n)
+        }
+    }
+
+    /// Typed text that is not a row: open Limelight's top hit for it.
+    static func openTopHit(_ text: String, location: IndexLocation) throws(LimelightError) {
+        let live = try LiveSearcher(location: location)
+        var request = SearchRequest(query: text)
+        request.limit = 1
+        guard let top = try live.searcher.search(request).hits.first else {
+            throw LimelightError(.failure, "nothing matches \"\(text)\"")
+        }
+        try Activation.open(HitID(top), lookup: live.lookup, location: location)
+    }
+}

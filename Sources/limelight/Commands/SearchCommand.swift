@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LimelightKit
+
+struct SearchCommand: Command {
+    static let name = "search"
+    static let abstract = "Search entities, App Shortcuts and apps as you type."
+    static let usage = [
+        "search <query> [--limit <n>] [--app <app>] [--type <type>] [--context <name>]... [--at <time>] [--where <predicate>]... [--json | --format tsv|lines] [--explain]",
+        "search --stdin [options]",
+    ]
+    static let positionals = [Positional("query", .optional, help: "What was typed so far; the last word matches as a prefix. An empty query (\"\") ranks by usage, context and priors.")]
+    static let options: [Option] = [
+        .limit.range(0...1_000_000).explained("At most n results (default 10; 0: every match, and with \"\" every item, in order)."),
+        .app.explained("Only this app's items."), .type.explained("Only entities of this type."), .context, .where,
+        .at.explained("The moment of the search, ISO 8601 (default now)."),
+        .stdin.explained("Read one query per line from standard input."),
+        .json.explained("JSON Lines: one hit per line, or with --stdin one {\"query\":…,\"results\":[…]} line per query."),
+        .format.explained("table (default); tsv: one hit per line, its id, title, subtitle, kind and app tab-separated, no headings (for fzf --with-nth); lines: one title per line. With --stdin each answer ends with an empty line."),
+        .explain,
+    ]
+
+    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+        try HitFormat.validate(args)
+        let fromStdin = args.has(.stdin)
+        if fromStdin, !args.positionals.isEmpty { throw LimelightError(.usage, "give a query or --stdin, not both") }
+        if !fromStdin, args.positionals.isEmpty { throw LimelightError(.usage, "missing the query (use \"\" for none)") }
+    }
+
+    static func run(_ args: ParsedArguments) throws(LimelightError) {
+        let fromStdin = args.has(.stdin)
+        let (live, template) = try SearchArguments.request(args, self)
+        let searcher = live.searcher
+        let json = args.has(.json), explain = args.has(.explain)
+        let format = HitFormat(args)
+
+        func answer(_ query: String) throws(LimelightError) {
+            var request = template
+            request.query = query
+            let response = try (fromStdin ? live.current() : searcher).search(request)
+            if format == .tsv || format == .lines {
+                format.print(response.hits)
+                if fromStdin { print("") }
+            } else if fromStdin, json {
+                var o = JSONObject([("query", .string(query))])
+                if let c = response.correctedQuery { o["correctedQuery"] = .string(c) }
+                o["results"] = .array(response.hits.map { Output.hitJSON($0, explain: explain) })
+                print(JSON.object(o).serialized)
+            } else if json {
+                if let c = response.correctedQuery { Output.err("Showing results for \"\(c)\".") }
+                for h in response.hits { print(Output.hitJSON(h, explain: explain).serialized) }
+            } else {
+                if fromStdin { print("query: \(query)") }
+                Output.table(response, explain: explain)
+            }
+        }
+
+        if fromStdin {
+            while let line = readLine(strippingNewline: true) {
+                try answer(line)
+                fflush(nil)  // each answer as soon as it is asked for (stdout is block-buffered on a pipe)
+            }
+        } else {
+            try answer(args.positionals[0])
+        }
+    }
+}
+
+/// What `search` and `suggest` share: a request built from the same options.
+enum SearchArguments {
+    static func request(_ args: ParsedArguments, _ command: any Command.Type) throws(LimelightError) -> (LiveSearcher, SearchRequest) {
+        var request = SearchRequest(query: "")
+        request.limit = args.int(.limit) ?? 10
+        request.app = args.value(.app)
+        request.type = args.value(.type)
+        request.contexts = try validateContexts(args.all(.context))
+        request.at = try parseTime(args.value(.at))
+        let live = try LiveSearcher(location: command.location(args))
+        let searcher = live.searcher
+        let wheres = args.all(.where)
+        if !wheres.isEmpty {
+            let schema = try searcher.propertySchema()
+            for w in wheres { try request.addPredicate(w, schema: schema) }
+        }
+        return (live, request)
+    }
+}

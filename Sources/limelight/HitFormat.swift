@@ -1,0 +1,39 @@
+import LimelightKit
+
+/// How `search` and `suggest` print hits (`--format`, and `--json`).
+enum HitFormat: String {
+    case table, json, tsv, lines
+
+    init(_ args: ParsedArguments) {
+        self = args.value(.format).flatMap(HitFormat.init(rawValue:)) ?? (args.has(.json) ? .json : .table)
+    }
+
+    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+        guard let v = args.value(.format) else { return }
+        guard HitFormat(rawValue: v) != nil else {
+            throw LimelightError(.usage, "--format takes table, json, tsv or lines, got '\(v)'")
+        }
+        if args.has(.json), v != "json" { throw LimelightError(.usage, "give --json or --format \(v), not both") }
+    }
+
+    /// tsv or lines, one hit per line: no headings, no message when empty, so
+    /// every line a menu shows is a hit.
+    func print(_ hits: [SearchHit]) {
+        for h in hits { Swift.print(self == .tsv ? Self.tsvRow(h) : Self.line(h)) }
+    }
+
+    /// `id <TAB> title <TAB> subtitle <TAB> kind <TAB> app`.
+    static func tsvRow(_ h: SearchHit) -> String {
+        [HitID(h).text, h.title, h.subtitle ?? "", h.kind.rawValue, h.app].map(field).joined(separator: "\t")
+    }
+
+    /// `title — subtitle`, as a menu shows it.
+    static func line(_ h: SearchHit) -> String {
+        field(h.title) + (h.subtitle.map { $0.isEmpty ? "" : " — " + field($0) } ?? "")
+    }
+
+    /// One field: tabs, newlines and other control characters become spaces.
+    static func field(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    }
+}

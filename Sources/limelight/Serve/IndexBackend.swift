@@ -1,0 +1,160 @@
+import DBusService
+import LimelightKit
+
+/// `limelight serve`'s answers: GNOME Shell's and KRunner's calls over the
+/// index, in Spotlight's order, always from the newest committed generation
+/// (the hook before each call asks the `LiveSearcher`, the same mechanism as
+/// `search --stdin`).
+///
+/// Called on the bus thread only, one call at a time (see SearchProviderBackend).
+final class IndexBackend: SearchProviderBackend {
+    static let notFound = "org.limelight.Limelight.Error.NotFound"
+
+    let location: IndexLocation
+    let live: LiveSearcher
+    /// How many ids a result set holds (GNOME shows 5; KRunner a screenful).
+    let limit: Int
+    /// Hits of recent answers by id, for their rendered titles in metas
+    /// (a bound shortcut's title names its entity); each use is checked
+    /// against the index first, so a deleted item is never described.
+    private var recent: [String: SearchHit] = [:]
+    /// Why the index could not be brought up to date before this call.
+    private var refreshError: LimelightError?
+
+    init(location: IndexLocation, limit: Int = 10) throws(LimelightError) {
+        self.location = location
+        self.limit = limit
+        live = try LiveSearcher(location: location)
+    }
+
+    func willHandleCall(_ method: BusMethod) {
+        do { _ = try live.current(); refreshError = nil } catch { refreshError = error }
+    }
+
+    private func ready() throws {
+        if let refreshError { throw BusMethodError(message: refreshError.description) }
+    }
+
+    private func search(_ query: String) throws -> [SearchHit] {
+        try ready()
+        var request = SearchRequest(query: query)
+        request.limit = limit
+        let hits = try live.searcher.search(request).hits
+        if recent.count > 4096 { recent = [:] }
+        for h in hits { recent[HitID(h).text] = h }
+        return hits
+    }
+
+    // MARK: org.gnome.Shell.SearchProvider2
+
+    func initialResultSet(terms: [String]) throws -> [String] {
+        let query = terms.joined(separator: " ")
+        // GNOME calls with no terms only when the entry is blank: nothing to show.
+        guard query.contains(where: { !$0.isWhitespace }) else { return [] }
+        return try search(query).map { HitID($0).text }
+    }
+
+    func resultMetas(ids: [String]) throws -> [ResultMeta] {
+        try ready()
+        var metas: [ResultMeta] = []
+        for text in ids {
+            guard let hit = HitID(text: text), try Activation.exists(hit, live.lookup) else { continue }
+            if let h = recent[text] {
+                metas.append(ResultMeta(id: text, name: h.title, description: h.subtitle, icon: h.icon ?? h.app))
+            } else if let meta = try describe(hit, text) {
+                metas.append(meta)
+            }
+        }
+        return metas
+    }
+
+    /// A meta from the stored record, for an id not among recent answers.
+    private func describe(_ hit: HitID, _ text: String) throws -> ResultMeta? {
+        let lookup = live.lookup
+        switch hit.kind {
+        case .app:
+            guard let r = try lookup.record(kind: .app, app: hit.app, id: nil) else { return nil }
+            return ResultMeta(id: text, name: r.name.isEmpty ? hit.app : r.name, icon: r.icon ?? hit.app)
+        case .entity:
+            guard let r = try lookup.entity(app: hit.app, type: hit.type ?? "", id: hit.id) else { return nil }
+            return ResultMeta(id: text, name: r.title, description: r.subtitle, icon: r.icon ?? hit.app)
+        case .shortcut:
+            guard let r = try lookup.record(kind: .shortcut, app: hit.app, id: hit.id) else { return nil }
+            return ResultMeta(id: text, name: r.title, icon: r.icon ?? hit.app)
+        }
+    }
+
+    func activateResult(id: String, terms: [String], timestamp: UInt32) throws {
+        try open(id)
+    }
+
+    /// Limelight has no window of its own to show every result in; the shell's
+    /// list is the whole answer. Accepted, so the shell shows no error.
+    func launchSearch(terms: [String], timestamp: UInt32) throws {
+        try ready()
+    }
+
+    private func open(_ text: String) throws {
+        try ready()
+        guard let hit = HitID(text: text) else {
+            throw BusMethodError(name: Self.notFound, message: "'\(text)' is not a Limelight result id")
+        }
+        do {
+            try Activation.open(hit, lookup: live.lookup, location: location)
+        } catch {
+            guard error.kind == .failure else { throw error }
+            throw BusMethodError(name: Self.notFound, message: error.description)
+        }
+    }
+
+    // MARK: org.kde.krunner1
+
+    func krunnerMatch(query: String) throws -> [RunnerMatch] {
+        guard query.contains(where: { !$0.isWhitespace }) else { return [] }
+        let hits = try search(query)
+        let shortcutsByApp = Dictionary(grouping: try shortcutActions(), by: \.app)
+        return hits.enumerated().map { (i, h) in
+            let kind: MatchKind
+            switch h.section {
+            case .topHit: kind = .exact
+            case .shortcuts: kind = .helper
+            case .results, .suggestions: kind = .possible
+            }
+            return RunnerMatch(
+                id: HitID(h).text, text: h.title, iconName: h.icon ?? h.app, kind: kind,
+                // Spotlight's order, kept: KRunner sorts by kind, then relevance.
+                relevance: max(0.01, 1 - Double(i) * 0.01),
+                subtext: h.subtitle, urls: h.url.map { [$0] } ?? [], category: Self.heading(h.section),
+                actions: h.kind == .app ? shortcutsByApp[h.app]?.map(\.action.id) ?? [] : [])
+        }
+    }
+
+    static func heading(_ s: SearchHit.Section) -> String {
+        switch s {
+        case .topHit: return "Top Hit"
+        case .shortcuts: return "App Shortcuts"
+        case .results: return "Results"
+        case .suggestions: return "Suggestions"
+        }
+    }
+
+    /// An app match offers its App Shortcuts as actions.
+    func krunnerActions() throws -> [RunnerAction] {
+        try ready()
+        return try shortcutActions().map(\.action)
+    }
+
+    private func shortcutActions() throws -> [(app: String, action: RunnerAction)] {
+        try live.lookup.allShortcuts().map { r in
+            (r.app, RunnerAction(id: HitID(kind: .shortcut, app: r.app, id: r.id).text, text: r.title, iconName: r.app))
+        }
+    }
+
+    func krunnerRun(matchId: String, actionId: String) throws {
+        try open(actionId.isEmpty ? matchId : actionId)
+    }
+
+    func krunnerConfig() throws -> RunnerConfig {
+        RunnerConfig(minLetterCount: 1)
+    }
+}

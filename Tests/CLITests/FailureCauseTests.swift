@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Issue 11, case 12: the real cause of a failure, with the right exit code.
+@Suite struct FailureCauseTests {
+    let dir = TempDir()
+
+    /// Runs limelight as the unprivileged user 65534 (permissions do not bind root).
+    func asNobody(_ args: [String]) throws -> CLI.Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        p.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary] + args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return CLI.Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    func chmodTree(_ path: String, _ mode: Int) throws {
+        try FileManager.default.setAttributes([.posixPermissions: mode, .ownerAccountID: 65534], ofItemAtPath: path)
+        for f in try FileManager.default.subpathsOfDirectory(atPath: path) {
+            var isDir: ObjCBool = false
+            FileManager.default.fileExists(atPath: path + "/" + f, isDirectory: &isDir)
+            try FileManager.default.setAttributes([.posixPermissions: isDir.boolValue ? mode : mode & 0o666, .ownerAccountID: 65534],
+                                                  ofItemAtPath: path + "/" + f)
+        }
+    }
+
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func case12_readOnlyAndUnreadableIndexesSaySo() throws {
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path)
+        let cli = CLI(index: dir.path + "/index")
+        let app = dir.write("a.jsonl", #"{"kind":"app","app":"com.example.a","name":"Alpha"}"# + "\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: app)
+        #expect(try cli.run(["index", app]).status == 0)
+        try chmodTree(cli.index, 0o555)
+        let start = Date()
+        var r = try asNobody(["--index", cli.index, "index", app])
+        #expect(Date().timeIntervalSince(start) < 2)
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot write to the index") && r.stderr.contains("Permission denied"), "\(r.stderr)")
+        #expect(try asNobody(["--index", cli.index, "search", "alpha"]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: cli.index)
+        r = try asNobody(["--index", cli.index, "search", "alpha"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("Permission denied") && !r.stderr.contains("no index"), "\(r.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: cli.index)
+    }
+
+    @Test func case12_aLockTimeoutThatIsNotANumberOfSecondsIsAnError() throws {
+        let cli = CLI(index: dir.path + "/index")
+        let app = dir.write("a.jsonl", #"{"kind":"app","app":"com.example.a","name":"Alpha"}"# + "\n")
+        for v in ["nan", "inf", "-1", "soon"] {
+            let r = try cli.run(["index", app], env: ["LIMELIGHT_LOCK_TIMEOUT": v])
+            #expect(r.status == 64, "\(v): \(r.stderr)")
+            #expect(r.stderr.contains("LIMELIGHT_LOCK_TIMEOUT must be a number of seconds"), "\(r.stderr)")
+        }
+        #expect(try cli.run(["index", app], env: ["LIMELIGHT_LOCK_TIMEOUT": "0.5"]).status == 0)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// History under the person's control: pause, retention, excluded apps, and
+/// forgetting one item so that nothing on disk still holds it.
+@Suite struct HistoryTests {
+    func setUp() throws -> (TempDir, CLI) {
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        let records = """
+            {"kind":"app","app":"com.example.a","name":"Alpha"}
+            {"kind":"app","app":"com.example.b","name":"Beta"}
+            {"kind":"entity","app":"com.example.a","type":"Doc","id":"secret","title":"Secret plan"}
+            {"kind":"entity","app":"com.example.a","type":"Doc","id":"other","title":"Other plan"}
+            """
+        #expect(try cli.run(["index", dir.write("r.jsonl", records + "\n")]).status == 0)
+        return (dir, cli)
+    }
+
+    func interactions(_ cli: CLI) throws -> [String] {
+        try cli.run(["export"]).lines.filter { $0.contains(#""kind":"interaction""#) }
+    }
+
+    @Test func nothingIsRecordedWhilePausedAndStatusSaysSo() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        #expect(try cli.run(["history", "status"]).stdout.hasPrefix("History: recording"))
+        #expect(try cli.run(["history", "pause"]).status == 0)
+        #expect(try cli.run(["history", "status"]).stdout.hasPrefix("History: paused"))
+        let r = try cli.run(["donate", "--app", "com.example.a"])
+        #expect(r.status == 0 && r.stdout.isEmpty && r.stderr.contains("not recorded"), "\(r.status) \(r.stdout) \(r.stderr)")
+        let log = #"{"kind":"interaction","app":"com.example.a","at":"2026-11-29T07:30:00Z"}"# + "\n"
+        #expect(try cli.run(["index", "-"], stdin: log).status == 0)
+        #expect(try cli.run(["open", "--app", "com.example.a", "--type", "Doc", "--id", "secret", "--dry-run"]).status != 0)  // no url or exec
+        #expect(try interactions(cli).isEmpty)
+        #expect(try cli.run(["history", "resume"]).status == 0)
+        #expect(try cli.run(["donate", "--app", "com.example.a"]).status == 0)
+        #expect(try interactions(cli).count == 1)
+        #expect(try cli.run(["history", "status", "--json"]).json.first?["paused"] as? Bool == false)
+        #expect(try cli.run(["history", "frobnicate"]).status == 64)
+        #expect(try cli.run(["history", "retain", "many"]).status == 64)
+    }
+
+    @Test func excludedAppsAreNotRecordedAndRetentionForgetsOldDonationsOnEveryWrite() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        #expect(try cli.run(["history", "exclude", "com.example.b"]).status == 0)
+        #expect(try cli.run(["donate", "--app", "com.example.b"]).stdout.isEmpty)
+        #expect(try cli.run(["donate", "--app", "com.example.a"]).status == 0)
+        #expect(try interactions(cli).count == 1)
+        #expect(try cli.run(["history", "status"]).stdout.contains("Excluded apps: com.example.b"))
+        #expect(try cli.run(["history", "include", "com.example.b"]).status == 0)
+        #expect(try cli.run(["donate", "--app", "com.example.b"]).status == 0)
+        #expect(try interactions(cli).count == 2)
+
+        let old = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-40 * 86_400))
+        #expect(try cli.run(["donate", "--app", "com.example.a", "--at", old, "--id", "old-one"]).status == 0)
+        #expect(try interactions(cli).count == 3)
+        #expect(try cli.run(["history", "retain", "30"]).status == 0)
+        #expect(try !interactions(cli).contains { $0.contains("old-one") })
+        // Every write applies it: an old donation arriving later is not kept either.
+        #expect(try cli.run(["donate", "--app", "com.example.a", "--at", old, "--id", "old-two"]).status == 0)
+        #expect(try !interactions(cli).contains { $0.contains("old-two") })
+        #expect(try interactions(cli).count == 2)
+    }
+
+    @Test func forgettingOneEntityLeavesNoGenerationOnDiskHoldingIt() throws {
+        let (dir, cli) = try setUp()
+        for n in 0..<3 {
+            #expect(try cli.run(["donate", "--app", "com.example.a", "--entity", "Doc/secret", "--id", "secret-use-\(n)",
+                                 "--context", "location.hideout"]).status == 0)
+        }
+        #expect(try cli.run(["donate", "--app", "com.example.a", "--entity", "Doc/other", "--id", "kept-use"]).status == 0)
+        let before = try cli.run(["search", "plan", "--json", "--explain"]).json.first { $0["id"] as? String == "secret" }
+        #expect(((before?["explain"] as? [String: Any])?["usage"] as? Double ?? 0) > 0)
+        let r = try cli.run(["forget", "--app", "com.example.a", "--type", "Doc", "--id", "secret"])
+        #expect(r.status == 0 && r.stdout.contains("Forgot 3 donations"), "\(r.stdout)\(r.stderr)")
+        let left = try interactions(cli)
+        #expect(left.count == 1 && left[0].contains("kept-use"))
+        let after = try cli.run(["search", "plan", "--json", "--explain"]).json.first { $0["id"] as? String == "secret" }
+        #expect(after != nil && ((after?["explain"] as? [String: Any])?["usage"] as? Double ?? 0) == 0)
+        // No file of the index still holds the forgotten donations' bytes.
+        var holding: [String] = []
+        let root = dir.path + "/index"
+        for path in FileManager.default.enumerator(atPath: root)?.compactMap({ $0 as? String }) ?? [] {
+            guard let data = FileManager.default.contents(atPath: root + "/" + path) else { continue }
+            for needle in ["secret-use-", "location.hideout"] where data.range(of: Data(needle.utf8)) != nil { holding.append("\(path): \(needle)") }
+        }
+        #expect(holding.isEmpty, "\(holding)")
+        #expect(try cli.run(["forget", "--app", "com.example.a", "--type", "Doc"]).status == 64)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// Issue 11, cases 1–2: a directory is an index only with a valid stub naming a
+/// Xapian database; anything else is an error and nothing is removed.
+@Suite struct IndexDirectoryTests {
+    let dir = TempDir()
+    let app = #"{"kind":"app","app":"com.example.a","name":"Alpha"}"# + "\n"
+
+    func indexed() throws -> CLI {
+        let cli = CLI(index: dir.path + "/index")
+        for i in 0..<3 {
+            let line = #"{"kind":"entity","app":"com.example.a","type":"T","id":"e\#(i)","title":"Precious \#(i)"}"#
+            #expect(try cli.run(["index", dir.write("e\(i).jsonl", app + line + "\n")]).status == 0)
+        }
+        return cli
+    }
+
+    /// Case 1: a stub naming a missing generation, a lost stub, or a symlinked
+    /// stub is an error, and gen-1 with its documents stays.
+    @Test func case1_aBrokenStubIsAnErrorNotARecreation() throws {
+        let cli = try indexed()
+        let stub = cli.index + "/current"
+        let good = try String(contentsOfFile: stub, encoding: .utf8)
+        let input = dir.write("more.jsonl", app)
+        try "glass gen-2\n".write(toFile: stub, atomically: false, encoding: .utf8)
+        var r = try cli.run(["index", input])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("names gen-2, which is missing"), "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: cli.index + "/gen-1/iamglass"))
+        #expect(!FileManager.default.fileExists(atPath: cli.index + "/gen-2"))
+
+        try FileManager.default.removeItem(atPath: stub)
+        r = try cli.run(["index", input])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("but no stub file 'current'"), "\(r.stderr)")
+        #expect(try cli.run(["search", "precious"]).status == 1)
+        #expect(FileManager.default.fileExists(atPath: cli.index + "/gen-1/iamglass"))
+
+        let other = CLI(index: dir.path + "/other")
+        #expect(try other.run(["index", dir.write("o.jsonl", app)]).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: stub, withDestinationPath: other.index + "/current")
+        r = try cli.run(["rebuild"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("is a symbolic link"), "\(r.stderr)")
+
+        try FileManager.default.removeItem(atPath: stub)
+        try good.write(toFile: stub, atomically: false, encoding: .utf8)
+        #expect(try cli.run(["search", "precious", "--json"]).lines.count == 3)
+    }
+
+    /// A first `index` killed before it published its stub left an empty
+    /// generation: the next one starts over it.
+    @Test func case1_anInterruptedFirstIndexStartsOver() throws {
+        let cli = CLI(index: dir.path + "/index")
+        // An empty index: gen-1 is a glass database with no documents.
+        #expect(try cli.run(["index", dir.write("empty.jsonl", "")]).status == 0)
+        try FileManager.default.removeItem(atPath: cli.index + "/current")
+        #expect(try cli.run(["index", dir.write("a.jsonl", app)]).status == 0)
+        // Now gen-1 holds a document: losing the stub again is an error.
+        try FileManager.default.removeItem(atPath: cli.index + "/current")
+        #expect(try cli.run(["index", dir.write("b.jsonl", app)]).status == 1)
+    }
+
+    /// Case 2: a user's directory that merely holds gen-* entries is refused.
+    @Test func case2_aDirectoryOfGenEntriesIsNotAnIndex() throws {
+        let notes = dir.path + "/notes"
+        try FileManager.default.createDirectory(atPath: notes + "/gen-2", withIntermediateDirectories: true)
+        try "precious\n".write(toFile: notes + "/gen-2/thesis.txt", atomically: false, encoding: .utf8)
+        let r = try CLI(index: notes).run(["index", dir.write("a.jsonl", app)])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("no stub file 'current'"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: notes + "/gen-2/thesis.txt", encoding: .utf8) == "precious\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: notes) == ["gen-2"])
+    }
+
+    /// Case 2: inside a real index, a gen-N that is not a database Limelight
+    /// wrote is never removed by a write.
+    @Test func case2_aForeignGenEntryInAnIndexIsLeftAlone() throws {
+        let cli = try indexed()
+        try FileManager.default.createDirectory(atPath: cli.index + "/gen-7", withIntermediateDirectories: true)
+        try "precious\n".write(toFile: cli.index + "/gen-7/thesis.txt", atomically: false, encoding: .utf8)
+        #expect(try cli.run(["rebuild"]).status == 0)
+        #expect(try cli.run(["index", dir.write("z.jsonl", app)]).status == 0)
+        #expect(try String(contentsOfFile: cli.index + "/gen-7/thesis.txt", encoding: .utf8) == "precious\n")
+    }
+}

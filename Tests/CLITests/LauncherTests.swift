@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// rofi's script protocol byte for byte, dmenu and fzf through real pipes and
+/// real programs, `--format tsv|lines` and `--limit 0`.
+@Suite struct LauncherTests {
+    let dir = TempDir()
+    let cli: CLI
+
+    static let keep = "entity/com.example.trails/TrailEntity/lantern-keep"
+
+    init() throws {
+        cli = CLI(index: dir.path + "/index")
+        // Opening runs the item's Exec line: each `touch`es a file to check.
+        let records = """
+            {"kind":"app","app":"com.example.trails","name":"Trails","exec":"touch \(dir.path)/opened-app","icon":"trails-icon"}
+            {"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lantern-keep","title":"Lantern Ridge","subtitle":"Big Sur, CA","exec":"touch \(dir.path)/opened-keep"}
+            {"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lantern-cove","title":"Lantern\\tCove","exec":"touch \(dir.path)/opened-cove"}
+
+            """
+        let r = try cli.run(["index", dir.write("r.jsonl", records)])
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
+    /// Whether `file` appears in the temp dir within 5 s (a launch is detached).
+    func appears(_ file: String) -> Bool {
+        for _ in 0..<100 {
+            if FileManager.default.fileExists(atPath: dir.path + "/" + file) { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    func donations() throws -> [String] {
+        try cli.run(["export"]).lines.filter { $0.contains(#""kind":"interaction""#) }
+    }
+
+    @Test func tsvAndLinesHaveOneHitPerLineAndNoHeadings() throws {
+        let tsv = try cli.run(["search", "lantern", "--format", "tsv"])
+        #expect(tsv.stdout == "entity/com.example.trails/TrailEntity/lantern-cove\tLantern Cove\t\tentity\tcom.example.trails\n"
+                + "\(Self.keep)\tLantern Ridge\tBig Sur, CA\tentity\tcom.example.trails\n")
+        #expect(try cli.run(["search", "lantern", "--format", "lines"]).stdout == "Lantern Cove\nLantern Ridge — Big Sur, CA\n")
+        // No match: nothing at all (the table would say "No results").
+        #expect(try cli.run(["search", "zzzz", "--format", "tsv"]).stdout == "")
+        #expect(try cli.run(["search", "x", "--format", "csv"]).status == 64)
+        #expect(try cli.run(["search", "x", "--json", "--format", "tsv"]).status == 64)
+        // --stdin: each answer ends with an empty line.
+        #expect(try cli.run(["search", "--stdin", "--format", "lines"], stdin: "ridge\ncove\n").stdout
+                == "Lantern Ridge — Big Sur, CA\n\nLantern Cove\n\n")
+    }
+
+    @Test func limitZeroListsEveryItemInOrder() throws {
+        let all = try cli.run(["suggest", "--limit", "0", "--format", "lines"])
+        #expect(all.lines.count == 3, "\(all.stdout)")
+        #expect(try cli.run(["search", "", "--limit", "0", "--format", "lines"]).stdout == all.stdout)
+        #expect(try cli.run(["suggest", "--limit", "1", "--format", "lines"]).lines == [all.lines[0]])
+        // More than the old 128-row cap: 300 entities, every one listed once.
+        let many = (1...300).map { #"{"kind":"entity","app":"com.example.trails","type":"Bulk","id":"b\#($0)","title":"Bulk \#($0)"}"# }
+        #expect(try cli.run(["index", dir.write("many.jsonl", many.joined(separator: "\n") + "\n")]).status == 0)
+        let listed = try cli.run(["search", "", "--limit", "0", "--format", "tsv"]).lines
+        #expect(listed.count == 303)
+        #expect(Set(listed).count == 303)
+    }
+
+    @Test func rofiListsRowsByTheScriptProtocol() throws {
+        let r = try cli.run(["rofi"], env: ["ROFI_RETV": "0"])
+        #expect(r.status == 0)
+        let rows = try cli.run(["search", "", "--limit", "0", "--format", "tsv"]).lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.map { $0[0] }.sorted() == ["app/com.example.trails", "entity/com.example.trails/TrailEntity/lantern-cove", Self.keep])
+        func row(_ id: String) -> String {
+            switch id {
+            case "app/com.example.trails": return "Trails\0icon\u{1f}trails-icon\u{1f}meta\u{1f}app com.example.trails\u{1f}info\u{1f}app/com.example.trails\n"
+            case Self.keep: return "Lantern Ridge — Big Sur, CA\0icon\u{1f}com.example.trails\u{1f}meta\u{1f}Big Sur, CA entity com.example.trails\u{1f}info\u{1f}\(Self.keep)\n"
+            default: return "Lantern Cove\0icon\u{1f}com.example.trails\u{1f}meta\u{1f}entity com.example.trails\u{1f}info\u{1f}entity/com.example.trails/TrailEntity/lantern-cove\n"
+            }
+        }
+        // The prompt, then the hits only, in Limelight's order.
+        #expect(Array(r.stdout.utf8) == Array(("\0prompt\u{1f}Limelight\n" + rows.map { row($0[0]) }.joined()).utf8))
+        #expect(try cli.run(["rofi"]).stdout == r.stdout)  // no ROFI_RETV: the first call
+    }
+
+    @Test func rofiOpensTheChosenRowByItsInfoAndTypedTextByTheTopHit() throws {
+        let chosen = try cli.run(["rofi", "Lantern Ridge — Big Sur, CA"], env: ["ROFI_RETV": "1", "ROFI_INFO": Self.keep])
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        #expect(chosen.stdout == "")  // no rows: rofi closes
+        #expect(appears("opened-keep"))
+        #expect(try donations().count == 1)
+        let typed = try cli.run(["rofi", "lantern cov"], env: ["ROFI_RETV": "2"])
+        #expect(typed.status == 0, "\(typed.stderr)")
+        #expect(appears("opened-cove"))
+        let stale = try cli.run(["rofi", "x"], env: ["ROFI_RETV": "1", "ROFI_INFO": "entity/com.example.trails/TrailEntity/gone"])
+        #expect(stale.status == 1)
+        #expect(stale.stderr.contains("not in the index"))
+        #expect(try donations().count == 2)
+    }
+
+    @Test func dmenuOpensTheLineTheMenuProgramChose() throws {
+        let order = try cli.run(["suggest", "--limit", "0", "--format", "tsv"]).lines.map { String($0.prefix { $0 != "\t" }) }
+        // `sed -n 2p` is the menu: it reads every line and picks the second.
+        let second = try cli.run(["dmenu", "--menu", "sed", "-n", "2p"])
+        #expect(second.status == 0, "\(second.stderr)")
+        let opened = ["app/com.example.trails": "opened-app", Self.keep: "opened-keep",
+                      "entity/com.example.trails/TrailEntity/lantern-cove": "opened-cove"]
+        #expect(appears(opened[order[1]]!))
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/" + opened[order[0]]!))
+        // `head -n 1` stops reading after one line (the writer must not die of SIGPIPE).
+        #expect(try cli.run(["dmenu", "--menu", "head", "-n", "1"]).status == 0)
+        #expect(appears(opened[order[0]]!))
+        // Dismissed (the menu exits 1 printing nothing): exit 1, nothing opened.
+        #expect(try cli.run(["dmenu", "--menu", "false"]).status == 1)
+        #expect(try donations().count == 2)
+        #expect(try cli.run(["dmenu", "--menu", "/nonexistent/menu"]).status == 1)
+    }
+
+    /// fzf itself (`--filter`, no terminal): the tsv rows through a real pipe,
+    /// the id column hidden from matching, and the chosen id opened.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fzf"), "fzf is not installed"))
+    func fzfPicksFromTsvAndOpenTakesItsId() throws {
+        let search = Process(), fzf = Process()
+        search.executableURL = URL(fileURLWithPath: CLI.binary)
+        search.arguments = ["--index", cli.index, "search", "", "--limit", "0", "--format", "tsv"]
+        fzf.executableURL = URL(fileURLWithPath: "/usr/bin/fzf")
+        // "trails" is in every id and in the app column, so only --with-nth 2,3 keeps it from matching.
+        fzf.arguments = ["--filter", "ridge", "--delimiter", "\t", "--with-nth", "2,3"]
+        let pipe = Pipe(), out = Pipe()
+        search.standardOutput = pipe
+        fzf.standardInput = pipe
+        fzf.standardOutput = out
+        try search.run()
+        try fzf.run()
+        let picked = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        search.waitUntilExit()
+        fzf.waitUntilExit()
+        #expect(picked == "\(Self.keep)\tLantern Ridge\tBig Sur, CA\tentity\tcom.example.trails\n")
+        let none = Process()
+        none.executableURL = URL(fileURLWithPath: "/usr/bin/fzf")
+        none.arguments = ["--filter", "trails", "--delimiter", "\t", "--with-nth", "2,3"]
+        let input = Pipe(), noneOut = Pipe()
+        none.standardInput = input
+        none.standardOutput = noneOut
+        try none.run()
+        input.fileHandleForWriting.write(Data(try cli.run(["search", "lantern", "--format", "tsv"]).stdout.utf8))
+        try input.fileHandleForWriting.close()
+        #expect(noneOut.fileHandleForReading.readDataToEndOfFile().isEmpty)
+        none.waitUntilExit()
+
+        let id = String(picked.prefix { $0 != "\t" })
+        #expect(try cli.run(["open", id]).status == 0)
+        #expect(appears("opened-keep"))
+        #expect(try cli.run(["open", "not-an-id"]).status == 64)
+    }
+}

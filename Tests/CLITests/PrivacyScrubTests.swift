@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Issue 11, case 15: once delete and forget return, no file of the index
+/// holds what they removed.
+@Suite struct PrivacyScrubTests {
+    let dir = TempDir()
+
+    /// Every file under the index, as bytes (grep -a).
+    func indexContains(_ cli: CLI, _ text: String) -> [String] {
+        let needle = Data(text.utf8)
+        var hits: [String] = []
+        let e = FileManager.default.enumerator(atPath: cli.index)
+        while let f = e?.nextObject() as? String {
+            if let d = FileManager.default.contents(atPath: cli.index + "/" + f), d.range(of: needle) != nil { hits.append(f) }
+        }
+        return hits
+    }
+
+    func seeded() throws -> CLI {
+        let cli = CLI(index: dir.path + "/index")
+        var lines = #"{"kind":"app","app":"com.example.a","name":"Alpha"}"# + "\n"
+        lines += #"{"kind":"intent","app":"com.example.a","id":"Open","title":"Open"}"# + "\n"
+        for i in 0..<200 { lines += #"{"kind":"entity","app":"com.example.a","type":"T","id":"p\#(i)","title":"Public item \#(i)"}"# + "\n" }
+        lines += #"{"kind":"entity","app":"com.example.a","type":"T","id":"s","title":"Zanzibarquux","subtitle":"Qwertyplonk","properties":{"who":{"person":{"givenName":"Xylophonia","email":"xylo@secret.example"}}}}"# + "\n"
+        lines += #"{"kind":"interaction","app":"com.example.a","intent":"Open","entities":[{"type":"T","id":"p1"}],"at":"2026-11-20T07:00:00Z","context":["private.glimmerwort"]}"# + "\n"
+        #expect(try cli.run(["index", dir.write("a.jsonl", lines)]).status == 0)
+        return cli
+    }
+
+    @Test func case15_deleteAndForgetLeaveNoTraceInAnyFile() throws {
+        let cli = try seeded()
+        #expect(!indexContains(cli, "Zanzibarquux").isEmpty)
+        #expect(try cli.run(["delete", "--app", "com.example.a", "--type", "T", "--id", "s"]).status == 0)
+        for secret in ["Zanzibarquux", "Qwertyplonk", "Xylophonia", "xylo@secret.example"] {
+            #expect(indexContains(cli, secret).isEmpty, "\(secret): \(indexContains(cli, secret))")
+        }
+        #expect(!indexContains(cli, "glimmerwort").isEmpty)
+        #expect(try cli.run(["forget", "--all"]).status == 0)
+        #expect(indexContains(cli, "glimmerwort").isEmpty, "\(indexContains(cli, "glimmerwort"))")
+        #expect(try cli.run(["search", "public", "--json"]).lines.count == 10)
+    }
+
+    @Test func case15_aGenerationAReaderHeldGoesOnTheNextRead() throws {
+        let cli = try seeded()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["--index", cli.index, "search", "--stdin"]
+        let input = Pipe()
+        p.standardInput = input
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        input.fileHandleForWriting.write(Data("public\n".utf8))
+        usleep(300_000)
+        #expect(try cli.run(["delete", "--app", "com.example.a", "--type", "T", "--id", "s"]).status == 0)
+        // The reader still holds the old generation, so it is still on disk.
+        #expect(!indexContains(cli, "Zanzibarquux").isEmpty)
+        try input.fileHandleForWriting.close()
+        p.waitUntilExit()
+        // A read, not a write, removes it.
+        #expect(try cli.run(["search", "public"]).status == 0)
+        #expect(indexContains(cli, "Zanzibarquux").isEmpty, "\(indexContains(cli, "Zanzibarquux"))")
+    }
+}

@@ -1,0 +1,448 @@
+import Foundation
+import Testing
+
+/// A desktop made of files: XDG directories, recently-used.xbel, a Firefox
+/// profile and a Chromium profile, under one temporary directory.
+final class DesktopFixture: Sendable {
+    let dir = TempDir()
+    var root: String { dir.path }
+
+    /// What `limelight` is run with so it reads this desktop and nothing else.
+    var env: [String: String] {
+        ["HOME": root + "/home", "XDG_DATA_HOME": root + "/home/.local/share", "XDG_DATA_DIRS": root + "/usr/local/share:" + root + "/usr/share",
+         "XDG_CONFIG_HOME": root + "/home/.config", "XDG_CURRENT_DESKTOP": "GNOME", "LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""]
+    }
+
+    @discardableResult
+    func write(_ relative: String, _ text: String) -> String {
+        let path = root + "/" + relative
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
+    func remove(_ relative: String) { try? FileManager.default.removeItem(atPath: root + "/" + relative) }
+
+    static let gedit = """
+        [Desktop Entry]
+        Name=gedit
+        Name[de]=Texteditor
+        GenericName=Text Editor
+        Exec=gedit %U
+        Icon=org.gnome.gedit
+        Categories=GNOME;GTK;Utility;TextEditor;
+        Keywords=Text;Editor;Plaintext;
+        Actions=new-window;new-document;
+        Type=Application
+
+        [Desktop Action new-window]
+        Name=New Window
+        Name[de]=Neues Fenster
+        Exec=gedit --new-window
+
+        [Desktop Action new-document]
+        Name=New Document
+        Name[de]=Neues Dokument
+        Exec=gedit --new-document
+        """
+
+    static func entry(_ name: String, _ extra: String = "", exec: String = "true") -> String {
+        "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(exec)\n\(extra)"
+    }
+
+    func writeApps() {
+        write("usr/share/applications/org.gnome.gedit.desktop", Self.gedit)
+        write("usr/share/applications/kde/konsole.desktop", Self.entry("Konsole", "Terminal=false\n", exec: "konsole"))
+        write("usr/share/applications/shadowed.desktop", Self.entry("System Copy"))
+        write("usr/local/share/applications/shadowed.desktop", Self.entry("Local Copy"))
+        write("usr/share/applications/masked.desktop", Self.entry("Masked App"))
+        write("home/.local/share/applications/masked.desktop", Self.entry("Masked App", "Hidden=true\n"))
+        write("usr/share/applications/helper.desktop", Self.entry("Helper Thing", "NoDisplay=true\n"))
+        write("usr/share/applications/missing.desktop", Self.entry("Missing Program", "TryExec=no-such-program-here\n"))
+        write("usr/share/applications/kde-only.desktop", Self.entry("Kde Only", "OnlyShowIn=KDE;\n"))
+    }
+}
+
+@Suite struct SyncTests {
+    func hits(_ cli: CLI, _ query: String, env: [String: String], extra: [String] = []) throws -> [[String: Any]] {
+        try cli.run(["search", query, "--json", "--limit", "20"] + extra, env: env).json
+    }
+
+    @Test func appsSyncThenReSyncRemovesWhatVanishedAndKeepsUsageOfWhatStayed() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let cli = CLI(index: desktop.root + "/index")
+        let env = desktop.env
+        // A record of `index`, which no sync may touch.
+        let own = desktop.write("own.jsonl", #"{"kind":"app","app":"com.example.trails","name":"Trails"}"# + "\n")
+        #expect(try cli.run(["index", own]).status == 0)
+
+        let first = try cli.run(["sync", "apps", "--json"], env: env)
+        #expect(first.status == 0, "\(first.stderr)")
+        let summary = try #require(first.json.first)
+        // 3 apps (gedit, kde-konsole, shadowed), gedit's intent and 2 shortcuts.
+        #expect(summary["added"] as? Int == 6 && summary["removed"] as? Int == 0, "\(summary)")
+
+        let gedit = try #require(try hits(cli, "tex", env: env).first)
+        #expect(gedit["id"] as? String == "org.gnome.gedit" && gedit["title"] as? String == "Texteditor")
+        #expect(gedit["exec"] as? String == "gedit %U" && gedit["icon"] as? String == "org.gnome.gedit"
+                && gedit["desktopFile"] as? String == "org.gnome.gedit.desktop")
+        #expect(try hits(cli, "kon", env: env).first?["app"] as? String == "kde-konsole")
+        #expect(try hits(cli, "local c", env: env).first?["app"] as? String == "shadowed")
+        for hidden in ["masked", "helper thing", "missing program", "kde only", "system copy"] {
+            #expect(try hits(cli, hidden, env: env).allSatisfy { ($0["title"] as? String)?.lowercased() != hidden }, "\(hidden)")
+        }
+        let shortcut = try hits(cli, "neues dok", env: env).first { $0["kind"] as? String == "shortcut" }
+        #expect(shortcut?["id"] as? String == "new-document" && shortcut?["exec"] as? String == "gedit --new-document")
+
+        // Two launches of gedit, then the same sync again: nothing changes.
+        for _ in 0..<2 { #expect(try cli.run(["donate", "--app", "org.gnome.gedit"]).status == 0) }
+        let usageBefore = try usage(cli, "org.gnome.gedit", env: env)
+        #expect(usageBefore > 0)
+        let again = try #require(try cli.run(["sync", "apps", "--json"], env: env).json.first)
+        #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0 && again["removed"] as? Int == 0, "\(again)")
+
+        // Konsole is uninstalled, gedit loses an action and is renamed; a broken file appears.
+        desktop.remove("usr/share/applications/kde")
+        desktop.write("usr/share/applications/org.gnome.gedit.desktop",
+                      DesktopFixture.gedit.replacingOccurrences(of: "Actions=new-window;new-document;", with: "Actions=new-window;")
+                        .replacingOccurrences(of: "Name[de]=Texteditor", with: "Name[de]=Texteditor Neu"))
+        let broken = desktop.write("usr/share/applications/broken.desktop", "[Desktop Entry]\nType=Application\nName=Broken\nthis line is junk\n")
+        let third = try cli.run(["sync", "apps", "--json"], env: env)
+        #expect(third.status == 0)
+        #expect(third.stderr.contains(broken + ":4:"), "\(third.stderr)")
+        let changed = try #require(third.json.first)
+        #expect(changed["removed"] as? Int == 2 && changed["updated"] as? Int == 1 && changed["added"] as? Int == 0, "\(changed)")
+        #expect(try hits(cli, "kon", env: env).allSatisfy { $0["app"] as? String != "kde-konsole" })
+        #expect(try hits(cli, "neues dok", env: env).allSatisfy { $0["id"] as? String != "new-document" })
+        #expect(try hits(cli, "neues fen", env: env).contains { $0["id"] as? String == "new-window" })
+        #expect(try hits(cli, "texteditor neu", env: env).first?["app"] as? String == "org.gnome.gedit")
+        #expect(try usage(cli, "org.gnome.gedit", env: env) == usageBefore)
+        #expect(try hits(cli, "trails", env: env).first?["app"] as? String == "com.example.trails")
+    }
+
+    /// The usage component of an app's score in a text search for it.
+    func usage(_ cli: CLI, _ app: String, env: [String: String]) throws -> Double {
+        // A text search: its score keeps usage as one bounded component (a
+        // zero-query suggestion's terms are probabilities, shares of all use).
+        let hit = try cli.run(["search", "texteditor", "--json", "--explain", "--limit", "50", "--at", "2026-12-01T12:00:00Z"], env: env).json
+            .first { $0["kind"] as? String == "app" && $0["app"] as? String == app }
+        return ((hit?["explain"] as? [String: Any])?["usage"] as? Double) ?? 0
+    }
+
+    @Test func recentFilesSyncAndReSyncAfterAFileIsDeleted() throws {
+        let desktop = DesktopFixture()
+        let cli = CLI(index: desktop.root + "/index")
+        let env = desktop.env
+        let notes = desktop.write("home/Documents/Meeting notes.txt", "x")
+        let plan = desktop.write("home/Documents/Budget plan.ods", "x")
+        func bookmark(_ path: String, mime: String, apps: [(String, String)]) -> String {
+            let href = "file://" + path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!
+            let applications = apps.map { #"<bookmark:application name="\#($0.0)" exec="&apos;\#($0.0.lowercased()) %u&apos;" modified="\#($0.1)" count="1"/>"# }
+            return """
+                  <bookmark href="\(href)" added="2026-11-30T06:35:03.325186Z" modified="2026-11-30T06:40:00Z" visited="2026-11-30T06:35:03Z">
+                    <info>
+                      <metadata owner="http://freedesktop.org">
+                        <mime:mime-type type="\(mime)"/>
+                        <bookmark:applications>
+                          \(applications.joined(separator: "\n"))
+                        </bookmark:applications>
+                      </metadata>
+                    </info>
+                  </bookmark>
+                """
+        }
+        func xbel(_ bookmarks: [String]) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xbel version="1.0"
+                  xmlns:bookmark="http://www.freedesktop.org/standards/desktop-bookmarks"
+                  xmlns:mime="http://www.freedesktop.org/standards/shared-mime-info"
+            >
+            \(bookmarks.joined(separator: "\n"))
+            </xbel>
+            """
+        }
+        let notesMark = bookmark(notes, mime: "text/plain", apps: [("gedit", "2026-11-30T06:35:03.325186Z"), ("Vim", "2026-11-29T21:00:00Z")])
+        desktop.write("home/.local/share/recently-used.xbel", xbel([notesMark, bookmark(plan, mime: "application/vnd.oasis.opendocument.spreadsheet", apps: [("LibreOffice", "2026-11-28T10:00:00Z")]),
+                                                                    bookmark(desktop.root + "/home/gone.txt", mime: "text/plain", apps: [("gedit", "2026-11-28T10:00:00Z")])]))
+        let first = try #require(try cli.run(["sync", "recent", "--json"], env: env).json.first)
+        #expect(first["added"] as? Int == 3 && first["interactions"] as? Int == 3, "\(first)")  // app + 2 files
+        let hit = try #require(try hits(cli, "meet", env: env).first)
+        #expect(hit["app"] as? String == "limelight.recent" && hit["type"] as? String == "File")
+        #expect(hit["title"] as? String == "Meeting notes.txt" && hit["subtitle"] as? String == desktop.root + "/home/Documents")
+        #expect((hit["url"] as? String)?.hasPrefix("file://") == true)
+        #expect(try hits(cli, "spreadsheet", env: env).first?["title"] as? String == "Budget plan.ods")
+        let used = try hits(cli, "meet", env: env, extra: ["--explain"]).first?["explain"] as? [String: Any]
+        let usageBefore = used?["usage"] as? Double ?? 0
+        #expect(usageBefore > 0)
+
+        try FileManager.default.removeItem(atPath: plan)
+        let second = try #require(try cli.run(["sync", "recent", "--json"], env: env).json.first)
+        #expect(second["removed"] as? Int == 1 && second["added"] as? Int == 0 && second["interactions"] as? Int == 0, "\(second)")
+        #expect(try hits(cli, "budget", env: env).isEmpty)
+        let after = try hits(cli, "meet", env: env, extra: ["--explain"]).first?["explain"] as? [String: Any]
+        #expect(after?["usage"] as? Double == usageBefore)
+
+        // Opened again in gedit: one new use, the old ones not recounted.
+        desktop.write("home/.local/share/recently-used.xbel", xbel([notesMark.replacingOccurrences(of: "modified=\"2026-11-30T06:35:03.325186Z\"", with: "modified=\"2026-11-30T09:00:00Z\"")]))
+        let third = try #require(try cli.run(["sync", "recent", "--json"], env: env).json.first)
+        #expect(third["interactions"] as? Int == 1, "\(third)")
+    }
+
+    @Test func browserBookmarksAndFirefoxHistory() throws {
+        let desktop = DesktopFixture()
+        let cli = CLI(index: desktop.root + "/index")
+        let env = desktop.env
+        desktop.write("home/.mozilla/firefox/profiles.ini", "[Profile0]\nName=default\nIsRelative=1\nPath=p.default\nDefault=1\n")
+        let places = desktop.root + "/home/.mozilla/firefox/p.default/places.sqlite"
+        let now = Int64(Date().timeIntervalSince1970 * 1_000_000)
+        // A places.sqlite in Firefox's schema, made with SQLite (Python's sqlite3 module).
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.executescript('''
+            CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url LONGVARCHAR, title LONGVARCHAR, rev_host LONGVARCHAR,
+              visit_count INTEGER DEFAULT 0, hidden INTEGER DEFAULT 0 NOT NULL, typed INTEGER DEFAULT 0 NOT NULL,
+              frecency INTEGER DEFAULT -1 NOT NULL, last_visit_date INTEGER, guid TEXT, foreign_count INTEGER DEFAULT 0 NOT NULL,
+              url_hash INTEGER DEFAULT 0 NOT NULL, description TEXT);
+            CREATE TABLE moz_historyvisits (id INTEGER PRIMARY KEY, from_visit INTEGER, place_id INTEGER, visit_date INTEGER,
+              visit_type INTEGER, session INTEGER, source INTEGER DEFAULT 0 NOT NULL, triggeringPlaceId INTEGER);
+            CREATE TABLE moz_bookmarks (id INTEGER PRIMARY KEY, type INTEGER, fk INTEGER DEFAULT NULL, parent INTEGER,
+              position INTEGER, title LONGVARCHAR, keyword_id INTEGER, folder_type TEXT, dateAdded INTEGER, lastModified INTEGER,
+              guid TEXT, syncStatus INTEGER NOT NULL DEFAULT 0, syncChangeCounter INTEGER NOT NULL DEFAULT 1);
+            INSERT INTO moz_bookmarks (id, type, parent, position, title, guid) VALUES
+              (1, 2, 0, 0, '', 'root________'), (2, 2, 1, 0, 'menu', 'menu________'), (3, 2, 1, 1, 'toolbar', 'toolbar_____'),
+              (4, 2, 1, 2, 'tags', 'tags________'), (5, 2, 1, 3, 'unfiled', 'unfiled_____'), (6, 2, 1, 4, 'mobile', 'mobile______');
+            INSERT INTO moz_places (id, url, title, visit_count, last_visit_date, guid) VALUES
+              (10, 'https://forums.swift.org/', 'Swift Forums', 2, \(now - 3_600_000_000), 'p10'),
+              (11, 'https://xapian.org/docs/', 'Xapian documentation', 1, \(now - 7_200_000_000), 'p11');
+            INSERT INTO moz_bookmarks (id, type, fk, parent, position, title, dateAdded, lastModified, guid) VALUES
+              (21, 1, 10, 3, 0, 'Swift Forums', \(now), \(now), 'bmSwift00001');
+            INSERT INTO moz_historyvisits (place_id, visit_date, visit_type) VALUES
+              (10, \(now - 3_600_000_000), 1), (10, \(now - 86_400_000_000), 1), (11, \(now - 7_200_000_000), 1);
+            ''')
+            db.commit()
+            """
+        try FileManager.default.createDirectory(atPath: (places as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", script, places]
+        try python.run()
+        python.waitUntilExit()
+        try #require(python.terminationStatus == 0)
+        desktop.write("home/.config/chromium/Default/Bookmarks", """
+            {"roots": {"bookmark_bar": {"children": [{"id": "5", "name": "Rust Book", "type": "url", "url": "https://doc.rust-lang.org/book/", "date_added": "13439640600000000"}],
+              "name": "Bookmarks bar", "type": "folder"}, "other": {"children": [], "type": "folder"}, "synced": {"children": [], "type": "folder"}}, "version": 1}
+            """)
+        let r = try cli.run(["sync", "firefox", "chromium", "--json"], env: env)
+        #expect(r.status == 0, "\(r.stderr)")
+        let bySource = Dictionary(uniqueKeysWithValues: r.json.map { ($0["source"] as? String ?? "", $0) })
+        #expect(bySource["firefox"]?["added"] as? Int == 3 && bySource["firefox"]?["interactions"] as? Int == 3, "\(r.stdout)")
+        #expect(bySource["chromium"]?["added"] as? Int == 2, "\(r.stdout)")
+        let swift = try #require(try hits(cli, "swift fo", env: env).first)
+        #expect(swift["app"] as? String == "limelight.firefox" && swift["url"] as? String == "https://forums.swift.org/")
+        #expect(try hits(cli, "xapian", env: env).first?["type"] as? String == "Page")
+        #expect(try hits(cli, "rust", env: env).first?["url"] as? String == "https://doc.rust-lang.org/book/")
+        // Nothing on this desktop for recent: a note, exit 0.
+        let skipped = try cli.run(["sync", "recent"], env: env)
+        #expect(skipped.status == 0 && skipped.stdout.contains("recent: skipped: no recently-used.xbel"))
+        #expect(try cli.run(["sync", "nosuch"], env: env).status == 64)
+    }
+
+    /// `sync SOURCE --watch --json` on the fixture, its stdout's lines as they come.
+    func startWatch(_ desktop: DesktopFixture, _ source: String) throws -> (Process, LineCollector) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["--index", desktop.root + "/index", "sync", source, "--watch", "--json"]
+        var environment = ProcessInfo.processInfo.environment
+        for (k, v) in desktop.env { environment[k] = v }
+        p.environment = environment
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        return (p, LineCollector(out.fileHandleForReading))
+    }
+
+    func json(_ line: String) -> [String: Any]? {
+        try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    }
+
+    @Test func watchReSyncsWhenADesktopFileAppearsAndStopsOnSIGTERM() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let (p, lines) = try startWatch(desktop, "apps")
+        #expect(lines.wait(count: 1, timeout: 30), "no first sync")
+        usleep(300_000)  // the watches are set up after the first sync
+        desktop.write("usr/share/applications/newly-installed.desktop", DesktopFixture.entry("Newly Installed"))
+        #expect(lines.wait(count: 2, timeout: 30), "no re-sync after a desktop file appeared")
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let second = json(lines.lines[1])
+        #expect(second?["added"] as? Int == 1 && second?["removed"] as? Int == 0, "\(lines.lines)")
+        let cli = CLI(index: desktop.root + "/index")
+        #expect(try hits(cli, "newly", env: desktop.env).first?["app"] as? String == "newly-installed")
+    }
+
+    /// Desktop file ids come from subdirectories: one that was there at the
+    /// start and one made while watching are both watched.
+    @Test func watchSeesDesktopFilesInSubdirectoriesIncludingNewOnes() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let (p, lines) = try startWatch(desktop, "apps")
+        defer { kill(p.processIdentifier, SIGTERM); p.waitUntilExit() }
+        #expect(lines.wait(count: 1, timeout: 30), "no first sync")
+        usleep(300_000)
+        desktop.write("usr/share/applications/kde/dolphin.desktop", DesktopFixture.entry("Dolphin"))
+        #expect(lines.wait(count: 2, timeout: 30), "no re-sync after a file appeared in kde/")
+        #expect(json(lines.lines[1])?["added"] as? Int == 1, "\(lines.lines)")
+        // A new subdirectory: its making is a (no-op) re-sync; then a file in it.
+        try FileManager.default.createDirectory(atPath: desktop.root + "/usr/share/applications/games", withIntermediateDirectories: true)
+        #expect(lines.wait(count: 3, timeout: 30), "no re-sync after a subdirectory appeared")
+        desktop.write("usr/share/applications/games/chess.desktop", DesktopFixture.entry("Chess Game"))
+        #expect(lines.wait(count: 4, timeout: 30), "no re-sync after a file appeared in a new subdirectory")
+        #expect(json(lines.lines[3])?["added"] as? Int == 1, "\(lines.lines)")
+        let cli = CLI(index: desktop.root + "/index")
+        #expect(try hits(cli, "chess", env: desktop.env).first?["app"] as? String == "games-chess")
+    }
+
+    /// Chromium writes Bookmarks to a temporary file and renames it over the
+    /// old one; other files of the profile (History, …) change all the time
+    /// and are not a reason to sync.
+    @Test func watchReSyncsChromiumBookmarksReplacedByRename() throws {
+        let desktop = DesktopFixture()
+        func bookmarks(_ names: [String]) -> String {
+            let children = names.enumerated().map { #"{"id": "\#($0.offset + 5)", "name": "\#($0.element)", "type": "url", "url": "https://example.org/\#($0.offset)"}"# }
+            return #"{"roots": {"bookmark_bar": {"children": [\#(children.joined(separator: ", "))], "name": "Bookmarks bar", "type": "folder"}, "other": {"children": [], "type": "folder"}, "synced": {"children": [], "type": "folder"}}, "version": 1}"#
+        }
+        desktop.write("home/.config/chromium/Default/Bookmarks", bookmarks(["Rust Book"]))
+        let (p, lines) = try startWatch(desktop, "chromium")
+        defer { kill(p.processIdentifier, SIGTERM); p.waitUntilExit() }
+        #expect(lines.wait(count: 1, timeout: 30), "no first sync")
+        usleep(300_000)
+        desktop.write("home/.config/chromium/Default/History", "not bookmarks")
+        usleep(1_000_000)
+        #expect(lines.lines.count == 1, "re-synced for a file that is not Bookmarks: \(lines.lines)")
+        let temporary = desktop.write("home/.config/chromium/Default/Bookmarks.tmp", bookmarks(["Rust Book", "Swift Book"]))
+        #expect(rename(temporary, desktop.root + "/home/.config/chromium/Default/Bookmarks") == 0)
+        #expect(lines.wait(count: 2, timeout: 30), "no re-sync after Bookmarks was replaced")
+        #expect(json(lines.lines[1])?["added"] as? Int == 1, "\(lines.lines)")
+    }
+
+    /// The progress line is for a person at a terminal: never in a pipe, never
+    /// with --json; on a terminal it is redrawn in place and cleared at the end.
+    @Test func progressLineOnlyOnATerminal() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let cli = CLI(index: desktop.root + "/index")
+        for extra in [[], ["--json"]] {
+            let piped = try cli.run(["sync", "apps"] + extra, env: desktop.env)
+            #expect(piped.status == 0 && !piped.stderr.contains("\r") && !piped.stderr.contains("records made"), "\(piped.stderr.debugDescription)")
+        }
+
+        // stderr on a pseudo-terminal (its other end read here), stdout a pipe.
+        // Glibc's module leaves out the XSI pty functions: look them up in libc.
+        typealias FDCall = @convention(c) (Int32) -> Int32
+        typealias NameCall = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        func libc<T>(_ name: String, _: T.Type) throws -> T { unsafeBitCast(try #require(dlsym(nil, name)), to: T.self) }
+        let master = try libc("posix_openpt", FDCall.self)(O_RDWR | O_NOCTTY)
+        try #require(master >= 0)
+        defer { close(master) }
+        try #require(try libc("grantpt", FDCall.self)(master) == 0 && libc("unlockpt", FDCall.self)(master) == 0)
+        let name = try #require(try libc("ptsname", NameCall.self)(master))
+        let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+        try #require(slave >= 0)
+        func run(_ extra: [String]) throws -> (stdout: String, terminal: String) {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: CLI.binary)
+            p.arguments = ["--index", desktop.root + "/index", "sync", "apps"] + extra
+            var environment = ProcessInfo.processInfo.environment
+            for (k, v) in desktop.env { environment[k] = v }
+            p.environment = environment
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+            try p.run()
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            var terminal = [UInt8]()
+            _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                terminal += buffer[..<n]
+            }
+            return (String(decoding: stdout, as: UTF8.self), String(decoding: terminal, as: UTF8.self))
+        }
+        let shown = try run([])
+        #expect(shown.stdout.hasPrefix("apps: 0 added, 0 updated, 0 removed"), "\(shown.stdout)")
+        #expect(shown.terminal.contains("\rsync apps: ") && shown.terminal.contains("records made"), "\(shown.terminal.debugDescription)")
+        #expect(shown.terminal.hasSuffix("\r\u{1B}[K"), "not cleared at the end: \(shown.terminal.debugDescription)")
+        let json = try run(["--json"])
+        #expect(json.terminal.isEmpty, "\(json.terminal.debugDescription)")
+        close(slave)
+    }
+
+    /// This machine's own applications: after `sync apps`, each visible one is
+    /// found by the first letters of its name.
+    @Test func thisMachinesApplicationsAreFoundByTheirFirstLetters() throws {
+        let dir = "/usr/share/applications"
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".desktop") }
+        guard !files.isEmpty else { return }  // nothing installed: nothing to find
+        let tmp = TempDir()
+        let cli = CLI(index: tmp.path + "/index")
+        let env = ["XDG_DATA_HOME": tmp.path + "/share", "XDG_DATA_DIRS": "/usr/share", "LANG": "C", "LC_ALL": "", "LC_MESSAGES": "", "XDG_CURRENT_DESKTOP": ""]
+        #expect(try cli.run(["sync", "apps"], env: env).status == 0)
+        var expected = 0
+        for file in files {
+            let text = (try? String(contentsOfFile: dir + "/" + file, encoding: .utf8)) ?? ""
+            let lines = text.split(separator: "\n").map(String.init)
+            let entry = lines.prefix { !$0.hasPrefix("[Desktop Action") }
+            func value(_ key: String) -> String? { entry.first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) } }
+            if value("NoDisplay") == "true" || value("Hidden") == "true" || value("Type") != "Application" { continue }
+            if let tryExec = value("TryExec"), !tryExec.hasPrefix("/"),
+               !(ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(tryExec)") }) { continue }
+            guard let name = value("Name") else { continue }
+            expected += 1
+            let id = String(file.dropLast(".desktop".count))
+            let prefix = String(name.prefix(3))
+            let found = try hits(cli, prefix, env: env)
+            #expect(found.contains { $0["kind"] as? String == "app" && $0["app"] as? String == id }, "\(name) by '\(prefix)'")
+        }
+        let apps = try cli.run(["export"]).lines.filter { $0.contains(#""kind":"app""#) }
+        #expect(apps.count == expected)
+    }
+}
+
+/// Collects a pipe's lines as they come.
+final class LineCollector: @unchecked Sendable {
+    // `lines` is read and written under `lock` only.
+    private let lock = NSLock()
+    private var buffer = ""
+    private var collected: [String] = []
+
+    init(_ handle: FileHandle) {
+        handle.readabilityHandler = { [weak self] h in
+            let data = h.availableData
+            guard let self, !data.isEmpty else { h.readabilityHandler = nil; return }
+            self.lock.lock()
+            self.buffer += String(decoding: data, as: UTF8.self)
+            while let nl = self.buffer.firstIndex(of: "\n") {
+                self.collected.append(String(self.buffer[..<nl]))
+                self.buffer = String(self.buffer[self.buffer.index(after: nl)...])
+            }
+            self.lock.unlock()
+        }
+    }
+
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return collected }
+
+    func wait(count: Int, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while lines.count < count, Date() < deadline { usleep(20_000) }
+        return lines.count >= count
+    }
+}

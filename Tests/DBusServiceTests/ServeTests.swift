@@ -1,0 +1,217 @@
+import DBusService
+import Foundation
+import Glibc
+import Testing
+
+/// `limelight serve` itself: the built binary over a real index, on a private
+/// bus, called with gdbus; outputs compared exactly.
+@Suite(.enabled(if: DBusTools.available, "dbus-daemon or gdbus is not installed"))
+struct ServeTests {
+    static let name = "org.limelight.Limelight"
+    static let path = "/org/limelight/Limelight/SearchProvider"
+    static let keep = "entity/com.example.trails/TrailEntity/lantern-keep"
+    static let gone = "entity/com.example.trails/TrailEntity/lantern-gone"
+    static let app = "app/com.example.trails"
+    static let shortcut = "shortcut/com.example.trails/start-hike"
+
+    static let records = """
+        {"kind":"app","app":"com.example.trails","name":"Trails","exec":"true"}
+        {"kind":"intent","app":"com.example.trails","id":"StartHike","title":"Start Hike","summary":"Start a hike"}
+        {"kind":"shortcut","app":"com.example.trails","id":"start-hike","intent":"StartHike","title":"Start a Hike","phrases":["Start a hike in ${applicationName}"],"exec":"touch MARK/opened-start-hike"}
+        {"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lantern-keep","title":"Lantern Ridge","subtitle":"Big Sur, CA","exec":"touch MARK/opened-keep","url":"https://example.com/lantern","icon":"/usr/share/icons/trails.png"}
+        {"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lantern-gone","title":"Lantern Cove","exec":"true"}
+
+        """
+
+    /// A temp index with `records`, the binary, and a private bus.
+    final class Fixture {
+        let dir: String
+        let index: String
+        let bus: PrivateBus
+        var service: Child?
+
+        init(busEnvironment: [String: String] = [:]) throws {
+            dir = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            index = dir + "/index"
+            // Opening runs the item's Exec line: `touch` leaves a mark to check.
+            try ServeTests.records.replacingOccurrences(of: "MARK", with: dir)
+                .write(toFile: dir + "/r.jsonl", atomically: true, encoding: .utf8)
+            bus = try PrivateBus(environment: busEnvironment)
+            let indexed = try cli(["index", dir + "/r.jsonl"])
+            guard indexed.status == 0 else { throw Child.Failure(description: "index failed: \(indexed)") }
+        }
+
+        deinit {
+            service?.stop()
+            bus.stop()
+            try? FileManager.default.removeItem(atPath: dir)
+        }
+
+        var environment: [String: String] {
+            Child.environment(adding: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "XDG_DATA_HOME": dir + "/data"])
+        }
+
+        func cli(_ args: [String]) throws -> Child.Output {
+            try Child.run([LimelightBinary.path, "--index", index] + args, environment: environment)
+        }
+
+        /// Starts `limelight serve` on the private bus and waits for its name.
+        func serve(_ extra: [String] = []) throws {
+            service = try Child([LimelightBinary.path, "--index", index, "serve"] + extra, environment: environment)
+            let waited = try Child.run([DBusTools.gdbus!, "wait", "--address", bus.address, "--timeout", "10", ServeTests.name])
+            guard waited.status == 0 else { throw Child.Failure(description: "serve never took its name: \(waited)") }
+        }
+
+        func gnome(_ method: String, _ arguments: [String] = []) throws -> Child.Output {
+            try bus.call(ServeTests.path, "org.gnome.Shell.SearchProvider2." + method, arguments, destination: ServeTests.name)
+        }
+
+        func krunner(_ method: String, _ arguments: [String] = []) throws -> Child.Output {
+            try bus.call("/runner", "org.kde.krunner1." + method, arguments, destination: ServeTests.name)
+        }
+
+        /// Whether `file` appears in the fixture's directory within 5 s.
+        func appears(_ file: String) -> Bool {
+            for _ in 0..<100 {
+                if FileManager.default.fileExists(atPath: dir + "/" + file) { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+
+        /// The interaction records in the index, as `export` prints them.
+        func interactions() throws -> [String] {
+            try cli(["export"]).stdout.split(separator: "\n").map(String.init).filter { $0.contains(#""kind":"interaction""#) }
+        }
+    }
+
+    @Test func searchProvider2AnswersEveryMethodFromTheIndex() throws {
+        let f = try Fixture()
+        try f.serve()
+        // Spotlight's order: the shorter title is the Top Hit.
+        let ids = "(['\(Self.gone)', '\(Self.keep)'],)\n"
+        #expect(try f.gnome("GetInitialResultSet", [#"["lantern"]"#]).stdout == ids)
+        #expect(try f.gnome("GetInitialResultSet", [#"["lantern", "rid"]"#]).stdout == "(['\(Self.keep)'],)\n")
+        #expect(try f.gnome("GetInitialResultSet", ["@as []"]).stdout == "(@as [],)\n")
+        #expect(try f.gnome("GetSubsearchResultSet", ["['\(Self.keep)', '\(Self.gone)']", #"["lantern", "co"]"#]).stdout
+                == "(['\(Self.gone)'],)\n")
+        // One meta per id, in order; a placeholder for an unknown or malformed id.
+        let metas = try f.gnome("GetResultMetas", ["['\(Self.gone)', 'entity/com.example.trails/TrailEntity/nope', '\(Self.app)', 'junk', '\(Self.keep)', '\(Self.shortcut)']"])
+        #expect(metas.stdout == "([{'id': <'\(Self.gone)'>, 'name': <'Lantern Cove'>, 'icon': <('themed', <['com.example.trails']>)>, 'gicon': <'com.example.trails'>}, "
+                + "{'id': <'entity/com.example.trails/TrailEntity/nope'>, 'name': <'entity/com.example.trails/TrailEntity/nope'>}, "
+                + "{'id': <'\(Self.app)'>, 'name': <'Trails'>, 'icon': <('themed', <['com.example.trails']>)>, 'gicon': <'com.example.trails'>}, "
+                + "{'id': <'junk'>, 'name': <'junk'>}, "
+                + "{'id': <'\(Self.keep)'>, 'name': <'Lantern Ridge'>, 'description': <'Big Sur, CA'>, 'icon': <('file', <'/usr/share/icons/trails.png'>)>, 'gicon': <'/usr/share/icons/trails.png'>}, "
+                + "{'id': <'\(Self.shortcut)'>, 'name': <'Start a Hike'>, 'icon': <('themed', <['com.example.trails']>)>, 'gicon': <'com.example.trails'>}],)\n")
+        #expect(try f.gnome("LaunchSearch", [#"["lantern"]"#, "0"]).stdout == "()\n")
+
+        // Activation records a donation (the use feeds ranking).
+        #expect(try f.interactions().isEmpty)
+        #expect(try f.gnome("ActivateResult", [Self.keep, #"["lantern"]"#, "0"]).stdout == "()\n")
+        #expect(f.appears("opened-keep"), "the entity's Exec line did not run")
+        let donated = try f.interactions()
+        #expect(donated.count == 1)
+        #expect(donated.first?.contains(#""app":"com.example.trails","entities":[{"type":"TrailEntity","id":"lantern-keep"}]"#) == true, "\(donated)")
+        let unknown = try f.gnome("ActivateResult", ["entity/com.example.trails/TrailEntity/nope", "@as []", "0"])
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("org.limelight.Limelight.Error.NotFound"), "\(unknown)")
+        #expect(try f.interactions().count == 1)
+    }
+
+    @Test func krunnerMatchActionsRunTeardownAndConfig() throws {
+        let f = try Fixture()
+        try f.serve()
+        #expect(try f.krunner("Match", ["lantern"]).stdout == "([('\(Self.gone)', 'Lantern Cove', 'com.example.trails', 100, 1.0, {'category': <'Top Hit'>, 'actions': <@as []>}), "
+                + "('\(Self.keep)', 'Lantern Ridge', '/usr/share/icons/trails.png', 30, 0.98999999999999999, {'subtext': <'Big Sur, CA'>, 'urls': <['https://example.com/lantern']>, 'category': <'Results'>, 'actions': <@as []>})],)\n")
+        #expect(try f.krunner("Match", ["trails"]).stdout.hasPrefix("([('\(Self.app)', 'Trails', 'com.example.trails', 100, 1.0, {'category': <'Top Hit'>, 'actions': <['\(Self.shortcut)']>})"))
+        #expect(try f.krunner("Match", [""]).stdout == "(@a(sssida{sv}) [],)\n")
+        #expect(try f.krunner("Actions").stdout == "([('\(Self.shortcut)', 'Start a Hike', 'com.example.trails')],)\n")
+        #expect(try f.krunner("Config").stdout == "({'MinLetterCount': <1>},)\n")
+        #expect(try f.krunner("Teardown").stdout == "()\n")
+
+        #expect(try f.krunner("Run", [Self.app, Self.shortcut]).stdout == "()\n")
+        #expect(try f.krunner("Run", [Self.gone, ""]).stdout == "()\n")
+        #expect(f.appears("opened-start-hike"), "the App Shortcut's Exec line did not run")
+        let donated = try f.interactions()
+        #expect(donated.count == 2, "\(donated)")
+        #expect(donated.contains { $0.contains(#""app":"com.example.trails","shortcut":"start-hike""#) }, "\(donated)")
+        #expect(donated.contains { $0.contains(#""entities":[{"type":"TrailEntity","id":"lantern-gone"}]"#) }, "\(donated)")
+        let unknown = try f.krunner("Run", ["app/com.example.none", ""])
+        #expect(unknown.stderr.contains("org.limelight.Limelight.Error.NotFound"), "\(unknown)")
+    }
+
+    @Test func aRebuildADeleteAndNewRecordsAreSeenByTheNextCall() throws {
+        let f = try Fixture()
+        try f.serve()
+        let both = "(['\(Self.gone)', '\(Self.keep)'],)\n"
+        #expect(try f.gnome("GetInitialResultSet", [#"["lantern"]"#]).stdout == both)
+        #expect(try f.cli(["rebuild"]).status == 0)
+        #expect(try f.cli(["delete", "--app", "com.example.trails", "--type", "TrailEntity", "--id", "lantern-gone"]).status == 0)
+        let start = Date()
+        #expect(try f.gnome("GetInitialResultSet", [#"["lantern"]"#]).stdout == "(['\(Self.keep)'],)\n")
+        #expect(try f.gnome("GetResultMetas", ["['\(Self.gone)']"]).stdout == "([{'id': <'\(Self.gone)'>, 'name': <'\(Self.gone)'>}],)\n")
+        #expect(Date().timeIntervalSince(start) < 1)
+        let more = #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lantern-new","title":"Lantern Point"}"# + "\n"
+        try more.write(toFile: f.dir + "/more.jsonl", atomically: true, encoding: .utf8)
+        #expect(try f.cli(["index", f.dir + "/more.jsonl"]).status == 0)
+        #expect(try f.krunner("Match", ["lantern point"]).stdout.hasPrefix("([('entity/com.example.trails/TrailEntity/lantern-new', 'Lantern Point'"))
+        // The service lets go of a generation it has moved off: the next
+        // rebuild removes it (only the generation it reads now is kept).
+        let before = try FileManager.default.contentsOfDirectory(atPath: f.index).filter { $0.hasPrefix("gen-") && !$0.hasSuffix(".readers") }
+        #expect(try f.cli(["compact"]).status == 0)
+        #expect(try f.gnome("GetInitialResultSet", [#"["lantern", "ridge"]"#]).stdout == "(['\(Self.keep)'],)\n")
+        #expect(try f.cli(["rebuild"]).status == 0)
+        let after = try FileManager.default.contentsOfDirectory(atPath: f.index).filter { $0.hasPrefix("gen-") && !$0.hasSuffix(".readers") }
+        #expect(Set(before).isDisjoint(with: after), "before \(before), after \(after)")
+        #expect(after.count == 2, "\(after)")
+    }
+
+    @Test func idleExitReleasesTheNameAndASecondServeIsRefused() throws {
+        let f = try Fixture()
+        try f.serve(["--idle-exit", "1"])
+        let second = try f.cli(["serve"])
+        #expect(second.status == 69)
+        #expect(second.stderr.contains("already owned"), "\(second)")
+        let ended = try f.service!.finish(timeout: 10)
+        #expect(ended.status == 0, "\(ended)")
+        #expect(try f.bus.nameHasOwner(Self.name) == "(false,)\n")
+    }
+
+    @Test func desktopInstallMakesDBusStartTheServiceAndUninstallRemovesIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("desktop-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // dbus-daemon looks for activatable services under $XDG_DATA_HOME/dbus-1/services.
+        let f = try Fixture(busEnvironment: ["XDG_DATA_HOME": dir])
+        let installed = try Child.run([LimelightBinary.path, "--index", f.index, "desktop", "install"],
+                                      environment: Child.environment(adding: ["XDG_DATA_HOME": dir]))
+        #expect(installed.status == 0, "\(installed)")
+        let files = ["dbus-1/services/org.limelight.Limelight.service", "krunner/dbusplugins/limelight.desktop",
+                     "gnome-shell/search-providers/limelight-search-provider.ini", "applications/org.limelight.Limelight.desktop"]
+        #expect(installed.stdout.hasPrefix(files.map { "wrote \(dir)/\($0)\n" }.joined()), "\(installed)")
+        #expect(installed.stdout.contains("GNOME Shell reads search providers only from system data directories"))
+        let krunner = try String(contentsOfFile: dir + "/" + files[1], encoding: .utf8)
+        #expect(krunner.contains("X-Plasma-DBusRunner-Service=org.limelight.Limelight\nX-Plasma-DBusRunner-Path=/runner\n"))
+        let ini = try String(contentsOfFile: dir + "/" + files[2], encoding: .utf8)
+        #expect(ini.contains("[Shell Search Provider]\nDesktopId=org.limelight.Limelight.desktop\nBusName=org.limelight.Limelight\nObjectPath=/org/limelight/Limelight/SearchProvider\nVersion=2\n"))
+
+        // Nothing is running: the first call starts it.
+        #expect(try f.bus.nameHasOwner(Self.name) == "(false,)\n")
+        #expect(try f.gnome("GetInitialResultSet", [#"["lantern", "ridge"]"#]).stdout == "(['\(Self.keep)'],)\n")
+        #expect(try f.bus.nameHasOwner(Self.name) == "(true,)\n")
+
+        let removed = try Child.run([LimelightBinary.path, "desktop", "uninstall"],
+                                    environment: Child.environment(adding: ["XDG_DATA_HOME": dir]))
+        #expect(removed.stdout == files.map { "removed \(dir)/\($0)\n" }.joined(), "\(removed)")
+        #expect(files.allSatisfy { !FileManager.default.fileExists(atPath: dir + "/" + $0) })
+
+        let system = try Child.run([LimelightBinary.path, "desktop", "install", "--system", "--prefix", dir + "/usr"])
+        #expect(system.stdout.hasPrefix(files.map { "wrote \(dir)/usr/share/\($0)\n" }.joined()), "\(system)")
+        // The activated service is ours to stop: it exits when the bus goes away.
+    }
+}
+
+/// The built `limelight`.
+enum LimelightBinary {
+    static let path = BuiltProduct.path("limelight")
+}

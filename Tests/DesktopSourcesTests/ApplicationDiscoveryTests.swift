@@ -1,0 +1,222 @@
+import LimelightModel
+import Glibc
+import Testing
+@testable import DesktopSources
+
+/// XDG trees shaped like a real machine: a user dir, a /usr/local and a /usr.
+@Suite struct ApplicationDiscoveryTests {
+    let tree = FixtureTree()
+
+    var environment: DesktopEnvironment {
+        DesktopEnvironment(home: tree.path("home"), dataHome: tree.path("home/.local/share"),
+                           dataDirectories: [tree.path("usr/local/share"), tree.path("usr/share")],
+                           currentDesktops: ["ubuntu", "GNOME"],
+                           locale: DesktopLocale("de_DE.UTF-8"),
+                           executablePath: [tree.path("bin"), tree.path("nonexistent")])
+    }
+
+    func entry(_ name: String, _ extra: String = "", exec: String = "app") -> String {
+        "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(exec)\n\(extra)"
+    }
+
+    init() {
+        tree.write("bin/present", "#!/bin/sh\n", mode: 0o755)
+        tree.write("bin/not-executable", "#!/bin/sh\n", mode: 0o644)
+        tree.write("usr/share/applications/org.gnome.gedit.desktop", """
+            [Desktop Entry]
+            Name=gedit
+            Name[de]=Texteditor gedit
+            GenericName=Text Editor
+            Comment=Edit text files
+            Exec=gedit %U
+            Icon=org.gnome.gedit
+            Categories=GNOME;GTK;Utility;TextEditor;
+            Actions=new-window;new-document;
+            Keywords=Text;Editor;Plaintext;Write;gedit;
+            Keywords[de]=Text;Editor;Klartext;Schreiben;gedit;
+            DBusActivatable=true
+            Type=Application
+            MimeType=text/plain;
+
+            [Desktop Action new-window]
+            Name=New Window
+            Name[de]=Neues Fenster
+            Exec=gedit --new-window
+
+            [Desktop Action new-document]
+            Name=New Document
+            Icon=document-new
+            Exec=gedit --new-document
+            """)
+        tree.write("usr/share/applications/kde/konsole.desktop",
+                   entry("Konsole", "Terminal=false\nPath=/tmp\n", exec: "konsole"))
+        tree.write("usr/share/applications/kde/sub/deep.desktop", entry("Deep"))
+        // Shadowed: the /usr/local copy wins over /usr's.
+        tree.write("usr/share/applications/shadowed.desktop", entry("System Copy"))
+        tree.write("usr/local/share/applications/shadowed.desktop", entry("Local Copy"))
+        // Hidden in the user's dir masks the system file.
+        tree.write("usr/share/applications/masked.desktop", entry("Masked"))
+        tree.write("home/.local/share/applications/masked.desktop", entry("Masked", "Hidden=true\n"))
+        tree.write("usr/share/applications/nodisplay.desktop", entry("Helper", "NoDisplay=true\n"))
+        tree.write("usr/share/applications/tryexec-ok.desktop", entry("Try OK", "TryExec=present\n"))
+        tree.write("usr/share/applications/tryexec-abs.desktop", entry("Try Abs", "TryExec=\(tree.path("bin/present"))\n"))
+        tree.write("usr/share/applications/tryexec-missing.desktop", entry("Try Missing", "TryExec=absent-program\n"))
+        tree.write("usr/share/applications/tryexec-noexec.desktop", entry("Try NoExec", "TryExec=not-executable\n"))
+        tree.write("usr/share/applications/only-kde.desktop", entry("KDE Only", "OnlyShowIn=KDE;\n"))
+        tree.write("usr/share/applications/only-gnome.desktop", entry("GNOME Only", "OnlyShowIn=KDE;GNOME;\n"))
+        tree.write("usr/share/applications/not-gnome.desktop", entry("Not GNOME", "NotShowIn=GNOME;\n"))
+        tree.write("usr/share/applications/not-xfce.desktop", entry("Not XFCE", "NotShowIn=XFCE;\n"))
+        tree.write("usr/share/applications/link.desktop", "[Desktop Entry]\nType=Link\nName=Site\nURL=https://example.com\n")
+        tree.write("usr/share/applications/broken.desktop", "[Desktop Entry]\nType=Application\nName=Broken\nthis line is junk\n")
+        tree.write("usr/share/applications/no-name.desktop", "[Desktop Entry]\nType=Application\nExec=x\n")
+        tree.write("usr/share/applications/no-exec.desktop", "[Desktop Entry]\nType=Application\nName=No Exec\n")
+        tree.write("usr/share/applications/not-first.desktop", "[Other]\nA=b\n[Desktop Entry]\nType=Application\nName=X\nExec=x\n")
+        tree.write("usr/share/applications/bad-bool.desktop", entry("Bad", "Terminal=yes\n"))
+        tree.write("usr/share/applications/README", "not a desktop file")
+        tree.write("usr/share/applications/.desktop", entry("Nameless file"))
+    }
+
+    @Test func findsEachVisibleApplicationByDesktopFileId() {
+        let found = ApplicationDiscovery.discover(in: environment)
+        #expect(found.applications.map(\.id) == [
+            "kde-konsole", "kde-sub-deep", "nodisplay", "not-xfce", "only-gnome", "org.gnome.gedit",
+            "shadowed", "tryexec-abs", "tryexec-ok",
+        ])
+    }
+
+    @Test func readsEveryFieldOfARealShapedEntryInTheLocale() throws {
+        let found = ApplicationDiscovery.discover(in: environment)
+        let gedit = try #require(found.applications.first { $0.id == "org.gnome.gedit" })
+        #expect(gedit.path == tree.path("usr/share/applications/org.gnome.gedit.desktop"))
+        #expect(gedit.name == "Texteditor gedit")
+        #expect(gedit.genericName == "Text Editor")
+        #expect(gedit.comment == "Edit text files")
+        #expect(gedit.keywords == ["Text", "Editor", "Klartext", "Schreiben", "gedit"])
+        #expect(gedit.categories == ["GNOME", "GTK", "Utility", "TextEditor"])
+        #expect(gedit.icon == "org.gnome.gedit")
+        #expect(gedit.exec == "gedit %U")
+        #expect(gedit.dbusActivatable && !gedit.terminal && !gedit.noDisplay)
+        #expect(gedit.mimeTypes == ["text/plain"])
+        #expect(gedit.actions == [
+            DesktopAction(id: "new-window", name: "Neues Fenster", icon: nil, exec: "gedit --new-window"),
+            DesktopAction(id: "new-document", name: "New Document", icon: "document-new", exec: "gedit --new-document"),
+        ])
+        let konsole = try #require(found.applications.first { $0.id == "kde-konsole" })
+        #expect(konsole.workingDirectory == "/tmp")
+        #expect(konsole.exec == "konsole")
+        #expect(found.applications.first { $0.id == "nodisplay" }?.noDisplay == true)
+    }
+
+    @Test func earlierDirectoriesShadowLaterOnesAndHiddenMasks() throws {
+        let found = ApplicationDiscovery.discover(in: environment)
+        #expect(found.applications.first { $0.id == "shadowed" }?.name == "Local Copy")
+        #expect(!found.applications.contains { $0.id == "masked" })
+        let reasons = Dictionary(found.skipped.map { ($0.path, $0.reason) }, uniquingKeysWith: { a, _ in a })
+        #expect(reasons[tree.path("usr/share/applications/shadowed.desktop")]
+                == .shadowed(by: tree.path("usr/local/share/applications/shadowed.desktop")))
+        #expect(reasons[tree.path("home/.local/share/applications/masked.desktop")] == .hidden)
+        #expect(reasons[tree.path("usr/share/applications/masked.desktop")]
+                == .shadowed(by: tree.path("home/.local/share/applications/masked.desktop")))
+    }
+
+    @Test func tryExecShowInAndTypeDecideVisibility() {
+        let found = ApplicationDiscovery.discover(in: environment)
+        let reasons = Dictionary(found.skipped.map { ($0.id, $0.reason) }, uniquingKeysWith: { a, _ in a })
+        #expect(reasons["tryexec-missing"] == .tryExecNotFound("absent-program"))
+        #expect(reasons["tryexec-noexec"] == .tryExecNotFound("not-executable"))
+        #expect(reasons["only-kde"] == .onlyShownIn(["KDE"]))
+        #expect(reasons["not-gnome"] == .notShownIn("GNOME"))
+        #expect(reasons["link"] == .notAnApplication(type: "Link"))
+    }
+
+    @Test func withNoCurrentDesktopOnlyShowInHidesAndNotShowInShows() {
+        var env = environment
+        env.currentDesktops = []
+        let ids = ApplicationDiscovery.discover(in: env).applications.map(\.id)
+        #expect(!ids.contains("only-gnome") && !ids.contains("only-kde"))
+        #expect(ids.contains("not-gnome") && ids.contains("not-xfce"))
+    }
+
+    @Test func brokenFilesAreReportedAndTheOthersStillRead() {
+        let found = ApplicationDiscovery.discover(in: environment)
+        let dir = tree.path("usr/share/applications")
+        #expect(found.problems.map(\.description).sorted() == [
+            "\(dir)/bad-bool.desktop:5: Terminal must be true or false, found \"yes\"",
+            "\(dir)/broken.desktop:4: expected a [Group] header, a Key=Value entry or a # comment, found \"this line is junk\"",
+            "\(dir)/no-exec.desktop:1: [Desktop Entry] has no Exec; it is required unless DBusActivatable=true",
+            "\(dir)/no-name.desktop:1: [Desktop Entry] has no Name; it is required",
+            "\(dir)/not-first.desktop:1: the first group must be [Desktop Entry]",
+        ])
+        #expect(found.applications.count == 9)
+    }
+
+    @Test func aBrokenUserFileStillShadowsTheSystemOne() {
+        tree.write("home/.local/share/applications/kde-konsole.desktop", "[Desktop Entry\n")
+        let found = ApplicationDiscovery.discover(in: environment)
+        #expect(!found.applications.contains { $0.id == "kde-konsole" })
+        #expect(found.problems.contains { $0.file.hasSuffix("home/.local/share/applications/kde-konsole.desktop") && $0.line == 1 })
+    }
+
+    @Test func actionsPastTenAreDroppedWithAWarning() throws {
+        let ids = (1...12).map { "a\($0)" }
+        var text = entry("Many", "Actions=\(ids.joined(separator: ";"));missing;nameless;\n")
+        for id in ids { text += "[Desktop Action \(id)]\nName=Action \(id)\nExec=many --\(id)\n" }
+        text += "[Desktop Action nameless]\nExec=x\n"
+        let path = tree.write("home/.local/share/applications/many.desktop", text)
+        let found = ApplicationDiscovery.discover(in: environment)
+        let many = try #require(found.applications.first { $0.id == "many" })
+        #expect(many.actions.map(\.id) == Array(ids.prefix(10)))
+        #expect(many.droppedActionIds == ["a11", "a12"])
+        #expect(found.warnings.map(\.description) == [
+            "\(path):5: action missing has no [Desktop Action missing] group; it is skipped",
+            "\(path):5: [Desktop Action nameless] has no Name; it is skipped",
+            "\(path):5: 12 actions; an app has at most 10 App Shortcuts, so the first 10 are kept and a11, a12 dropped",
+        ])
+    }
+
+    @Test func environmentFollowsTheBaseDirectorySpec() {
+        let env = DesktopEnvironment.current { [
+            "HOME": "/home/me", "XDG_DATA_HOME": "relative/share",
+            "XDG_DATA_DIRS": "/opt/share/:relative:/usr/share", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME",
+            "LANG": "ko_KR.UTF-8", "PATH": "/usr/bin:/bin",
+        ][$0] }
+        #expect(env.dataHome == "/home/me/.local/share")     // a relative XDG path is ignored
+        #expect(env.applicationDirectories == ["/home/me/.local/share/applications", "/opt/share/applications", "/usr/share/applications"])
+        #expect(env.currentDesktops == ["ubuntu", "GNOME"])
+        #expect(env.locale == DesktopLocale("ko_KR"))
+        let defaults = DesktopEnvironment.current { ["HOME": "/h", "XDG_DATA_DIRS": ""][$0] }
+        #expect(defaults.applicationDirectories == ["/h/.local/share/applications", "/usr/local/share/applications", "/usr/share/applications"])
+        #expect(DesktopEnvironment.current { ["HOME": "/h", "XDG_DATA_HOME": "/x/"][$0] }.applicationDirectories.first == "/x/applications")
+    }
+
+    @Test func aSymlinkLoopIsReadOnce() {
+        symlink(tree.path("usr/share/applications/kde"), tree.path("usr/share/applications/kde/sub/loop"))
+        let found = ApplicationDiscovery.discover(in: environment)
+        #expect(found.applications.filter { $0.id == "kde-konsole" }.count == 1)
+        #expect(found.applications.count == 9)
+    }
+}
+
+/// Issue 12's real-machine check: this machine's own /usr/share/applications.
+@Suite struct ThisMachinesApplicationsTests {
+    @Test func everyVisibleEntryOfUsrShareParses() throws {
+        let directory = "/usr/share/applications"
+        let files = FileSystem.names(in: directory).filter { $0.hasSuffix(".desktop") }
+        guard !files.isEmpty else { return }  // an image with no desktop files: nothing to check
+        let env = DesktopEnvironment(home: "/nonexistent-limelight-home", dataHome: "/nonexistent-limelight-home", dataDirectories: ["/usr/share"],
+                                     currentDesktops: ["GNOME"], locale: DesktopLocale.fromEnvironment(),
+                                     executablePath: DesktopEnvironment.current().executablePath)
+        let found = ApplicationDiscovery.discover(in: env)
+        #expect(found.problems.map(\.description) == [])
+        #expect(found.applications.count + found.skipped.count >= 1)
+        for app in found.applications {
+            #expect(!app.name.isEmpty, "\(app.path)")
+            if let exec = app.exec {
+                #expect(throws: Never.self, "\(app.path)") { try ExecLine.parse(exec) }
+            }
+            for action in app.actions {
+                if let exec = action.exec { #expect(throws: Never.self, "\(app.path)") { try ExecLine.parse(exec) } }
+            }
+        }
+    }
+}

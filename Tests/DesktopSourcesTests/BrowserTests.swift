@@ -1,0 +1,325 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LimelightSupport
+import Testing
+@testable import DesktopSources
+
+/// Firefox: profiles.ini as Firefox writes it, and a places.sqlite made with
+/// SQLite in Firefox's schema, held open and locked as a running Firefox holds it.
+@Suite struct FirefoxTests {
+    let tree = FixtureTree()
+    var environment: DesktopEnvironment {
+        DesktopEnvironment(home: tree.path("home"), dataHome: tree.path("home/.local/share"), dataDirectories: [])
+    }
+    static let now = Timestamp(iso8601: "2026-12-01T12:00:00Z")!
+
+    /// Microseconds since the epoch, `days` before `now`.
+    static func micros(daysAgo days: Double) -> Int64 {
+        Int64((now.seconds - days * 86_400) * 1_000_000)
+    }
+
+    static let profilesIni = """
+        [Install4F96D1932A9F858E]
+        Default=abcd1234.default-release
+        Locked=1
+
+        [Profile1]
+        Name=default
+        IsRelative=1
+        Path=wxyz5678.default
+        Default=1
+
+        [Profile0]
+        Name=default-release
+        IsRelative=1
+        Path=abcd1234.default-release
+
+        [General]
+        StartWithLastProfile=1
+        Version=2
+        """
+
+    /// Firefox's tables (columns as in toolkit/components/places/nsPlacesTables.h).
+    static let schema = """
+        CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url LONGVARCHAR, title LONGVARCHAR, rev_host LONGVARCHAR,
+          visit_count INTEGER DEFAULT 0, hidden INTEGER DEFAULT 0 NOT NULL, typed INTEGER DEFAULT 0 NOT NULL,
+          frecency INTEGER DEFAULT -1 NOT NULL, last_visit_date INTEGER, guid TEXT, foreign_count INTEGER DEFAULT 0 NOT NULL,
+          url_hash INTEGER DEFAULT 0 NOT NULL, description TEXT, preview_image_url TEXT, site_name TEXT, origin_id INTEGER,
+          recalc_frecency INTEGER NOT NULL DEFAULT 0, alt_frecency INTEGER, recalc_alt_frecency INTEGER NOT NULL DEFAULT 0);
+        CREATE TABLE moz_historyvisits (id INTEGER PRIMARY KEY, from_visit INTEGER, place_id INTEGER, visit_date INTEGER,
+          visit_type INTEGER, session INTEGER, source INTEGER DEFAULT 0 NOT NULL, triggeringPlaceId INTEGER);
+        CREATE TABLE moz_bookmarks (id INTEGER PRIMARY KEY, type INTEGER, fk INTEGER DEFAULT NULL, parent INTEGER,
+          position INTEGER, title LONGVARCHAR, keyword_id INTEGER, folder_type TEXT, dateAdded INTEGER, lastModified INTEGER,
+          guid TEXT, syncStatus INTEGER NOT NULL DEFAULT 0, syncChangeCounter INTEGER NOT NULL DEFAULT 1);
+        INSERT INTO moz_bookmarks (id, type, parent, position, title, guid) VALUES
+          (1, 2, 0, 0, '', 'root________'), (2, 2, 1, 0, 'menu', 'menu________'), (3, 2, 1, 1, 'toolbar', 'toolbar_____'),
+          (4, 2, 1, 2, 'tags', 'tags________'), (5, 2, 1, 3, 'unfiled', 'unfiled_____'), (6, 2, 1, 4, 'mobile', 'mobile______');
+        """
+
+    /// Pages, bookmarks and visits of a person's week. Titles hold quotes and
+    /// non-ASCII on purpose.
+    static func rows() -> String {
+        """
+        INSERT INTO moz_places (id, url, title, visit_count, hidden, last_visit_date, guid) VALUES
+          (10, 'https://forums.swift.org/', 'Swift Forums', 12, 0, \(micros(daysAgo: 1)), 'p10'),
+          (11, 'https://xapian.org/docs/', 'Xapian ''docs''', 3, 0, \(micros(daysAgo: 10)), 'p11'),
+          (12, 'https://ko.wikipedia.org/wiki/서울', '서울 - 위키백과', 1, 0, \(micros(daysAgo: 200)), 'p12'),
+          (13, 'https://example.com/redirect', NULL, 1, 1, \(micros(daysAgo: 2)), 'p13'),
+          (14, 'place:sort=8&maxResults=10', 'Most Visited', 0, 0, NULL, 'p14'),
+          (15, 'https://never-visited.example/', NULL, 0, 0, NULL, 'p15');
+        INSERT INTO moz_bookmarks (id, type, fk, parent, position, title, dateAdded, lastModified, guid) VALUES
+          (20, 2, NULL, 3, 0, 'Work', \(micros(daysAgo: 30)), \(micros(daysAgo: 30)), 'folderWork01'),
+          (21, 1, 10, 3, 1, 'Swift Forums', \(micros(daysAgo: 20)), \(micros(daysAgo: 5)), 'bmSwift00001'),
+          (22, 1, 11, 20, 0, NULL, \(micros(daysAgo: 15)), \(micros(daysAgo: 15)), 'bmXapian0001'),
+          (23, 1, 15, 5, 0, '', \(micros(daysAgo: 14)), \(micros(daysAgo: 14)), 'bmNever00001'),
+          (24, 1, 14, 2, 0, 'Most Visited', \(micros(daysAgo: 100)), \(micros(daysAgo: 100)), 'bmSmart00001'),
+          (25, 3, NULL, 2, 1, NULL, \(micros(daysAgo: 100)), \(micros(daysAgo: 100)), 'separator001'),
+          (30, 2, NULL, 4, 0, 'search', \(micros(daysAgo: 9)), \(micros(daysAgo: 9)), 'tagSearch001'),
+          (31, 1, 11, 30, 0, NULL, \(micros(daysAgo: 9)), \(micros(daysAgo: 9)), 'tagEntry0001'),
+          (32, 2, NULL, 4, 1, 'c++', \(micros(daysAgo: 9)), \(micros(daysAgo: 9)), 'tagCpp000001'),
+          (33, 1, 11, 32, 0, NULL, \(micros(daysAgo: 9)), \(micros(daysAgo: 9)), 'tagEntry0002');
+        INSERT INTO moz_historyvisits (place_id, visit_date, visit_type) VALUES
+        \((0..<12).map { "(10, \(micros(daysAgo: 1 + Double($0))), 1)" }.joined(separator: ", ")),
+          (11, \(micros(daysAgo: 10)), 2), (11, \(micros(daysAgo: 11)), 4), (11, \(micros(daysAgo: 95)), 1),
+          (12, \(micros(daysAgo: 200)), 1), (13, \(micros(daysAgo: 2)), 5);
+        """
+    }
+
+    func makeProfile(_ directory: String = "home/.mozilla/firefox/abcd1234.default-release") throws -> SQLiteDatabase {
+        tree.write("home/.mozilla/firefox/profiles.ini", Self.profilesIni)
+        let db = try SQLiteDatabase(path: tree.directory(directory) + "/places.sqlite")
+        try db.execute(Self.schema)
+        try db.execute(Self.rows())
+        return db
+    }
+
+    func places() throws -> FirefoxPlaces {
+        let profile = try #require(try FirefoxProfile.defaultProfile(in: environment).value)
+        return try #require(try FirefoxPlaces.read(profile: profile, now: Self.now).value)
+    }
+
+    @Test func theInstallDefaultIsTheProfileFirefoxOpens() throws {
+        tree.write("home/.mozilla/firefox/profiles.ini", Self.profilesIni)
+        #expect(try FirefoxProfile.defaultProfile(in: environment).value
+                == FirefoxProfile(name: "default-release", directory: tree.path("home/.mozilla/firefox/abcd1234.default-release")))
+    }
+
+    @Test func withoutAnInstallSectionDefault1ThenInstallsIniThenTheOnlyProfile() throws {
+        let legacy = Self.profilesIni.replacingInstallSection()
+        tree.write("home/.mozilla/firefox/profiles.ini", legacy)
+        #expect(try FirefoxProfile.defaultProfile(in: environment).value?.name == "default")
+        tree.write("home/.mozilla/firefox/installs.ini", "[4F96D1932A9F858E]\nDefault=abcd1234.default-release\nLocked=1\n")
+        #expect(try FirefoxProfile.defaultProfile(in: environment).value?.name == "default-release")
+        tree.write("home/.mozilla/firefox/installs.ini", "")
+        tree.write("home/.mozilla/firefox/profiles.ini", "[Profile0]\nName=mine\nIsRelative=0\nPath=/data/ff/mine\n")
+        #expect(try FirefoxProfile.defaultProfile(in: environment).value == FirefoxProfile(name: "mine", directory: "/data/ff/mine"))
+        tree.write("home/.mozilla/firefox/profiles.ini", "[Profile0]\nPath=a\n[Profile1]\nPath=b\n")
+        #expect(try FirefoxProfile.defaultProfile(in: environment).note
+                == "\(tree.path("home/.mozilla/firefox"))/profiles.ini names 2 profiles and no default")
+    }
+
+    /// `sync firefox --watch` watches the default profile itself, for the
+    /// history database and its write-ahead log (which a running Firefox writes).
+    @Test func theWatchCoversTheDefaultProfilesPlacesAndItsWAL() throws {
+        tree.write("home/.mozilla/firefox/profiles.ini", Self.profilesIni)
+        let directory = tree.directory("home/.mozilla/firefox/abcd1234.default-release")
+        let watched = DesktopSource.firefox.watchedDirectories(in: environment)
+        #expect(watched.contains(WatchedDirectory(directory, names: ["places.sqlite", "places.sqlite-wal"])), "\(watched)")
+        let watcher = try DirectoryWatcher(groups: [watched])
+        func changed(within seconds: Double) -> Set<Int>? {
+            var ts = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &ts)
+            let deadline = Double(ts.tv_sec) + seconds
+            return watcher.next(debounceMilliseconds: 100) {
+                clock_gettime(CLOCK_MONOTONIC, &ts)
+                return Double(ts.tv_sec) > deadline
+            }
+        }
+        tree.write("home/.mozilla/firefox/abcd1234.default-release/cookies.sqlite", "not history")
+        #expect(changed(within: 1) == nil, "a file other than places.sqlite counted")
+        tree.write("home/.mozilla/firefox/abcd1234.default-release/places.sqlite-wal", "wal")
+        #expect(changed(within: 10) == [0])
+    }
+
+    @Test func noFirefoxIsSkippedWithANote() throws {
+        let note = try #require(try FirefoxProfile.defaultProfile(in: environment).note)
+        #expect(note.hasPrefix("no Firefox profiles.ini in \(tree.path("home/.mozilla/firefox")), "))
+        tree.write("home/.mozilla/firefox/profiles.ini", Self.profilesIni)
+        let profile = try #require(try FirefoxProfile.defaultProfile(in: environment).value)
+        #expect(try FirefoxPlaces.read(profile: profile, now: Self.now).note
+                == "the Firefox profile default-release has no places.sqlite (\(profile.directory)/places.sqlite)")
+    }
+
+    @Test func theXDGLocationOfNewerFirefoxIsFound() throws {
+        tree.write("home/.config/mozilla/firefox/profiles.ini", "[Profile0]\nName=xdg\nIsRelative=1\nPath=x.default\nDefault=1\n")
+        #expect(try FirefoxProfile.defaultProfile(in: environment).value?.directory == tree.path("home/.config/mozilla/firefox/x.default"))
+    }
+
+    @Test func bookmarksWithFoldersTagsAndTimes() throws {
+        let db = try makeProfile()
+        _ = db
+        let bookmarks = try places().bookmarks
+        #expect(bookmarks.map(\.guid) == ["bmSwift00001", "bmXapian0001", "bmNever00001"])
+        #expect(bookmarks[0] == FirefoxBookmark(guid: "bmSwift00001", title: "Swift Forums", url: "https://forums.swift.org/",
+                                                folder: "Bookmarks Toolbar", tags: [],
+                                                dateAdded: FirefoxPlaces.timestamp(Self.micros(daysAgo: 20)),
+                                                lastModified: FirefoxPlaces.timestamp(Self.micros(daysAgo: 5))))
+        // No bookmark title: the page's title; in a folder of its own; tagged twice.
+        #expect(bookmarks[1].title == "Xapian 'docs'" && bookmarks[1].folder == "Work" && bookmarks[1].tags == ["c++", "search"])
+        // An empty title and an untitled page: the URL.
+        #expect(bookmarks[2].title == "https://never-visited.example/" && bookmarks[2].folder == "Other Bookmarks")
+        let added = try #require(bookmarks[0].dateAdded)
+        #expect(abs(added.seconds - (Self.now.seconds - 20 * 86_400)) < 0.001)
+    }
+
+    @Test func historyInTheWindowWithItsLatestVisits() throws {
+        let db = try makeProfile()
+        _ = db
+        let history = try places().history
+        // Hidden (a redirect), never visited, place: and older than 90 days are left out; newest first.
+        #expect(history.map(\.url) == ["https://forums.swift.org/", "https://xapian.org/docs/"])
+        #expect(history[0].visitCount == 12 && history[0].title == "Swift Forums")
+        #expect(history[0].lastVisit == FirefoxPlaces.timestamp(Self.micros(daysAgo: 1)))
+        #expect(history[0].visits == (0..<10).map { FirefoxPlaces.timestamp(Self.micros(daysAgo: 1 + Double($0))) })
+        // The embedded visit (type 4) and the one before the window are not visits here.
+        #expect(history[1].visits == [FirefoxPlaces.timestamp(Self.micros(daysAgo: 10))])
+        let wide = try FirefoxPlaces.read(databaseAt: tree.path("home/.mozilla/firefox/abcd1234.default-release/places.sqlite"),
+                                          now: Self.now, window: FirefoxHistoryWindow(days: 365, maxPages: 2, maxVisitsPerPage: 3))
+        #expect(wide.history.map(\.url) == ["https://forums.swift.org/", "https://xapian.org/docs/"])
+        #expect(wide.history.map(\.visits.count) == [3, 2])
+    }
+
+    @Test func aRunningFirefoxsLockedDatabaseIsReadFromACopyWithItsWAL() throws {
+        let db = try makeProfile()
+        // As Firefox runs: WAL journal, exclusive lock, newest rows only in the -wal file.
+        try db.execute("PRAGMA journal_mode = WAL; PRAGMA locking_mode = EXCLUSIVE;")
+        try db.execute("INSERT INTO moz_places (id, url, title, visit_count, hidden, last_visit_date) VALUES (40, 'https://new.example/', 'Just now', 1, 0, \(Self.micros(daysAgo: 0.01)))")
+        let file = tree.path("home/.mozilla/firefox/abcd1234.default-release/places.sqlite")
+        #expect(FileSystem.isRegularFile(file + "-wal"))
+        let direct = try SQLiteDatabase(path: file, readOnly: true)
+        #expect(throws: DesktopSourceError.self) { try direct.query("SELECT count(*) FROM moz_places") { _ in } }
+        let history = try places().history
+        #expect(history.first?.url == "https://new.example/" && history.first?.title == "Just now")
+        // Without its -wal, a copy would miss that row: the copy of the -wal is what finds it.
+        let mainOnly = tree.directory("main-only") + "/places.sqlite"
+        #expect(try FileSystem.copy(file, to: mainOnly))
+        let stale = try FirefoxPlaces.read(databaseAt: mainOnly, now: Self.now, window: .standard)
+        #expect(!stale.history.contains { $0.url == "https://new.example/" } && !stale.history.isEmpty)
+        // The copy was removed; the user's files were not touched.
+        #expect(FileSystem.isRegularFile(file + "-wal"))
+    }
+
+    @Test func aFileThatIsNotPlacesIsAnErrorNamingIt() throws {
+        tree.write("home/.mozilla/firefox/profiles.ini", Self.profilesIni)
+        let path = tree.path("home/.mozilla/firefox/abcd1234.default-release/places.sqlite")
+        let db = try SQLiteDatabase(path: tree.directory("home/.mozilla/firefox/abcd1234.default-release") + "/places.sqlite")
+        try db.execute("CREATE TABLE other (x)")
+        let profile = try #require(try FirefoxProfile.defaultProfile(in: environment).value)
+        #expect(throws: DesktopSourceError(file: path, line: 0, problem: "not a Firefox places database: it has no moz_places table")) {
+            try FirefoxPlaces.read(profile: profile, now: Self.now)
+        }
+        tree.write("home/.mozilla/firefox/abcd1234.default-release/places.sqlite", "this is not a database")
+        #expect(throws: DesktopSourceError.self) { try FirefoxPlaces.read(profile: profile, now: Self.now) }
+    }
+}
+
+private extension String {
+    /// profiles.ini as Firefox before version 67 wrote it: no [Install…] section.
+    func replacingInstallSection() -> String {
+        split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("[Install") && !$0.hasPrefix("Default=abcd") && !$0.hasPrefix("Locked") }
+            .joined(separator: "\n")
+    }
+}
+
+/// Chromium's Bookmarks JSON: roots, nested folders, times since 1601.
+@Suite struct ChromiumBookmarksTests {
+    let tree = FixtureTree()
+    var environment: DesktopEnvironment {
+        DesktopEnvironment(home: tree.path("home"), dataHome: tree.path("home/.local/share"), dataDirectories: [])
+    }
+
+    static let bookmarks = #"""
+        {
+           "checksum": "2b6d5f0b6e2c1d9b0f3e4c5a6b7c8d9e",
+           "roots": {
+              "bookmark_bar": {
+                 "children": [ {
+                    "date_added": "13439640600000000",
+                    "date_last_used": "0",
+                    "guid": "0b1c2d3e-0000-4000-8000-000000000001",
+                    "id": "5",
+                    "meta_info": { "power_bookmark_meta": "" },
+                    "name": "Swift Forums",
+                    "type": "url",
+                    "url": "https://forums.swift.org/"
+                 }, {
+                    "children": [ {
+                       "children": [ {
+                          "date_added": "0",
+                          "id": "9",
+                          "name": "",
+                          "type": "url",
+                          "url": "https://xapian.org/docs/"
+                       } ],
+                       "date_added": "13439640600000000",
+                       "id": "8",
+                       "name": "Search \"engines\"",
+                       "type": "folder"
+                    } ],
+                    "date_added": "13439640600000000",
+                    "guid": "0b1c2d3e-0000-4000-8000-000000000007",
+                    "id": "7",
+                    "name": "Work",
+                    "type": "folder"
+                 } ],
+                 "date_added": "13439640600000000",
+                 "id": "1",
+                 "name": "Bookmarks bar",
+                 "type": "folder"
+              },
+              "other": {
+                 "children": [ { "date_added": "13439640600000000", "id": "10", "name": "서울", "type": "url", "url": "https://ko.wikipedia.org/wiki/서울" } ],
+                 "id": "2", "name": "Other bookmarks", "type": "folder"
+              },
+              "synced": { "children": [ ], "id": "3", "name": "Mobile bookmarks", "type": "folder" }
+           },
+           "version": 1
+        }
+        """#
+
+    @Test func readsEveryRootAndNestedFolder() throws {
+        tree.write("home/.config/chromium/Default/Bookmarks", Self.bookmarks)
+        let results = try ChromiumBookmarks.read(in: environment)
+        #expect(results.map(\.browser) == ["Chromium", "Google Chrome"])
+        let bookmarks = try #require(results[0].outcome.value)
+        #expect(bookmarks == [
+            ChromiumBookmark(id: "0b1c2d3e-0000-4000-8000-000000000001", name: "Swift Forums", url: "https://forums.swift.org/",
+                             folderPath: ["Bookmarks bar"], dateAdded: Timestamp(iso8601: "2026-11-20T09:30:00Z")),
+            ChromiumBookmark(id: "9", name: "https://xapian.org/docs/", url: "https://xapian.org/docs/",
+                             folderPath: ["Bookmarks bar", "Work", #"Search "engines""#], dateAdded: nil),
+            ChromiumBookmark(id: "10", name: "서울", url: "https://ko.wikipedia.org/wiki/서울",
+                             folderPath: ["Other bookmarks"], dateAdded: Timestamp(iso8601: "2026-11-20T09:30:00Z")),
+        ])
+        #expect(results[1].outcome.note == "no Google Chrome bookmarks at \(tree.path("home/.config/google-chrome/Default/Bookmarks"))")
+    }
+
+    @Test func googleChromeUnderXDGConfigHome() throws {
+        var env = environment
+        env.configHome = tree.path("xdg-config")
+        tree.write("xdg-config/google-chrome/Default/Bookmarks", Self.bookmarks)
+        let results = try ChromiumBookmarks.read(in: env)
+        #expect(results[0].outcome.value == nil && results[1].outcome.value?.count == 3)
+    }
+
+    @Test func aBrokenFileIsAnErrorWithItsLine() {
+        let path = tree.write("Bookmarks", "{\n  \"roots\": {\n    \"bookmark_bar\": [,]\n  }\n}\n")
+        #expect(throws: DesktopSourceError.self) { try ChromiumBookmarks.read(path) }
+        do { _ = try ChromiumBookmarks.read(path) } catch { #expect(error.file == path && error.line == 3) }
+        tree.write("Bookmarks", #"{"version": 1}"#)
+        #expect(throws: DesktopSourceError(file: path, line: 0, problem: #"not a Chromium Bookmarks file: it has no "roots" object"#)) {
+            try ChromiumBookmarks.read(path)
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Testing
+@testable import DesktopSources
+
+@Suite struct KeyFileTests {
+    func parse(_ text: String) throws(DesktopSourceError) -> KeyFile {
+        try KeyFile.parse(Array(text.utf8), path: "t.desktop")
+    }
+
+    func failure(_ text: String) -> String? {
+        do { _ = try parse(text); return nil } catch { return error.description }
+    }
+
+    @Test func groupsKeysAndCommentsAsTheSpecWritesThem() throws {
+        let file = try parse("""
+            # leading comment
+            [Desktop Entry]
+              Name = Files  \t
+            Exec=nautilus --new-window %U
+
+            # another
+            [Desktop Action new-window]
+            Name=New Window
+            """)
+        #expect(file.groups.map(\.name) == ["Desktop Entry", "Desktop Action new-window"])
+        let entry = try #require(file.group("Desktop Entry"))
+        // Spaces around = are ignored; trailing spaces of a value are kept (the spec says nothing, GLib keeps them).
+        #expect(entry.string("Name") == "Files  \t")
+        #expect(entry["Exec"]?.line == 4)
+        #expect(file.group("Desktop Action new-window")?.string("Name") == "New Window")
+        #expect(file.group("Nope") == nil)
+    }
+
+    @Test func escapesAreUndoneAndUnknownOnesKept() throws {
+        let entry = try #require(try parse(#"""
+            [G]
+            A=one\stwo\nthree\tfour\rfive\\six
+            B=keep \q and a \; in a plain string
+            C=trailing\
+            """#).group("G"))
+        #expect(entry.string("A") == "one two\nthree\tfour\rfive\\six")
+        #expect(entry.string("B") == #"keep \q and a \; in a plain string"#)
+        #expect(entry.string("C") == "trailing\\")
+    }
+
+    @Test func listsSplitOnUnescapedSemicolons() throws {
+        let entry = try #require(try parse(#"""
+            [G]
+            Keywords=Text;Editor\;Plain;a\\;b;
+            NoTrailing=x;y
+            Empty=
+            Doubled=a;;b;
+            """#).group("G"))
+        #expect(entry.strings("Keywords") == ["Text", "Editor;Plain", "a\\", "b"])
+        #expect(entry.strings("NoTrailing") == ["x", "y"])
+        #expect(entry.strings("Empty") == [])
+        #expect(entry.strings("Doubled") == ["a", "", "b"])
+        #expect(entry.strings("Missing") == nil)
+    }
+
+    @Test func localeStringsFallBackInTheSpecsOrder() throws {
+        let entry = try #require(try parse("""
+            [Desktop Entry]
+            Name=Plain
+            Name[sr]=Lang
+            Name[sr@latin]=LangMod
+            Name[sr_RS]=LangCountry
+            Name[sr_RS@latin]=All
+            Name[de_DE.UTF-8]=Encoded
+            Keywords=a;b;
+            Keywords[ko]=가;나;
+            """).group("Desktop Entry"))
+        func name(_ locale: String?) -> String? {
+            entry.localeString("Name", locale: locale.flatMap(DesktopLocale.init))
+        }
+        #expect(name("sr_RS.UTF-8@latin") == "All")
+        #expect(name("sr_RS.UTF-8") == "LangCountry")
+        #expect(name("sr_ME@latin") == "LangMod")   // no sr_ME@latin, no sr_ME → sr@latin
+        #expect(name("sr_ME") == "Lang")
+        #expect(name("sr") == "Lang")
+        #expect(name("de_DE") == "Encoded")          // .ENC in the key is ignored
+        #expect(name("de_AT") == "Plain")            // de_AT matches neither de_DE nor a plain de
+        #expect(name("C") == "Plain")
+        #expect(name(nil) == "Plain")
+        #expect(entry.localeStrings("Keywords", locale: DesktopLocale("ko_KR.UTF-8")) == ["가", "나"])
+        #expect(entry.localeStrings("Keywords", locale: DesktopLocale("fr")) == ["a", "b"])
+    }
+
+    @Test func theLocaleComesFromLC_ALLThenLC_MESSAGESThenLANG() {
+        func locale(_ env: [String: String]) -> String? {
+            DesktopLocale.fromEnvironment { env[$0] }?.description
+        }
+        #expect(locale(["LC_ALL": "ko_KR.UTF-8", "LC_MESSAGES": "de_DE", "LANG": "fr_FR"]) == "ko_KR")
+        #expect(locale(["LC_ALL": "", "LC_MESSAGES": "de_DE@euro", "LANG": "fr_FR"]) == "de_DE@euro")
+        #expect(locale(["LANG": "pt_BR.UTF-8"]) == "pt_BR")
+        #expect(locale(["LANG": "C.UTF-8"]) == nil)
+        #expect(locale(["LC_ALL": "POSIX", "LANG": "fr_FR"]) == nil)
+        #expect(locale([:]) == nil)
+        #expect(DesktopLocale("sr_RS.UTF-8@latin")?.candidates == ["sr_RS@latin", "sr_RS", "sr@latin", "sr"])
+        #expect(DesktopLocale("ca@valencia")?.candidates == ["ca@valencia", "ca"])
+    }
+
+    @Test func booleansAreTrueOrFalse() throws {
+        let entry = try #require(try parse("[G]\nA=true\nB=false\nC=1\nD=yes\n").group("G"))
+        #expect(try entry.boolean("A", file: "t") == true)
+        #expect(try entry.boolean("B", file: "t") == false)
+        #expect(try entry.boolean("C", file: "t") == true)
+        #expect(try entry.boolean("Z", file: "t") == nil)
+        #expect(throws: DesktopSourceError(file: "t", line: 5, problem: #"D must be true or false, found "yes""#)) {
+            try entry.boolean("D", file: "t")
+        }
+    }
+
+    @Test func aRepeatedKeyKeepsItsLastValueLikeGLib() throws {
+        let entry = try #require(try parse("[G]\nName=a\nName=b\n").group("G"))
+        #expect(entry.string("Name") == "b")
+        #expect(entry.keys == ["Name"])
+    }
+
+    @Test func brokenLinesAreReportedWithFileAndLine() {
+        #expect(failure("Name=x\n[G]\n") == "t.desktop:1: entry Name comes before any [Group] header")
+        #expect(failure("[G]\nName=x\njust words\n") == #"t.desktop:3: expected a [Group] header, a Key=Value entry or a # comment, found "just words""#)
+        #expect(failure("[G]\n[G]\n") == "t.desktop:2: group [G] appears a second time")
+        #expect(failure("[G\n") == #"t.desktop:1: a group header must be [Name], found "[G""#)
+        #expect(failure("[G]\nNa_me=x\n") == #"t.desktop:2: a key may contain only A-Z, a-z, 0-9 and -: "Na_me""#)
+        #expect(failure("[G]\nName[de=x\n") == #"t.desktop:2: a localized key must end with ]: "Name[de""#)
+        #expect(failure("[G]\nName[]=x\n") == #"t.desktop:2: bad locale in key "Name[]""#)
+        #expect(failure("[A]\n[B]\n[C]\nName=\u{1}") == nil)
+    }
+
+    @Test func invalidUTF8IsReported() {
+        var bytes = Array("[G]\nName=caf".utf8)
+        bytes += [0xe9, 0x0a]
+        #expect(throws: DesktopSourceError(file: "x", line: 2, problem: "not valid UTF-8 (the spec requires UTF-8)")) {
+            try KeyFile.parse(bytes, path: "x")
+        }
+    }
+
+    @Test func crlfLineEndsAreAccepted() throws {
+        let entry = try #require(try parse("[G]\r\nName=x\r\n").group("G"))
+        #expect(entry.string("Name") == "x")
+    }
+}

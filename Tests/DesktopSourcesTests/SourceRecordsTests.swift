@@ -1,0 +1,109 @@
+import LimelightModel
+import LimelightSupport
+import Testing
+@testable import DesktopSources
+
+/// What each source makes of its store: the records `sync` hands the index.
+@Suite struct SourceRecordsTests {
+    static func find(_ made: SourceRecords, _ kind: RecordKind, app: String? = nil, id: String) -> Record? {
+        made.records.first { $0.kind == kind && (app == nil || $0.app == app) && ($0.kind == .app ? $0.app == id : $0.id == id) }
+    }
+
+    @Test func eachVisibleApplicationIsAnAppAndEachActionAShortcut() throws {
+        let fixture = ApplicationDiscoveryTests()
+        let made = DesktopSource.apps.records(in: fixture.environment, now: .now())
+        let apps = made.records.filter { $0.kind == .app }.map(\.app).sorted()
+        // Hidden, NoDisplay, TryExec missing, OnlyShowIn/NotShowIn against GNOME, links and broken files are not apps.
+        #expect(apps == ["kde-konsole", "kde-sub-deep", "not-xfce", "only-gnome", "org.gnome.gedit", "shadowed", "tryexec-abs", "tryexec-ok"])
+        #expect(made.records.allSatisfy { $0.kind == .interaction || $0.source == "apps" })
+        let gedit = try #require(Self.find(made, .app, id: "org.gnome.gedit"))
+        #expect(gedit.name == "Texteditor gedit")  // Name[de] for de_DE.UTF-8
+        #expect(gedit.synonyms == ["Text Editor", "Text", "Editor", "Klartext", "Schreiben", "gedit"])
+        #expect(gedit.keywords == ["GNOME", "GTK", "Utility", "TextEditor"])
+        #expect(gedit.icon == "org.gnome.gedit")
+        #expect(gedit.exec == "gedit %U")
+        #expect(gedit.desktopFile == "org.gnome.gedit.desktop")
+        #expect(Self.find(made, .app, id: "shadowed")?.name == "Local Copy")
+        let shortcuts = made.records.filter { $0.kind == .shortcut && $0.app == "org.gnome.gedit" }
+        #expect(shortcuts.map(\.id) == ["new-window", "new-document"])
+        #expect(shortcuts.map(\.title) == ["Neues Fenster", "New Document"])
+        #expect(shortcuts.allSatisfy { $0.phrases.allSatisfy { $0.contains("${applicationName}") } })
+        #expect(shortcuts.map(\.exec) == ["gedit --new-window", "gedit --new-document"])
+        #expect(shortcuts.map(\.icon) == ["org.gnome.gedit", "document-new"])
+        #expect(Self.find(made, .intent, app: "org.gnome.gedit", id: AppRecords.actionIntent) != nil)
+        #expect(made.problems.map(\.file).contains(fixture.tree.path("usr/share/applications/broken.desktop")))
+    }
+
+    @Test func anApplicationWhoseExecIsInvalidIsReportedAndLeftOut() throws {
+        let fixture = ApplicationDiscoveryTests()
+        fixture.tree.write("usr/share/applications/bad-exec.desktop",
+                           "[Desktop Entry]\nType=Application\nName=Bad Exec\nExec=app \"unclosed\n")
+        let made = DesktopSource.apps.records(in: fixture.environment, now: .now())
+        #expect(Self.find(made, .app, id: "bad-exec") == nil)
+        let problem = try #require(made.problems.first { $0.file.hasSuffix("bad-exec.desktop") })
+        #expect(problem.problem.contains("Exec"))
+        #expect(Self.find(made, .app, id: "org.gnome.gedit") != nil)
+    }
+
+    @Test func recentFilesThatExistAreEntitiesAndEachApplicationsUseAnInteraction() throws {
+        let tree = FixtureTree()
+        let report = tree.write("home/Documents/Q3 report — final;v2.odt", "x")
+        let xbel = RecentlyUsedTests.glibFile.replacingAll("file:///home/me/Documents/", with: "file://" + tree.path("home/Documents/").replacingAll(" ", with: "%20"))
+        tree.write("home/.local/share/recently-used.xbel", xbel)
+        let environment = DesktopEnvironment(home: tree.path("home"), dataHome: tree.path("home/.local/share"), dataDirectories: [])
+        let made = DesktopSource.recent.records(in: environment, now: .now())
+        #expect(made.problems.isEmpty)
+        let entities = made.records.filter { $0.kind == .entity }
+        // Only the local file that exists: not the https bookmark, not a deleted file.
+        #expect(entities.count == 1)
+        let file = try #require(entities.first)
+        #expect(file.app == "limelight.recent" && file.type == "File")
+        #expect(file.title == "Q3 report — final;v2.odt")
+        #expect(file.subtitle == tree.path("home/Documents"))
+        #expect(file.keywords == ["oasis", "opendocument", "text"])
+        #expect(file.url.flatMap(FileURI.path(from:)) == report)
+        let uses = made.records.filter { $0.kind == .interaction }
+        #expect(uses.map { $0.at?.description } == ["2026-11-30T06:35:03.325186Z", "2026-11-29T21:00:00Z"].map { Timestamp(iso8601: $0)?.description })
+        #expect(uses.allSatisfy { $0.entityRefs == [EntityRef(type: "File", id: file.id)] })
+        #expect(Set(uses.map(\.id)).count == 2)
+        // The same file read again makes the same ids: a re-sync recounts nothing.
+        #expect(DesktopSource.recent.records(in: environment, now: .now()).records.map(\.id) == made.records.map(\.id))
+        #expect(Self.find(made, .app, id: "limelight.recent")?.source == "recent")
+    }
+
+    @Test func firefoxBookmarksAndHistoryPages() throws {
+        let firefox = FirefoxTests()
+        let db = try firefox.makeProfile()
+        _ = db
+        let made = DesktopSource.firefox.records(in: firefox.environment, now: FirefoxTests.now)
+        #expect(made.problems.isEmpty)
+        let bookmarks = made.records.filter { $0.kind == .entity && $0.type == "Bookmark" }
+        // Not the place: query, which the reader leaves out.
+        #expect(Set(bookmarks.map(\.id)) == ["bmSwift00001", "bmXapian0001", "bmNever00001"])
+        let swift = try #require(bookmarks.first { $0.id == "bmSwift00001" })
+        #expect(swift.url == "https://forums.swift.org/" && swift.title == "Swift Forums")
+        let visits = made.records.filter { $0.kind == .interaction && $0.entityRefs.first?.id == "bmSwift00001" }
+        #expect(visits.count == 10)  // the window keeps the last 10 visits of a page
+        #expect(made.records.allSatisfy { $0.kind == .interaction || $0.source == "firefox" })
+    }
+
+    @Test func chromiumBookmarksAreEntitiesWithURLs() throws {
+        let tree = FixtureTree()
+        tree.write("home/.config/chromium/Default/Bookmarks", ChromiumBookmarksTests.bookmarks)
+        let environment = DesktopEnvironment(home: tree.path("home"), dataHome: tree.path("home/.local/share"), dataDirectories: [])
+        let made = DesktopSource.chromium.records(in: environment, now: .now())
+        #expect(made.skippedNote == nil && made.problems.isEmpty)
+        let swift = try #require(made.records.first { $0.kind == .entity && $0.title == "Swift Forums" })
+        #expect(swift.id == "chromium-0b1c2d3e-0000-4000-8000-000000000001" && swift.url == "https://forums.swift.org/" && swift.subtitle == "Bookmarks bar")
+        #expect(made.records.filter { $0.kind == .entity }.allSatisfy { $0.url != nil && $0.app == "limelight.chromium" })
+    }
+
+    @Test func aMissingStoreIsSkippedWithANote() {
+        let tree = FixtureTree()
+        let environment = DesktopEnvironment(home: tree.path("home"), dataHome: tree.path("home/.local/share"), dataDirectories: [])
+        for source in [DesktopSource.recent, .firefox, .chromium] {
+            let made = source.records(in: environment, now: .now())
+            #expect(made.skippedNote != nil && made.records.isEmpty && made.problems.isEmpty, "\(source)")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Testing
+@testable import LimelightKit
+
+/// Issue 15: typing that behaves like a launcher, on small indexes with the
+/// titles the issue tried.
+@Suite struct TypingTests {
+    static let places = [
+        #"{"kind":"app","app":"com.example.trails","name":"Trails"}"#,
+        #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"monterey-bay","title":"Monterey Bay Coastal Trail","rankingHint":55}"#,
+        // A title whose stem ("mont") is what "monte" stems to.
+        #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"mont-saint-michel","title":"Crowds at Mont-Saint-Michel","description":"The tide comes in fast.","rankingHint":50}"#,
+    ]
+
+    static let apps = [
+        #"{"kind":"app","app":"org.mozilla.firefox","name":"Firefox"}"#,
+        #"{"kind":"intent","app":"org.mozilla.firefox","id":"NewWindow","title":"New Window"}"#,
+        #"{"kind":"intent","app":"org.mozilla.firefox","id":"NewPrivateWindow","title":"New Private Window"}"#,
+        #"{"kind":"shortcut","app":"org.mozilla.firefox","id":"new-window","intent":"NewWindow","title":"New Window","phrases":["New window in ${applicationName}"]}"#,
+        #"{"kind":"shortcut","app":"org.mozilla.firefox","id":"new-private-window","intent":"NewPrivateWindow","title":"New Private Window","phrases":["New private window in ${applicationName}"]}"#,
+        #"{"kind":"app","app":"org.filezilla-project.filezilla","name":"FileZilla"}"#,
+        #"{"kind":"app","app":"org.imagemagick.display","name":"ImageMagick"}"#,
+        #"{"kind":"app","app":"org.gnome.nautilus","name":"Files"}"#,
+    ]
+
+    func top(_ dir: TempDir, _ q: String) throws -> String? { try search(dir, q, limit: 5).first?.title }
+
+    @Test func theWordBeingTypedKeepsItsTopHit() throws {
+        let dir = TempDir()
+        // Other trails, so "mont" is a rare word with a high IDF (as in the
+        // bundled corpus), which is what made the stem win mid-word.
+        try ingest(dir, Self.places + (1...30).map {
+            #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"walk-\#($0)","title":"Walk \#($0)"}"#
+        })
+        for q in ["mon", "mont", "monte", "monter", "montere", "monterey"] {
+            #expect(try top(dir, q) == "Monterey Bay Coastal Trail", "\(q)")
+        }
+        // Complete, "monte " is the stemmed word "mont": Mont-Saint-Michel matches in full.
+        #expect(try top(dir, "mont ") == "Crowds at Mont-Saint-Michel")
+        // Still found while typing a word only its description has.
+        #expect(try top(dir, "tide") == "Crowds at Mont-Saint-Michel")
+    }
+}
+
+@Suite struct LauncherTypingTests {
+    let dir = TempDir()
+    init() throws { try ingest(dir, TypingTests.apps) }
+
+    func response(_ q: String, limit: Int = 10) throws -> SearchResponse {
+        var r = SearchRequest(query: q)
+        r.limit = limit
+        return try Searcher(location: dir.index).search(r)
+    }
+
+    @Test func aWordTypedInTwoIsJoinedNotCorrected() throws {
+        let r = try response("fire fox")
+        #expect(r.hits.first?.title == "Firefox")
+        #expect(r.correctedQuery == "firefox")
+        // A prefix of an indexed word is never corrected.
+        #expect(try response("firef").correctedQuery == nil)
+        #expect(try response("filez").hits.first?.title == "FileZilla")
+        // A complete unknown word still is.
+        #expect(try response("filse").correctedQuery == "files")
+    }
+
+    @Test(arguments: [("fox", "Firefox"), ("magick", "ImageMagick"), ("ffx", "Firefox"), ("fz", "FileZilla")])
+    func innerWordsAndInitialsFindApps(query: String, title: String) throws {
+        let r = try response(query)
+        #expect(r.hits.first?.title == title)
+        #expect(r.correctedQuery == nil)
+    }
+
+    @Test func innerWordsRankBelowWordStarts() throws {
+        // "fi": Firefox, FileZilla and Files start so; "zil" is inside FileZilla only.
+        let titles = try response("zil").hits.map(\.title)
+        #expect(titles.first == "FileZilla")
+        try ingest(dir, [#"{"kind":"app","app":"org.example.zilch","name":"Zilch"}"#])
+        #expect(try response("zil").hits.map(\.title).prefix(2) == ["Zilch", "FileZilla"])
+    }
+
+    @Test func topHitShortcutsDoNotHideBetterHits() throws {
+        let hits = try response("fi", limit: 3).hits
+        #expect(hits.count == 3)
+        #expect(!hits.contains { $0.kind == .shortcut }, "\(hits.map { ($0.title, $0.score) })")
+        #expect(zip(hits, hits.dropFirst()).allSatisfy { $0.score >= $1.score })
+        // Named by the query, the Top Hit app keeps its shortcuts beside it.
+        let firefox = try response("firefox", limit: 3).hits
+        #expect(firefox.first?.title == "Firefox")
+        #expect(firefox.dropFirst().allSatisfy { $0.kind == .shortcut && $0.section == .shortcuts })
+    }
+
+    @Test func aShortcutTitleNamesItsApp() throws {
+        let hits = try response("new window").hits
+        #expect(hits.first?.title == "New Window — Firefox")
+    }
+}

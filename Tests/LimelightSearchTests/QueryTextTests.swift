@@ -1,0 +1,48 @@
+import Testing
+@testable import LimelightSupport
+@testable import LimelightStore
+@testable import LimelightSearch
+
+/// The query as typed: complete words, the word being typed, CJK runs.
+@Suite struct QueryTextTests {
+    @Test func theLastWordIsPartialUnlessASeparatorFollows() {
+        let typing = QueryText("Monterey ba")
+        #expect(typing.completeWords == ["monterey"] && typing.partialWord == "ba")
+        let done = QueryText("Monterey bay ")
+        #expect(done.completeWords == ["monterey", "bay"] && done.partialWord == nil)
+    }
+
+    @Test func titlesAreComparedWithoutDiacritics() {
+        #expect(QueryText("parc güell").words == ["parc", "guell"])
+    }
+
+    @Test func cjkRunsStayWholeAndHaveNoTitleWords() {
+        let q = QueryText("长城")
+        #expect(q.cjkRuns == ["长城"] && q.partialWord == nil && q.titleWords.isEmpty)
+    }
+
+    @Test func aPastedMegabyteKeepsItsFirstWords() {
+        let q = QueryText(Array(repeating: "word", count: 10_000).joined(separator: " ") + " ")
+        #expect(q.completeWords.count == QueryText.maxWords)
+    }
+}
+
+@Suite struct DurationTests {
+    @Test(arguments: [("90", 90.0), ("90m", 5400), ("1h30m", 5400), ("PT1H", 3600), ("45s", 45), ("pt1h30m", 5400)])
+    func durationsParse(text: String, seconds: Double) {
+        #expect(PropertyPredicate.parseDuration(text) == seconds)
+    }
+
+    @Test(arguments: ["", "h", "1x", "1h30", "-5"])
+    func anythingElseIsNoDuration(text: String) {
+        #expect(PropertyPredicate.parseDuration(text) == nil)
+    }
+
+    @Test func aValueOfTheWrongTypeSaysWhatItTakes() {
+        #expect(throws: LimelightError.self) { try PropertyPredicate.parseNumber("soon", types: ["duration"], name: "length") }
+        do { _ = try PropertyPredicate.parseNumber("soon", types: ["duration"], name: "length") } catch {
+            #expect(error.description == "--where: 'length' takes a duration (seconds, 90m, 1h30m or PT1H); 'soon' is not one")
+            #expect(error.kind == .usage)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Glibc
+import Testing
+import Xapian
+@testable import LimelightModel
+@testable import LimelightStore
+
+@Suite struct HitCardCodecTests {
+    @Test func aCardSurvivesEncoding() throws {
+        var card = HitCard(kind: .shortcut, app: "com.example.trails", type: nil, id: "open-trail",
+                           title: "Open Monterey Bay", subtitle: "Trails", binding: EntityRef(type: "TrailEntity", id: "monterey-bay"),
+                           names: ["Open Monterey Bay"], prior: 0.56, relevant: ["audio.workout.running"])
+        card.usageBoost = 0.25
+        card.aliases = ["Show Monterey Bay"]
+        let back = try #require(HitCard(encoded: card.encoded))
+        #expect(back.kind == .shortcut && back.app == card.app && back.id == card.id && back.type == nil)
+        #expect(back.title == card.title && back.subtitle == card.subtitle && back.binding == card.binding)
+        #expect(back.prior == 0.56 && back.usageBoost == 0.25)
+        #expect(back.relevant == card.relevant && back.aliases == card.aliases)
+        #expect(back.names.map(\.words) == card.names.map(\.words))
+        #expect(back.encoded == card.encoded)
+    }
+
+    @Test func anythingElseIsNoCard() {
+        #expect(HitCard(encoded: []) == nil)
+        #expect(HitCard(encoded: Array("{\"kind\":\"entity\"}".utf8)) == nil)
+    }
+}
+
+@Suite struct ItemKeyTests {
+    @Test func keysEscapeTheirSeparator() {
+        #expect(ItemKey.entity(app: "a", type: "T", id: "x/y%z").rawValue == "entity/a/T/x%2Fy%25z")
+        #expect(ItemKey.shortcut(app: "a", id: "s", boundTo: EntityRef(type: "T", id: "i")).rawValue == "shortcut/a/s/T/i")
+        #expect(ItemKey.app("a").uniqueTerm == "Qapp/a")
+        #expect(ItemKey.intent(app: "a", id: "i").creditTerm == "XTintent/a/i")
+    }
+
+    @Test func aRecordsKeyIsItsKindsKey() throws {
+        let r = try Record(json: JSON.parse(#"{"kind":"intent","app":"com.example.trails","id":"OpenTrail","title":"Open Trail"}"#))
+        #expect(ItemKey(r) == .intent(app: "com.example.trails", id: "OpenTrail"))
+    }
+}
+
+@Suite struct HotListsTests {
+    static func withDatabase(_ body: (WritableDatabase) throws -> Void) throws {
+        var template = Array("/tmp/limelight-store-XXXXXX".utf8CString)
+        let dir = String(cString: mkdtemp(&template)!)
+        defer { _ = system("rm -rf '\(dir)'") }
+        try body(try WritableDatabase(path: dir + "/db"))
+    }
+
+    @Test func listsKeepTheBestInOrderAndSurviveSaving() throws {
+        try Self.withDatabase { db in
+            var hot = HotLists()
+            for (id, score) in [(1, 0.5), (2, 0.9), (3, 0.1), (2, 0.7)] as [(UInt32, Double)] {
+                try hot.offer(db, HotLists.priorName, id: id, score: score)
+            }
+            try hot.save(db)
+            let list = try HotLists.read(db, HotLists.priorName)
+            #expect(list.map(\.id) == [2, 1, 3])  // re-offering 2 replaced its old score
+            #expect(list.map(\.score) == [0.7, 0.5, 0.1])
+        }
+    }
+
+    @Test func aListHoldsAtMostItsSize() throws {
+        try Self.withDatabase { db in
+            var hot = HotLists()
+            for id in 1...UInt32(HotLists.size + 20) { try hot.offer(db, "all", id: id, score: Double(id)) }
+            try hot.save(db)
+            let list = try HotLists.read(db, "all")
+            #expect(list.count == HotLists.size)
+            #expect(list.first?.id == UInt32(HotLists.size + 20))
+        }
+    }
+
+    @Test func prefixListsNameEveryShortTitlePrefix() throws {
+        try Self.withDatabase { db in
+            var hot = HotLists()
+            let card = HitCard(kind: .entity, app: "a", type: "T", id: "x", title: "Big Sur", subtitle: nil, binding: nil,
+                               names: ["Big Sur"], prior: 0.5, relevant: [])
+            try hot.offerPrefixes(db, card: card, id: 7)
+            try hot.save(db)
+            #expect(try HotLists.read(db, HotLists.titlePrefixName("bi")).map(\.id) == [7])
+            #expect(try HotLists.read(db, HotLists.wordPrefixName("su")).map(\.id) == [7])
+            #expect(try HotLists.read(db, HotLists.titlePrefixName("su")).isEmpty)  // not the title's start
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Testing
+@testable import LimelightSupport
+
+@Suite struct TimestampTests {
+    @Test func parsesOffsetsAndKeepsLocalTimeOfDay() throws {
+        let t = try #require(Timestamp(iso8601: "2026-11-29T07:30:00-08:00"))
+        #expect(t.seconds == 1_795_966_200)
+        #expect(t.offset == -8 * 3600)
+        #expect(t.hourOfDay == 7.5)
+        #expect(t.weekday == 6)  // a Sunday
+        #expect(t.isWeekend)
+        #expect(t.description == "2026-11-29T07:30:00-08:00")
+    }
+
+    @Test func acceptsZuluFractionsAndDates() throws {
+        #expect(Timestamp(iso8601: "2026-11-30T00:00:00.250Z")?.seconds == 1_795_996_800.25)
+        #expect(Timestamp(iso8601: "2026-11-30")?.seconds == 1_795_996_800)
+        #expect(Timestamp(iso8601: "2026-11-30T09:00:00+0530")?.offset == 19_800)
+    }
+
+    @Test(arguments: ["2026-02-30T00:00:00Z", "2026-11-29T07:30:00", "2026-13-01", "yesterday", "2026-11-29T25:00Z", ""])
+    func rejectsInvalidTimes(text: String) {
+        #expect(Timestamp(iso8601: text) == nil)
+    }
+}
