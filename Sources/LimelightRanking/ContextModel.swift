@@ -41,13 +41,15 @@ import LimelightModel
 public enum ContextModel {
     // MARK: Constants (one place; `--explain` shows them at work)
 
-    /// Half-lives of the two counts every cell keeps: frequency and recency.
-    /// With the recency count holding about half the mixture (the prior), a
-    /// habit changed to a new item overtakes the old one within a week of
-    /// daily use (one use a day: the 2-day count crosses after 2 days, the
-    /// 60-day one after 60). A 7-day recency ranked better on the tune logs
-    /// (replay HR@1 +0.01…0.04) but let a six-week habit hold on for 14 days.
-    public static let halfLivesDays: [Double] = [60, 2]
+    /// Half-lives of the counts every cell keeps: frequency, a week, and
+    /// recency; the mixture learns each person's share of them. A 7-day
+    /// count alone ranked better on the tune logs (replay HR@1 +0.01…0.04)
+    /// but let a six-week habit hold on for 14 days; the 2-day one lets a
+    /// habit changed to a new item overtake the old one within a week of
+    /// daily use (one use a day: its count crosses after 2 days).
+    public static let halfLivesDays: [Double] = [60, 7, 2]
+    /// The recency half-life (the last).
+    static let recent = halfLivesDays.count - 1
     public static let rateNames = halfLivesDays.map { "\(Int($0))d" }
     static let lambdas: [Double] = halfLivesDays.map { log(2) / $0 }
     /// Width of the hour kernel: a 07:30 habit is strong evidence at 07:00,
@@ -73,7 +75,9 @@ public enum ContextModel {
     /// (a memory of about 500 donations, so the weights follow a change of life).
     public static let forgetting = 0.998
     /// An item is habitual in a situation with at least this many (decayed)
-    /// uses in the same contexts, day type and hour.
+    /// uses in exactly its contexts. (Counted in the same contexts, day type
+    /// and hour, nothing was habitual in most sparse situations, and an item
+    /// registered for a busy context but never used sat first there for good.)
     public static let habitualUses = 2.0
     /// The rank a registered, never-used item gets when something is
     /// habitual in the situation (first otherwise).
@@ -83,6 +87,10 @@ public enum ContextModel {
     public enum Level: Int, CaseIterable, Sendable {
         case overall, hour, dayTypeHour, weekdayHour, contexts, contextsHour, placeDayTypeHour, contextsDayTypeHour,
              contextsWeekdayHour, contextsDayTypeClock
+        // The counting rules' conjunctions, on whole clock hours and
+        // DESIGN.md's times of day, each chain in its rule's backoff order.
+        case clockHour, dayTypeClockHour, ruleContexts, contextsDayType, contextsDayTypeClockHour
+        case timeOfDay, place, placeTimeOfDay, placeWeekdayTimeOfDay
 
         public var name: String {
             switch self {
@@ -96,6 +104,15 @@ public enum ContextModel {
             case .contextsDayTypeHour: "contexts+daytype+hour"
             case .contextsWeekdayHour: "contexts+weekday+hour"
             case .contextsDayTypeClock: "contexts+daytype+clock"
+            case .clockHour: "clock hour"
+            case .dayTypeClockHour: "daytype+clock hour"
+            case .ruleContexts: "contexts (rule)"
+            case .contextsDayType: "contexts+daytype"
+            case .contextsDayTypeClockHour: "contexts+daytype+clock hour"
+            case .timeOfDay: "time of day"
+            case .place: "place"
+            case .placeTimeOfDay: "place+time of day"
+            case .placeWeekdayTimeOfDay: "place+weekday+time of day"
             }
         }
 
@@ -111,6 +128,17 @@ public enum ContextModel {
             case .contextsDayTypeHour: [.contextsHour, .placeDayTypeHour]
             case .contextsWeekdayHour: [.contextsDayTypeHour, .weekdayHour]
             case .contextsDayTypeClock: [.contextsDayTypeHour]
+            // contexts+daytype+hour → contexts+daytype → contexts → daytype+hour → hour
+            case .clockHour: [.overall]
+            case .dayTypeClockHour: [.clockHour]
+            case .ruleContexts: [.dayTypeClockHour]
+            case .contextsDayType: [.ruleContexts]
+            case .contextsDayTypeClockHour: [.contextsDayType]
+            // weekday+time of day+place → time of day+place → place → time of day
+            case .timeOfDay: [.overall]
+            case .place: [.timeOfDay]
+            case .placeTimeOfDay: [.place]
+            case .placeWeekdayTimeOfDay: [.placeTimeOfDay]
             }
         }
 
@@ -118,12 +146,31 @@ public enum ContextModel {
 
     static let levels = Level.allCases.count
 
-    /// The levels the leaf backs off through.
+    /// The levels the leaf backs off through (their μ is learned).
     static let onPath: Set<Level> = {
         var seen: Set<Level> = [], todo = [leaf]
         while let l = todo.popLast() { if seen.insert(l).inserted { todo += l.parents } }
         return seen
     }()
+
+    /// The experts the suggestion mixes, each a backoff chain's leaf at one
+    /// half-life (nil: the smoothed model, its half-lives mixed by `rates`).
+    /// The counting rules are experts too, smoothed only as much as keeps
+    /// their order (`ruleSmoothing`): the mixture learns, per person, how
+    /// far to trust each, so it tracks the best of them (stepwise EM on each
+    /// donation's probability, scored before it is learned).
+    public static let experts: [(name: String, leaf: Level, rate: Int?)] = [
+        ("smoothed context model", leaf, nil),
+        ("rule contexts+daytype+hour/60d", .contextsDayTypeClockHour, 0),
+        ("rule contexts+daytype+hour/2d", .contextsDayTypeClockHour, recent),
+        ("rule weekday+time of day+place/60d", .placeWeekdayTimeOfDay, 0),
+        ("rule weekday+time of day+place/2d", .placeWeekdayTimeOfDay, recent),
+    ]
+    /// The prior share of the smoothed model (the rules share the rest).
+    static let modelPrior = 0.5
+    /// The rules' μ: under one use, so a use in the specific cell outweighs
+    /// anything broader (the rule's order), yet nothing is impossible.
+    public static let ruleSmoothing = 0.5
     /// Counts: every level at every half-life, index `rate * levels + level`.
     public static let counts = levels * halfLivesDays.count
 
@@ -143,6 +190,7 @@ public enum ContextModel {
         public let hourOfDay: Double
         public let day: Double
         public var weekend: Bool { weekday >= 5 }
+        var clockHour: Int { ContextModel.clockHour(ofSlot: hour) }
 
         public init(at: Timestamp, contexts: [String]) {
             let set = Array(Set(contexts)).sorted()
@@ -197,25 +245,54 @@ public enum ContextModel {
     /// whether its time, context set and place levels are served (an item's
     /// cell serves all it matches; an index table serves one slice).
     @inline(__always) static func accumulate(_ n: inout [Double], at o: Int, _ x: Double, _ k: Double, _ kc: Double,
-                                             sameDayType: Bool, sameWeekday: Bool, time: Bool, contexts: Bool, place: Bool) {
+                                             sameDayType: Bool, sameWeekday: Bool, sameHour: Bool, sameTimeOfDay: Bool,
+                                             time: Bool, contexts: Bool, place: Bool) {
         let kx = k * x
         if time {
             n[o + Level.overall.rawValue] += x
             n[o + Level.hour.rawValue] += kx
             if sameDayType { n[o + Level.dayTypeHour.rawValue] += kx }
             if sameWeekday { n[o + Level.weekdayHour.rawValue] += kx }
+            if sameHour {
+                n[o + Level.clockHour.rawValue] += x
+                if sameDayType { n[o + Level.dayTypeClockHour.rawValue] += x }
+            }
+            if sameTimeOfDay { n[o + Level.timeOfDay.rawValue] += x }
         }
         if contexts {
             n[o + Level.contexts.rawValue] += x
+            n[o + Level.ruleContexts.rawValue] += x
             n[o + Level.contextsHour.rawValue] += kx
             if sameDayType {
+                n[o + Level.contextsDayType.rawValue] += x
                 n[o + Level.contextsDayTypeHour.rawValue] += kx
                 n[o + Level.contextsDayTypeClock.rawValue] += kc * x
+                if sameHour { n[o + Level.contextsDayTypeClockHour.rawValue] += x }
             }
             if sameWeekday { n[o + Level.contextsWeekdayHour.rawValue] += kx }
         }
-        if place && sameDayType { n[o + Level.placeDayTypeHour.rawValue] += kx }
+        if place {
+            if sameDayType { n[o + Level.placeDayTypeHour.rawValue] += kx }
+            n[o + Level.place.rawValue] += x
+            if sameTimeOfDay {
+                n[o + Level.placeTimeOfDay.rawValue] += x
+                if sameWeekday { n[o + Level.placeWeekdayTimeOfDay.rawValue] += x }
+            }
+        }
     }
+
+    /// DESIGN.md's times of day by clock hour: night 0–4, morning 5–11,
+    /// afternoon 12–16, evening 17–21, night 22–23.
+    static let timeOfDayOfHour: [Int] = (0..<24).map { h in
+        switch h {
+        case 5...11: 1
+        case 12...16: 2
+        case 17...21: 3
+        default: 0
+        }
+    }
+    /// The time-of-day slot's clock hour.
+    @inline(__always) static func clockHour(ofSlot h: Int) -> Int { h * 24 / slots }
 
     // MARK: Per-item cells
 
@@ -254,9 +331,12 @@ public enum ContextModel {
                 let samePlace = UInt16(truncatingIfNeeded: key >> 16) == f.place
                 let weekday = Int((key >> 8) & 0xFF), h = Int(key & 0xFF) % ContextModel.slots, k = kernel[h], kc = kernel[ContextModel.slots + h]
                 let sameDayType = (weekday >= 5) == f.weekend
+                let hour = ContextModel.clockHour(ofSlot: h), sameHour = hour == f.clockHour
+                let sameTimeOfDay = ContextModel.timeOfDayOfHour[hour] == ContextModel.timeOfDayOfHour[f.clockHour]
                 for rate in 0..<r {
                     let x = ContextModel.count(v[i * r + rate], rate, at: f.day)
                     ContextModel.accumulate(&n, at: rate * L, x, k, kc, sameDayType: sameDayType, sameWeekday: weekday == f.weekday,
+                                            sameHour: sameHour, sameTimeOfDay: sameTimeOfDay,
                                             time: true, contexts: sameContexts, place: samePlace)
                 }
             }
@@ -320,12 +400,14 @@ public enum ContextModel {
                 let sameDayType = (d >= 5) == f.weekend
                 for h in 0..<ContextModel.slots {
                     let k = kernel[h], kc = kernel[ContextModel.slots + h]
+                    let hour = ContextModel.clockHour(ofSlot: h), sameHour = hour == f.clockHour
+                    let sameTimeOfDay = ContextModel.timeOfDayOfHour[hour] == ContextModel.timeOfDayOfHour[f.clockHour]
                     for rate in 0..<r {
                         let raw = v[(d * ContextModel.slots + h) * r + rate]
                         guard raw > -.infinity else { continue }
                         let x = ContextModel.count(raw, rate, at: f.day)
                         ContextModel.accumulate(&n, at: rate * L, x, k, kc, sameDayType: sameDayType, sameWeekday: d == f.weekday,
-                                                time: part == .time, contexts: part == .contexts, place: part == .place)
+                                                sameHour: sameHour, sameTimeOfDay: sameTimeOfDay, time: part == .time, contexts: part == .contexts, place: part == .place)
                     }
                 }
             }
@@ -378,8 +460,8 @@ public enum ContextModel {
         let base: Double
         /// P_relevant(i): registered for the current contexts (by specificity), among all registered.
         public let pRelevant: Double
-        /// Decayed uses (long half-life) in these contexts, day type and hour.
-        public var exactUses: Double { n[Level.contextsDayTypeHour.rawValue] }
+        /// Decayed uses (long half-life) in exactly these contexts, at any time.
+        public var usesInContexts: Double { n[Level.contexts.rawValue] }
     }
 
     /// - base: the item's static prior, a probability over items (≥ 0).
@@ -403,8 +485,8 @@ public enum ContextModel {
     }
 
     /// How much each level's own estimate n_L/N_L (and the static prior)
-    /// weighs in the leaf's probability: they add up to it.
-    static func contributions(_ e: Estimate, _ s: Situation, rate: Int, logMu: [Double]) -> [(level: Level?, weight: Double, estimate: Double)] {
+    /// weighs in `leaf`'s probability: they add up to it.
+    static func contributions(_ e: Estimate, _ s: Situation, rate: Int, logMu: [Double], leaf: Level) -> [(level: Level?, weight: Double, estimate: Double)] {
         let o = rate * levels
         var weight = [Double](repeating: 0, count: levels)
         weight[leaf.rawValue] = 1
@@ -424,23 +506,37 @@ public enum ContextModel {
     // MARK: Learned weights
 
     /// What is learned per index, online, from its own donations: how much
-    /// each backoff level weighs (its smoothing μ_L, by stochastic gradient
-    /// ascent on the log-probability of each donation before it is learned),
-    /// recency against frequency (the mixture of the two half-lives) and the
-    /// app's registrations against habit (both by stepwise EM under a
-    /// Dirichlet prior: today's defaults).
+    /// each backoff level of the smoothed model weighs (its smoothing μ_L, by
+    /// stochastic gradient ascent on the log-probability of each donation
+    /// before it is learned), recency against frequency in it (the mixture
+    /// of the two half-lives), the experts' shares (the smoothed model
+    /// against the counting rules) and the app's registrations against
+    /// habit (all three by stepwise EM under a Dirichlet prior: today's
+    /// defaults).
     public struct Weights: Sendable, Equatable {
-        var logMu = [Double](repeating: log(ContextModel.levelSmoothing), count: ContextModel.levels)
+        var logMu: [Double] = Level.allCases.map {
+            ContextModel.onPath.contains($0) ? log(ContextModel.levelSmoothing) : log(ContextModel.ruleSmoothing)
+        }
         var rateResponsibility = [Double](repeating: 0, count: ContextModel.halfLivesDays.count)
+        var expertResponsibility = [Double](repeating: 0, count: ContextModel.experts.count)
         var relevantYes = 0.0, relevantNo = 0.0
         public private(set) var donations = 0
 
         public init() {}
 
-        /// The share of each half-life (frequency, recency).
+        /// The share of each half-life (frequency, recency) in the smoothed model.
         public var rates: [Double] {
             let evidence = rateResponsibility.reduce(0, +), k = Double(rateResponsibility.count)
             return rateResponsibility.map { (ContextModel.priorStrength / k + $0) / (ContextModel.priorStrength + evidence) }
+        }
+
+        /// The share of each expert (`ContextModel.experts`).
+        public var expertShares: [Double] {
+            let evidence = expertResponsibility.reduce(0, +), rules = Double(ContextModel.experts.count - 1)
+            return expertResponsibility.indices.map { i in
+                let prior = i == 0 ? ContextModel.modelPrior : (1 - ContextModel.modelPrior) / rules
+                return (ContextModel.priorStrength * prior + expertResponsibility[i]) / (ContextModel.priorStrength + evidence)
+            }
         }
 
         /// The share of the app's registrations, where some item is registered.
@@ -454,6 +550,7 @@ public enum ContextModel {
         /// Named weights, for `--explain` and EVAL.md.
         public var named: [(String, Double)] {
             var out: [(String, Double)] = []
+            for (i, w) in expertShares.enumerated() { out.append(("expert \(ContextModel.experts[i].name) (share)", w)) }
             for (r, w) in rates.enumerated() { out.append(("half-life \(ContextModel.rateNames[r]) (share)", w)) }
             out.append(("relevant registrations (share)", relevantShare))
             for level in Level.allCases.dropFirst() where ContextModel.onPath.contains(level) {
@@ -462,25 +559,42 @@ public enum ContextModel {
             return out
         }
 
-        func habit(_ e: Estimate, _ s: Situation, logMu: [Double]) -> Double {
+        /// The smoothed model's probability (its half-lives mixed).
+        func model(_ e: Estimate, _ s: Situation, logMu: [Double]) -> Double {
             var h = 0.0
             for (r, w) in rates.enumerated() { h += w * ContextModel.chain(e, s, rate: r, logMu: logMu)[ContextModel.leaf.rawValue] }
             return h
         }
 
-        public func probability(_ e: Estimate, _ s: Situation) -> Double {
-            let share = s.registered > 0 ? relevantShare : 0
-            return share * e.pRelevant + (1 - share) * habit(e, s, logMu: logMu)
+        /// Every expert's probability of the item.
+        func opinions(_ e: Estimate, _ s: Situation) -> [Double] {
+            let chains = (0..<ContextModel.halfLivesDays.count).map { ContextModel.chain(e, s, rate: $0, logMu: logMu) }
+            return ContextModel.experts.map { x in
+                guard let r = x.rate else { return zip(rates, chains).reduce(0) { $0 + $1.0 * $1.1[x.leaf.rawValue] } }
+                return chains[r][x.leaf.rawValue]
+            }
         }
 
-        /// The terms of a candidate's probability, named; they add up to it.
+        public func probability(_ e: Estimate, _ s: Situation) -> Double {
+            let share = s.registered > 0 ? relevantShare : 0
+            let habit = zip(expertShares, opinions(e, s)).reduce(0) { $0 + $1.0 * $1.1 }
+            return share * e.pRelevant + (1 - share) * habit
+        }
+
+        /// The terms of a candidate's probability, named by expert, level
+        /// and half-life with their weight; they add up to it.
         public func terms(_ e: Estimate, _ s: Situation) -> [(name: String, value: Double)] {
             let share = s.registered > 0 ? relevantShare : 0
+            let experts = expertShares
             var out: [(String, Double)] = []
-            for (r, w) in rates.enumerated() {
-                for c in ContextModel.contributions(e, s, rate: r, logMu: logMu) where c.weight * c.estimate > 0 {
-                    let name = (c.level?.name ?? "static prior") + "/" + ContextModel.rateNames[r]
-                    out.append(("\(name) (w \(short(w * c.weight)) × \(short(c.estimate)))", (1 - share) * w * c.weight * c.estimate))
+            for (i, x) in ContextModel.experts.enumerated() {
+                let mix: [(rate: Int, weight: Double)] = x.rate.map { [($0, experts[i])] } ?? rates.enumerated().map { ($0, experts[i] * $1) }
+                let tag = x.rate == nil ? "" : "rule \(x.leaf.name) | "
+                for (r, w) in mix {
+                    for c in ContextModel.contributions(e, s, rate: r, logMu: logMu, leaf: x.leaf) where c.weight * c.estimate > 0 {
+                        let name = tag + (c.level?.name ?? "static prior") + "/" + ContextModel.rateNames[r]
+                        out.append(("\(name) (w \(short(w * c.weight)) × \(short(c.estimate)))", (1 - share) * w * c.weight * c.estimate))
+                    }
                 }
             }
             if e.pRelevant > 0 { out.append(("relevant (w \(short(share)) × \(short(e.pRelevant)))", share * e.pRelevant)) }
@@ -491,9 +605,8 @@ public enum ContextModel {
         /// it is learned from.
         public mutating func learn(_ e: Estimate, _ s: Situation) {
             donations += 1
-            let w = rates
-            let leafs = (0..<w.count).map { ContextModel.chain(e, s, rate: $0, logMu: logMu)[ContextModel.leaf.rawValue] }
-            let habit = zip(w, leafs).reduce(0) { $0 + $1.0 * $1.1 }
+            let shares = expertShares, p = opinions(e, s)
+            let habit = zip(shares, p).reduce(0) { $0 + $1.0 * $1.1 }
             var habitShare = 1.0
             if s.registered > 0 {
                 let share = relevantShare
@@ -503,27 +616,37 @@ public enum ContextModel {
                 relevantNo = ContextModel.forgetting * relevantNo + (1 - r)
                 habitShare = 1 - r
             }
+            for i in shares.indices {
+                let resp = habit > 0 ? shares[i] * p[i] / habit : 1 / Double(shares.count)
+                expertResponsibility[i] = ContextModel.forgetting * expertResponsibility[i] + habitShare * resp
+            }
+            // Within the smoothed model: its half-lives, and its levels' μ.
+            let w = rates
+            let leafs = (0..<w.count).map { ContextModel.chain(e, s, rate: $0, logMu: logMu)[ContextModel.leaf.rawValue] }
+            let model = zip(w, leafs).reduce(0) { $0 + $1.0 * $1.1 }
+            let modelShare = habit > 0 ? habitShare * shares[0] * p[0] / habit : habitShare / Double(shares.count)
             for r in w.indices {
-                let resp = habit > 0 ? w[r] * leafs[r] / habit : 1 / Double(w.count)
-                rateResponsibility[r] = ContextModel.forgetting * rateResponsibility[r] + habitShare * resp
+                let resp = model > 0 ? w[r] * leafs[r] / model : 1 / Double(w.count)
+                rateResponsibility[r] = ContextModel.forgetting * rateResponsibility[r] + modelShare * resp
             }
             // d log P / d log μ_L, numerically (the levels share the chain).
-            guard habit > 0 else { return }
+            guard model > 0 else { return }
             var gradient = [Double](repeating: 0, count: logMu.count)
             let h = 0.05
-            for l in 1..<logMu.count {
+            for level in ContextModel.onPath where level != .overall {
+                let l = level.rawValue
                 var up = logMu, down = logMu
                 up[l] += h
                 down[l] -= h
-                let a = self.habit(e, s, logMu: up), b = self.habit(e, s, logMu: down)
+                let a = self.model(e, s, logMu: up), b = self.model(e, s, logMu: down)
                 if a > 0, b > 0 { gradient[l] = (log(a) - log(b)) / (2 * h) }
             }
-            for l in 1..<logMu.count {
-                logMu[l] = min(ContextModel.maxLogMu, max(ContextModel.minLogMu, logMu[l] + ContextModel.learningRate * habitShare * gradient[l]))
+            for l in logMu.indices where gradient[l] != 0 {
+                logMu[l] = min(ContextModel.maxLogMu, max(ContextModel.minLogMu, logMu[l] + ContextModel.learningRate * modelShare * gradient[l]))
             }
         }
 
-        private static let magic: UInt8 = 0x57  // "W", version 1
+        private static let magic: UInt8 = 0x58  // "X": version 2, with the experts
 
         public var encoded: [UInt8] {
             var w = ByteWriter()
@@ -533,6 +656,8 @@ public enum ContextModel {
             for x in logMu { w.f64(x) }
             w.u32(UInt32(rateResponsibility.count))
             for x in rateResponsibility { w.f64(x) }
+            w.u32(UInt32(expertResponsibility.count))
+            for x in expertResponsibility { w.f64(x) }
             w.f64(relevantYes)
             w.f64(relevantNo)
             return w.bytes
@@ -545,6 +670,8 @@ public enum ContextModel {
             for i in 0..<Int(c) { guard let x = r.f64() else { return nil }; logMu[i] = x }
             guard let k = r.u32(), Int(k) == ContextModel.halfLivesDays.count else { return nil }
             for i in 0..<Int(k) { guard let x = r.f64() else { return nil }; rateResponsibility[i] = x }
+            guard let m = r.u32(), Int(m) == ContextModel.experts.count else { return nil }
+            for i in 0..<Int(m) { guard let x = r.f64() else { return nil }; expertResponsibility[i] = x }
             guard let y = r.f64(), let no = r.f64() else { return nil }
             relevantYes = y
             relevantNo = no

@@ -10,7 +10,7 @@ extension Searcher {
         let s = try ContextModelStore.situation(db, f, contexts: request.contexts, pending: pending.values.flatMap { $0 })
         let weights = try ContextModelStore.readWeights(db)
         let items = try db.termFrequency(Schema.hit)
-        var scored: [(hit: SearchHit, newRegistered: Bool, exactUses: Double)] = []
+        var scored: [(hit: SearchHit, newRegistered: Bool, usesInContexts: Double)] = []
         scored.reserveCapacity(candidates.count)
         for m in candidates {
             guard let card = m.values[Schema.cardSlot].flatMap(HitCard.init(encoded:)) else { continue }
@@ -30,10 +30,10 @@ extension Searcher {
                                 parameter: card.binding,
                                 url: card.launch.url, exec: card.launch.exec, icon: card.launch.icon,
                                 desktopFile: card.launch.desktopFile, components: terms)
-            scored.append((hit, newRegistered, e.exactUses))
+            scored.append((hit, newRegistered, e.usesInContexts))
         }
         scored.sort { $0.hit.score > $1.hit.score || ($0.hit.score == $1.hit.score && $0.hit.title < $1.hit.title) }
-        let habitual = scored.contains { $0.exactUses >= ContextModel.habitualUses }
+        let habitual = scored.contains { $0.usesInContexts >= ContextModel.habitualUses }
         return ContextModel.promoteRegistered(scored, isNewRegistered: { $0.newRegistered }, habitual: habitual).map(\.hit)
     }
 
