@@ -6,7 +6,7 @@ INDEX   ?= $(CURDIR)/.build/demo-index
 QUERY   ?= monterey ba
 BIN      = .build/release/limelight
 
-.PHONY: run test deps build install corpus eval soak bench clean
+.PHONY: run test deps build install corpus eval soak bench clean launcher-check
 
 # Debian packages the build needs; installed non-interactively when missing.
 # libxapian-dev: Xapian 1.4. libsystemd-dev: sd-bus, for the session-bus service.
@@ -68,6 +68,15 @@ eval: deps
 soak: deps
 	$(SWIFT) build --build-tests
 	LIMELIGHT_KILLS=300 $(SWIFT) test --skip-build --filter KillTests
+
+# The real rofi on a private X server (Xvfb), driven by xdotool: a chosen row and
+# a custom entry each open their app and record the use. Not in `make test`: it
+# needs an X server and a launcher, which the suite otherwise does without.
+LAUNCHER_DEPS = rofi xvfb xdotool
+launcher-check: deps
+	@$(MAKE) --no-print-directory deps DEB_DEPS="$(LAUNCHER_DEPS)"
+	$(SWIFT) build --product limelight
+	Tests/Launchers/rofi-xvfb.sh .build/debug/limelight
 
 # Regenerate the bundled corpus (deterministic).
 corpus:

@@ -213,14 +213,14 @@ func ingest(_ o: Options) {
             var start = 0
             var lineNo = 0
             var firstLine = 1
-            func flush() throws(LimelightError) {
+            func flush() throws {
                 guard !lines.isEmpty else { return }
                 var chunk: [UInt8] = []
                 for l in lines { chunk.append(contentsOf: l); chunk.append(0x0A) }
                 var records: [LocatedRecord] = []
                 var errors: [String] = []
                 RecordReader.parse(chunk, name: "\(o.file)(from line \(firstLine))", into: &records, errors: &errors)
-                if !errors.isEmpty { throw LimelightError(.badInput, errors) }
+                if !errors.isEmpty { throw ModelError.rejected(errors) }
                 recordCount += records.count
                 try writer.apply(records)
                 batchCount += 1
@@ -238,7 +238,7 @@ func ingest(_ o: Options) {
         documents = writer.documentCount
         writer.close()
     } catch {
-        fail(error.description, code: 1)
+        fail("\(error)", code: 1)
     }
     let tEnd = nowNS()
     let peak = procStatusKiB("VmHWM")
@@ -273,7 +273,7 @@ func query(_ o: Options) {
     let searcher: Searcher
     do { searcher = try Searcher(location: IndexLocation(path: o.index)) } catch { fail(error.description, code: 1) }
     let at = Timestamp.now()
-    func run(_ q: String) throws(LimelightError) -> Int {
+    func run(_ q: String) throws(SearchError) -> Int {
         var r = SearchRequest(query: o.full ? q + " " : q)
         r.limit = o.limit
         r.at = at

@@ -1,11 +1,13 @@
 // serve-client: times keystrokes through `limelight serve` over D-Bus, the
 // way GNOME Shell and KRunner ask, on one connection (no process per call).
 //
-//   serve-client ADDRESS QUERIES.txt [gnome|krunner] > latencies-us.txt
+//   serve-client ADDRESS QUERIES.txt [gnome|krunner|ping] > latencies-us.txt
 //
 // gnome:   GetInitialResultSet([words…]) then GetResultMetas(first 5 ids), as
 //          the shell does for each keystroke (it shows 5 rows);
-// krunner: Match(query).
+// krunner: Match(query);
+// ping:    org.freedesktop.DBus.Peer.Ping, which sd-bus answers in the
+//          service's loop without searching: the bus's own round trip.
 // One line per query on stdout: the round trip in microseconds.
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,9 +71,18 @@ static int krunner(sd_bus *bus, const char *query) {
     return 0;
 }
 
+static int ping(sd_bus *bus) {
+    sd_bus_error e = SD_BUS_ERROR_NULL;
+    sd_bus_message *reply = NULL;
+    int r = sd_bus_call_method(bus, DEST, "/runner", "org.freedesktop.DBus.Peer", "Ping", &e, &reply, "");
+    if (r < 0) fail("Ping", r, &e);
+    sd_bus_message_unref(reply);
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    if (argc < 3) { fprintf(stderr, "usage: serve-client ADDRESS QUERIES.txt [gnome|krunner]\n"); return 64; }
-    int use_krunner = argc > 3 && strcmp(argv[3], "krunner") == 0;
+    if (argc < 3) { fprintf(stderr, "usage: serve-client ADDRESS QUERIES.txt [gnome|krunner|ping]\n"); return 64; }
+    const char *mode = argc > 3 ? argv[3] : "gnome";
     sd_bus *bus = NULL;
     int r = sd_bus_new(&bus);
     if (r < 0) fail("sd_bus_new", r, NULL);
@@ -85,7 +96,9 @@ int main(int argc, char **argv) {
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = 0;
         double t0 = now_us();
-        if (use_krunner) krunner(bus, line); else gnome(bus, line);
+        if (strcmp(mode, "krunner") == 0) krunner(bus, line);
+        else if (strcmp(mode, "ping") == 0) ping(bus);
+        else gnome(bus, line);
         printf("%.1f\n", now_us() - t0);
     }
     fclose(f);

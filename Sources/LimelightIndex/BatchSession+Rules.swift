@@ -37,7 +37,7 @@ extension BatchSession {
                 break
             }
         } catch let e as RecordError {
-            throw LimelightError(.badInput, "\(item.location): \(e.message)")
+            throw IndexError.rejected(["\(item.location): \(e.message)"])
         }
     }
 

@@ -32,13 +32,13 @@ public enum Forgetting: Sendable {
 extension IndexWriter {
     /// Deletes, atomically; returns how many stored records went.
     @discardableResult
-    public func delete(_ what: Deletion) throws(LimelightError) -> Int {
+    public func delete(_ what: Deletion) throws(IndexError) -> Int {
         try inTransaction { session in try session.delete(what) }
     }
 
     /// Forgets donations, atomically; returns how many.
     @discardableResult
-    public func forget(_ what: Forgetting) throws(LimelightError) -> Int {
+    public func forget(_ what: Forgetting) throws(IndexError) -> Int {
         try inTransaction { session in try session.forget(what) }
     }
 }

@@ -10,14 +10,14 @@ extension IndexWriter {
     /// first thing every writer does, so what was donated while another
     /// process wrote is never lost and comes before anything the writer adds.
     /// A donation that no longer applies (its app was deleted since) is dropped.
-    func foldJournal(onWarning: (String) -> Void = { _ in }) throws(LimelightError) {
-        try DonationJournal.fold(location) { (records) throws(LimelightError) in
+    func foldJournal(onWarning: (String) -> Void = { _ in }) throws(IndexError) {
+        try DonationJournal.fold(location) { (records) throws(IndexError) in
             let batch = records.map { LocatedRecord($0, at: "donations.journal") }
-            do throws(LimelightError) {
+            do throws(IndexError) {
                 try apply(batch)
-            } catch let e where e.kind == .badInput {
+            } catch let e where e.isRejected {
                 for item in batch {
-                    do throws(LimelightError) { try apply([item]) } catch let e where e.kind == .badInput {
+                    do throws(IndexError) { try apply([item]) } catch let e where e.isRejected {
                         onWarning("dropped a journalled donation: \(e.description)")
                     }
                 }
@@ -28,7 +28,7 @@ extension IndexWriter {
     /// Donates `records` (interactions) without waiting for the write lock:
     /// each gets an id of its own and is appended to the journal, durably,
     /// after a reader checked that its app, intent and shortcut exist.
-    public static func donate(_ records: [Record], to location: IndexLocation) throws(LimelightError) -> [String] {
+    public static func donate(_ records: [Record], to location: IndexLocation) throws(IndexError) -> [String] {
         var out: [Record] = []
         for r in records {
             var fields = r.fields
@@ -36,7 +36,7 @@ extension IndexWriter {
             out.append(Record(kind: .interaction, fields: fields))
         }
         if out.isEmpty { return [] }
-        try DonationJournal.append(out, to: location)
+        do throws(StoreError) { try DonationJournal.append(out, to: location) } catch { throw .store(error) }
         // Fold now if no other process is writing; a writer that holds the
         // index folds when it closes. (writer.pid is read first: trying the
         // lock costs a Xapian open, measured 20-40 ms of a debug donate under load.)

@@ -7,11 +7,11 @@ import LimelightStore
 extension IndexWriter {
     /// `$LIMELIGHT_LOCK_TIMEOUT`: seconds from 0 to a day; anything else
     /// (nan, inf, negative, not a number) is an error rather than waiting forever.
-    static func lockTimeoutFromEnvironment(overriddenBy given: Double? = nil) throws(LimelightError) -> Double {
+    static func lockTimeoutFromEnvironment(overriddenBy given: Double? = nil) throws(IndexError) -> Double {
         if let given { return given }
         guard let text = Files.environment("LIMELIGHT_LOCK_TIMEOUT") else { return 10 }
         guard let v = Double(text), v.isFinite, v >= 0, v <= 86_400 else {
-            throw LimelightError(.usage, "LIMELIGHT_LOCK_TIMEOUT must be a number of seconds from 0 to 86400, got '\(text)'")
+            throw IndexError.badSetting("LIMELIGHT_LOCK_TIMEOUT must be a number of seconds from 0 to 86400, got '\(text)'")
         }
         return v
     }
@@ -21,13 +21,13 @@ extension IndexLocation {
     /// A directory this process cannot write is not "busy": Xapian reports a
     /// lock it cannot create as a lock held by someone else, and the writer
     /// would wait for nothing. Say so at once (exit 1).
-    func checkWritable() throws(LimelightError) {
+    func checkWritable() throws(IndexError) {
         var dirs = [path]
         if let gen = try? currentGeneration() { dirs.append(generationPath(gen)) }
         for dir in dirs where Files.exists(dir) {
             if access(dir, W_OK) != 0 {
                 let why = String(cString: strerror(errno))
-                throw LimelightError(.failure, "cannot write to the index at \(path): \(dir): \(why) (searches can still read it)")
+                throw IndexError.notWritable("cannot write to the index at \(path): \(dir): \(why) (searches can still read it)")
             }
         }
     }

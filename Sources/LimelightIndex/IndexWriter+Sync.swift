@@ -24,9 +24,9 @@ extension IndexWriter {
     /// Every record but interactions must carry `"source": source`. `progress`
     /// is told (records applied, records in all) as they are applied.
     public func sync(source: String, records: [Record],
-                     progress: (Int, Int) -> Void = { _, _ in }) throws(LimelightError) -> SyncChanges {
+                     progress: (Int, Int) -> Void = { _, _ in }) throws(IndexError) -> SyncChanges {
         for r in records where r.kind != .interaction && r.source != source {
-            throw LimelightError(.badInput, "sync \(source): \(r.kind.rawValue) \(ItemKey(r)) is not marked as the source's")
+            throw IndexError.rejected(["sync \(source): \(r.kind.rawValue) \(ItemKey(r)) is not marked as the source's"])
         }
         return try inTransaction { session in try session.sync(source: source, records: records, progress: progress) }
     }

@@ -31,15 +31,16 @@ public final class IndexWriter {
     /// How long a writer waits for the lock: `$LIMELIGHT_LOCK_TIMEOUT` seconds, else 10.
     public static func open(_ location: IndexLocation, lockTimeout: Double? = nil,
                             allowOlderSchema: Bool = false,
-                            onWait: (String) -> Void = { _ in }) throws(LimelightError) -> IndexWriter {
+                            onWait: (String) -> Void = { _ in }) throws(IndexError) -> IndexWriter {
         let lockTimeout = try lockTimeoutFromEnvironment(overriddenBy: lockTimeout)
-        try location.checkUsable()
+        do throws(StoreError) { try location.checkUsable() } catch { throw .store(error) }
         try location.checkWritable()
-        do { try Files.makeDirectories(location.path) } catch { throw LimelightError(.failure, error.description) }
+        do { try Files.makeDirectories(location.path) } catch { throw IndexError.notWritable(error.description) }
         let start = Timestamp.now().seconds
         var warned = false
         while true {
-            let gen = try location.currentGeneration() ?? 1
+            let gen: Int
+            do throws(StoreError) { gen = try location.currentGeneration() ?? 1 } catch { throw .store(error) }
             do {
                 let db = try WritableDatabase(path: location.generationPath(gen), mode: .createOrOpen)
                 // A rebuild may have published a newer generation while we waited.
@@ -61,7 +62,7 @@ public final class IndexWriter {
                 let holder = location.lockHolder()
                 let waited = Timestamp.now().seconds - start
                 if waited >= lockTimeout {
-                    throw LimelightError(.busy, "the index at \(location.path) is busy: \(holder) is writing to it (waited \(Int(lockTimeout)) s); try again when it has finished")
+                    throw IndexError.busy("the index at \(location.path) is busy: \(holder) is writing to it (waited \(Int(lockTimeout)) s); try again when it has finished")
                 }
                 if !warned, waited >= 0.5 {
                     onWait("waiting for \(holder) to finish writing to \(location.path)…")
@@ -69,7 +70,7 @@ public final class IndexWriter {
                 }
                 usleep(50_000)
             } catch {
-                throw IndexLocation.describe(error, path: location.path)
+                throw IndexError(error, path: location.path)
             }
         }
     }
@@ -108,7 +109,7 @@ public final class IndexWriter {
     /// interactions in chunks — still one transaction.
     @discardableResult
     public func apply<Records: RecordStream>(_ source: Records, clientState: String? = nil,
-                                             shouldCancel: () -> Bool = { false }) throws(LimelightError) -> Summary {
+                                             shouldCancel: () -> Bool = { false }) throws(IndexError) -> Summary {
         try Self.check(clientState: clientState)
         return try inTransaction { session in
             var n = 0
@@ -134,14 +135,14 @@ public final class IndexWriter {
             try session.flushInteractions()
             try session.finishBatch()
             if let clientState { try db.setMetadata(Schema.clientStateKey, clientState) }
-            if shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
+            if shouldCancel() { throw IndexError.cancelled("cancelled; nothing was written") }
             return session.summary
         }
     }
 
-    private static func check(clientState: String?) throws(LimelightError) {
+    private static func check(clientState: String?) throws(IndexError) {
         if let s = clientState, s.utf8.count > RecordLimits.maxClientStateBytes {
-            throw LimelightError(.usage, "the client state is \(s.utf8.count) bytes; the limit is \(RecordLimits.maxClientStateBytes)")
+            throw IndexError.badSetting("the client state is \(s.utf8.count) bytes; the limit is \(RecordLimits.maxClientStateBytes)")
         }
     }
 
@@ -150,9 +151,9 @@ public final class IndexWriter {
     private static func write(_ item: LocatedRecord, into session: inout BatchSession, count n: inout Int,
                               _ shouldCancel: () -> Bool) throws {
         n += 1
-        if n % 1024 == 0, shouldCancel() { throw LimelightError(.cancelled, "cancelled; nothing was written") }
+        if n % 1024 == 0, shouldCancel() { throw IndexError.cancelled("cancelled; nothing was written") }
         do { try session.apply(item.record, at: item.location) } catch let e as RecordError {
-            throw LimelightError(.badInput, "\(item.location): \(e.message)")
+            throw IndexError.rejected(["\(item.location): \(e.message)"])
         }
     }
 
@@ -163,7 +164,7 @@ public final class IndexWriter {
     static let interactionChunk = 50_000
 
     /// Runs `body` in one Xapian transaction: all of it commits, or none.
-    func inTransaction<T>(_ body: (inout BatchSession) throws -> T) throws(LimelightError) -> T {
+    func inTransaction<T>(_ body: (inout BatchSession) throws -> T) throws(IndexError) -> T {
         do {
             var session = try BatchSession(db: db, builder: builder)
             session.policy = HistoryPolicy.load(location)
@@ -179,9 +180,9 @@ public final class IndexWriter {
                 throw error
             }
         } catch let e as RecordError {
-            throw LimelightError(.badInput, e.message)
+            throw IndexError.rejected([e.message])
         } catch {
-            throw IndexLocation.describe(error, path: location.path)
+            throw IndexError(error, path: location.path)
         }
     }
 

@@ -10,7 +10,7 @@ extension Maintenance {
     /// still has open goes when it closes — see `removeOldGenerations`).
     /// - Returns: the new generation.
     @discardableResult
-    public static func scrub(_ writer: IndexWriter) throws(LimelightError) -> Int {
+    public static func scrub(_ writer: IndexWriter) throws(IndexError) -> Int {
         let location = writer.location
         let next = try nextGenerationNumber(location)
         do {
@@ -18,7 +18,7 @@ extension Maintenance {
             try writer.db.compact(to: location.generationPath(next), renumber: false)
         } catch {
             Files.removeTree(location.generationPath(next))
-            throw IndexLocation.describe(error, path: location.path)
+            throw IndexError(error, path: location.path)
         }
         try swapIn(location, generation: next)
         return next

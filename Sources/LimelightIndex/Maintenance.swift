@@ -38,10 +38,11 @@ public enum Maintenance {
     public static func rebuild(_ location: IndexLocation, from files: [String]? = nil, allowEmpty: Bool = false,
                                onWait: (String) -> Void = { _ in },
                                progress: (Int, Int) -> Void = { _, _ in },
-                               shouldCancel: () -> Bool = { false }) throws(LimelightError) -> Summary {
+                               shouldCancel: () -> Bool = { false }) throws(IndexError) -> Summary {
         let start = Timestamp.now().seconds
         // Files are read and checked before anything is written.
-        let fromFiles = try files.map { (f) throws(LimelightError) in try RecordReader.read(f) }
+        let fromFiles: [LocatedRecord]?
+        do throws(ModelError) { fromFiles = try files.map { (f) throws(ModelError) in try RecordReader.read(f) } } catch { throw .model(error) }
         try refuseEmptyInput(fromFiles, files: files, allowEmpty: allowEmpty)
         let old = try IndexWriter.open(location, allowOlderSchema: true, onWait: onWait)
         defer { old.close() }
@@ -73,7 +74,7 @@ public enum Maintenance {
             }
             progress(0, total)
             for n in 0..<max(chunks.count, storedIDs.count) {
-                if shouldCancel() { throw LimelightError(.cancelled, "rebuild cancelled; the index is as it was") }
+                if shouldCancel() { throw IndexError.cancelled("rebuild cancelled; the index is as it was") }
                 let chunk: [LocatedRecord]
                 if fromFiles != nil {
                     chunk = chunks[n]
@@ -86,11 +87,11 @@ public enum Maintenance {
                 done += chunk.count
                 progress(done, total)
             }
-            if shouldCancel() { throw LimelightError(.cancelled, "rebuild cancelled; the index is as it was") }
+            if shouldCancel() { throw IndexError.cancelled("rebuild cancelled; the index is as it was") }
         } catch {
             writer.close()
             Files.removeTree(location.generationPath(next))
-            throw IndexLocation.describe(error, path: location.path)
+            throw IndexError(error, path: location.path)
         }
         let documents = writer.documentCount
         writer.close()
@@ -118,7 +119,7 @@ public enum Maintenance {
     }
 
     /// Purges expired entities, then writes a compacted copy as a new generation.
-    public static func compact(_ location: IndexLocation, onWait: (String) -> Void = { _ in }) throws(LimelightError) -> Summary {
+    public static func compact(_ location: IndexLocation, onWait: (String) -> Void = { _ in }) throws(IndexError) -> Summary {
         let start = Timestamp.now().seconds
         let old = try IndexWriter.open(location, onWait: onWait)
         defer { old.close() }
@@ -132,26 +133,28 @@ public enum Maintenance {
         return s
     }
 
-    static func nextGenerationNumber(_ location: IndexLocation) throws(LimelightError) -> Int {
+    static func nextGenerationNumber(_ location: IndexLocation) throws(IndexError) -> Int {
         let existing = Files.list(location.path).compactMap { $0.hasPrefix("gen-") ? Int($0.dropFirst(4)) : nil }
-        return max(existing.max() ?? 0, try location.currentGeneration() ?? 0) + 1
+        let current: Int?
+        do throws(StoreError) { current = try location.currentGeneration() } catch { throw .store(error) }
+        return max(existing.max() ?? 0, current ?? 0) + 1
     }
 
-    static func newGeneration(_ location: IndexLocation, after old: IndexWriter) throws(LimelightError) -> (Int, IndexWriter) {
+    static func newGeneration(_ location: IndexLocation, after old: IndexWriter) throws(IndexError) -> (Int, IndexWriter) {
         let next = try nextGenerationNumber(location)
         do {
             let db = try WritableDatabase(path: location.generationPath(next), mode: .createOrOverwrite)
             return (next, try IndexWriter(location: location, db: db, generation: next))
         } catch {
             Files.removeTree(location.generationPath(next))
-            throw IndexLocation.describe(error, path: location.path)
+            throw IndexError(error, path: location.path)
         }
     }
 
     /// The atomic step: the stub names the new generation. Old generations go
     /// once no reader holds them (now, or at a later writer's start).
-    static func swapIn(_ location: IndexLocation, generation: Int) throws(LimelightError) {
-        try location.publish(generation: generation)
+    static func swapIn(_ location: IndexLocation, generation: Int) throws(IndexError) {
+        do throws(StoreError) { try location.publish(generation: generation) } catch { throw .store(error) }
         location.removeUnusedGenerations(current: generation)
     }
 }
@@ -163,7 +166,7 @@ package extension IndexWriter {
         var session = try BatchSession(db: db, builder: builder)
         for item in records {
             do { try session.apply(item.record, at: item.location) } catch let e as RecordError {
-                throw LimelightError(.badInput, "\(item.location): \(e.message)")
+                throw IndexError.rejected(["\(item.location): \(e.message)"])
             }
         }
         try session.finish()
@@ -171,7 +174,7 @@ package extension IndexWriter {
     }
 
     /// Deletes entities whose expiry has passed (and what depends on them).
-    func purgeExpired(now: Timestamp = .now()) throws(LimelightError) -> Int {
+    func purgeExpired(now: Timestamp = .now()) throws(IndexError) -> Int {
         let expired: [Record]
         do {
             let enquire = try Enquire(db)
@@ -180,7 +183,7 @@ package extension IndexWriter {
                 .filter(try .valueRange(slot: Schema.expirySlot, from: nil, to: sortableSerialise(now.seconds)))
             expired = try enquire.matches(count: max(try db.documentCount, 1)).matches.compactMap { StoredRecord.decode($0.data) }
         } catch {
-            throw IndexLocation.describe(error, path: location.path)
+            throw IndexError(error, path: location.path)
         }
         for r in expired { try delete(.entity(app: r.app, type: r.type, id: r.id)) }
         return expired.count

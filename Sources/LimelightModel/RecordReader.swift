@@ -68,20 +68,20 @@ public enum RecordReader {
         }
     }
 
-    /// Reads and parses files (`-` is standard input). Throws `.badInput` with
-    /// every problem found, or `.failure` if a file cannot be read.
-    public static func read(_ paths: [String]) throws(LimelightError) -> [LocatedRecord] {
+    /// Reads and parses files (`-` is standard input). Throws `.rejected` with
+    /// every problem found, or `.unreadable` if a file cannot be read.
+    public static func read(_ paths: [String]) throws(ModelError) -> [LocatedRecord] {
         var records: [LocatedRecord] = []
         var errors: [String] = []
         for path in paths {
             let bytes: [UInt8]
-            do { bytes = try Files.read(path) } catch { throw LimelightError(.failure, error.description) }
+            do { bytes = try Files.read(path) } catch { throw ModelError.unreadable(error.description) }
             parse(bytes, name: path == "-" ? "<stdin>" : path, into: &records, errors: &errors)
         }
         if !errors.isEmpty {
             var lines = errors
             if errors.count >= maxReportedErrors { lines.append("(stopped after \(maxReportedErrors) problems)") }
-            throw LimelightError(.badInput, lines)
+            throw ModelError.rejected(lines)
         }
         return records
     }
@@ -120,20 +120,20 @@ public struct RecordSource: Sendable, RecordStream {
     let files: [(name: String, bytes: [UInt8])]
 
     /// Reads the files (`-` is standard input).
-    public static func load(_ paths: [String]) throws(LimelightError) -> RecordSource {
+    public static func load(_ paths: [String]) throws(ModelError) -> RecordSource {
         var files: [(String, [UInt8])] = []
         for path in paths {
             do { files.append((path == "-" ? "<stdin>" : path, try Files.read(path))) } catch {
-                throw LimelightError(.failure, error.description)
+                throw ModelError.unreadable(error.description)
             }
         }
         return RecordSource(files: files)
     }
 
-    /// Parses and checks every record; throws `.badInput` with the problems.
+    /// Parses and checks every record; throws `.rejected` with the problems.
     /// Returns how many records there are.
     @discardableResult
-    public func validate() throws(LimelightError) -> Int {
+    public func validate() throws(ModelError) -> Int {
         var errors: [String] = []
         var count = 0
         for (name, bytes) in files {
@@ -147,7 +147,7 @@ public struct RecordSource: Sendable, RecordStream {
         if !errors.isEmpty {
             var lines = errors
             if errors.count >= RecordReader.maxReportedErrors { lines.append("(stopped after \(RecordReader.maxReportedErrors) problems)") }
-            throw LimelightError(.badInput, lines)
+            throw ModelError.rejected(lines)
         }
         return count
     }

@@ -1,3 +1,4 @@
+import Xapian
 import LimelightSupport
 import LimelightStore
 
@@ -17,27 +18,35 @@ public final class LiveSearcher {
     /// Reads records by identity from the same database as `searcher`
     /// (up to date after `current()`).
     public private(set) var lookup: Lookup
+    /// Counts the changes seen (a new generation, or new commits): what a
+    /// caller derived from earlier answers holds while this stays the same.
+    public private(set) var version = 0
 
-    public init(location: IndexLocation) throws(LimelightError) {
+    public init(location: IndexLocation) throws(SearchError) {
         self.location = location
-        let opened = try location.openTrackedReader()
+        let opened: (db: Database, generation: Int, lock: Int32)
+        do { opened = try location.openTrackedReader() } catch { throw .store(error) }
         (generation, lock) = (opened.generation, opened.lock)
-        do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
+        do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw SearchError(error, path: location.path) }
         searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
         lookup = Lookup(database: opened.db, location: location)
     }
 
     /// The searcher, up to date with the index as it is now.
-    public func current() throws(LimelightError) -> Searcher {
-        if let now = try location.currentGeneration(), now != generation {
-            let opened = try location.openTrackedReader()
-            do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
+    public func current() throws(SearchError) -> Searcher {
+        let now: Int?
+        do { now = try location.currentGeneration() } catch { throw .store(error) }
+        if let now, now != generation {
+            let opened: (db: Database, generation: Int, lock: Int32)
+            do { opened = try location.openTrackedReader() } catch { throw .store(error) }
+            do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw SearchError(error, path: location.path) }
         searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
             lookup = Lookup(database: opened.db, location: location)
             ReaderLocks.release(lock)
             (generation, lock) = (opened.generation, opened.lock)
-        } else {
-            searcher.refresh()
+            version += 1
+        } else if searcher.refresh() {
+            version += 1
         }
         return searcher
     }

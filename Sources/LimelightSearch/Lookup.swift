@@ -13,9 +13,9 @@ public final class Lookup {
     let db: Database
     let location: IndexLocation
 
-    public init(location: IndexLocation) throws(LimelightError) {
+    public init(location: IndexLocation) throws(SearchError) {
         self.location = location
-        db = try location.openReader()
+        do { db = try location.openReader() } catch { throw .store(error) }
     }
 
     /// A lookup on a database already open (a `LiveSearcher`'s, so both read the same generation).
@@ -24,8 +24,8 @@ public final class Lookup {
         db = database
     }
 
-    private func wrap<T>(_ body: () throws(XapianError) -> T) throws(LimelightError) -> T {
-        do { return try body() } catch { throw IndexLocation.describe(error, path: location.path) }
+    private func wrap<T>(_ body: () throws(XapianError) -> T) throws(SearchError) -> T {
+        do { return try body() } catch { throw SearchError(error, path: location.path) }
     }
 
     private func record(term: String) throws(XapianError) -> Record? {
@@ -34,7 +34,7 @@ public final class Lookup {
     }
 
     /// An entity by its id, or else by its stable id.
-    public func entity(app: String, type: String, id: String) throws(LimelightError) -> Record? {
+    public func entity(app: String, type: String, id: String) throws(SearchError) -> Record? {
         try wrap { () throws(XapianError) -> Record? in
             if let r = try record(term: ItemKey.entity(app: app, type: type, id: id).uniqueTerm) { return r }
             let typed = Set(try db.postings(Schema.term(Schema.type, type)))
@@ -46,7 +46,7 @@ public final class Lookup {
     }
 
     /// An app, intent or App Shortcut record.
-    public func record(kind: RecordKind, app: String, id: String?) throws(LimelightError) -> Record? {
+    public func record(kind: RecordKind, app: String, id: String?) throws(SearchError) -> Record? {
         let key: ItemKey
         switch kind {
         case .app: key = ItemKey.app(app)
@@ -61,7 +61,7 @@ public final class Lookup {
 
     /// Many entities at once, by id or stable id, in the order asked; nil for
     /// ids that are not in the index. No scoring: one term lookup per id.
-    public func resolve(app: String, type: String, ids: [String], at: Timestamp = .now()) throws(LimelightError) -> [(id: String, record: Record?)] {
+    public func resolve(app: String, type: String, ids: [String], at: Timestamp = .now()) throws(SearchError) -> [(id: String, record: Record?)] {
         var out: [(String, Record?)] = []
         out.reserveCapacity(ids.count)
         for id in ids {
@@ -74,9 +74,9 @@ public final class Lookup {
 
     /// Every entity of a type that satisfies the predicates (EntityPropertyQuery),
     /// in index order, at most `limit`.
-    public func entities(app: String?, type: String, predicates: [String], limit: Int, at: Timestamp = .now()) throws(LimelightError) -> [Record] {
+    public func entities(app: String?, type: String, predicates: [String], limit: Int, at: Timestamp = .now()) throws(SearchError) -> [Record] {
         let schema = try wrap { () throws(XapianError) -> PropertySchema in try PropertySchema.load(db) }
-        let parsed = try predicates.map { (p) throws(LimelightError) -> PropertyPredicate in try PropertyPredicate.parse(p, schema: schema, type: type) }
+        let parsed = try predicates.map { (p) throws(SearchError) -> PropertyPredicate in try PropertyPredicate.parse(p, schema: schema, type: type) }
         return try wrap { () throws(XapianError) -> [Record] in
             var parts = [Query(term: Schema.kind + RecordKind.entity.rawValue), Query(term: Schema.term(Schema.type, type))]
             if let app { parts.append(Query(term: Schema.term(Schema.app, app))) }
@@ -91,7 +91,7 @@ public final class Lookup {
     }
 
     /// Relevant-entity registrations: (app, context, entities), by app and context.
-    public func registrations(app: String? = nil, context: String? = nil) throws(LimelightError) -> [(app: String, context: String, entities: [EntityRef])] {
+    public func registrations(app: String? = nil, context: String? = nil) throws(SearchError) -> [(app: String, context: String, entities: [EntityRef])] {
         try wrap { () throws(XapianError) -> [(app: String, context: String, entities: [EntityRef])] in
             var out: [(app: String, context: String, entities: [EntityRef])] = []
             for id in try db.postings(Schema.kind + RecordKind.relevance.rawValue) {
@@ -105,12 +105,12 @@ public final class Lookup {
     }
 
     /// Every app id in the index, sorted (shell completion of --app).
-    public func appIDs() throws(LimelightError) -> [String] { try terms(Schema.app) }
+    public func appIDs() throws(SearchError) -> [String] { try terms(Schema.app) }
 
     /// Every entity type in the index, sorted (shell completion of --type).
-    public func entityTypes() throws(LimelightError) -> [String] { try terms(Schema.type) }
+    public func entityTypes() throws(SearchError) -> [String] { try terms(Schema.type) }
 
-    private func terms(_ prefix: String) throws(LimelightError) -> [String] {
+    private func terms(_ prefix: String) throws(SearchError) -> [String] {
         try wrap { () throws(XapianError) -> [String] in
             // No other prefix starts with A or T (Schema), and text terms are lower case.
             try db.allTerms(prefix: prefix).map { String($0.term.dropFirst(prefix.count)) }.filter { !$0.isEmpty }
@@ -119,7 +119,7 @@ public final class Lookup {
 
     /// Every declared App Shortcut of every app, in index order (KRunner's
     /// Actions: the list it asks for once).
-    public func allShortcuts() throws(LimelightError) -> [Record] {
+    public func allShortcuts() throws(SearchError) -> [Record] {
         try wrap { () throws(XapianError) -> [Record] in
             var out: [Record] = []
             for id in try db.postings(Schema.kind + RecordKind.shortcut.rawValue) {
@@ -133,7 +133,7 @@ public final class Lookup {
     /// An app's App Shortcuts in the order to show them: declared order, until
     /// usage (recency × frequency, of the shortcut and its bound values)
     /// reorders them, as Apple's guidelines recommend.
-    public func appShortcuts(app: String, at: Timestamp = .now()) throws(LimelightError) -> [(record: Record, usage: Double)] {
+    public func appShortcuts(app: String, at: Timestamp = .now()) throws(SearchError) -> [(record: Record, usage: Double)] {
         try wrap { () throws(XapianError) -> [(record: Record, usage: Double)] in
             let ofApp = Set(try db.postings(Schema.term(Schema.app, app)))
             var declared: [Record] = []

@@ -24,7 +24,7 @@ public struct PropertyPredicate: Sendable {
 
     /// Parses `name<op>value` against what the index knows of that property.
     /// Errors are usage errors (exit 64): unknown property, wrong value type.
-    public static func parse(_ text: String, schema: PropertySchema, type: String?) throws(LimelightError) -> PropertyPredicate {
+    public static func parse(_ text: String, schema: PropertySchema, type: String?) throws(SearchError) -> PropertyPredicate {
         var found: (Op, String.Index)? = nil
         for (i, ch) in zip(text.indices, text) where "<>=~".contains(ch) {
             let two = text[i...].prefix(2)
@@ -33,11 +33,11 @@ public struct PropertyPredicate: Sendable {
             break
         }
         guard let (op, at) = found, at > text.startIndex else {
-            throw LimelightError(.usage, "--where '\(text)': write name=value, name>value, name>=value, name<value, name<=value or name~word")
+            throw SearchError.badPredicate("--where '\(text)': write name=value, name>value, name>=value, name<value, name<=value or name~word")
         }
         let name = String(text[..<at]).trimmingSpaces
         let operand = String(text[text.index(at, offsetBy: op.rawValue.count)...]).trimmingSpaces
-        if operand.isEmpty { throw LimelightError(.usage, "--where '\(text)': the value is missing") }
+        if operand.isEmpty { throw SearchError.badPredicate("--where '\(text)': the value is missing") }
         let fields = schema.entries.filter { key, _ in
             let parts = key.split(separator: ".", maxSplits: 1)
             return parts.count == 2 && parts[1] == name && (type == nil || parts[0] == type!)
@@ -45,7 +45,7 @@ public struct PropertyPredicate: Sendable {
         if fields.isEmpty {
             let known = Set(schema.entries.keys.filter { type == nil || $0.hasPrefix(type! + ".") }
                 .map { String($0.split(separator: ".", maxSplits: 1).last ?? "") }).sorted()
-            throw LimelightError(.usage, "--where: no entity\(type.map { " of type \($0)" } ?? "") has a property '\(name)'" +
+            throw SearchError.badPredicate("--where: no entity\(type.map { " of type \($0)" } ?? "") has a property '\(name)'" +
                                  (known.isEmpty ? "" : " (known: \(known.prefix(30).joined(separator: ", ")))"))
         }
         let types = fields.reduce(into: Set<String>()) { $0.formUnion($1.entry.types) }
@@ -53,7 +53,7 @@ public struct PropertyPredicate: Sendable {
         switch op {
         case .gt, .ge, .lt, .le:
             guard !types.isDisjoint(with: PropertySchema.rangeTypes) else {
-                throw LimelightError(.usage, "--where: '\(name)' holds \(types.sorted().joined(separator: "/")) values; ranges need numbers, dates or durations")
+                throw SearchError.badPredicate("--where: '\(name)' holds \(types.sorted().joined(separator: "/")) values; ranges need numbers, dates or durations")
             }
             number = try parseNumber(operand, types: types, name: name)
         case .eq:
@@ -61,24 +61,24 @@ public struct PropertyPredicate: Sendable {
                 number = try parseNumber(operand, types: types, name: name)
             }
             if types == ["bool"], operand.lowercased() != "true", operand.lowercased() != "false" {
-                throw LimelightError(.usage, "--where: '\(name)' is a boolean; compare it with true or false")
+                throw SearchError.badPredicate("--where: '\(name)' is a boolean; compare it with true or false")
             }
         case .contains:
             guard !types.isDisjoint(with: ["string", "place", "person"]) else {
-                throw LimelightError(.usage, "--where: '\(name)' holds \(types.sorted().joined(separator: "/")) values; ~ needs text, a place or a person")
+                throw SearchError.badPredicate("--where: '\(name)' holds \(types.sorted().joined(separator: "/")) values; ~ needs text, a place or a person")
             }
         }
         return PropertyPredicate(fields: fields, op: op, operand: operand, number: number)
     }
 
-    static func parseNumber(_ s: String, types: Set<String>, name: String) throws(LimelightError) -> Double {
+    static func parseNumber(_ s: String, types: Set<String>, name: String) throws(SearchError) -> Double {
         if types.contains("date"), let t = Timestamp(iso8601: s) { return t.seconds }
         if types.contains("duration"), let d = parseDuration(s) { return d }
         if types.contains("number"), let n = Double(s), n.isFinite { return n }
         let expected = types.intersection(PropertySchema.rangeTypes).sorted().map {
             ["date": "a date (ISO 8601)", "duration": "a duration (seconds, 90m, 1h30m or PT1H)", "number": "a number"][$0]!
         }.joined(separator: " or ")
-        throw LimelightError(.usage, "--where: '\(name)' takes \(expected); '\(s)' is not one")
+        throw SearchError.badPredicate("--where: '\(name)' takes \(expected); '\(s)' is not one")
     }
 
     /// Seconds, or `1h30m`, `90m`, `45s`, or ISO 8601 `PT1H30M`.
@@ -143,14 +143,14 @@ extension String {
 
 extension Searcher {
     /// What the index knows of entity properties (for `--where`).
-    public func propertySchema() throws(LimelightError) -> PropertySchema {
-        do { return try PropertySchema.load(db) } catch { throw IndexLocation.describe(error, path: path) }
+    public func propertySchema() throws(SearchError) -> PropertySchema {
+        do { return try PropertySchema.load(db) } catch { throw SearchError(error, path: path) }
     }
 }
 
 extension SearchRequest {
     /// Adds a `--where` predicate (parsed against the index's properties).
-    public mutating func addPredicate(_ text: String, schema: PropertySchema) throws(LimelightError) {
+    public mutating func addPredicate(_ text: String, schema: PropertySchema) throws(SearchError) {
         predicates.append(try PropertyPredicate.parse(text, schema: schema, type: type))
     }
 }

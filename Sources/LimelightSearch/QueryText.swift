@@ -49,7 +49,11 @@ package struct QueryText {
     /// for CJK text, which titles match by n-grams.
     var titleWords: [String] { cjkRuns.isEmpty ? words : [] }
     /// Letters and digits only, folded (for "the title starts with this").
-    var compact: String { Tokenizer.normalizedForPrefix(Tokenizer.fold(raw)) }
+    /// Computed once here: every name of every candidate is compared with it.
+    let compact: String
+    /// The words, then the CJK runs, joined by single spaces (for "the
+    /// title's words start with these"), also once per query.
+    let joined: String
 
     /// Longer queries keep their first words: nobody types more into a
     /// search box, and a pasted megabyte should not become a huge AND.
@@ -71,6 +75,8 @@ package struct QueryText {
         // CJK text is not split into words by Tokenizer; keep its runs whole.
         cjkRuns = Array(Tokenizer.cjkRuns(raw).prefix(Self.maxWords))
         completeWords = words + cjkRuns
+        compact = Tokenizer.normalizedForPrefix(Tokenizer.fold(raw))
+        joined = (self.words + cjkRuns).joined(separator: " ")
     }
 
     private init(raw: String, complete: [String], partial: String?, cjk: [String]) {
@@ -79,6 +85,8 @@ package struct QueryText {
         partialWord = partial
         cjkRuns = cjk
         words = complete.filter { !Tokenizer.containsCJK($0) } + (partial.map { [$0] } ?? [])
+        compact = Tokenizer.normalizedForPrefix(Tokenizer.fold(raw))
+        joined = (words + cjk).joined(separator: " ")
     }
 
     func replacingWords(complete: [String], partial: String?) -> QueryText {

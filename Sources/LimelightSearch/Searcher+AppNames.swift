@@ -23,7 +23,7 @@ extension Searcher {
         let needle = text.compact
         var out: [Match] = []
         for m in try match(apps, count: RankingWeights.maxScannedApps) {
-            guard let bytes = m.values[Schema.cardSlot], let card = HitCard(encoded: bytes),
+            guard let bytes = m.values[Schema.cardSlot], let card = cards.card(m.documentID, bytes),
                   card.names.contains(where: { TitleMatch.inside($0, needle) != nil }) else { continue }
             out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values))
         }
@@ -36,7 +36,7 @@ extension TitleMatch {
     /// word (three letters or more), or as a subsequence from its first letter.
     static func inside(_ title: TitleKey, _ needle: String) -> Double? {
         guard needle.count >= RankingWeights.minInitials, let first = title.compact.first, !title.compact.isEmpty else { return nil }
-        if needle.count >= RankingWeights.minInnerWord, title.compact.contains(needle) { return RankingWeights.innerWord }
+        if needle.count >= RankingWeights.minInnerWord, bytes(of: title.compact, contain: needle) { return RankingWeights.innerWord }
         guard needle.first == first else { return nil }
         var rest = Substring(needle)
         for ch in title.compact where ch == rest.first {
@@ -44,5 +44,24 @@ extension TitleMatch {
             if rest.isEmpty { return RankingWeights.initials }
         }
         return nil
+    }
+
+    /// Substring search over UTF-8 bytes: both sides are folded letters and
+    /// digits (no combining marks), so a byte match is a character match, and
+    /// it runs for a candidate per keystroke without building anything.
+    static func bytes(of haystack: String, contain needle: String) -> Bool {
+        let found = haystack.utf8.withContiguousStorageIfAvailable { h in
+            needle.utf8.withContiguousStorageIfAvailable { n -> Bool in
+                guard !n.isEmpty, n.count <= h.count else { return false }
+                let first = n[0]
+                for start in 0...(h.count - n.count) where h[start] == first {
+                    var k = 1
+                    while k < n.count, h[start + k] == n[k] { k += 1 }
+                    if k == n.count { return true }
+                }
+                return false
+            }
+        }
+        return found.flatMap { $0 } ?? haystack.contains(needle)
     }
 }

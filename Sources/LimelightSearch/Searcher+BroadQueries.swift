@@ -64,7 +64,7 @@ extension Searcher {
         let last = try db.lastDocumentID
         let end = UInt32(max(1, min(Double(last), Double(last) * Double(budget) / Double(max(matches, 1)))))
         return try match(try query.filter(try .documentIDs(1...end)), count: count).map { m in
-            let card = m.values[Schema.cardSlot].flatMap(HitCard.init(encoded:))
+            let card = m.values[Schema.cardSlot].flatMap { cards.card(m.documentID, $0) }
             return Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, card), values: m.values)
         }
     }
@@ -91,7 +91,7 @@ extension Searcher {
         for name in [HotLists.allName(), HotLists.hourName(hour)] {
             for e in try HotLists.read(db, name).prefix(RankingWeights.broadHotCandidates) where seen.insert(e.id).inserted {
                 guard let bytes = try listedCard(e.id, at: request.at, expiries: expiries),
-                      let card = HitCard(encoded: bytes),
+                      let card = cards.card(e.id, bytes),
                       request.app == nil || card.app == request.app,
                       request.type == nil || card.type == request.type,
                       words.allSatisfy({ w in card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })

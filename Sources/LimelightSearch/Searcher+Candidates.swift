@@ -69,7 +69,7 @@ extension Searcher {
             for e in try HotLists.read(db, name).prefix(RankingWeights.prefixCandidates) where seen.insert(e.id).inserted {
                 // Lists may hold a document whose title changed since: check it.
                 guard let bytes = try listedCard(e.id, at: request.at, expiries: expiries),
-                      let card = HitCard(encoded: bytes),
+                      let card = cards.card(e.id, bytes),
                       (card.names + card.aliases.map(TitleKey.init)).contains(where: { $0.words.contains { $0.hasPrefix(folded) } })
                 else { continue }
                 out.append(Match(documentID: e.id, weight: CandidateBoost.of(card), values: [Schema.cardSlot: bytes]))

@@ -10,7 +10,7 @@ extension Searcher {
         for key in pending.keys.sorted() {
             guard let id = try db.documentID(of: key), seen.insert(id).inserted else { continue }
             let bytes = try db.document(id).value(Schema.cardSlot)
-            guard let card = HitCard(encoded: bytes), request.app == nil || card.app == request.app,
+            guard let card = cards.card(id, bytes), request.app == nil || card.app == request.app,
                   request.type == nil || card.type == request.type, request.predicates.isEmpty else { continue }
             out.append(Match(documentID: id, weight: 0, values: [Schema.cardSlot: bytes]))
         }

@@ -9,7 +9,7 @@ extension Searcher {
     // MARK: Scoring
 
     func hit(from m: Match, text: QueryText, _ situation: Scorer.Situation) -> SearchHit? {
-        guard let card = m.values[Schema.cardSlot].flatMap(HitCard.init(encoded:)) else { return nil }
+        guard let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }) else { return nil }
         var c = Scorer.Candidate()
         c.prior = card.prior
         c.usage = UsageStats(encoded: card.usage)
@@ -52,13 +52,34 @@ package enum TitleMatch {
            titleWords.dropLast() == queryWords.dropLast() {
             return RankingWeights.titleCompletion
         }
-        if (titleWords + titleCJK).joined(separator: " ").hasPrefix((queryWords + text.cjkRuns).joined(separator: " "))
-            || title.compact.hasPrefix(text.compact) {
+        if joined(titleWords, titleCJK, startsWith: text.joined) || title.compact.hasPrefix(text.compact) {
             return RankingWeights.titlePrefix
         }
         let wordsOK = queryWords.allSatisfy { q in titleWords.contains { $0.hasPrefix(q) } }
         let cjkOK = text.cjkRuns.allSatisfy { run in titleCJK.contains { $0.contains(run) } }
         if wordsOK && cjkOK { return RankingWeights.allWordStarts }
         return queryWords.count == 1 && text.cjkRuns.isEmpty ? inside(title, text.compact) ?? 0 : 0
+    }
+
+    /// Whether `words` then `more`, joined by single spaces, start with
+    /// `prefix` (bytes; both sides are folded the same way), without building
+    /// the joined string: this runs for every name of every candidate.
+    static func joined(_ words: [String], _ more: [String], startsWith prefix: String) -> Bool {
+        var rest = prefix.utf8[...]
+        var first = true
+        for part in [words, more] {
+            for word in part {
+                if rest.isEmpty { return true }
+                if !first {
+                    guard rest.first == UInt8(ascii: " ") else { return false }
+                    rest = rest.dropFirst()
+                }
+                first = false
+                let n = min(word.utf8.count, rest.count)
+                guard word.utf8.prefix(n).elementsEqual(rest.prefix(n)) else { return false }
+                rest = rest.dropFirst(n)
+            }
+        }
+        return rest.isEmpty
     }
 }

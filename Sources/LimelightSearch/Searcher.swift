@@ -17,7 +17,7 @@ public final class Searcher {
     package var broadQueryMatches = RankingWeights.broadQueryMatches
     package var broadWindowMatches = RankingWeights.broadWindowMatches
 
-    /// Where the index is, for error messages (`IndexLocation.describe`).
+    /// Where the index is, for error messages (`SearchError(_:path:)`).
     let path: String
 
     package init(database: Database, path: String = "(an open database)") throws(XapianError) {
@@ -29,9 +29,10 @@ public final class Searcher {
         parser.defaultOperator = .and
     }
 
-    public convenience init(location: IndexLocation) throws(LimelightError) {
-        let db = try location.openReader()
-        do { try self.init(database: db, path: location.path) } catch { throw IndexLocation.describe(error, path: location.path) }
+    public convenience init(location: IndexLocation) throws(SearchError) {
+        let db: Database
+        do { db = try location.openReader() } catch { throw .store(error) }
+        do { try self.init(database: db, path: location.path) } catch { throw SearchError(error, path: location.path) }
         journal = location
     }
 
@@ -39,11 +40,15 @@ public final class Searcher {
     var journal: IndexLocation?
     /// The journal's donations by item, read once per search (a `stat` when empty).
     var pending: [ItemKey: [UsageEvent]] = [:]
+    /// Cards decoded once per search and across keystrokes (see `CardCache`).
+    let cards = CardCache()
 
     /// Sees the latest committed changes (a long-lived searcher calls this).
-    public func refresh() { _ = try? db.reopen() }
+    /// True if there was something new to see.
+    @discardableResult
+    public func refresh() -> Bool { (try? db.reopen()) ?? false }
 
-    public func search(_ request: SearchRequest) throws(LimelightError) -> SearchResponse {
+    public func search(_ request: SearchRequest) throws(SearchError) -> SearchResponse {
         // Readers see a snapshot; if a writer moved on far enough that our
         // snapshot's blocks were reused, reopen and try again.
         var attempt = 0
@@ -54,7 +59,7 @@ public final class Searcher {
                 attempt += 1
                 _ = try? db.reopen()
             } catch {
-                throw LimelightError(.failure, "search failed: \(error.description)")
+                throw .store(StoreError(searching: error))
             }
         }
     }

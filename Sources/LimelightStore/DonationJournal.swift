@@ -29,13 +29,13 @@ package enum DonationJournal {
 
     /// Appends `records` (interactions with ids) durably: when this returns,
     /// they survive a crash or power loss of this process.
-    package static func append(_ records: [Record], to location: IndexLocation) throws(LimelightError) {
-        do { try Files.makeDirectories(location.path) } catch { throw LimelightError(.failure, error.description) }
+    package static func append(_ records: [Record], to location: IndexLocation) throws(StoreError) {
+        do { try Files.makeDirectories(location.path) } catch { throw StoreError.io(error.description) }
         var bytes: [UInt8] = []
         for r in records { bytes += Array(r.json.serialized.utf8); bytes.append(0x0A) }
         let file = path(location)
         let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw LimelightError(.failure, "cannot write \(file): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw StoreError.io("cannot write \(file): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         flock(fd, LOCK_EX)
         var offset = 0
@@ -43,11 +43,11 @@ package enum DonationJournal {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw LimelightError(.failure, "cannot write \(file): \(String(cString: strerror(errno)))")
+                throw StoreError.io("cannot write \(file): \(String(cString: strerror(errno)))")
             }
             offset += n
         }
-        if fsync(fd) != 0 { throw LimelightError(.failure, "cannot sync \(file): \(String(cString: strerror(errno)))") }
+        if fsync(fd) != 0 { throw StoreError.io("cannot sync \(file): \(String(cString: strerror(errno)))") }
     }
 
     /// The donations waiting in the journal. A missing or empty journal costs
@@ -74,7 +74,7 @@ package enum DonationJournal {
     /// Takes the journal's donations and hands them to `fold` (which commits
     /// them); empties the journal only once `fold` returned. Holds the lock
     /// meanwhile, so appenders wait for one commit at most.
-    package static func fold(_ location: IndexLocation, _ fold: ([Record]) throws(LimelightError) -> Void) throws(LimelightError) {
+    package static func fold<E: Error>(_ location: IndexLocation, _ fold: ([Record]) throws(E) -> Void) throws(E) {
         let file = path(location)
         var st = stat()
         guard stat(file, &st) == 0, st.st_size > 0 else { return }

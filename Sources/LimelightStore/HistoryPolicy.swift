@@ -30,11 +30,11 @@ package struct HistoryPolicy: Equatable, Sendable {
         return p
     }
 
-    package func save(_ location: IndexLocation) throws(LimelightError) {
+    package func save(_ location: IndexLocation) throws(StoreError) {
         do {
             try Files.makeDirectories(location.path)
             try Files.writeAtomically(Self.path(location), Array(json.serialized.utf8))
-        } catch { throw LimelightError(.failure, error.description) }
+        } catch { throw StoreError.io(error.description) }
     }
 
     package var json: JSON {

@@ -20,51 +20,51 @@ import LimelightSupport
 extension IndexLocation {
     /// The live generation, or nil when there is no index yet (no directory,
     /// an empty one, or only an interrupted first creation).
-    func inspect() throws(LimelightError) -> Int? {
+    func inspect() throws(StoreError) -> Int? {
         var st = stat()
         if stat(path, &st) != 0 {
             if errno == ENOENT { return nil }
-            throw LimelightError(.failure, "cannot use \(path) as the index: \(String(cString: strerror(errno)))")
+            throw StoreError.io("cannot use \(path) as the index: \(String(cString: strerror(errno)))")
         }
         guard (st.st_mode & S_IFMT) == S_IFDIR else {
-            throw LimelightError(.failure, "\(path) is a file, not an index directory; pass --index with a directory")
+            throw StoreError.notAnIndex("\(path) is a file, not an index directory; pass --index with a directory")
         }
         let entries: [String]
         do { entries = try Files.listStrictly(path) } catch {
-            throw LimelightError(.failure, "cannot read the index directory: \(error.description)")
+            throw StoreError.io("cannot read the index directory: \(error.description)")
         }
         if entries.isEmpty { return nil }
         if entries.contains("current") { return try validStub() }
         let generations = entries.filter { Self.generationNumber($0) != nil }
         let foreign = entries.filter { Self.generationNumber($0) == nil && !Self.isOwnFile($0) }
         if generations.isEmpty {
-            throw LimelightError(.failure, "\(path) is not a Limelight index (it holds other files); pass --index with a new or empty directory")
+            throw StoreError.notAnIndex("\(path) is not a Limelight index (it holds other files); pass --index with a new or empty directory")
         }
         if foreign.isEmpty, generations.allSatisfy(isEmptyOwnGeneration) { return nil }
-        throw LimelightError(.failure, "\(path) holds \(generations.joined(separator: ", ")) but no stub file 'current': it is not a Limelight index, or its stub was lost. Nothing was changed; if it is an index, restore the stub (printf 'glass gen-N\\n' > \(stubPath)) or pass another --index")
+        throw StoreError.notAnIndex("\(path) holds \(generations.joined(separator: ", ")) but no stub file 'current': it is not a Limelight index, or its stub was lost. Nothing was changed; if it is an index, restore the stub (printf 'glass gen-N\\n' > \(stubPath)) or pass another --index")
     }
 
     /// The generation a valid stub names; an error for any other stub.
-    private func validStub() throws(LimelightError) -> Int {
+    private func validStub() throws(StoreError) -> Int {
         var st = stat()
         guard lstat(stubPath, &st) == 0 else {
-            throw LimelightError(.failure, "cannot read \(stubPath): \(String(cString: strerror(errno)))")
+            throw StoreError.io("cannot read \(stubPath): \(String(cString: strerror(errno)))")
         }
         if (st.st_mode & S_IFMT) == S_IFLNK {
-            throw LimelightError(.failure, "\(stubPath) is a symbolic link; an index stub is a regular file. Nothing was changed; replace it with the stub it points to or pass another --index")
+            throw StoreError.notAnIndex("\(stubPath) is a symbolic link; an index stub is a regular file. Nothing was changed; replace it with the stub it points to or pass another --index")
         }
         // A rebuild may swap the stub and remove the old generation between
         // reading the stub and looking at what it names: read it again then.
         var last = 0
         for _ in 0..<10 {
             guard let gen = try currentGeneration() else {
-                throw LimelightError(.failure, "cannot read \(stubPath)")
+                throw StoreError.io("cannot read \(stubPath)")
             }
             if isOwnGeneration(gen) { return gen }
             if gen == last { break }
             last = gen
         }
-        throw LimelightError(.failure, "\(stubPath) names gen-\(last), which is missing or not a Xapian database: the index is damaged. Nothing was changed; restore gen-\(last) or the stub, or pass another --index")
+        throw StoreError.damaged("\(stubPath) names gen-\(last), which is missing or not a Xapian database: the index is damaged. Nothing was changed; restore gen-\(last) or the stub, or pass another --index")
     }
 
     /// `gen-N` → N, for canonical numbers only ("gen-01" and "gen-1x" are not generations).

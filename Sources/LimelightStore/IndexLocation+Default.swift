@@ -9,9 +9,9 @@ extension IndexLocation {
     /// `forget --all --index "$UNSET"` would wipe the personal one). A relative
     /// `XDG_DATA_HOME` is ignored, as the XDG Base Directory spec requires; with
     /// no usable `HOME` either, this is an error rather than `./.local/…`.
-    public static func resolve(_ explicit: String?) throws(LimelightError) -> IndexLocation {
+    public static func resolve(_ explicit: String?) throws(StoreError) -> IndexLocation {
         if let explicit {
-            if explicit.isEmpty { throw LimelightError(.usage, "--index needs a directory, got an empty string") }
+            if explicit.isEmpty { throw StoreError.badLocation("--index needs a directory, got an empty string") }
             return IndexLocation(path: explicit)
         }
         if let env = Files.environment("LIMELIGHT_INDEX") { return IndexLocation(path: env) }
@@ -19,7 +19,7 @@ extension IndexLocation {
             return IndexLocation(path: xdg + "/limelight/index")
         }
         guard let home = Files.environment("HOME"), home.hasPrefix("/") else {
-            throw LimelightError(.failure, "no index directory: HOME is not set (or not absolute) and neither is XDG_DATA_HOME or LIMELIGHT_INDEX; pass --index DIR")
+            throw StoreError.missing("no index directory: HOME is not set (or not absolute) and neither is XDG_DATA_HOME or LIMELIGHT_INDEX; pass --index DIR")
         }
         return IndexLocation(path: home + "/.local/share/limelight/index")
     }

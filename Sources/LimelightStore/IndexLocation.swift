@@ -29,11 +29,11 @@ public struct IndexLocation: Sendable {
     package func generationPath(_ n: Int) -> String { path + "/gen-\(n)" }
 
     /// The generation number the stub names, or nil if there is no index yet.
-    package func currentGeneration() throws(LimelightError) -> Int? {
+    package func currentGeneration() throws(StoreError) -> Int? {
         guard Files.exists(stubPath) else { return nil }
         let text: String
         do { text = String(decoding: try Files.read(stubPath), as: UTF8.self) } catch {
-            throw LimelightError(.failure, "\(error.description)")
+            throw StoreError.io(error.description)
         }
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: " ")
@@ -41,34 +41,34 @@ public struct IndexLocation: Sendable {
                 return n
             }
         }
-        throw LimelightError(.failure, "\(stubPath) is not a Limelight index stub; move it away or pass another --index")
+        throw StoreError.notAnIndex("\(stubPath) is not a Limelight index stub; move it away or pass another --index")
     }
 
     /// Points `current` at generation n, atomically.
-    package func publish(generation n: Int) throws(LimelightError) {
+    package func publish(generation n: Int) throws(StoreError) {
         do { try Files.writeAtomically(stubPath, Array("glass gen-\(n)\n".utf8)) } catch {
-            throw LimelightError(.failure, error.description)
+            throw StoreError.io(error.description)
         }
     }
 
     /// Checks that the path can hold an index before anything is created there
     /// (see `inspect`).
-    package func checkUsable() throws(LimelightError) { _ = try inspect() }
+    package func checkUsable() throws(StoreError) { _ = try inspect() }
 
     func readersLockPath(_ n: Int) -> String { path + "/gen-\(n).readers" }
 
     /// Opens the live generation read-only. The reader holds a shared lock on
     /// its generation for the life of the process, so that `rebuild` and
     /// `compact` remove an old generation only once no reader has it open.
-    package func openReader() throws(LimelightError) -> Database { try openTrackedReader().db }
+    package func openReader() throws(StoreError) -> Database { try openTrackedReader().db }
 
     /// `openReader`, saying which generation it opened and the descriptor of
     /// the reader lock held on it (for a reader that follows the index).
-    package func openTrackedReader() throws(LimelightError) -> (db: Database, generation: Int, lock: Int32) {
+    package func openTrackedReader() throws(StoreError) -> (db: Database, generation: Int, lock: Int32) {
         try checkUsable()
         for _ in 0..<10 {
             guard let gen = try currentGeneration() else {
-                throw LimelightError(.failure, "no index at \(path): index some records first (limelight index FILE…)")
+                throw StoreError.missing("no index at \(path): index some records first (limelight index FILE…)")
             }
             let fd = open(readersLockPath(gen), O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
             if fd >= 0 { flock(fd, LOCK_SH) }
@@ -82,17 +82,13 @@ public struct IndexLocation: Sendable {
             removeOldGenerations(below: gen)
             return (db, gen, fd)
         }
-        throw LimelightError(.failure, "the index at \(path) kept changing generation while opening; try again")
+        throw StoreError.unstable("the index at \(path) kept changing generation while opening; try again")
     }
 
-    private func openGeneration(_ gen: Int) throws(LimelightError) -> Database {
-        do {
-            let db = try Database(path: generationPath(gen))
-            try Self.checkSchema(db, path: path)
-            return db
-        } catch {
-            throw Self.describe(error, path: path)
-        }
+    private func openGeneration(_ gen: Int) throws(StoreError) -> Database {
+        let db = try withXapian(at: path) { () throws(XapianError) in try Database(path: generationPath(gen)) }
+        try Self.checkSchema(db, path: path)
+        return db
     }
 
     /// Removes generations other than `current`: newer ones (left by a rebuild
@@ -106,42 +102,17 @@ public struct IndexLocation: Sendable {
         removeOldGenerations(below: current)
     }
 
-    package static func checkSchema(_ db: Database, path: String) throws(LimelightError) {
-        let found: String
-        do { found = try db.metadataString(Schema.versionKey) } catch { throw describe(error, path: path) }
+    package static func checkSchema(_ db: Database, path: String) throws(StoreError) {
+        let found = try withXapian(at: path) { () throws(XapianError) in try db.metadataString(Schema.versionKey) }
         if found.isEmpty, (try? db.documentCount) == 0 { return }
         guard let v = Int(found) else {
-            throw LimelightError(.failure, "\(path) is a Xapian database but not a Limelight index (no schema version)")
+            throw StoreError.notAnIndex("\(path) is a Xapian database but not a Limelight index (no schema version)")
         }
         if v < Schema.version {
-            throw LimelightError(.failure, "the index at \(path) uses schema \(v); this limelight uses schema \(Schema.version). Run `limelight rebuild` to upgrade it")
+            throw StoreError.schemaMismatch("the index at \(path) uses schema \(v); this limelight uses schema \(Schema.version). Run `limelight rebuild` to upgrade it")
         }
         if v > Schema.version {
-            throw LimelightError(.failure, "the index at \(path) uses schema \(v), newer than this limelight (\(Schema.version)); upgrade limelight")
-        }
-    }
-
-    /// The one conversion of an untyped error from below the writer and the
-    /// readers: already described, Xapian's (as above), or anything else as a
-    /// failure that names it.
-    package static func describe(_ error: any Error, path: String) -> LimelightError {
-        switch error {
-        case let e as LimelightError: e
-        case let e as XapianError: describe(e, path: path)
-        default: LimelightError(.failure, "\(error)")
-        }
-    }
-
-    package static func describe(_ e: XapianError, path: String) -> LimelightError {
-        switch e.kind {
-        case .databaseNotFound, .databaseOpening, .databaseVersion:
-            return LimelightError(.failure, "cannot open the index at \(path): \(e.message)")
-        case .databaseCorrupt:
-            return LimelightError(.failure, "the index at \(path) is damaged (\(e.message)); restore it with `limelight rebuild --from FILE…` or re-index")
-        case .databaseLock:
-            return LimelightError(.busy, "the index at \(path) is locked by another writer")
-        default:
-            return LimelightError(.failure, "index \(path): \(e.description)")
+            throw StoreError.schemaMismatch("the index at \(path) uses schema \(v), newer than this limelight (\(Schema.version)); upgrade limelight")
         }
     }
 }

@@ -15,10 +15,10 @@ public struct IndexStats: Sendable {
     public var bytesOnDisk: Int
     public var clientState: String?
 
-    public static func read(_ location: IndexLocation) throws(LimelightError) -> IndexStats {
+    public static func read(_ location: IndexLocation) throws(StoreError) -> IndexStats {
         let db = try location.openReader()
         let generation = try location.currentGeneration() ?? 0
-        do {
+        return try withXapian(at: location.path) { () throws(XapianError) in
             var byKind: [(String, Int)] = []
             for kind in RecordKind.allCases {
                 byKind.append((kind.rawValue, try db.termFrequency(Schema.kind + kind.rawValue)))
@@ -30,8 +30,6 @@ public struct IndexStats: Sendable {
                               schemaVersion: Int(try db.metadataString(Schema.versionKey)) ?? Schema.version,
                               documents: try db.documentCount, byKind: byKind, byApp: apps,
                               bytesOnDisk: Files.size(location.path), clientState: state.isEmpty ? nil : state)
-        } catch {
-            throw IndexLocation.describe(error, path: location.path)
         }
     }
 
@@ -49,9 +47,9 @@ public struct IndexStats: Sendable {
 
 extension IndexLocation {
     /// Every stored record of the live generation, for `export`.
-    public func exportRecords() throws(LimelightError) -> [Record] {
+    public func exportRecords() throws(StoreError) -> [Record] {
         let db = try openReader()
-        do { return try storedRecords(in: db) } catch { throw IndexLocation.describe(error, path: path) }
+        return try withXapian(at: path) { () throws(XapianError) in try storedRecords(in: db) }
     }
 }
 

@@ -31,19 +31,19 @@ public struct ShardLayout: Sendable, Equatable {
     /// The layout at `path` if it is a sharded index (its marker is there and
     /// valid), nil if there is no marker. A marker that cannot be read or
     /// parsed is an error naming it: guessing would route records wrongly.
-    public static func read(at path: String) throws(LimelightError) -> ShardLayout? {
+    public static func read(at path: String) throws(StoreError) -> ShardLayout? {
         let layout = ShardLayout(path: path, count: 0)
         let marker = layout.markerPath
         guard Files.exists(marker) else { return nil }
         let text: String
         do { text = String(decoding: try Files.read(marker), as: UTF8.self) } catch {
-            throw LimelightError(.failure, "cannot read \(marker): \(error.description)")
+            throw StoreError.io("cannot read \(marker): \(error.description)")
         }
         let parts = text.split(separator: "\n").first?.split(separator: " ") ?? []
         guard parts.count == 3, parts[0] == "limelight", parts[1] == "shards",
               let n = Int(parts[2]), (1...maxCount).contains(n), String(n) == parts[2]
         else {
-            throw LimelightError(.failure, "\(marker) is not a Limelight shard marker (expected 'limelight shards N' with N from 1 to \(maxCount))")
+            throw StoreError.notAnIndex("\(marker) is not a Limelight shard marker (expected 'limelight shards N' with N from 1 to \(maxCount))")
         }
         return ShardLayout(path: layout.path, count: n)
     }
@@ -51,9 +51,9 @@ public struct ShardLayout: Sendable, Equatable {
     var markerPath: String { path + "/" + Self.markerName }
 
     /// Writes the marker (atomically): call once every shard is complete.
-    package func publish() throws(LimelightError) {
+    package func publish() throws(StoreError) {
         do { try Files.writeAtomically(markerPath, Array("limelight shards \(count)\n".utf8)) } catch {
-            throw LimelightError(.failure, error.description)
+            throw StoreError.io(error.description)
         }
     }
 

@@ -53,6 +53,8 @@ package struct ByteReader {
     package mutating func string() -> String? {
         guard let n = u32().map(Int.init), offset + n <= bytes.count else { return nil }
         defer { offset += n }
-        return String(decoding: bytes[offset..<offset + n], as: UTF8.self)
+        // Through the buffer, not the slice: the generic slice path costs
+        // more than the decoding itself, and every card is read this way.
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<offset + n]), as: UTF8.self) }
     }
 }

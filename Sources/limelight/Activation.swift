@@ -10,9 +10,9 @@ enum Activation {
     /// Opens `hit`. Throws `.failure` when the item is not in the index (a
     /// stale or deleted id) or has nothing to open it with. `lookup` reads the
     /// index as it is now.
-    static func open(_ hit: HitID, lookup: Lookup, location: IndexLocation) throws(LimelightError) {
+    static func open(_ hit: HitID, lookup: Lookup, location: IndexLocation) throws {
         guard try exists(hit, lookup) else {
-            throw LimelightError(.failure, "'\(hit.text)' is not in the index (deleted, or the index was rebuilt)")
+            throw CLIError.failed("'\(hit.text)' is not in the index (deleted, or the index was rebuilt)")
         }
         _ = try OpenCommand.open(target(hit), lookup: lookup, location: location)
     }
@@ -25,7 +25,7 @@ enum Activation {
         }
     }
 
-    static func exists(_ hit: HitID, _ lookup: Lookup) throws(LimelightError) -> Bool {
+    static func exists(_ hit: HitID, _ lookup: Lookup) throws -> Bool {
         switch hit.kind {
         case .app: return try lookup.record(kind: .app, app: hit.app, id: nil) != nil
         case .entity: return try lookup.entity(app: hit.app, type: hit.type ?? "", id: hit.id) != nil

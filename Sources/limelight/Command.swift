@@ -15,26 +15,26 @@ protocol Command {
     static var options: [Option] { get }
     /// Checks what the declarations cannot (combinations of options) before
     /// anything is opened or written.
-    static func validate(_ args: ParsedArguments) throws(LimelightError)
-    static func run(_ args: ParsedArguments) throws(LimelightError)
+    static func validate(_ args: ParsedArguments) throws(CLIError)
+    static func run(_ args: ParsedArguments) throws
 }
 
 extension Command {
     static var discussion: String { "" }
     static var positionals: [Positional] { [] }
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {}
+    static func validate(_ args: ParsedArguments) throws(CLIError) {}
 
     static var help: String { Help.render(self) }
 
     /// Parses and validates `args` against this command's declarations.
-    static func parse(_ args: [String]) throws(LimelightError) -> ParsedArguments {
+    static func parse(_ args: [String]) throws(CLIError) -> ParsedArguments {
         let parsed = try ParsedArguments.parse(args, options: options + [.index], positionals: positionals)
         try checkIdentifierArguments(parsed)
         try validate(parsed)
         return parsed
     }
 
-    static func location(_ args: ParsedArguments) throws(LimelightError) -> IndexLocation {
+    static func location(_ args: ParsedArguments) throws -> IndexLocation {
         try IndexLocation.resolve(args.value(.index))
     }
 }

@@ -4,25 +4,25 @@ import LimelightKit
 // building records from flags, opening the writer.
 
 /// `--at TIME`: ISO 8601, default now.
-func parseTime(_ text: String?, option: Option = .at) throws(LimelightError) -> Timestamp {
+func parseTime(_ text: String?, option: Option = .at) throws(CLIError) -> Timestamp {
     guard let text else { return .now() }
     guard let t = Timestamp(iso8601: text) else {
-        throw LimelightError(.usage, "--\(option.name) takes an ISO 8601 time with an offset, e.g. 2026-11-29T07:30:00-08:00; got '\(text)'")
+        throw CLIError.usage("--\(option.name) takes an ISO 8601 time with an offset, e.g. 2026-11-29T07:30:00-08:00; got '\(text)'")
     }
     return t
 }
 
-func validateContexts(_ names: [String]) throws(LimelightError) -> [String] {
+func validateContexts(_ names: [String]) throws(CLIError) -> [String] {
     for c in names {
-        do { try Contexts.validate(c) } catch { throw LimelightError(.usage, "--context: \(error.message)") }
+        do { try Contexts.validate(c) } catch { throw CLIError.usage("--context: \(error.message)") }
     }
     return names
 }
 
 /// `TYPE/ID` → an entity reference (the id may itself contain slashes).
-func parseEntityRef(_ text: String, option: String = "--entity") throws(LimelightError) -> EntityRef {
+func parseEntityRef(_ text: String, option: String = "--entity") throws(CLIError) -> EntityRef {
     guard let slash = text.firstIndex(of: "/"), slash != text.startIndex, text.index(after: slash) != text.endIndex else {
-        throw LimelightError(.usage, "\(option) takes TYPE/ID (e.g. TrailEntity/monterey-bay), got '\(text)'")
+        throw CLIError.usage("\(option) takes TYPE/ID (e.g. TrailEntity/monterey-bay), got '\(text)'")
     }
     return EntityRef(type: String(text[..<slash]), id: String(text[text.index(after: slash)...]))
 }
@@ -31,16 +31,16 @@ func refsJSON(_ refs: [EntityRef]) -> JSON {
     .array(refs.map { ["type": .string($0.type), "id": .string($0.id)] })
 }
 
-func require(_ args: ParsedArguments, _ option: Option) throws(LimelightError) -> String {
-    guard let v = args.value(option), !v.isEmpty else { throw LimelightError(.usage, "missing --\(option.name)") }
+func require(_ args: ParsedArguments, _ option: Option) throws(CLIError) -> String {
+    guard let v = args.value(option), !v.isEmpty else { throw CLIError.usage("missing --\(option.name)") }
     return v
 }
 
 /// Validates a record built from flags, so flags get the same rules as files.
-func record(_ o: JSONObject, what: String) throws(LimelightError) -> Record {
-    do { return try Record(json: .object(o)) } catch { throw LimelightError(.usage, "\(what): \(error.message)") }
+func record(_ o: JSONObject, what: String) throws(CLIError) -> Record {
+    do { return try Record(json: .object(o)) } catch { throw CLIError.usage("\(what): \(error.message)") }
 }
 
-func openWriter(_ args: ParsedArguments, _ command: any Command.Type) throws(LimelightError) -> IndexWriter {
+func openWriter(_ args: ParsedArguments, _ command: any Command.Type) throws -> IndexWriter {
     try IndexWriter.open(command.location(args)) { Output.err($0) }
 }

@@ -8,13 +8,13 @@ enum DesktopWatch {
     static let debounceMilliseconds: Int32 = 300
 
     static func run(_ sources: [DesktopSource], environment: DesktopEnvironment,
-                    sync: ([DesktopSource]) throws(LimelightError) -> Void) throws(LimelightError) {
+                    sync: ([DesktopSource]) throws -> Void) throws {
         Cancellation.install()
         let watcher: DirectoryWatcher
         do {
             watcher = try DirectoryWatcher(groups: sources.map { $0.watchedDirectories(in: environment) })
         } catch {
-            throw LimelightError(.failure, error.description)
+            throw CLIError.failed(error.description)
         }
         Output.err("watching \(sources.map(\.rawValue).joined(separator: ", ")) for changes (Ctrl-C to stop)")
         while let changed = watcher.next(debounceMilliseconds: debounceMilliseconds, shouldStop: { Cancellation.isRequested }) {

@@ -2,17 +2,74 @@
 import Glibc
 #endif
 import LimelightKit
+import DBusService
 
-/// The one place errors become exit statuses (sysexits) and messages.
+/// The one place errors become exit statuses (sysexits) and messages: each
+/// layer's family, case by case.
 enum ExitStatus {
-    static func code(_ kind: LimelightError.Kind) -> Int32 {
-        switch kind {
-        case .usage: 64       // EX_USAGE
-        case .badInput: 65    // EX_DATAERR
-        case .busy: 75        // EX_TEMPFAIL
-        case .cancelled: 130  // 128 + SIGINT
-        case .unavailable: 69 // EX_UNAVAILABLE
-        case .failure: 1
+    /// Anything without a sysexits code of its own (a missing or damaged index, I/O).
+    static let failure: Int32 = 1
+    /// Cancelled by Ctrl-C / SIGTERM, nothing changed.
+    static let cancelled: Int32 = 128 + SIGINT
+
+    /// How an error is told: a usage error (with the usage line), rejected
+    /// input (its lines as they are: `place: problem`), or a failure with its status.
+    enum Outcome {
+        case usage(String)
+        case rejected([String])
+        case failed(Int32, String)
+    }
+
+    static func outcome(_ error: any Error) -> Outcome {
+        switch error {
+        case let e as CLIError:
+            switch e {
+            case .usage(let m): .usage(m)
+            case .rejected(let lines): .rejected(lines)
+            case .failed(let m): .failed(failure, m)
+            }
+        case let e as ModelError:
+            switch e {
+            case .rejected(let lines): .rejected(lines)
+            case .unreadable(let m): .failed(failure, m)
+            }
+        case let e as StoreError:
+            switch e {
+            case .badLocation(let m): .usage(m)
+            case .locked(let m): .failed(EX_TEMPFAIL, m)
+            case .missing, .notAnIndex, .damaged, .schemaMismatch, .unstable, .io, .xapian: .failed(failure, e.description)
+            }
+        case let e as IndexError:
+            switch e {
+            case .store(let s): outcome(s)
+            case .model(let m): outcome(m)
+            case .rejected(let lines): .rejected(lines)
+            case .busy(let m): .failed(EX_TEMPFAIL, m)
+            case .cancelled(let m): .failed(cancelled, m)
+            case .badSetting(let m): .usage(m)
+            case .notWritable(let m), .failed(let m): .failed(failure, m)
+            }
+        case let e as SearchError:
+            switch e {
+            case .store(let s): outcome(s)
+            case .badPredicate(let m): .usage(m)
+            }
+        case let e as BusError:
+            switch e.kind {
+            case .noBus, .nameTaken: .failed(EX_UNAVAILABLE, e.description)
+            case .other: .failed(failure, e.description)
+            }
+        default:
+            .failed(failure, "\(error)")
+        }
+    }
+
+    /// The status `error` exits with.
+    static func code(_ error: any Error) -> Int32 {
+        switch outcome(error) {
+        case .usage: EX_USAGE
+        case .rejected: EX_DATAERR
+        case .failed(let status, _): status
         }
     }
 
@@ -27,14 +84,21 @@ enum ExitStatus {
             Output.err("Usage: limelight <subcommand> [options]")
             Output.err("  See 'limelight --help' for more information.")
         }
-        exit(code(.usage))
+        exit(EX_USAGE)
     }
 
     /// Prints `error` for the person at the terminal and exits with its status.
-    static func fail(_ error: LimelightError, command: any Command.Type) -> Never {
-        if error.kind == .usage { usage(error.description, command: command) }
-        for line in error.lines { Output.err(error.kind == .badInput ? line : "Error: \(line)") }
-        if error.kind == .badInput { Output.err("Nothing was written: fix the lines above and run again.") }
-        exit(code(error.kind))
+    static func fail(_ error: any Error, command: any Command.Type) -> Never {
+        switch outcome(error) {
+        case .usage(let message):
+            usage(message, command: command)
+        case .rejected(let lines):
+            for line in lines { Output.err(line) }
+            Output.err("Nothing was written: fix the lines above and run again.")
+            exit(EX_DATAERR)
+        case .failed(let status, let message):
+            Output.err("Error: \(message)")
+            exit(status)
+        }
     }
 }

@@ -5,7 +5,7 @@ import LimelightKit
 /// history (`--app --type --id`). Given two, it used
 /// to pick one silently — `--app A --from T` forgot every app's donations since
 /// T — so more than one is a usage error.
-func checkOneForgetSelector(_ args: ParsedArguments) throws(LimelightError) {
+func checkOneForgetSelector(_ args: ParsedArguments) throws(CLIError) {
     var given: [String] = []
     // --app A --type T --id X is one selector: that entity's history.
     let entity = args.value(.type) != nil && args.value(.app) != nil && args.value(.donation) != nil
@@ -15,9 +15,9 @@ func checkOneForgetSelector(_ args: ParsedArguments) throws(LimelightError) {
     if args.value(.fromTime) != nil || args.value(.toTime) != nil { given.append("--from/--to") }
     if args.value(.app) != nil, !entity { given.append("--app") }
     if given.count > 1 {
-        throw LimelightError(.usage, "give one of --id, --app, --from/--to or --all, not \(given.joined(separator: " and "))")
+        throw CLIError.usage("give one of --id, --app, --from/--to or --all, not \(given.joined(separator: " and "))")
     }
     if args.value(.app) == nil, args.value(.intent) != nil || args.value(.entity) != nil {
-        throw LimelightError(.usage, "--intent and --entity go with --app")
+        throw CLIError.usage("--intent and --entity go with --app")
     }
 }

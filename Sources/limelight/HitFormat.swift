@@ -8,12 +8,12 @@ enum HitFormat: String {
         self = args.value(.format).flatMap(HitFormat.init(rawValue:)) ?? (args.has(.json) ? .json : .table)
     }
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
         guard let v = args.value(.format) else { return }
         guard HitFormat(rawValue: v) != nil else {
-            throw LimelightError(.usage, "--format takes table, json, tsv or lines, got '\(v)'")
+            throw CLIError.usage("--format takes table, json, tsv or lines, got '\(v)'")
         }
-        if args.has(.json), v != "json" { throw LimelightError(.usage, "give --json or --format \(v), not both") }
+        if args.has(.json), v != "json" { throw CLIError.usage("give --json or --format \(v), not both") }
     }
 
     /// tsv or lines, one hit per line: no headings, no message when empty, so

@@ -5,13 +5,13 @@ import LimelightKit
 /// minutes.
 let identifierOptions: [Option] = [.app, .type, .id, .intent, .shortcut, .kind]
 
-func checkIdentifierArgument(_ s: String, _ what: String) throws(LimelightError) {
+func checkIdentifierArgument(_ s: String, _ what: String) throws(CLIError) {
     if s.utf8.count > RecordLimits.maxIdentifierBytes {
-        throw LimelightError(.usage, "\(what) is \(s.utf8.count) bytes long; identifiers are at most \(RecordLimits.maxIdentifierBytes)")
+        throw CLIError.usage("\(what) is \(s.utf8.count) bytes long; identifiers are at most \(RecordLimits.maxIdentifierBytes)")
     }
 }
 
-func checkIdentifierArguments(_ args: ParsedArguments) throws(LimelightError) {
+func checkIdentifierArguments(_ args: ParsedArguments) throws(CLIError) {
     for option in identifierOptions {
         for v in args.all(option) { try checkIdentifierArgument(v, "--\(option.name)") }
     }
@@ -23,14 +23,14 @@ func checkIdentifierArguments(_ args: ParsedArguments) throws(LimelightError) {
 
 /// `resolve --stdin`: one id a line (blank lines skipped); a line over the
 /// limit is bad input naming `<stdin>:LINE`.
-func readIdentifierLines() throws(LimelightError) -> [String] {
+func readIdentifierLines() throws(CLIError) -> [String] {
     var ids: [String] = []
     var n = 0
     while let line = readLine() {
         n += 1
         let id = line.trimmingSpaces
         if id.utf8.count > RecordLimits.maxIdentifierBytes {
-            throw LimelightError(.badInput, "<stdin>:\(n): the id is \(id.utf8.count) bytes long; identifiers are at most \(RecordLimits.maxIdentifierBytes)")
+            throw CLIError.rejected(["<stdin>:\(n): the id is \(id.utf8.count) bytes long; identifiers are at most \(RecordLimits.maxIdentifierBytes)"])
         }
         if !id.isEmpty { ids.append(id) }
     }

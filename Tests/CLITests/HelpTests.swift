@@ -107,11 +107,11 @@ import LimelightKit
         #expect(p.all(.context) == ["a.b", "c"])
         #expect(p.has(.json))
         #expect(p.positionals == ["q", "--json"])
-        #expect(throws: LimelightError.self) { try ParsedArguments.parse(["--limit", "0"], options: options, positionals: []) }
-        #expect(throws: LimelightError.self) { try ParsedArguments.parse(["--limit", "1", "--limit", "2"], options: options, positionals: []) }
-        #expect(throws: LimelightError.self) { try ParsedArguments.parse(["--json=yes"], options: options, positionals: []) }
-        #expect(throws: LimelightError.self) { try ParsedArguments.parse(["--nope"], options: options, positionals: []) }
-        #expect(throws: LimelightError.self) { try ParsedArguments.parse(["a", "b"], options: options, positionals: [Positional("q", .one, help: "")]) }
+        #expect(throws: CLIError.self) { try ParsedArguments.parse(["--limit", "0"], options: options, positionals: []) }
+        #expect(throws: CLIError.self) { try ParsedArguments.parse(["--limit", "1", "--limit", "2"], options: options, positionals: []) }
+        #expect(throws: CLIError.self) { try ParsedArguments.parse(["--json=yes"], options: options, positionals: []) }
+        #expect(throws: CLIError.self) { try ParsedArguments.parse(["--nope"], options: options, positionals: []) }
+        #expect(throws: CLIError.self) { try ParsedArguments.parse(["a", "b"], options: options, positionals: [Positional("q", .one, help: "")]) }
         #expect(try ParsedArguments.parse(["-5"], options: options, positionals: [Positional("q", .one, help: "")]).positionals == ["-5"])
     }
 }

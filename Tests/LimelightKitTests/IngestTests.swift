@@ -70,8 +70,8 @@ import Testing
             _ = try RecordReader.read([path])
             Issue.record("accepted a malformed line")
         } catch {
-            #expect(error.kind == .badInput)
-            #expect(error.lines.first?.hasPrefix(path + ":3: ") == true, "\(error.lines)")
+            guard case .rejected(let lines) = error else { Issue.record("not a rejection: \(error)"); return }
+            #expect(lines.first?.hasPrefix(path + ":3: ") == true, "\(lines)")
         }
         #expect(try IndexStats.read(dir.index).documents == before)
     }
@@ -84,7 +84,7 @@ import Testing
             #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"x1","title":"Extra One"}"#,
             #"{"kind":"shortcut","app":"com.example.trails","id":"ghost","intent":"NoSuchIntent","title":"Ghost","phrases":["Ghost in ${applicationName}"]}"#,
         ]
-        #expect(throws: LimelightError.self) { try ingest(dir, batch) }
+        #expect(throws: IndexError.self) { try ingest(dir, batch) }
         #expect(try IndexStats.read(dir.index).documents == before)
         #expect(try search(dir, "extra").isEmpty)
     }
@@ -93,7 +93,7 @@ import Testing
         let dir = TempDir()
         try ingest(dir, Fixture.trails, clientState: "offset=8")
         #expect(try IndexStats.read(dir.index).clientState == "offset=8")
-        #expect(throws: LimelightError.self) { try ingest(dir, [#"{"kind":"shortcut","app":"com.example.trails","id":"g","intent":"Nope","title":"G","phrases":["G ${applicationName}"]}"#], clientState: "offset=9") }
+        #expect(throws: IndexError.self) { try ingest(dir, [#"{"kind":"shortcut","app":"com.example.trails","id":"g","intent":"Nope","title":"G","phrases":["G ${applicationName}"]}"#], clientState: "offset=9") }
         #expect(try IndexStats.read(dir.index).clientState == "offset=8")
     }
 
@@ -112,8 +112,8 @@ import Testing
         do {
             _ = try records([line])
             Issue.record("accepted: \(line)")
-        } catch let e as LimelightError {
-            #expect(e.lines.first?.contains(reason) == true, "\(e.lines)")
+        } catch ModelError.rejected(let lines) {
+            #expect(lines.first?.contains(reason) == true, "\(lines)")
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -23,7 +23,7 @@ func records(_ lines: [String], file: String = "test.jsonl") throws -> [LocatedR
     var out: [LocatedRecord] = []
     var errors: [String] = []
     RecordReader.parse(Array((lines.joined(separator: "\n")).utf8), name: file, into: &out, errors: &errors)
-    if !errors.isEmpty { throw LimelightError(.badInput, errors) }
+    if !errors.isEmpty { throw ModelError.rejected(errors) }
     return out
 }
 

@@ -35,7 +35,7 @@ import Testing
         let dir = scratch()
         for text in ["limelight shards 0\n", "limelight shards 03\n", "shards 3\n", "limelight shards 9999\n"] {
             try Files.writeAtomically(dir + "/shards", Array(text.utf8))
-            #expect { _ = try ShardLayout.read(at: dir) } throws: { ($0 as? LimelightError)?.description.contains(dir + "/shards") == true }
+            #expect { _ = try ShardLayout.read(at: dir) } throws: { ($0 as? StoreError)?.description.contains(dir + "/shards") == true }
         }
     }
 }

@@ -17,7 +17,7 @@ struct ParsedArguments {
     /// A whole-number option (its range was checked by `parse`).
     func int(_ option: Option) -> Int? { value(option).flatMap { Int($0) } }
 
-    static func parse(_ args: [String], options: [Option], positionals declared: [Positional]) throws(LimelightError) -> ParsedArguments {
+    static func parse(_ args: [String], options: [Option], positionals declared: [Positional]) throws(CLIError) -> ParsedArguments {
         var out = ParsedArguments()
         var i = 0
         var onlyPositionals = false
@@ -37,36 +37,36 @@ struct ParsedArguments {
                     inline = String(name[name.index(after: eq)...])
                     name = String(name[..<eq])
                 }
-                guard let o = options.first(where: { $0.name == name }) else { throw LimelightError(.usage, "unknown option '--\(name)'") }
+                guard let o = options.first(where: { $0.name == name }) else { throw CLIError.usage("unknown option '--\(name)'") }
                 option = o
             } else {
-                guard a.count == 2, let o = options.first(where: { $0.short == a.last }) else { throw LimelightError(.usage, "unknown option '\(a)'") }
+                guard a.count == 2, let o = options.first(where: { $0.short == a.last }) else { throw CLIError.usage("unknown option '\(a)'") }
                 option = o
             }
             if option.isFlag {
-                if inline != nil { throw LimelightError(.usage, "--\(option.name) takes no value") }
+                if inline != nil { throw CLIError.usage("--\(option.name) takes no value") }
                 out.flags.insert(option.name)
                 continue
             }
             if option.takesRest {
                 // `--menu rofi -dmenu -i`: the program and its own arguments, as argv.
                 let rest = (inline.map { [$0] } ?? []) + args[i...]
-                guard !rest.isEmpty else { throw LimelightError(.usage, "--\(option.name) needs a program") }
+                guard !rest.isEmpty else { throw CLIError.usage("--\(option.name) needs a program") }
                 out.values[option.name] = Array(rest)
                 break
             }
             let v: String
             if let inline { v = inline } else {
-                guard i < args.count else { throw LimelightError(.usage, "--\(option.name) needs a value") }
+                guard i < args.count else { throw CLIError.usage("--\(option.name) needs a value") }
                 v = args[i]
                 i += 1
             }
             if out.values[option.name] != nil, !option.repeatable {
-                throw LimelightError(.usage, "--\(option.name) was given more than once")
+                throw CLIError.usage("--\(option.name) was given more than once")
             }
             if let r = option.range {
                 guard let n = Int(v), r.contains(n) else {
-                    throw LimelightError(.usage, "--\(option.name) takes a whole number from \(r.lowerBound) to \(r.upperBound == Int.max ? "any" : String(r.upperBound)), got '\(v)'")
+                    throw CLIError.usage("--\(option.name) takes a whole number from \(r.lowerBound) to \(r.upperBound == Int.max ? "any" : String(r.upperBound)), got '\(v)'")
                 }
             }
             out.values[option.name, default: []].append(v)
@@ -77,12 +77,12 @@ struct ParsedArguments {
 
     /// Too many positionals is a usage error (too few is the command's to say,
     /// in words that fit it).
-    private func checkCount(_ declared: [Positional]) throws(LimelightError) {
+    private func checkCount(_ declared: [Positional]) throws(CLIError) {
         if declared.contains(where: { $0.count == .many || $0.count == .oneOrMore }) { return }
         let most = declared.count
         if positionals.count > most {
             let extra = positionals[most...].map { "'\($0)'" }.joined(separator: " ")
-            throw LimelightError(.usage, "unexpected argument\(positionals.count - most == 1 ? "" : "s") \(extra)")
+            throw CLIError.usage("unexpected argument\(positionals.count - most == 1 ? "" : "s") \(extra)")
         }
     }
 

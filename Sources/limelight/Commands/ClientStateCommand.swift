@@ -6,7 +6,7 @@ struct ClientStateCommand: Command {
     static let usage = ["client-state"]
     static let options: [Option] = []
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let s = try IndexStats.read(location(args))
         if let state = s.clientState { print(state) }
     }

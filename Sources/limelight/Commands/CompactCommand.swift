@@ -6,7 +6,7 @@ struct CompactCommand: Command {
     static let usage = ["compact [--json]"]
     static let options: [Option] = [.json.explained("Print a JSON summary.")]
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let s = try Maintenance.compact(location(args)) { Output.err($0) }
         let before = s.bytesBefore, after = s.bytesAfter
         if args.has(.json) {

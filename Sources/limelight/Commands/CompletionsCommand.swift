@@ -15,17 +15,17 @@ struct CompletionsCommand: Command {
     static let positionals = [Positional("shell", .optional, choices: ["bash", "zsh", "fish"], help: "bash, zsh or fish.")]
     static let options: [Option] = [.list]
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
         if let what = args.value(.list) {
-            guard ["apps", "types"].contains(what) else { throw LimelightError(.usage, "--list takes apps or types, not '\(what)'") }
-            if !args.positionals.isEmpty { throw LimelightError(.usage, "give a shell or --list, not both") }
+            guard ["apps", "types"].contains(what) else { throw CLIError.usage("--list takes apps or types, not '\(what)'") }
+            if !args.positionals.isEmpty { throw CLIError.usage("give a shell or --list, not both") }
             return
         }
-        guard let shell = args.positionals.first else { throw LimelightError(.usage, "missing the shell: bash, zsh or fish") }
-        guard ["bash", "zsh", "fish"].contains(shell) else { throw LimelightError(.usage, "completions are for bash, zsh or fish, not '\(shell)'") }
+        guard let shell = args.positionals.first else { throw CLIError.usage("missing the shell: bash, zsh or fish") }
+        guard ["bash", "zsh", "fish"].contains(shell) else { throw CLIError.usage("completions are for bash, zsh or fish, not '\(shell)'") }
     }
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         if let what = args.value(.list) {
             // At completion time: no index yet is no values, not an error.
             guard let lookup = try? Lookup(location: location(args)) else { return }

@@ -12,11 +12,11 @@ struct DeleteCommand: Command {
         .json.explained("Print {\"deleted\":n}."),
     ]
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
-        if args.value(.type) == nil, args.value(.id) != nil { throw LimelightError(.usage, "--id needs --type") }
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
+        if args.value(.type) == nil, args.value(.id) != nil { throw CLIError.usage("--id needs --type") }
     }
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let app = try require(args, .app)
         let what: Deletion
         switch (args.value(.type), args.value(.id)) {

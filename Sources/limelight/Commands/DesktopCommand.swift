@@ -19,11 +19,11 @@ struct DesktopCommand: Command {
     static let positionals = [Positional("action", .one, choices: ["install", "uninstall"], help: "install or uninstall.")]
     static let options: [Option] = [.system, .prefix]
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
         guard ["install", "uninstall"].contains(args.positionals[0]) else {
-            throw LimelightError(.usage, "desktop takes install or uninstall, not '\(args.positionals[0])'")
+            throw CLIError.usage("desktop takes install or uninstall, not '\(args.positionals[0])'")
         }
-        if args.value(.prefix) != nil, !args.has(.system) { throw LimelightError(.usage, "--prefix goes with --system") }
+        if args.value(.prefix) != nil, !args.has(.system) { throw CLIError.usage("--prefix goes with --system") }
     }
 
     /// The files, relative to the data directory, and what each holds.
@@ -90,7 +90,7 @@ struct DesktopCommand: Command {
         return out + "\""
     }
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let system = args.has(.system)
         let base: String
         if system {
@@ -100,7 +100,7 @@ struct DesktopCommand: Command {
         } else if let home = Files.environment("HOME"), home.hasPrefix("/") {
             base = home + "/.local/share"
         } else {
-            throw LimelightError(.failure, "no HOME or XDG_DATA_HOME to install under; use --system")
+            throw CLIError.failed("no HOME or XDG_DATA_HOME to install under; use --system")
         }
         let install = args.positionals[0] == "install"
         let index = args.value(.index).map { absolute($0) }
@@ -111,12 +111,12 @@ struct DesktopCommand: Command {
                 do {
                     try Files.makeDirectories(dir)
                     try Files.writeAtomically(path, Array(file.text.utf8))
-                } catch { throw LimelightError(.failure, "cannot write \(path): \(error.description)") }
+                } catch { throw CLIError.failed("cannot write \(path): \(error.description)") }
                 chmod(path, 0o644)  // the shells and dbus-daemon read it (and other users, with --system)
                 print("wrote \(path)")
             } else if Files.exists(path) {
                 guard unlink(path) == 0 else {
-                    throw LimelightError(.failure, "cannot remove \(path): \(String(cString: strerror(errno)))")
+                    throw CLIError.failed("cannot remove \(path): \(String(cString: strerror(errno)))")
                 }
                 print("removed \(path)")
             }

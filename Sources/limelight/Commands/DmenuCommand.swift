@@ -22,7 +22,7 @@ struct DmenuCommand: Command {
         .menu,
     ]
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let location = try location(args)
         let live = try LiveSearcher(location: location)
         var request = SearchRequest(query: "")
@@ -37,7 +37,7 @@ struct DmenuCommand: Command {
         if let nl = chosen.firstIndex(of: "\n") { chosen = chosen[..<nl] }  // the first, if it printed several
         guard !chosen.isEmpty else {
             if status != 0 { exit(1) }  // dismissed
-            throw LimelightError(.failure, "\(argv[0]) chose nothing")
+            throw CLIError.failed("\(argv[0]) chose nothing")
         }
         if let i = lines.firstIndex(of: String(chosen)) {
             try Activation.open(HitID(hits[i]), lookup: live.lookup, location: location)
@@ -50,11 +50,11 @@ struct DmenuCommand: Command {
 /// Runs a menu program as argv (posix_spawnp, no shell): `input` on its
 /// stdin, its stdout read back; stderr and the terminal stay its own.
 enum Menu {
-    static func run(_ argv: [String], input: String) throws(LimelightError) -> (status: Int32, output: String) {
+    static func run(_ argv: [String], input: String) throws(CLIError) -> (status: Int32, output: String) {
         signal(SIGPIPE, SIG_IGN)  // a menu may exit before reading every line
         var toChild: [Int32] = [-1, -1], fromChild: [Int32] = [-1, -1]
         guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
-            throw LimelightError(.failure, "cannot make a pipe: \(String(cString: strerror(errno)))")
+            throw CLIError.failed("cannot make a pipe: \(String(cString: strerror(errno)))")
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -69,7 +69,7 @@ enum Menu {
         close(toChild[0]); close(fromChild[1])
         guard spawned == 0 else {
             close(toChild[1]); close(fromChild[0])
-            throw LimelightError(.failure, "cannot run \(argv[0]): \(String(cString: strerror(spawned)))")
+            throw CLIError.failed("cannot run \(argv[0]): \(String(cString: strerror(spawned)))")
         }
         // Write and read together (poll), so neither side can fill a pipe and wait on the other.
         var pending = Array(input.utf8)[...]

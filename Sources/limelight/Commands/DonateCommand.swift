@@ -18,23 +18,23 @@ struct DonateCommand: Command {
         .id.explained("Your own donation id (default: a new one, so two launches are two uses)."),
     ]
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
-        if !args.positionals.isEmpty, args.value(.app) != nil { throw LimelightError(.usage, "give files or flags, not both") }
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
+        if !args.positionals.isEmpty, args.value(.app) != nil { throw CLIError.usage("give files or flags, not both") }
     }
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         var batch: [LocatedRecord]
         if !args.positionals.isEmpty {
             batch = try RecordReader.read(args.positionals)
             if let bad = batch.first(where: { $0.record.kind != .interaction }) {
-                throw LimelightError(.badInput, "\(bad.location): donate takes interaction records; use 'limelight index' for \(bad.record.kind.rawValue) records")
+                throw CLIError.rejected(["\(bad.location): donate takes interaction records; use 'limelight index' for \(bad.record.kind.rawValue) records"])
             }
         } else {
             var o = JSONObject([("kind", "interaction"), ("app", .string(try require(args, .app)))])
             if let id = args.value(.id) { o["id"] = .string(id) }
             if let i = args.value(.intent) { o["intent"] = .string(i) }
             if let s = args.value(.shortcut) { o["shortcut"] = .string(s) }
-            let refs = try args.all(.entity).map { (e) throws(LimelightError) -> EntityRef in try parseEntityRef(e) }
+            let refs = try args.all(.entity).map { (e) throws(CLIError) -> EntityRef in try parseEntityRef(e) }
             if !refs.isEmpty { o["entities"] = refsJSON(refs) }
             o["at"] = .string(try parseTime(args.value(.at)).description)
             let contexts = try validateContexts(args.all(.context))

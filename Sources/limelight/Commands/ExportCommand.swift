@@ -6,7 +6,7 @@ struct ExportCommand: Command {
     static let usage = ["export"]
     static let options: [Option] = []
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let location = try location(args)
         var donated = Set<String>()
         for r in try location.exportRecords() {

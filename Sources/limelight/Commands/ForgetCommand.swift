@@ -21,18 +21,18 @@ struct ForgetCommand: Command {
         .fromTime, .toTime, .all,
     ]
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
         try checkOneForgetSelector(args)
         if args.value(.type) != nil, args.value(.app) == nil || args.value(.donation) == nil {
-            throw LimelightError(.usage, "--type goes with --app and --id (the entity whose history to forget)")
+            throw CLIError.usage("--type goes with --app and --id (the entity whose history to forget)")
         }
         if args.value(.donation) == nil, !args.has(.all), args.value(.fromTime) == nil, args.value(.toTime) == nil {
-            guard args.value(.app) != nil else { throw LimelightError(.usage, "say what to forget: --id, --app, --from/--to or --all") }
-            if args.value(.intent) == nil, args.value(.entity) != nil { throw LimelightError(.usage, "--entity goes with --intent") }
+            guard args.value(.app) != nil else { throw CLIError.usage("say what to forget: --id, --app, --from/--to or --all") }
+            if args.value(.intent) == nil, args.value(.entity) != nil { throw CLIError.usage("--entity goes with --intent") }
         }
     }
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let what: Forgetting
         if let type = args.value(.type), let app = args.value(.app), let id = args.value(.donation) {
             what = .entity(app: app, EntityRef(type: type, id: id))
@@ -41,12 +41,12 @@ struct ForgetCommand: Command {
         } else if args.has(.all) {
             what = .everything
         } else if args.value(.fromTime) != nil || args.value(.toTime) != nil {
-            what = .timeRange(from: try args.value(.fromTime).map { (t) throws(LimelightError) in try parseTime(t, option: .fromTime) },
-                              to: try args.value(.toTime).map { (t) throws(LimelightError) in try parseTime(t, option: .toTime) })
+            what = .timeRange(from: try args.value(.fromTime).map { (t) throws(CLIError) in try parseTime(t, option: .fromTime) },
+                              to: try args.value(.toTime).map { (t) throws(CLIError) in try parseTime(t, option: .toTime) })
         } else {
             let app = try require(args, .app)
             if let intent = args.value(.intent) {
-                what = .intent(app: app, intent: intent, entity: try args.value(.entity).map { (e) throws(LimelightError) in try parseEntityRef(e) })
+                what = .intent(app: app, intent: intent, entity: try args.value(.entity).map { (e) throws(CLIError) in try parseEntityRef(e) })
             } else {
                 what = .app(app)
             }

@@ -8,7 +8,7 @@ struct GetCommand: Command {
         .app, .type.explained("An entity type (with --id: the entity's id or stable id)."), .kind, .id,
     ]
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let app = try require(args, .app)
         let lookup = try Lookup(location: location(args))
         let found: Record?
@@ -16,12 +16,12 @@ struct GetCommand: Command {
             found = try lookup.entity(app: app, type: type, id: try require(args, .id))
         } else {
             guard let kind = RecordKind(rawValue: args.value(.kind) ?? "app"), [.app, .intent, .shortcut].contains(kind) else {
-                throw LimelightError(.usage, "--kind takes app, intent or shortcut")
+                throw CLIError.usage("--kind takes app, intent or shortcut")
             }
-            if kind == .app, args.value(.id) != nil { throw LimelightError(.usage, "--id needs --type (an entity) or --kind intent|shortcut") }
+            if kind == .app, args.value(.id) != nil { throw CLIError.usage("--id needs --type (an entity) or --kind intent|shortcut") }
             found = try lookup.record(kind: kind, app: app, id: kind == .app ? nil : try require(args, .id))
         }
-        guard let found else { throw LimelightError(.failure, "not found in the index") }
+        guard let found else { throw CLIError.failed("not found in the index") }
         print(found.json.serialized)
     }
 }

@@ -22,21 +22,21 @@ struct HistoryCommand: Command {
     ]
     static let options: [Option] = [.json.explained("With status: print one JSON object.")]
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
         let action = args.positionals[0]
         let takesValue = ["retain", "exclude", "include"].contains(action)
         guard takesValue || ["status", "pause", "resume"].contains(action) else {
-            throw LimelightError(.usage, "unknown history action '\(action)' (expected status, pause, resume, retain, exclude or include)")
+            throw CLIError.usage("unknown history action '\(action)' (expected status, pause, resume, retain, exclude or include)")
         }
         if takesValue != (args.positionals.count == 2) {
-            throw LimelightError(.usage, takesValue ? "history \(action) takes \(action == "retain" ? "a number of days" : "an app")" : "history \(action) takes nothing more")
+            throw CLIError.usage(takesValue ? "history \(action) takes \(action == "retain" ? "a number of days" : "an app")" : "history \(action) takes nothing more")
         }
         if action == "retain", Int(args.positionals[1]).map({ $0 < 0 || $0 > 100_000 }) ?? true {
-            throw LimelightError(.usage, "history retain takes a number of days from 0 to 100000, got '\(args.positionals[1])'")
+            throw CLIError.usage("history retain takes a number of days from 0 to 100000, got '\(args.positionals[1])'")
         }
     }
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let location = try location(args)
         var policy = HistoryPolicy.load(location)
         let value = args.positionals.count > 1 ? args.positionals[1] : ""

@@ -11,11 +11,11 @@ struct IndexCommand: Command {
     static let positionals = [Positional("file", .oneOrMore, help: "JSON Lines files of records; '-' reads standard input.")]
     static let options: [Option] = [.clientState, .json.explained("Print a JSON summary.")]
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
-        guard !args.positionals.isEmpty else { throw LimelightError(.usage, "give at least one file to index ('-' for standard input)") }
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
+        guard !args.positionals.isEmpty else { throw CLIError.usage("give at least one file to index ('-' for standard input)") }
     }
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         // Parse and validate everything before touching the index: a bad line
         // anywhere rejects the whole run.
         let records = try RecordSource.load(args.positionals)

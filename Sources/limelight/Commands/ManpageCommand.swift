@@ -7,7 +7,7 @@ struct ManpageCommand: Command {
     static let usage = ["manpage"]
     static let options: [Option] = []
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         print(Manpage.render(), terminator: "")
     }
 }

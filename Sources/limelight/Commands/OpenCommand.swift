@@ -36,20 +36,20 @@ struct OpenCommand: Command {
         .json.explained("Print what is run as one JSON object."),
     ]
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
         let query = args.value(.query) != nil
         if let id = args.positionals.first {
-            if query || args.value(.app) != nil { throw LimelightError(.usage, "give a hit id, --app or --query, not more than one") }
-            guard HitID(text: id) != nil else { throw LimelightError(.usage, "'\(id)' is not a hit id (the first column of 'limelight search --format tsv')") }
+            if query || args.value(.app) != nil { throw CLIError.usage("give a hit id, --app or --query, not more than one") }
+            guard HitID(text: id) != nil else { throw CLIError.usage("'\(id)' is not a hit id (the first column of 'limelight search --format tsv')") }
             return
         }
-        if query == (args.value(.app) != nil) { throw LimelightError(.usage, "give --app or --query") }
+        if query == (args.value(.app) != nil) { throw CLIError.usage("give --app or --query") }
         if query, args.value(.type) != nil || args.value(.id) != nil || args.value(.shortcut) != nil || args.value(.entity) != nil {
-            throw LimelightError(.usage, "--query takes no --type, --id, --shortcut or --entity")
+            throw CLIError.usage("--query takes no --type, --id, --shortcut or --entity")
         }
-        if (args.value(.type) == nil) != (args.value(.id) == nil) { throw LimelightError(.usage, "--type and --id go together") }
-        if args.value(.type) != nil, args.value(.shortcut) != nil { throw LimelightError(.usage, "open an entity (--type/--id) or a shortcut (--shortcut), not both") }
-        if args.value(.entity) != nil, args.value(.shortcut) == nil { throw LimelightError(.usage, "--entity goes with --shortcut") }
+        if (args.value(.type) == nil) != (args.value(.id) == nil) { throw CLIError.usage("--type and --id go together") }
+        if args.value(.type) != nil, args.value(.shortcut) != nil { throw CLIError.usage("open an entity (--type/--id) or a shortcut (--shortcut), not both") }
+        if args.value(.entity) != nil, args.value(.shortcut) == nil { throw CLIError.usage("--entity goes with --shortcut") }
     }
 
     /// What is opened.
@@ -59,7 +59,7 @@ struct OpenCommand: Command {
         case shortcut(app: String, id: String, value: EntityRef?)
     }
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let target: Target
         if let id = args.positionals.first.flatMap(HitID.init(text:)) {
             target = Activation.target(id)
@@ -70,7 +70,7 @@ struct OpenCommand: Command {
             if let type = args.value(.type) {
                 target = .entity(app: app, EntityRef(type: type, id: try require(args, .id)))
             } else if let s = args.value(.shortcut) {
-                target = .shortcut(app: app, id: s, value: try args.value(.entity).map { (e) throws(LimelightError) in try parseEntityRef(e) })
+                target = .shortcut(app: app, id: s, value: try args.value(.entity).map { (e) throws(CLIError) in try parseEntityRef(e) })
             } else {
                 target = .app(app)
             }
@@ -95,21 +95,21 @@ struct OpenCommand: Command {
 
     /// Plans, starts and records one opening: what `open` does, and what every
     /// launcher and shell front end does through `Activation`. Returns the donation id.
-    static func open(_ target: Target, lookup: Lookup, location: IndexLocation) throws(LimelightError) -> String? {
+    static func open(_ target: Target, lookup: Lookup, location: IndexLocation) throws -> String? {
         let plan = try self.plan(target, lookup: lookup, environment: DesktopEnvironment.current())
         return try launch(plan, recording: try interaction(for: target), location: location)
     }
 
-    static func launch(_ plan: LaunchPlan, recording use: Record, location: IndexLocation) throws(LimelightError) -> String? {
-        do { try Spawner.spawn(plan) } catch { throw LimelightError(.failure, error.description) }
+    static func launch(_ plan: LaunchPlan, recording use: Record, location: IndexLocation) throws -> String? {
+        do { try Spawner.spawn(plan) } catch { throw CLIError.failed(error.description) }
         return try Donations.record(use, location: location)
     }
 
-    static func topHit(_ query: String, _ args: ParsedArguments) throws(LimelightError) -> Target {
+    static func topHit(_ query: String, _ args: ParsedArguments) throws -> Target {
         var request = SearchRequest(query: query)
         request.limit = 1
         let searcher = try Searcher(location: location(args))
-        guard let hit = try searcher.search(request).hits.first else { throw LimelightError(.failure, "nothing matches \"\(query)\"") }
+        guard let hit = try searcher.search(request).hits.first else { throw CLIError.failed("nothing matches \"\(query)\"") }
         switch hit.kind {
         case .app: return .app(hit.app)
         case .entity: return .entity(app: hit.app, EntityRef(type: hit.type ?? "", id: hit.id))
@@ -119,7 +119,7 @@ struct OpenCommand: Command {
 
     /// The donation an opening is: a launch of the app, a use of the shortcut
     /// (with its value), or a use of the entity.
-    static func interaction(for target: Target) throws(LimelightError) -> Record {
+    static func interaction(for target: Target) throws(CLIError) -> Record {
         var o: JSONObject = ["kind": "interaction"]
         switch target {
         case let .app(app):
@@ -136,10 +136,10 @@ struct OpenCommand: Command {
         return try record(o, what: "open")
     }
 
-    static func plan(_ target: Target, lookup: Lookup, environment: DesktopEnvironment) throws(LimelightError) -> LaunchPlan {
-        func stored(_ kind: RecordKind, _ app: String, _ id: String?) throws(LimelightError) -> Record {
+    static func plan(_ target: Target, lookup: Lookup, environment: DesktopEnvironment) throws -> LaunchPlan {
+        func stored(_ kind: RecordKind, _ app: String, _ id: String?) throws -> Record {
             guard let r = try lookup.record(kind: kind, app: app, id: id) else {
-                throw LimelightError(.failure, "\(app) has no \(kind.rawValue)\(id.map { " '\($0)'" } ?? "") in the index")
+                throw CLIError.failed("\(app) has no \(kind.rawValue)\(id.map { " '\($0)'" } ?? "") in the index")
             }
             return r
         }
@@ -153,39 +153,39 @@ struct OpenCommand: Command {
             ApplicationDiscovery.discover(in: environment).applications.first { $0.id + ".desktop" == file }
         }
         let context = desktop.map(ExecLine.Context.init) ?? ExecLine.Context(icon: app.icon, name: app.name)
-        func run(_ exec: String, _ target: ExecLine.Target, what: String) throws(LimelightError) -> LaunchPlan {
+        func run(_ exec: String, _ target: ExecLine.Target, what: String) throws -> LaunchPlan {
             do {
                 return try LaunchPlan.exec(exec, target: target, context: context, terminal: desktop?.terminal ?? false,
                                            workingDirectory: desktop?.workingDirectory, environment: environment)
             } catch {
-                throw LimelightError(.failure, "\(what): \(error.description)")
+                throw CLIError.failed("\(what): \(error.description)")
             }
         }
         switch target {
         case .app:
             guard let exec = desktop?.exec ?? app.exec else {
-                throw LimelightError(.failure, "\(appID) has no Exec line to launch\(desktop?.dbusActivatable == true ? " (it is started over D-Bus, which open does not do yet)" : "")")
+                throw CLIError.failed("\(appID) has no Exec line to launch\(desktop?.dbusActivatable == true ? " (it is started over D-Bus, which open does not do yet)" : "")")
             }
             return try run(exec, .nothing, what: appID)
         case let .entity(_, ref):
             guard let entity = try lookup.entity(app: appID, type: ref.type, id: ref.id) else {
-                throw LimelightError(.failure, "\(appID) has no entity \(ref.type)/\(ref.id) in the index")
+                throw CLIError.failed("\(appID) has no entity \(ref.type)/\(ref.id) in the index")
             }
             if let exec = entity.exec { return try run(exec, entity.url.map { .urls([$0]) } ?? .nothing, what: "\(ref.type)/\(ref.id)") }
             if let url = entity.url { return LaunchPlan.uri(url, environment: environment) }
-            throw LimelightError(.failure, "\(ref.type)/\(ref.id) of \(appID) has neither a url nor an exec to open it with")
+            throw CLIError.failed("\(ref.type)/\(ref.id) of \(appID) has neither a url nor an exec to open it with")
         case let .shortcut(_, id, value):
             let shortcut = try stored(.shortcut, appID, id)
             var url: String?
             if let value {
                 guard let entity = try lookup.entity(app: appID, type: value.type, id: value.id) else {
-                    throw LimelightError(.failure, "\(appID) has no entity \(value.type)/\(value.id) in the index")
+                    throw CLIError.failed("\(appID) has no entity \(value.type)/\(value.id) in the index")
                 }
                 url = entity.url
             }
             if let exec = shortcut.exec { return try run(exec, url.map { .urls([$0]) } ?? .nothing, what: "shortcut \(id)") }
             if let u = shortcut.url { return LaunchPlan.uri(u, environment: environment) }
-            throw LimelightError(.failure, "shortcut \(id) of \(appID) has neither a url nor an exec to open it with")
+            throw CLIError.failed("shortcut \(id) of \(appID) has neither a url nor an exec to open it with")
         }
     }
 }

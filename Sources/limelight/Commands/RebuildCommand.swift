@@ -9,11 +9,11 @@ struct RebuildCommand: Command {
     static let usage = ["rebuild [--from <file>... [--allow-empty]] [--json]"]
     static let options: [Option] = [.fromFiles, .allowEmpty, .json.explained("Print a JSON summary.")]
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
-        if !args.positionals.isEmpty { throw LimelightError(.usage, "rebuild takes no arguments (use --from FILE)") }
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
+        if !args.positionals.isEmpty { throw CLIError.usage("rebuild takes no arguments (use --from FILE)") }
     }
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         Cancellation.install()
         var bar = ProgressBar(label: "rebuild")
         let from = args.all(.fromFiles)

@@ -25,18 +25,18 @@ struct RelevantCommand: Command {
         .json.explained("With list: one JSON object per registration."),
     ]
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
         guard let op = args.positionals.first else {
-            throw LimelightError(.usage, "say one of update, remove, remove-everywhere, clear, clear-all, list")
+            throw CLIError.usage("say one of update, remove, remove-everywhere, clear, clear-all, list")
         }
-        guard operations.contains(op) else { throw LimelightError(.usage, "unknown operation '\(op)'") }
-        if op != "list", args.has(.json) { throw LimelightError(.usage, "--json goes with list") }
+        guard operations.contains(op) else { throw CLIError.usage("unknown operation '\(op)'") }
+        if op != "list", args.has(.json) { throw CLIError.usage("--json goes with list") }
     }
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let op = args.positionals[0]
         if op == "list" {
-            let context = try args.value(.context).map { (c) throws(LimelightError) -> String in try validateContexts([c])[0] }
+            let context = try args.value(.context).map { (c) throws(CLIError) -> String in try validateContexts([c])[0] }
             let regs = try Lookup(location: location(args)).registrations(app: args.value(.app), context: context)
             for r in regs {
                 if args.has(.json) {
@@ -50,12 +50,12 @@ struct RelevantCommand: Command {
         }
         var o = JSONObject([("kind", "relevance"), ("app", .string(try require(args, .app))), ("op", .string(op))])
         if let c = args.value(.context) { o["context"] = .string(c) }
-        let refs = try args.all(.entity).map { (e) throws(LimelightError) -> EntityRef in try parseEntityRef(e) }
+        let refs = try args.all(.entity).map { (e) throws(CLIError) -> EntityRef in try parseEntityRef(e) }
         if ["update", "remove", "remove-everywhere"].contains(op) {
-            if refs.isEmpty, op != "update" { throw LimelightError(.usage, "\(op) needs --entity") }
+            if refs.isEmpty, op != "update" { throw CLIError.usage("\(op) needs --entity") }
             o["entities"] = refsJSON(refs)
         } else if !refs.isEmpty {
-            throw LimelightError(.usage, "\(op) takes no --entity")
+            throw CLIError.usage("\(op) takes no --entity")
         }
         let rec = try record(o, what: "relevant \(op)")
         let writer = try openWriter(args, self)

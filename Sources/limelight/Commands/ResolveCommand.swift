@@ -13,7 +13,7 @@ struct ResolveCommand: Command {
         .limit.range(1...Int.max).explained("With --where: at most n records (default 1000)."),
     ]
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let type = try require(args, .type)
         var ids = args.positionals
         for id in ids { try checkIdentifierArgument(id, "the id") }
@@ -21,13 +21,13 @@ struct ResolveCommand: Command {
         let lookup = try Lookup(location: location(args))
         if ids.isEmpty {
             let wheres = args.all(.where)
-            if wheres.isEmpty { throw LimelightError(.usage, "give ids, --stdin, or --where predicates") }
+            if wheres.isEmpty { throw CLIError.usage("give ids, --stdin, or --where predicates") }
             for r in try lookup.entities(app: args.value(.app), type: type, predicates: wheres, limit: args.int(.limit) ?? 1000) {
                 print(r.json.serialized)
             }
             return
         }
-        if !args.all(.where).isEmpty { throw LimelightError(.usage, "give ids or --where, not both") }
+        if !args.all(.where).isEmpty { throw CLIError.usage("give ids or --where, not both") }
         for (id, r) in try lookup.resolve(app: try require(args, .app), type: type, ids: ids) {
             print(r?.json.serialized ?? JSON.object(JSONObject([("id", .string(id)), ("missing", true)])).serialized)
         }

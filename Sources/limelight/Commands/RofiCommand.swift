@@ -22,14 +22,14 @@ struct RofiCommand: Command {
         .context,
     ]
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let location = try location(args)
         let retv = Files.environment("ROFI_RETV").flatMap { Int($0) } ?? 0
         switch retv {
         case 1:
             // A row was chosen: its id is in ROFI_INFO.
             let info = Files.environment("ROFI_INFO") ?? ""
-            guard let hit = HitID(text: info) else { throw LimelightError(.failure, "rofi passed no Limelight id (ROFI_INFO='\(info)')") }
+            guard let hit = HitID(text: info) else { throw CLIError.failed("rofi passed no Limelight id (ROFI_INFO='\(info)')") }
             let live = try LiveSearcher(location: location)
             try Activation.open(hit, lookup: live.lookup, location: location)
         case 2:
@@ -66,12 +66,12 @@ enum Launcher {
     }
 
     /// Typed text that is not a row: open Limelight's top hit for it.
-    static func openTopHit(_ text: String, location: IndexLocation) throws(LimelightError) {
+    static func openTopHit(_ text: String, location: IndexLocation) throws {
         let live = try LiveSearcher(location: location)
         var request = SearchRequest(query: text)
         request.limit = 1
         guard let top = try live.searcher.search(request).hits.first else {
-            throw LimelightError(.failure, "nothing matches \"\(text)\"")
+            throw CLIError.failed("nothing matches \"\(text)\"")
         }
         try Activation.open(HitID(top), lookup: live.lookup, location: location)
     }

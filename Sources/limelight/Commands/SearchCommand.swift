@@ -21,21 +21,21 @@ struct SearchCommand: Command {
         .explain,
     ]
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
         try HitFormat.validate(args)
         let fromStdin = args.has(.stdin)
-        if fromStdin, !args.positionals.isEmpty { throw LimelightError(.usage, "give a query or --stdin, not both") }
-        if !fromStdin, args.positionals.isEmpty { throw LimelightError(.usage, "missing the query (use \"\" for none)") }
+        if fromStdin, !args.positionals.isEmpty { throw CLIError.usage("give a query or --stdin, not both") }
+        if !fromStdin, args.positionals.isEmpty { throw CLIError.usage("missing the query (use \"\" for none)") }
     }
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let fromStdin = args.has(.stdin)
         let (live, template) = try SearchArguments.request(args, self)
         let searcher = live.searcher
         let json = args.has(.json), explain = args.has(.explain)
         let format = HitFormat(args)
 
-        func answer(_ query: String) throws(LimelightError) {
+        func answer(_ query: String) throws {
             var request = template
             request.query = query
             let response = try (fromStdin ? live.current() : searcher).search(request)
@@ -69,7 +69,7 @@ struct SearchCommand: Command {
 
 /// What `search` and `suggest` share: a request built from the same options.
 enum SearchArguments {
-    static func request(_ args: ParsedArguments, _ command: any Command.Type) throws(LimelightError) -> (LiveSearcher, SearchRequest) {
+    static func request(_ args: ParsedArguments, _ command: any Command.Type) throws -> (LiveSearcher, SearchRequest) {
         var request = SearchRequest(query: "")
         request.limit = args.int(.limit) ?? 10
         request.app = args.value(.app)

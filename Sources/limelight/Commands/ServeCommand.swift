@@ -20,14 +20,10 @@ struct ServeCommand: Command {
     static let busName = "org.limelight.Limelight"
     static let searchProviderPath = "/org/limelight/Limelight/SearchProvider"
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let backend = try IndexBackend(location: location(args), limit: args.int(.limit) ?? 10)
         let idle = args.int(.idleExit) ?? 0
-        do {
-            let service = try BusService(name: busName, searchProviderPath: searchProviderPath)
-            _ = try service.run(backend: backend, idleTimeout: idle > 0 ? .seconds(idle) : nil)
-        } catch {
-            throw LimelightError(error.kind == .other ? .failure : .unavailable, error.description)
-        }
+        let service = try BusService(name: busName, searchProviderPath: searchProviderPath)
+        _ = try service.run(backend: backend, idleTimeout: idle > 0 ? .seconds(idle) : nil)
     }
 }

@@ -8,7 +8,7 @@ struct ShortcutsCommand: Command {
         .app, .at.explained("The moment usage is decayed to (default now)."), .json.explained("One JSON object per shortcut."),
     ]
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let list = try Lookup(location: location(args)).appShortcuts(app: try require(args, .app), at: try parseTime(args.value(.at)))
         for (n, (r, usage)) in list.enumerated() {
             if args.has(.json) {

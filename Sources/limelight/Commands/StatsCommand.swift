@@ -6,7 +6,7 @@ struct StatsCommand: Command {
     static let usage = ["stats [--json]"]
     static let options: [Option] = [.json.explained("Print one JSON object.")]
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let s = try IndexStats.read(location(args))
         if args.has(.json) { print(s.json.serialized); return }
         print("Index:      \(s.path) (generation \(s.generation), schema \(s.schemaVersion))")

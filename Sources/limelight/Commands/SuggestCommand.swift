@@ -13,12 +13,12 @@ struct SuggestCommand: Command {
         .json.explained("One JSON hit per line."), .format, .explain,
     ]
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
         try HitFormat.validate(args)
-        if !args.positionals.isEmpty { throw LimelightError(.usage, "suggest takes no query (use 'limelight search')") }
+        if !args.positionals.isEmpty { throw CLIError.usage("suggest takes no query (use 'limelight search')") }
     }
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let (live, request) = try SearchArguments.request(args, self)
         let response = try live.searcher.search(request)
         let format = HitFormat(args)

@@ -27,34 +27,34 @@ struct SyncCommand: Command {
         .json.explained("Print one JSON object per source: added, updated, removed, interactions, problems."),
     ]
 
-    static func validate(_ args: ParsedArguments) throws(LimelightError) {
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
         _ = try sources(args)
     }
 
-    static func sources(_ args: ParsedArguments) throws(LimelightError) -> [DesktopSource] {
+    static func sources(_ args: ParsedArguments) throws(CLIError) -> [DesktopSource] {
         if args.positionals.isEmpty { return DesktopSource.allCases }
         var out: [DesktopSource] = []
         for name in args.positionals {
             guard let s = DesktopSource(rawValue: name) else {
-                throw LimelightError(.usage, "unknown source '\(name)' (expected \(DesktopSource.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw CLIError.usage("unknown source '\(name)' (expected \(DesktopSource.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             if !out.contains(s) { out.append(s) }
         }
         return out
     }
 
-    static func run(_ args: ParsedArguments) throws(LimelightError) {
+    static func run(_ args: ParsedArguments) throws {
         let chosen = try sources(args)
         let environment = DesktopEnvironment.current()
         try syncOnce(chosen, environment: environment, args: args)
         if args.has(.watch) {
-            try DesktopWatch.run(chosen, environment: environment) { (changed) throws(LimelightError) in
+            try DesktopWatch.run(chosen, environment: environment) { changed in
                 try syncOnce(changed, environment: environment, args: args)
             }
         }
     }
 
-    static func syncOnce(_ chosen: [DesktopSource], environment: DesktopEnvironment, args: ParsedArguments) throws(LimelightError) {
+    static func syncOnce(_ chosen: [DesktopSource], environment: DesktopEnvironment, args: ParsedArguments) throws {
         let json = args.has(.json)
         for source in chosen {
             // A long sync (a big history) shows what it is doing, on a terminal only.

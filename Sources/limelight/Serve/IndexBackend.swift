@@ -15,13 +15,18 @@ final class IndexBackend: SearchProviderBackend {
     /// How many ids a result set holds (GNOME shows 5; KRunner a screenful).
     let limit: Int
     /// Hits of recent answers by id, for their rendered titles in metas
-    /// (a bound shortcut's title names its entity); each use is checked
-    /// against the index first, so a deleted item is never described.
+    /// (a bound shortcut's title names its entity). They are forgotten as
+    /// soon as the index changes (`LiveSearcher.version`), so a deleted item
+    /// is never described; an id not among them is looked up in the index.
     private var recent: [String: SearchHit] = [:]
+    /// Every app's App Shortcuts as KRunner actions, read once per index
+    /// version rather than on every keystroke's Match.
+    private var actions: [String: [RunnerAction]]?
+    private var seenVersion = 0
     /// Why the index could not be brought up to date before this call.
-    private var refreshError: LimelightError?
+    private var refreshError: SearchError?
 
-    init(location: IndexLocation, limit: Int = 10) throws(LimelightError) {
+    init(location: IndexLocation, limit: Int = 10) throws(SearchError) {
         self.location = location
         self.limit = limit
         live = try LiveSearcher(location: location)
@@ -29,19 +34,26 @@ final class IndexBackend: SearchProviderBackend {
 
     func willHandleCall(_ method: BusMethod) {
         do { _ = try live.current(); refreshError = nil } catch { refreshError = error }
+        if live.version != seenVersion {
+            seenVersion = live.version
+            recent = [:]
+            actions = nil
+        }
     }
 
     private func ready() throws {
         if let refreshError { throw BusMethodError(message: refreshError.description) }
     }
 
-    private func search(_ query: String) throws -> [SearchHit] {
+    /// The hits for `query` with their result ids (made once: escaping them is
+    /// a noticeable share of a keystroke's work in the service).
+    private func search(_ query: String) throws -> [(id: String, hit: SearchHit)] {
         try ready()
         var request = SearchRequest(query: query)
         request.limit = limit
-        let hits = try live.searcher.search(request).hits
+        let hits = try live.searcher.search(request).hits.map { (id: HitID($0).text, hit: $0) }
         if recent.count > 4096 { recent = [:] }
-        for h in hits { recent[HitID(h).text] = h }
+        for h in hits { recent[h.id] = h.hit }
         return hits
     }
 
@@ -51,17 +63,17 @@ final class IndexBackend: SearchProviderBackend {
         let query = terms.joined(separator: " ")
         // GNOME calls with no terms only when the entry is blank: nothing to show.
         guard query.contains(where: { !$0.isWhitespace }) else { return [] }
-        return try search(query).map { HitID($0).text }
+        return try search(query).map(\.id)
     }
 
     func resultMetas(ids: [String]) throws -> [ResultMeta] {
         try ready()
         var metas: [ResultMeta] = []
         for text in ids {
-            guard let hit = HitID(text: text), try Activation.exists(hit, live.lookup) else { continue }
             if let h = recent[text] {
+                // Answered from this very version of the index: it exists.
                 metas.append(ResultMeta(id: text, name: h.title, description: h.subtitle, icon: h.icon ?? h.app))
-            } else if let meta = try describe(hit, text) {
+            } else if let hit = HitID(text: text), try Activation.exists(hit, live.lookup), let meta = try describe(hit, text) {
                 metas.append(meta)
             }
         }
@@ -102,8 +114,9 @@ final class IndexBackend: SearchProviderBackend {
         do {
             try Activation.open(hit, lookup: live.lookup, location: location)
         } catch {
-            guard error.kind == .failure else { throw error }
-            throw BusMethodError(name: Self.notFound, message: error.description)
+            // What would exit 1 (not in the index, nothing to launch) is "not found"; busy and the like are failures.
+            guard case .failed(ExitStatus.failure, let message) = ExitStatus.outcome(error) else { throw error }
+            throw BusMethodError(name: Self.notFound, message: message)
         }
     }
 
@@ -112,8 +125,9 @@ final class IndexBackend: SearchProviderBackend {
     func krunnerMatch(query: String) throws -> [RunnerMatch] {
         guard query.contains(where: { !$0.isWhitespace }) else { return [] }
         let hits = try search(query)
-        let shortcutsByApp = Dictionary(grouping: try shortcutActions(), by: \.app)
-        return hits.enumerated().map { (i, h) in
+        let shortcutsByApp = hits.contains { $0.hit.kind == .app } ? try actionsByApp() : [:]
+        return hits.enumerated().map { (i, found) in
+            let h = found.hit
             let kind: MatchKind
             switch h.section {
             case .topHit: kind = .exact
@@ -121,11 +135,11 @@ final class IndexBackend: SearchProviderBackend {
             case .results, .suggestions: kind = .possible
             }
             return RunnerMatch(
-                id: HitID(h).text, text: h.title, iconName: h.icon ?? h.app, kind: kind,
+                id: found.id, text: h.title, iconName: h.icon ?? h.app, kind: kind,
                 // Spotlight's order, kept: KRunner sorts by kind, then relevance.
                 relevance: max(0.01, 1 - Double(i) * 0.01),
                 subtext: h.subtitle, urls: h.url.map { [$0] } ?? [], category: Self.heading(h.section),
-                actions: h.kind == .app ? shortcutsByApp[h.app]?.map(\.action.id) ?? [] : [])
+                actions: h.kind == .app ? shortcutsByApp[h.app]?.map(\.id) ?? [] : [])
         }
     }
 
@@ -142,6 +156,13 @@ final class IndexBackend: SearchProviderBackend {
     func krunnerActions() throws -> [RunnerAction] {
         try ready()
         return try shortcutActions().map(\.action)
+    }
+
+    private func actionsByApp() throws -> [String: [RunnerAction]] {
+        if let actions { return actions }
+        let made = Dictionary(grouping: try shortcutActions(), by: \.app).mapValues { $0.map(\.action) }
+        actions = made
+        return made
     }
 
     private func shortcutActions() throws -> [(app: String, action: RunnerAction)] {
