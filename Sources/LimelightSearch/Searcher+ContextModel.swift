@@ -13,7 +13,7 @@ extension Searcher {
         var scored: [(hit: SearchHit, newRegistered: Bool, usesInContexts: Double)] = []
         scored.reserveCapacity(candidates.count)
         for m in candidates {
-            guard let card = m.values[Schema.cardSlot].flatMap(HitCard.init(encoded:)) else { continue }
+            guard let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }) else { continue }
             var stats = UsageStats(encoded: card.usage)
             if !pending.isEmpty, let events = pending[card.itemKey] {
                 var with = stats ?? UsageStats()
@@ -39,9 +39,7 @@ extension Searcher {
 
     /// The context model's mixture weights as this index has learned them
     /// (components by backoff level and half-life, then `relevant`).
-    public func learnedWeights() throws(LimelightError) -> [(String, Double)] {
-        do { return try ContextModelStore.readWeights(db).named } catch {
-            throw LimelightError(.failure, "reading the learned weights failed: \(error.description)")
-        }
+    public func learnedWeights() throws(SearchError) -> [(String, Double)] {
+        do { return try ContextModelStore.readWeights(db).named } catch { throw SearchError(error, path: path) }
     }
 }
