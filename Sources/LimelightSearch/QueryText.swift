@@ -15,7 +15,11 @@ extension Searcher {
         for word in text.completeWords {
             // The term generator gives CJK n-grams the stemmed-term prefix
             // too; the query parser does not, unless told.
-            let q = try parser.parse(word, flags: [.cjkNgram], defaultPrefix: Tokenizer.containsCJK(word) ? "Z" : "")
+            var q = try parser.parse(word, flags: [.cjkNgram], defaultPrefix: Tokenizer.containsCJK(word) ? "Z" : "")
+            if let typed = text.apostropheForms[word] {
+                let asIndexed = try parser.parse(typed, flags: [.cjkNgram])
+                if !asIndexed.isEmpty { q = q.isEmpty ? asIndexed : try .or([q, asIndexed]) }
+            }
             if !q.isEmpty { parts.append(q) }
         }
         if let last = text.partialWord {
@@ -45,6 +49,10 @@ package struct QueryText {
     let words: [String]
     /// Runs of CJK characters.
     let cjkRuns: [String]
+    /// A complete word typed with an apostrophe ("dont" → "don't"): the
+    /// index holds it as Xapian spells it, with the apostrophe, so it is
+    /// looked up that way too.
+    let apostropheForms: [String: String]
     /// The words a title must have (as word prefixes) to match by title; none
     /// for CJK text, which titles match by n-grams.
     var titleWords: [String] { cjkRuns.isEmpty ? words : [] }
@@ -64,6 +72,12 @@ package struct QueryText {
         let raw = typed.count > Self.maxCharacters ? String(typed.prefix(Self.maxCharacters)) : typed
         self.raw = raw
         var words = Array(Tokenizer.words(raw).prefix(Self.maxWords))
+        let typed = Array(Tokenizer.words(raw, keepingApostrophes: true).prefix(Self.maxWords))
+        var forms: [String: String] = [:]
+        if typed.count == words.count {
+            for (w, t) in zip(words, typed) where w != t { forms[w] = t }
+        }
+        apostropheForms = forms
         // Titles are compared without diacritics (see TitleMatch).
         let foldedWords = Tokenizer.words(Tokenizer.fold(raw))
         let endsInWord: Bool = {
@@ -81,6 +95,7 @@ package struct QueryText {
 
     private init(raw: String, complete: [String], partial: String?, cjk: [String]) {
         self.raw = raw
+        apostropheForms = [:]  // corrected words are index terms already
         completeWords = complete
         partialWord = partial
         cjkRuns = cjk

@@ -21,9 +21,13 @@ package enum Tokenizer {
     }
 
     /// Lower-cased words of non-CJK text, split at anything that is not a letter
-    /// or digit. (An apostrophe inside a word joins it, as Xapian does.)
-    package static func words(_ text: String) -> [String] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
+    /// or digit. An apostrophe inside a word joins it: dropped ("don't" →
+    /// "dont", for edge prefixes), or with `keepingApostrophes` kept as `'`,
+    /// the way Xapian's term generator and query parser spell the word.
+    package static func words(_ text: String) -> [String] { words(text, keepingApostrophes: false) }
+
+    package static func words(_ text: String, keepingApostrophes: Bool) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text, keepingApostrophes: keepingApostrophes) }
         var out: [String] = []
         var cur = String.UnicodeScalarView()
         let scalars = Array(text.lowercased().unicodeScalars)
@@ -32,7 +36,8 @@ package enum Tokenizer {
                 cur.append(u)
             } else if (u == "'" || u == "’"), !cur.isEmpty, n + 1 < scalars.count,
                       isWordScalar(scalars[n + 1]), !isCJK(scalars[n + 1]) {
-                continue  // "o'neil" → "oneil"-style joining keeps prefixes useful
+                // "o'neil" → "oneil"-style joining keeps prefixes useful
+                if keepingApostrophes { cur.append("'") }
             } else if !cur.isEmpty {
                 out.append(String(cur))
                 cur = String.UnicodeScalarView()
@@ -44,7 +49,7 @@ package enum Tokenizer {
 
     /// `words` for ASCII text, on bytes (most titles; indexing calls this for
     /// every title, keyword and phrase).
-    private static func asciiWords(_ text: String) -> [String] {
+    private static func asciiWords(_ text: String, keepingApostrophes: Bool) -> [String] {
         var out: [String] = []
         var cur: [UInt8] = []
         let bytes = Array(text.utf8)
@@ -55,7 +60,7 @@ package enum Tokenizer {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 cur.append(b + 32)
             case UInt8(ascii: "'") where !cur.isEmpty && n + 1 < bytes.count && isASCIIWordByte(bytes[n + 1]):
-                continue
+                if keepingApostrophes { cur.append(b) }
             default:
                 if !cur.isEmpty {
                     out.append(String(decoding: cur, as: UTF8.self))
