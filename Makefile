@@ -17,7 +17,9 @@ BIN      = .build/release/limelight
 # Not rofi, dmenu, fuzzel or wofi: 'limelight rofi' and 'limelight dmenu' are tested
 # against rofi's script protocol byte for byte and with plain programs as the menu,
 # so the suite needs no X server; a user installs the launcher they use.
-DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin libsqlite3-dev fzf zsh fish man-db groff-base
+# xapian-tools: xapian-tcpsrv, which the sharded-search tests start to serve shards
+# over Xapian's remote backend (and xapian-replicate for read replicas).
+DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin libsqlite3-dev fzf zsh fish man-db groff-base xapian-tools
 deps:
 	@for p in $(DEB_DEPS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -90,8 +92,8 @@ clean:
 #   make bench         the Debian catalog (63k) and 1M synthetic entities + 1M
 #                      interactions; writes Benchmarks/results/*.json and BENCHMARKS.md
 #   make bench-smoke   5,000 Debian packages, ~200 queries, under 2 minutes;
-#                      exits non-zero if an engine fails or Limelight's results
-#                      disagree with raw Xapian running the same plan
+#                      exits non-zero if an engine fails or raw Xapian, replaying
+#                      Limelight's recorded Xapian calls, gets other match sets
 #   make bench BENCH_REV=295541a
 #                      builds the engine from a clean snapshot of that commit (a
 #                      git worktree in $(BENCH_SCRATCH)-src, with the driver
@@ -111,6 +113,7 @@ BENCH_SOURCE   = $(if $(BENCH_REV),--source "commit $(BENCH_REV) (a clean snapsh
 BENCH_BINS     = --limelight-bench $(BENCH_SCRATCH)/release/limelight-bench \
                  --limelight $(BENCH_SCRATCH)/release/limelight \
                  --raw-xapian $(BENCH_SCRATCH)/raw-xapian-bench \
+                 --raw-xapian-replay $(BENCH_SCRATCH)/raw-xapian-replay \
                  --oneshot $(BENCH_SCRATCH)/xapian-oneshot $(BENCH_SOURCE)
 
 bench-deps: deps
@@ -136,6 +139,7 @@ bench-build: bench-deps bench-src
 	$(SWIFT) build -c release --package-path $(BENCH_SRC) --product limelight-bench --scratch-path $(BENCH_SCRATCH)
 	$(SWIFT) build -c release --package-path $(BENCH_SRC) --static-swift-stdlib --product limelight --scratch-path $(BENCH_SCRATCH)
 	g++ -O2 -std=c++17 -o $(BENCH_SCRATCH)/raw-xapian-bench Benchmarks/raw-xapian/bench.cc -lxapian
+	g++ -O2 -std=c++17 -o $(BENCH_SCRATCH)/raw-xapian-replay Benchmarks/raw-xapian/replay.cc -lxapian
 	g++ -O2 -std=c++17 -o $(BENCH_SCRATCH)/xapian-oneshot Benchmarks/raw-xapian/oneshot.cc -lxapian
 
 # The full run also times the CLI with the Swift runtime as shared libraries
@@ -155,6 +159,15 @@ bench-serve: deps
 	cc -O2 -Wall -o .build/serve-client Benchmarks/serve/client.c -lsystemd
 	python3 Benchmarks/serve/bench.py --limelight .build/release/limelight \
 	  --limelight-bench .build/release/limelight-bench --client .build/serve-client $(BENCH_ARGS)
+
+# Ingest of the Debian catalog by one writer and by `--shards 2` (two shards
+# built in parallel), alternately (issue 16): Benchmarks/results/shards/shards.{json,md},
+# which report.py puts into BENCHMARKS.md.
+.PHONY: bench-shards
+bench-shards: deps
+	$(SWIFT) build -c release --product limelight-bench
+	python3 Benchmarks/shards/bench.py --limelight-bench .build/release/limelight-bench $(BENCH_ARGS)
+	python3 Benchmarks/report.py
 
 bench-smoke: bench-build
 	$(BENCH_PY) Benchmarks/run.py --corpus debian-smoke $(BENCH_BINS) \

@@ -58,7 +58,7 @@ let package = Package(
         // Opening a hit: Exec lines and URIs as argv, started with posix_spawn.
         .target(name: "DesktopLaunch", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport"], swiftSettings: layer),
         // In-process benchmark driver (make bench); not part of the product.
-        .executableTarget(name: "limelight-bench", dependencies: ["LimelightKit"],
+        .executableTarget(name: "limelight-bench", dependencies: ["LimelightKit", "Xapian"],
                           path: "Benchmarks/LimelightBench"),
         // Ranking evaluation on corpus/eval (make eval → EVAL.md).
         .executableTarget(name: "limelight-eval", dependencies: ["LimelightKit"],

@@ -27,6 +27,27 @@ SHORT = {"limelight": "Limelight", "raw-xapian": "raw Xapian (plan)", "raw-xapia
          "raw-xapian-partial": "raw Xapian (PARTIAL)", "tantivy": "Tantivy", "fts5": "FTS5"}
 
 
+
+def raw_floor_note(results):
+    """What "raw Xapian (plan)" measured: a replay of Limelight's calls (since
+    issue 10), or, in results from before, bench.cc's hand-written copy of the plan."""
+    replayed = any("msets" in r.get("query", {}).get("keystrokes", {}).get("raw-xapian", {}) for r in results.values())
+    if replayed:
+        return ("- **raw Xapian (plan)**: `Benchmarks/raw-xapian/replay.cc` replaying, with the plain C++ API on "
+                "Limelight's own index (read-only), every Xapian call Limelight's plan made for each query — the "
+                "match sets (each query `Query::serialise()`d, with its weighting, sort, collapse, `checkatleast` and "
+                "the values read from each hit), the metadata lists, document, value and term reads — recorded by "
+                "`limelight-bench query --trace` (Xapian's `CallRecorder`). Query construction is not timed; every "
+                "match set must return the docids Limelight got. The floor for Limelight's plan; the gap is Limelight's "
+                "own work (parsing, Swift scoring and arranging).")
+    return ("- **raw Xapian (plan)**: `Benchmarks/raw-xapian/bench.cc` as of these runs, running a hand-written copy "
+            "of the same plan (the lists, the Xapian queries with the same broad-query windows and tiers, the typo "
+            "and OR retries) on Limelight's own index, opened read-only, reading what Limelight reads (the list "
+            "entries' values 7 and 1; the top 50's value 1) and nothing else. The floor for Limelight's plan; the gap is "
+            "Limelight's own work (Swift scoring and arranging). \"top 10\" asks Xapian for 10; \"no lists\" runs the "
+            "Xapian query for short prefixes too (what the lists buy). Since issue 10 the floor replays Limelight's "
+            "calls instead (`replay.cc`, ANALYSIS.md §6); the next `make bench` measures it so.")
+
 def ms(x):
     if x is None:
         return "–"
@@ -346,11 +367,7 @@ def main():
               "document data); a one-edit typo retry and an OR retry (always scored fully) when nothing matches. The "
               "candidates are scored in Swift (title match, prior, usage, context), arranged like Spotlight (Top Hit, "
               "its App Shortcuts, the rest), 10 returned. The index has no positions.",
-              "- **raw Xapian (plan)**: `Benchmarks/raw-xapian/bench.cc` running the same plan (the lists, the Xapian "
-              "queries with the same broad-query windows and tiers, the typo and OR retries) on Limelight's own index, opened read-only, reading what Limelight reads (the list "
-              "entries' values 7 and 1; the top 50's value 1) and nothing else. The floor for Limelight's plan; the gap is "
-              "Limelight's own work (Swift scoring and arranging). \"top 10\" asks Xapian for 10; \"no lists\" runs the "
-              "Xapian query for short prefixes too (what the lists buy).",
+              raw_floor_note(results),
               "- **raw Xapian (PARTIAL)**: `QueryParser` with `FLAG_PARTIAL` (the last word expands to the 100 most frequent "
               "completions among the index's `Z` terms, with default prefix `Z`, as the index holds stemmed terms only), "
               "default operator AND, english stemmer, top 10 + data, on the same index.",
@@ -372,6 +389,10 @@ def main():
     serve = os.path.join(HERE, "results", "serve", "serve.md")  # make bench-serve (issue 13)
     if os.path.exists(serve):
         with open(serve) as f:
+            L += [f.read().rstrip(), ""]
+    shards = os.path.join(HERE, "results", "shards", "shards.md")  # make bench-shards (issue 16)
+    if os.path.exists(shards):
+        with open(shards) as f:
             L += [f.read().rstrip(), ""]
     analysis = os.path.join(HERE, "ANALYSIS.md")
     if os.path.exists(analysis):

@@ -9,8 +9,8 @@ Corpora:
   debian-smoke    5,000 of them, ~200 queries: `make bench-smoke`
   synthetic       1,000,000 entities + 1,000,000 interactions (synthetic.py)
 
-Binaries are taken from --limelight-bench, --limelight, --raw-xapian and
---oneshot (the Makefile builds them). Generated data, indexes and per-query
+Binaries are taken from --limelight-bench, --limelight, --raw-xapian,
+--raw-xapian-replay and --oneshot (the Makefile builds them). Generated data, indexes and per-query
 latencies go under Benchmarks/data/; summaries under Benchmarks/results/.
 
 Order per corpus: records, queries, ingest (every engine into a fresh index;
@@ -20,10 +20,14 @@ queries (every engine, same files), a fresh process per query, `suggest`
 last `limelight rebuild` of a copy of the whole index under /usr/bin/time (wall
 time, peak RSS). The load average is sampled at each step (machine.load).
 
-Exits non-zero if any engine fails, if Limelight's hits differ in number from
-the raw Xapian program running the same plan on the same index (on more than
-5% of the queries: then bench.cc no longer runs Limelight's plan), or if a
-keystroke query that is a prefix of a sampled title finds nothing in Limelight.
+The raw Xapian floor ("raw-xapian") replays Limelight's plan: limelight-bench
+writes every Xapian call of each query (--trace), and raw-xapian-replay makes
+the same calls with the plain C++ API against the same index, timing each
+query (Benchmarks/ANALYSIS.md §6).
+
+Exits non-zero if any engine fails, if the replay's match sets differ from the
+ones Limelight got on any query (then the trace or the replay is wrong), or if
+a keystroke query that is a prefix of a sampled title finds nothing in Limelight.
 """
 import argparse
 import json
@@ -51,11 +55,6 @@ CORPORA = {
     "synthetic-smoke": dict(kind="synthetic", entities=20_000, interactions=20_000, titles=16, full=30, e2e=10,
                             nopos=False, suggest=200),
 }
-
-
-# Share of queries on which Limelight and the raw program may return a
-# different number of hits before the run fails (see the check below).
-MAX_PLAN_DRIFT = 0.05
 
 
 class Failure(Exception):
@@ -381,15 +380,13 @@ def bench_corpus(name, cfg, bins, args):
 
     # 5. Queries, every engine, same query files; one warm-up pass, one timed.
     phase("queries: every engine")
+    # Limelight's timed pass is followed by a traced one; the replay (next) makes its calls again.
+    trace = lambda qf: os.path.join(raw, "trace-" + os.path.basename(qf).replace(".txt", ".jsonl"))
     engines = [
-        ("limelight", lambda qf, full, o: [bins["limelight-bench"], "query", "--index", idx["limelight"], qf, "--out", o]
-         + (["--full"] if full else [])),
-        ("raw-xapian", lambda qf, full, o: [bins["raw-xapian"], "query", os.path.join(idx["limelight"], "current"), qf,
-                                            "--out", o] + (["--full"] if full else [])),
-        ("raw-xapian-top10", lambda qf, full, o: [bins["raw-xapian"], "query", os.path.join(idx["limelight"], "current"),
-                                                  qf, "--depth", "10", "--out", o] + (["--full"] if full else [])),
-        ("raw-xapian-nolists", lambda qf, full, o: [bins["raw-xapian"], "query", os.path.join(idx["limelight"], "current"),
-                                                    qf, "--plan", "xapian", "--out", o] + (["--full"] if full else [])),
+        ("limelight", lambda qf, full, o: [bins["limelight-bench"], "query", "--index", idx["limelight"], qf, "--out", o,
+                                           "--trace", trace(qf)] + (["--full"] if full else [])),
+        ("raw-xapian", lambda qf, full, o: [bins["raw-xapian-replay"], os.path.join(idx["limelight"], "current"),
+                                            trace(qf), "--out", o]),
         ("raw-xapian-partial", lambda qf, full, o: [bins["raw-xapian"], "query", os.path.join(idx["limelight"], "current"),
                                                     qf, "--plan", "partial", "--out", o] + (["--full"] if full else [])),
         ("fts5", lambda qf, full, o: [PY, os.path.join(HERE, "engines.py"), "fts5", "query", idx["fts5"], qf, "--out", o]
@@ -401,22 +398,21 @@ def bench_corpus(name, cfg, bins, args):
         full = qs_name == "fullword"
         res["query"][qs_name] = {}
         for e, cmd in engines:
-            if full and e == "raw-xapian-nolists":
-                continue  # full words never use the lists: the same as raw-xapian
             phase(f"{qs_name}: {e}")
             o = out(f"query-{qs_name}-{e}")
             run(cmd(qf, full, o), stdout=subprocess.DEVNULL if e != "limelight" or not args.verbose else None)
             r = load(o)
             res["query"][qs_name][e] = summarize(r, qtext[qs_name], full)
             res["query"][qs_name][e]["hits"] = r["hits"]
-        # Checks: Limelight returns exactly as many hits as the raw program running its plan.
-        ll, rx = res["query"][qs_name]["limelight"]["hits"], res["query"][qs_name]["raw-xapian"]["hits"]
-        # A few differences are allowed (Limelight's plan may grow a rule, e.g. a typo
-        # retry, before bench.cc follows); many mean the two no longer run the same plan.
-        diff = [qtext[qs_name][i] for i, (a, b) in enumerate(zip(ll, rx)) if a != b]
-        res["checks"].append({"check": f"{qs_name}: Limelight's hit counts equal raw Xapian's running its plan "
-                                       f"(differ on {len(diff)} of {len(ll)}; at most {MAX_PLAN_DRIFT:.0%} allowed)",
-                              "ok": len(diff) <= MAX_PLAN_DRIFT * len(ll), "detail": diff[:5]})
+            if e == "raw-xapian":
+                res["query"][qs_name][e].update({k: r[k] for k in ("calls", "msets", "disagreements")})
+                replay = r
+        # Check: replaying Limelight's calls gives back the very match sets Limelight got.
+        ll = res["query"][qs_name]["limelight"]["hits"]
+        res["checks"].append({"check": f"{qs_name}: raw Xapian replaying Limelight's {replay['calls']} calls "
+                                       f"({replay['msets']} match sets) gets the same docids "
+                                       f"(differ on {replay['disagreements']} of {len(ll)} queries)",
+                              "ok": replay["disagreements"] == 0, "detail": replay["disagreeing"]})
         if not full:
             zero = [qtext[qs_name][i] for i, h in enumerate(ll) if h == 0]
             res["checks"].append({"check": "keystrokes: every prefix of a sampled title finds something in Limelight",
@@ -472,6 +468,7 @@ def main():
     ap.add_argument("--limelight", default=os.path.join(ROOT, ".build/bench/release/limelight"))
     ap.add_argument("--limelight-static", help="another build of the CLI (e.g. --static-swift-stdlib), timed as an extra fresh-process row")
     ap.add_argument("--raw-xapian", default=os.path.join(ROOT, ".build/bench/raw-xapian-bench"))
+    ap.add_argument("--raw-xapian-replay", default=os.path.join(ROOT, ".build/bench/raw-xapian-replay"))
     ap.add_argument("--oneshot", default=os.path.join(ROOT, ".build/bench/xapian-oneshot"))
     ap.add_argument("--source", help="say which engine source the binaries were built from (for the report)")
     ap.add_argument("--results-dir", default=RESULTS, help="where <corpus>.json goes (default Benchmarks/results)")
@@ -483,7 +480,7 @@ def main():
     ap.add_argument("--no-rebuild", action="store_true", help="skip timing `limelight rebuild` (the last step)")
     args = ap.parse_args()
     bins = {"limelight-bench": args.limelight_bench, "limelight": args.limelight, "raw-xapian": args.raw_xapian,
-            "oneshot": args.oneshot}
+            "raw-xapian-replay": args.raw_xapian_replay, "oneshot": args.oneshot}
     if args.limelight_static:
         bins["limelight-static"] = args.limelight_static
     for k, p in bins.items():

@@ -3,17 +3,27 @@
 // It uses LimelightKit's public API only, the way an app embedding Limelight
 // would:
 //
-//   limelight-bench ingest --index DIR FILE [--batch N] [--append] [--out R.json]
+//   limelight-bench ingest --index DIR FILE [--batch N] [--shards N] [--append] [--out R.json]
 //       Reads FILE (JSON Lines records) and writes it into a fresh index with
 //       IndexWriter.apply: one streamed batch (RecordSource, as `limelight index
 //       FILE` does) or batches of N records. Reports wall time and peak RSS (VmHWM).
 //       --append adds to an existing index (e.g. interactions after entities).
 //
-//   limelight-bench query --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json]
+//   limelight-bench query --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json] [--trace T.jsonl]
 //       Runs each line of FILE as a query with Searcher.search, P untimed warm-up
 //       passes first, then one timed pass. Reports p50/p90/p99 by the length of
 //       the word being typed, one- and two-word; `--full` appends a space to each
-//       query so every word is complete (full-word search).
+//       query so every word is complete (full-word search). `--trace` adds one
+//       more, untimed pass that writes every Xapian call of each query to T
+//       (Xapian's CallRecorder), for `raw-xapian-replay` to make again.
+//
+//   limelight-bench query --remote HOST:PORT… FILE […]
+//       The same against shards served by xapian-tcpsrv (one --remote per
+//       shard): the keystroke latency over the network.
+//
+//   limelight-bench split --index DIR --shards N OUT
+//       Writes OUT as a sharded directory of N shards holding DIR's
+//       documents (ShardSplit), to serve with xapian-tcpsrv.
 //
 //   limelight-bench suggest --index DIR INTERACTIONS.jsonl [--count N] [--limit N] [--warmup P] [--out R.json]
 //       Zero-query suggestions (Searcher.search with an empty query, as
@@ -29,6 +39,7 @@
 import Glibc
 #endif
 import LimelightKit
+import Xapian  // CallRecorder, for --trace
 
 // MARK: - Small helpers (no Foundation: keep the driver as lean as the CLI)
 
@@ -130,6 +141,11 @@ struct Options {
     var warmup = 1
     var append = false
     var count = 2000
+    var trace: String?
+    /// query: shards served by xapian-tcpsrv, instead of --index.
+    var remote: [String] = []
+    /// ingest: write a sharded index of this many shards (`limelight index --shards N`); split: how many.
+    var shards: Int? = nil
 
     init(_ argv: [String]) {
         var args = argv.dropFirst()
@@ -143,10 +159,13 @@ struct Options {
             switch a {
             case "--index": index = value()
             case "--out": out = value()
+            case "--trace": trace = value()
             case "--batch": batch = number(value(), a)
             case "--count": count = number(value(), a)
             case "--limit": limit = number(value(), a)
             case "--warmup": warmup = number(value(), a)
+            case "--remote": remote.append(value())
+            case "--shards": shards = number(value(), a)
             case "--full": full = true
             case "--append": append = true
             case "-h", "--help": print(usage); exit(0)
@@ -156,12 +175,13 @@ struct Options {
                 file = a
             }
         }
-        if index.isEmpty || file.isEmpty { fail(usage, code: 64) }
+        if (index.isEmpty && remote.isEmpty) || file.isEmpty { fail(usage, code: 64) }
     }
 
     static let usageText = """
-        usage: limelight-bench ingest --index DIR FILE [--batch N] [--append] [--out R.json]
-               limelight-bench query  --index DIR FILE [--full] [--limit N] [--warmup P] [--out R.json]
+        usage: limelight-bench ingest --index DIR FILE [--batch N] [--shards N] [--append] [--out R.json]
+               limelight-bench query  --index DIR | --remote HOST:PORT… FILE [--full] [--limit N] [--warmup P] [--out R.json] [--trace T.jsonl]
+               limelight-bench split  --index DIR --shards N OUT
                limelight-bench suggest --index DIR INTERACTIONS.jsonl [--count N] [--limit N] [--warmup P] [--out R.json]
         """
     var usage: String { Self.usageText }
@@ -203,7 +223,7 @@ func ingest(_ o: Options) {
     var documents = 0
     var batchCount = 0
     do {
-        let writer = try IndexWriter.open(IndexLocation(path: o.index))
+        let writer = try IndexWriter.open(IndexLocation(path: o.index), shards: o.shards)
         if let source {
             try writer.apply(source)
             batchCount = 1
@@ -249,7 +269,7 @@ func ingest(_ o: Options) {
           + "\(fmt(Double(recordCount) / total, 0)) records/s, peak RSS \(peak / 1024) MiB, \(documents) documents")
     if let out = o.out {
         writeFile(out, """
-            {"engine":"limelight","op":"ingest","file":\(jsonString(o.file)),"records":\(recordCount),\
+            {"engine":"limelight","op":"ingest","file":\(jsonString(o.file)),"records":\(recordCount),"shards":\(o.shards ?? 0),\
             "batches":\(batchCount),"documents":\(documents),"seconds":\(total),"read_seconds":\(readS),\
             "rss_after_read_kib":\(rssAfterRead),"peak_rss_kib":\(peak)}
 
@@ -271,7 +291,9 @@ func query(_ o: Options) {
     let queries = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     if queries.isEmpty { fail("\(o.file) has no queries") }
     let searcher: Searcher
-    do { searcher = try Searcher(location: IndexLocation(path: o.index)) } catch { fail(error.description, code: 1) }
+    do {
+        searcher = o.remote.isEmpty ? try Searcher(location: IndexLocation(path: o.index)) : try Searcher(remote: try RemoteShards(o.remote))
+    } catch { fail("\(error)", code: 1) }
     let at = Timestamp.now()
     func run(_ q: String) throws(SearchError) -> Int {
         var r = SearchRequest(query: o.full ? q + " " : q)
@@ -295,6 +317,17 @@ func query(_ o: Options) {
         }
     } catch { fail(error.description) }
     let totalS = Double(nowNS() - t0) / 1e9
+    if let trace = o.trace {
+        // After the timed pass, so that writing the trace costs it nothing.
+        do throws(XapianError) { CallRecorder.active = try CallRecorder(path: trace) } catch { fail(error.description) }
+        do {
+            for q in queries {
+                CallRecorder.active?.begin(q)
+                _ = try run(q)
+            }
+        } catch { fail(error.description) }
+        CallRecorder.active = nil
+    }
 
     // Summary by group, as the issue asks: one-/two-word, by prefix length.
     var groups: [String: [Double]] = [:]
@@ -410,5 +443,7 @@ switch options.command {
 case "ingest": ingest(options)
 case "query": query(options)
 case "suggest": suggest(options)
+case "split":
+    do { try ShardSplit.split(IndexLocation(path: options.index), into: options.file, count: max(1, options.shards ?? 1)) } catch { fail("\(error)") }
 default: fail(options.usage, code: 64)
 }

@@ -31,7 +31,7 @@
 //
 //   xapian-oneshot DB "python3 nu"
 #include <xapian.h>
-#include "../../Sources/CXapian/docid_range_source.h"  // Limelight's docid window
+#include "limelight_plan.h"
 
 #include <algorithm>
 #include <chrono>
@@ -130,29 +130,24 @@ struct Plan {
     }
 
     void scored(const Xapian::Query &q, unsigned count) {
-        Xapian::Query boosts(Xapian::Query::OP_OR,
-                             Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT,
-                                           Xapian::Query((new Xapian::ValueWeightPostingSource(0))->release()), 1.5),
-                             Xapian::Query(Xapian::Query::OP_SCALE_WEIGHT,
-                                           Xapian::Query((new Xapian::ValueWeightPostingSource(6))->release()), 1.0));
-        top(Xapian::Query(Xapian::Query::OP_AND_MAYBE, q, boosts), count, false);
+        top(limelight_plan::boosted(q), count, false);
     }
 
     void windowed(const Xapian::Query &q, unsigned count, Xapian::doccount matches, double budget) {
-        double last = db.get_lastdocid();
-        auto end = Xapian::docid(std::max(1.0, std::min(last, last * budget / std::max<Xapian::doccount>(matches, 1))));
-        top(Xapian::Query(Xapian::Query::OP_FILTER, q, Xapian::Query((new DocidRangeSource(1, end))->release())), count, true);
+        Xapian::Query window = limelight_plan::tier_window(db, std::min(1.0, budget / std::max<Xapian::doccount>(matches, 1)));
+        top(window.empty() ? q : Xapian::Query(Xapian::Query::OP_FILTER, q, window), count, true);
     }
 
-    // The first n docids of the metadata list limelight.hot.<name>.
+    // The listed items of limelight.hot.<name>, first n, by docid, with their cards.
     std::vector<Xapian::docid> list(const std::string &name, size_t n) {
-        std::string l = db.get_metadata("limelight.hot." + name);
+        std::vector<std::string> keys = limelight_plan::hot_list_keys(db, name, n);
         std::vector<Xapian::docid> ids;
-        for (size_t o = 0; o + 12 <= l.size() && ids.size() < n; o += 12) {
-            Xapian::docid id = 0;
-            for (int k = 0; k < 4; ++k) id |= Xapian::docid((unsigned char)l[o + k]) << (8 * k);
-            ids.push_back(id);
-        }
+        if (keys.empty()) return ids;
+        Xapian::Enquire enq(db);
+        enq.set_weighting_scheme(Xapian::BoolWeight());
+        enq.set_query(limelight_plan::listed(keys));
+        Xapian::MSet m = enq.get_mset(0, keys.size());
+        for (auto it = m.begin(); it != m.end(); ++it) ids.push_back(*it);
         return ids;
     }
 };

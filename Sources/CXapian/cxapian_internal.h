@@ -5,7 +5,6 @@
 #define CXAPIAN_INTERNAL_H
 
 #include "cxapian.h"
-#include "docid_range_source.h"
 
 #include <xapian.h>
 

@@ -14,6 +14,15 @@ cx_db *cx_db_open(const char *path, size_t path_len, cx_error **err) {
     CX_CATCH(nullptr)
 }
 
+cx_db *cx_db_open_remote(const char *host, size_t host_len, uint32_t port,
+                         uint32_t timeout_ms, uint32_t connect_timeout_ms,
+                         cx_error **err) {
+    CX_TRY
+    return new cx_db{Xapian::Remote::open(str(host, host_len), port, timeout_ms,
+                                          connect_timeout_ms)};
+    CX_CATCH(nullptr)
+}
+
 cx_db *cx_db_open_writable(const char *path, size_t path_len, int action,
                            cx_error **err) {
     CX_TRY
@@ -66,6 +75,23 @@ uint32_t cx_db_doccount(const cx_db *db, cx_error **err) {
 cx_docid cx_db_lastdocid(const cx_db *db, cx_error **err) {
     CX_TRY
     return db->db.get_lastdocid();
+    CX_CATCH(0)
+}
+
+int cx_db_termfreqs(const cx_db *db, const char *const *terms,
+                    const size_t *lens, size_t n, uint32_t *freqs,
+                    cx_error **err) {
+    CX_TRY
+    std::vector<Xapian::Query> subs;
+    subs.reserve(n);
+    for (size_t i = 0; i < n; ++i) subs.emplace_back(str(terms[i], lens[i]));
+    Xapian::Enquire enquire(db->db);
+    enquire.set_query(Xapian::Query(Xapian::Query::OP_OR, subs.begin(), subs.end()));
+    // No hits wanted: the match set still carries every query term's
+    // frequency, gathered from every shard.
+    Xapian::MSet mset = enquire.get_mset(0, 0);
+    for (size_t i = 0; i < n; ++i) freqs[i] = mset.get_termfreq(str(terms[i], lens[i]));
+    return 1;
     CX_CATCH(0)
 }
 

@@ -88,13 +88,6 @@ cx_query *cx_query_value_map_source(cx_slot slot, const char *const *keys,
 }
 
 
-cx_query *cx_query_docid_range(cx_docid first, cx_docid last, cx_error **err) {
-    CX_TRY
-    auto *ps = new DocidRangeSource(first, last);
-    return new cx_query{Xapian::Query(ps->release())};
-    CX_CATCH(nullptr)
-}
-
 cx_query *cx_query_fixed_weight_source(double weight, cx_error **err) {
     CX_TRY
     auto *ps = new Xapian::FixedWeightPostingSource(weight);
@@ -103,6 +96,14 @@ cx_query *cx_query_fixed_weight_source(double weight, cx_error **err) {
 }
 
 int cx_query_is_empty(const cx_query *q) { return q->q.empty() ? 1 : 0; }
+
+int cx_query_serialise(const cx_query *q, char **out, size_t *len,
+                       cx_error **err) {
+    CX_TRY
+    give_bytes(q->q.serialise(), out, len);
+    return 1;
+    CX_CATCH(0)
+}
 
 char *cx_query_description(const cx_query *q, size_t *len) {
     try {

@@ -67,7 +67,7 @@ extension BatchSession {
             let credited = Self.credits(try resolvingStableIDs(r), shortcuts: shortcutCache[r.app]!)
             let built = try builder.plain(r, extraTerms: credited.map(\.creditTerm))
             if let at = r.at { try built.document.setValue(Schema.timeSlot, number: at.seconds) }
-            try db.replace(uniqueTerm: key.uniqueTerm, with: try built.finished())
+            try db.replace(key: key, with: try built.finished())
             guard let at = r.at else { continue }
             events.append((credited, UsageEvent(at: at, contexts: r.contexts)))
         }
@@ -86,22 +86,22 @@ extension BatchSession {
             let f = ContextModel.Features(at: e.at, contexts: e.contexts)
             if let first = credited.first, let item = loaded[first] {
                 let card = item.built.card
-                let s = try model.situation(db, f, contexts: e.contexts)
+                let s = try model.situation(db.shards, f, contexts: e.contexts)
                 let estimate = ContextModel.estimate(item.stats.cells, base: ContextModelStore.base(prior: card?.prior ?? 0, items: items),
                                                      relevance: Scorer.relevanceStrength(registered: card?.relevant ?? [], current: e.contexts), s)
-                try model.learn(db, estimate, s)
+                try model.learn(db.shards, estimate, s)
             }
             for k in credited where loaded[k] != nil {
                 loaded[k]!.stats.add(e)
-                try model.record(db, f)
+                try model.record(db.shards, f)
             }
         }
         for key in order {
             var (id, built, stats) = loaded[key]!
             try built.setUsage(stats)
             try db.replace(id, with: try built.finished())
-            try hot.offer(db, usage: stats, id: id)
-            if let card = built.card { try hot.offerPrefixes(db, card: card, id: id) }
+            try hot.offer(db, usage: stats, key: key)
+            if let card = built.card { try hot.offerPrefixes(db, card: card) }
         }
     }
 }

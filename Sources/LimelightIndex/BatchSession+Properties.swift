@@ -8,7 +8,7 @@ extension BatchSession {
     /// entity) costs nothing however many properties the index has seen.
     mutating func loadProperties(for r: Record) throws(XapianError) {
         guard !propertiesLoaded, r.properties.count > 0 else { return }
-        properties = try PropertySchema.load(db)
+        properties = try PropertySchema.load(db.shards[db.count - 1])
         propertiesLoaded = true
     }
 }

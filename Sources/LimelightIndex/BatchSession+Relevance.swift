@@ -64,7 +64,7 @@ extension BatchSession {
                 ]))
                 try put(try builder.plain(rec), key: key, hit: false)
             } else {
-                try db.delete(term: key.uniqueTerm)
+                try db.delete(key: key)
             }
             for ref in Set(before[c] ?? []).symmetricDifference(sets[c] ?? []) {
                 touchedEntities.insert(AppEntity(app: app, ref: ref))

@@ -51,12 +51,18 @@ extension BatchSession {
         return shortcuts.map(\.1)
     }
 
+    /// The app's best-ranked entities of a type, at most `maxBoundValues`.
+    /// Entities of equal prior are taken in the order of their cards (which
+    /// start with the item's identity), not of their document ids: ids differ
+    /// between an ordinary index and its shards, and the same entities must
+    /// get bound App Shortcuts in both.
     func topEntities(app: String, type: String) throws -> [Record] {
-        let enquire = try Enquire(db)
+        let enquire = try Enquire(try db.combined)
         enquire.query = try Query.valueWeight(slot: Schema.priorSlot)
             .filter(try Query.and([Query(term: Schema.term(Schema.app, app)),
                                    Query(term: Schema.term(Schema.type, type)),
                                    Query(term: Schema.kind + RecordKind.entity.rawValue)]))
+        enquire.setSort(.relevanceThenValue(slot: Schema.cardSlot, descending: false))
         return try enquire.matches(count: Schema.maxBoundValues).matches.compactMap {
             StoredRecord.decode($0.data)
         }

@@ -18,7 +18,7 @@ import LimelightStore
 package struct BatchSession {
     /// The store and the builder, passed in by the writer that owns them (and
     /// the lock and the transaction): a session never reaches back to it.
-    let db: WritableDatabase
+    let db: ShardStore
     let builder: DocumentBuilder
     var summary = IndexWriter.Summary()
     var touchedApps = Set<String>()
@@ -31,7 +31,14 @@ package struct BatchSession {
     var touchedEntities = Set<AppEntity>()
     var properties = PropertySchema()
     var propertiesLoaded = false
-    var hot = HotLists()
+    var hot: ShardHotLists
+    /// Set on a shard's own session while shards are built in parallel: a new
+    /// hit's usage from stored interactions (which may be in any shard) is
+    /// looked up afterwards, by the session that sees every shard.
+    var deferStoredUsage = false
+    var deferredUsage: [ItemKey] = []
+    /// The context model's index-wide totals and learned weights (global:
+    /// every shard holds the same, see `ContextModelStore`).
     var model = ContextModelStore()
 
     struct AppEntity: Hashable {
@@ -42,9 +49,10 @@ package struct BatchSession {
     /// What the person allows to be recorded (`HistoryPolicy`).
     var policy = HistoryPolicy()
 
-    init(db: WritableDatabase, builder: DocumentBuilder) throws {
+    init(db: ShardStore, builder: DocumentBuilder) throws {
         self.db = db
         self.builder = builder
+        hot = ShardHotLists(count: db.count)
     }
 
     mutating func apply(_ r: Record, at location: String = "") throws {
@@ -85,21 +93,22 @@ package struct BatchSession {
     /// new, gets the usage its stored interactions credit to it).
     mutating func put(_ built: BuiltDocument, key: ItemKey, hit: Bool) throws {
         var built = built
-        let unique = key.uniqueTerm
         if hit {
-            if let old = try db.postings(unique).first {
+            if let old = try db.documentID(of: key) {
                 if let stats = UsageStats(encoded: try db.document(old).value(Schema.usageSlot)) {
                     try built.setUsage(stats)
                 }
+            } else if deferStoredUsage {
+                deferredUsage.append(key)
             } else {
                 let stats = try usageFromStoredInteractions(key)
                 if !stats.isEmpty { try built.setUsage(stats) }
             }
         }
-        let id = try db.replace(uniqueTerm: unique, with: try built.finished())
+        try db.replace(key: key, with: try built.finished())
         if hit, let card = built.card {
-            try hot.offer(db, HotLists.priorName, id: id, score: card.prior)
-            try hot.offerPrefixes(db, card: card, id: id)
+            try hot.offer(db, HotLists.priorName, key: key, score: card.prior)
+            try hot.offerPrefixes(db, card: card)
         }
     }
 
@@ -168,8 +177,8 @@ package struct BatchSession {
     var pendingInteractions: Int { interactions.count }
 
     mutating func finishBatch() throws {
-        if properties.changed { try properties.save(db) }
+        if properties.changed { for shard in db.shards { try properties.save(shard) } }
         try hot.save(db)
-        try model.save(db)
+        try model.save(db.shards)
     }
 }

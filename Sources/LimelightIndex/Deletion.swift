@@ -98,8 +98,8 @@ package extension BatchSession {
         }
         try finish()
         try recomputeUsage(recompute)
-        try HotLists.prune(db)
-        try HotLists.rebuildUsage(db)
+        try ShardHotLists.prune(db)
+        try ShardHotLists.rebuildUsage(db)
         return removed
     }
 
@@ -123,7 +123,7 @@ package extension BatchSession {
             let all = Set(try db.postings(interactions))
             ids = try db.postings(ItemKey.entity(app: app, ref).creditTerm).filter { all.contains($0) }
         case let .timeRange(from, to):
-            let enquire = try Enquire(db)
+            let enquire = try Enquire(try db.combined)
             enquire.setBooleanWeighting()
             enquire.query = try Query(term: interactions).filter(
                 try .numberRange(slot: Schema.timeSlot, from: from?.seconds, to: to.map { $0.seconds.nextDown }))
@@ -137,7 +137,7 @@ package extension BatchSession {
         for id in ids { recompute.formUnion(try credits(ofInteraction: id)) }
         for id in ids { try db.delete(id) }
         try recomputeUsage(recompute)
-        try HotLists.rebuildUsage(db)
+        try ShardHotLists.rebuildUsage(db)
         return ids.count
     }
 

@@ -217,9 +217,15 @@ package struct BuiltDocument {
         }
     }
 
-    /// The document to write, with its card encoded into `Schema.cardSlot`.
+    /// The document to write, with its card encoded into `Schema.cardSlot`,
+    /// and for a hit its tie-break order and static tier (the same on one
+    /// index and on N shards, see `StaticTier`).
     func finished() throws(XapianError) -> Document {
-        if let card { try document.setValue(Schema.cardSlot, card.encoded) }
+        if let card {
+            try document.setValue(Schema.cardSlot, card.encoded)
+            try document.setValue(Schema.orderSlot, StaticTier.orderValue(card.itemKey, prior: card.prior))
+            for t in StaticTier.terms(prior: card.prior, key: card.itemKey) { try document.addBooleanTerm(t) }
+        }
         return document
     }
 }

@@ -55,3 +55,8 @@ extension IndexError {
     }
 }
 
+
+/// Runs store calls inside a write, their errors said as `IndexError.store`.
+func fromStore<T>(_ body: () throws(StoreError) -> T) throws(IndexError) -> T {
+    do { return try body() } catch { throw .store(error) }
+}

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Xapian
 import LimelightSupport
 import LimelightModel
 import LimelightStore
@@ -42,6 +43,34 @@ extension IndexWriter {
         // lock costs a Xapian open, measured 20-40 ms of a debug donate under load.)
         if !location.hasLiveWriter, let writer = try? IndexWriter.open(location, lockTimeout: 0) { writer.close() }
         return out.map(\.id)
+    }
+}
+
+extension IndexWriter {
+    /// Checks donations before they are journalled: their app, intent and App
+    /// Shortcut are indexed (on a sharded index, in the app's shard). Read-only,
+    /// so `donate` never waits for a writer.
+    /// - Parameter places: what to name in an error, per record ("donate").
+    public static func checkDonations(_ records: [Record], in location: IndexLocation, places: [String]) throws(IndexError) {
+        let layout = try fromStore { () throws(StoreError) in try ShardLayout.read(at: location.path) }
+        var shards: [Int: Database] = [:]
+        func has(_ key: ItemKey) throws(IndexError) -> Bool {
+            let k = layout?.home(of: key) ?? 0
+            if shards[k] == nil { shards[k] = try fromStore { () throws(StoreError) in try (layout?.shard(k) ?? location).openReader() } }
+            do { return try shards[k]!.contains(key) } catch { throw IndexError(error, path: location.path) }
+        }
+        for (n, r) in records.enumerated() {
+            let at = n < places.count ? places[n] : "donate"
+            guard try has(.app(r.app)) else {
+                throw IndexError.rejected(["\(at): interaction for app '\(r.app)', which is not in the index (add its app record)"])
+            }
+            if let i = r.intent, !(try has(.intent(app: r.app, id: i))) {
+                throw IndexError.rejected(["\(at): interaction names intent '\(i)', which \(r.app) does not declare"])
+            }
+            if let s = r.shortcut, !(try has(.shortcut(app: r.app, id: s))) {
+                throw IndexError.rejected(["\(at): interaction names App Shortcut '\(s)', which \(r.app) does not declare"])
+            }
+        }
     }
 }
 

@@ -11,36 +11,129 @@ import LimelightStore
 /// The one writer of an index. Holds Xapian's write lock from `open` to `close`;
 /// a second writer waits up to `lockTimeout` seconds and then gets `.busy`.
 ///
-/// Not thread safe: use it from one thread.
+/// A sharded index (see `ShardLayout`) has one writer too: it holds the lock
+/// of every shard, taken in shard order (so two writers cannot deadlock: the
+/// second waits at the first shard the other holds), and routes every record
+/// and the usage credited to it to its shard (`ShardStore`); a batch commits
+/// in every shard or, if it is rejected, in none.
+///
+/// Not thread safe: use it from one thread (it runs shard builders on threads
+/// of its own while it works).
 public final class IndexWriter {
     public let location: IndexLocation
-    let db: WritableDatabase
-    let generation: Int
-    let builder: DocumentBuilder
+    /// The shard layout, or nil for an ordinary index.
+    public let layout: ShardLayout?
+    let store: ShardStore
+    /// Each shard's live generation (for an ordinary index, the one).
+    let generations: [Int]
+    /// Each shard's own index (for an ordinary index, `location`).
+    let shardLocations: [IndexLocation]
+    /// One per shard: a builder owns a TermGenerator, one thread each.
+    let builders: [DocumentBuilder]
+    var builder: DocumentBuilder { builders[0] }
 
-    init(location: IndexLocation, db: WritableDatabase, generation: Int) throws(XapianError) {
+    init(location: IndexLocation, layout: ShardLayout?, shards: [WritableDatabase], generations: [Int],
+         shardLocations: [IndexLocation]) throws(XapianError) {
         self.location = location
-        self.db = db
-        self.generation = generation
-        builder = try DocumentBuilder()
+        self.layout = layout
+        store = ShardStore(shards)
+        self.generations = generations
+        self.shardLocations = shardLocations
+        var builders: [DocumentBuilder] = []
+        for _ in shards { builders.append(try DocumentBuilder()) }
+        self.builders = builders
     }
 
-    /// Opens (creating if needed) the index for writing.
-    /// - Parameter onWait: called once if the lock is not free at once, with a
-    ///   message naming the process that holds it.
-    /// How long a writer waits for the lock: `$LIMELIGHT_LOCK_TIMEOUT` seconds, else 10.
-    public static func open(_ location: IndexLocation, lockTimeout: Double? = nil,
+    /// Opens (creating if needed) the index for writing: an ordinary index, or
+    /// a sharded one if `location` holds a shard marker or `shards` is given.
+    /// - Parameters:
+    ///   - shards: write a sharded index of this many shards (a new one is
+    ///     created; an existing one must have that many: to change the count,
+    ///     `rebuild --shards`).
+    ///   - lockTimeout: how long a writer waits for the lock:
+    ///     `$LIMELIGHT_LOCK_TIMEOUT` seconds, else 10.
+    ///   - onWait: called once if the lock is not free at once, with a
+    ///     message naming the process that holds it.
+    public static func open(_ location: IndexLocation, shards requested: Int? = nil, lockTimeout: Double? = nil,
                             allowOlderSchema: Bool = false,
                             onWait: (String) -> Void = { _ in }) throws(IndexError) -> IndexWriter {
         let lockTimeout = try lockTimeoutFromEnvironment(overriddenBy: lockTimeout)
-        do throws(StoreError) { try location.checkUsable() } catch { throw .store(error) }
+        if let n = requested, !(1...ShardLayout.maxCount).contains(n) {
+            throw IndexError.badSetting("--shards takes a number from 1 to \(ShardLayout.maxCount), got \(n)")
+        }
+        var layout = try fromStore { () throws(StoreError) in try ShardLayout.read(at: location.path) }
+        if let layout, let n = requested, n != layout.count {
+            throw IndexError.badSetting("the index at \(location.path) has \(layout.count) shard\(layout.count == 1 ? "" : "s"), not \(n); to change that, run `limelight rebuild --shards \(n)`")
+        }
+        if layout == nil, let n = requested {
+            try checkNewShardedIndex(location, shards: n)
+            layout = ShardLayout(path: location.path, count: n)
+        }
+        guard let layout else {
+            let (db, gen) = try openShard(location, lockTimeout: lockTimeout, allowOlderSchema: allowOlderSchema, onWait: onWait)
+            let writer: IndexWriter
+            do {
+                writer = try IndexWriter(location: location, layout: nil, shards: [db], generations: [gen], shardLocations: [location])
+            } catch { throw IndexError(error, path: location.path) }
+            if !allowOlderSchema { try writer.foldJournal(onWarning: onWait) }
+            return writer
+        }
+        var dbs: [WritableDatabase] = []
+        var gens: [Int] = []
+        do throws(IndexError) {
+            for shard in layout.shards {
+                let (db, gen) = try openShard(shard, lockTimeout: lockTimeout, allowOlderSchema: allowOlderSchema, onWait: onWait)
+                dbs.append(db)
+                gens.append(gen)
+            }
+        } catch {
+            for (k, db) in dbs.enumerated() { unlink(layout.shard(k).pidPath); try? db.close() }
+            throw error
+        }
+        // Every shard is a complete index before the marker says they are one.
+        try fromStore { () throws(StoreError) in if try ShardLayout.read(at: location.path) == nil { try layout.publish() } }
+        try? Files.writeAtomically(location.pidPath, Array("\(getpid())\n".utf8))
+        // What a re-shard left because a reader still held it.
+        if location.hasRetiredLeftovers { location.retire() }
+        for k in layout.count..<ShardLayout.maxCount {
+            let dropped = layout.shard(k)
+            guard Files.exists(dropped.path) else { break }
+            dropped.retire()
+        }
+        let writer: IndexWriter
+        do {
+            writer = try IndexWriter(location: location, layout: layout, shards: dbs, generations: gens,
+                                     shardLocations: layout.shards)
+        } catch { throw IndexError(error, path: location.path) }
+        if !allowOlderSchema { try writer.foldJournal(onWarning: onWait) }
+        return writer
+    }
+
+    /// `--shards N` creates a sharded index only where there is no index yet
+    /// (or a creation of one was interrupted before its marker).
+    private static func checkNewShardedIndex(_ location: IndexLocation, shards n: Int) throws(IndexError) {
+        let entries = Files.list(location.path)
+        if !entries.isEmpty, entries.allSatisfy({ $0.hasPrefix("shard-") }) { return }
+        let existing = try fromStore { () throws(StoreError) in
+            try location.checkUsable()
+            return try location.currentGeneration()
+        }
+        if existing != nil {
+            throw IndexError.badSetting("the index at \(location.path) is not sharded; to shard it, run `limelight rebuild --shards \(n)`")
+        }
+    }
+
+    /// Opens one ordinary index (or shard) for writing, creating it if needed,
+    /// waiting for its lock.
+    static func openShard(_ location: IndexLocation, lockTimeout: Double, allowOlderSchema: Bool,
+                          onWait: (String) -> Void) throws(IndexError) -> (WritableDatabase, Int) {
+        try fromStore { () throws(StoreError) in try location.checkUsable() }
         try location.checkWritable()
-        do { try Files.makeDirectories(location.path) } catch { throw IndexError.notWritable(error.description) }
+        do { try Files.makeDirectories(location.path) } catch { throw IndexError.failed(error.description) }
         let start = Timestamp.now().seconds
         var warned = false
         while true {
-            let gen: Int
-            do throws(StoreError) { gen = try location.currentGeneration() ?? 1 } catch { throw .store(error) }
+            let gen = try fromStore { () throws(StoreError) in try location.currentGeneration() } ?? 1
             do {
                 let db = try WritableDatabase(path: location.generationPath(gen), mode: .createOrOpen)
                 // A rebuild may have published a newer generation while we waited.
@@ -55,9 +148,7 @@ public final class IndexWriter {
                 try? Files.writeAtomically(location.pidPath, pid)
                 location.removeUnusedGenerations(current: gen)
                 location.removeStaleTempFiles()
-                let writer = try IndexWriter(location: location, db: db, generation: gen)
-                if !allowOlderSchema { try writer.foldJournal(onWarning: onWait) }
-                return writer
+                return (db, gen)
             } catch let e as XapianError where e.kind == .databaseLock {
                 let holder = location.lockHolder()
                 let waited = Timestamp.now().seconds - start
@@ -78,16 +169,18 @@ public final class IndexWriter {
     /// Folds what was donated while this writer held the index (see
     /// `DonationJournal`), then releases the write lock.
     public func close() {
-        // Only into the live generation: a rebuild's or compaction's old one
-        // is about to go, and its new one is not published yet.
-        if (try? location.currentGeneration()) == generation { try? foldJournal() }
+        // Only into the live generations: a rebuild's or compaction's old ones
+        // are about to go, and its new ones are not published yet.
+        let live = zip(shardLocations, generations).allSatisfy { (try? $0.currentGeneration()) == $1 }
+        if live { try? foldJournal() }
         unlink(location.pidPath)
-        try? db.close()
+        for shard in shardLocations where shard.path != location.path { unlink(shard.pidPath) }
+        store.close()
     }
 
-    deinit { try? db.close() }
+    deinit { store.close() }
 
-    public var documentCount: Int { (try? db.documentCount) ?? 0 }
+    public var documentCount: Int { (try? store.documentCount) ?? 0 }
 
     // MARK: - Batches
 
@@ -115,7 +208,15 @@ public final class IndexWriter {
             var n = 0
             func step(_ item: LocatedRecord) throws { try Self.write(item, into: &session, count: &n, shouldCancel) }
             var run = EntityRun<Records.Place>()
-            func writeRun() throws { for place in run.take() { try step(try source.record(at: place)) } }
+            // A run is written in slices, each parsed again from its places and
+            // then built (on a sharded index, every shard's part on its own thread).
+            func writeRun() throws {
+                let places = run.take()
+                for from in stride(from: 0, to: places.count, by: Self.entitySlice) {
+                    let slice = try places[from..<min(from + Self.entitySlice, places.count)].map { try source.record(at: $0) }
+                    try session.upsertEntities(slice, builders: builders, count: &n, shouldCancel)
+                }
+            }
             try source.forEachWithPlace { item, place in
                 switch item.record.kind {
                 case .interaction: return
@@ -134,7 +235,7 @@ public final class IndexWriter {
             }
             try session.flushInteractions()
             try session.finishBatch()
-            if let clientState { try db.setMetadata(Schema.clientStateKey, clientState) }
+            if let clientState { try store.setMetadataEverywhere(Schema.clientStateKey, clientState) }
             if shouldCancel() { throw IndexError.cancelled("cancelled; nothing was written") }
             return session.summary
         }
@@ -148,7 +249,7 @@ public final class IndexWriter {
 
     /// Applies one record of a batch, naming its file and line if it breaks a
     /// rule; every 1,024 records, asks whether to cancel.
-    private static func write(_ item: LocatedRecord, into session: inout BatchSession, count n: inout Int,
+    static func write(_ item: LocatedRecord, into session: inout BatchSession, count n: inout Int,
                               _ shouldCancel: () -> Bool) throws {
         n += 1
         if n % 1024 == 0, shouldCancel() { throw IndexError.cancelled("cancelled; nothing was written") }
@@ -156,6 +257,10 @@ public final class IndexWriter {
             throw IndexError.rejected(["\(item.location): \(e.message)"])
         }
     }
+
+    /// Entities parsed and built at a time: bounds the parsed records held in
+    /// memory while shards build in parallel.
+    static let entitySlice = 10_000
 
     /// Interactions are stored and credited this many at a time: each chunk
     /// rewrites the documents of the entities it credits. 300,000 synthetic
@@ -166,17 +271,17 @@ public final class IndexWriter {
     /// Runs `body` in one Xapian transaction: all of it commits, or none.
     func inTransaction<T>(_ body: (inout BatchSession) throws -> T) throws(IndexError) -> T {
         do {
-            var session = try BatchSession(db: db, builder: builder)
+            var session = try BatchSession(db: store, builder: builder)
             session.policy = HistoryPolicy.load(location)
-            try db.beginTransaction(flushed: true)
+            try store.beginTransaction()
             do {
                 let result = try body(&session)
                 // The retention limit, on every write.
                 if let cutoff = session.policy.retentionCutoff() { _ = try session.forget(.timeRange(from: nil, to: cutoff)) }
-                try db.commitTransaction()
+                try store.commitTransaction()
                 return result
             } catch {
-                try? db.cancelTransaction()
+                store.cancelTransaction()
                 throw error
             }
         } catch let e as RecordError {
@@ -188,7 +293,7 @@ public final class IndexWriter {
 
     /// The client state committed with the last batch that had one.
     public func clientState() -> String? {
-        let s = (try? db.metadataString(Schema.clientStateKey)) ?? ""
+        let s = (try? store.metadataString(Schema.clientStateKey)) ?? ""
         return s.isEmpty ? nil : s
     }
 }

@@ -8,19 +8,24 @@ extension Maintenance {
     /// only. So `delete` and `forget` scrub: once they return, no file of a
     /// generation on disk holds what they removed (an old generation a reader
     /// still has open goes when it closes — see `removeOldGenerations`).
-    /// - Returns: the new generation.
+    /// - Returns: the new generation of each shard.
     @discardableResult
-    public static func scrub(_ writer: IndexWriter) throws(IndexError) -> Int {
-        let location = writer.location
-        let next = try nextGenerationNumber(location)
-        do {
-            // Docids stay as they are: the suggestion lists refer to them.
-            try writer.db.compact(to: location.generationPath(next), renumber: false)
-        } catch {
-            Files.removeTree(location.generationPath(next))
-            throw IndexError(error, path: location.path)
+    public static func scrub(_ writer: IndexWriter) throws(IndexError) -> [Int] {
+        var next: [Int] = []
+        // Shard by shard: each new generation holds what the old one held, so
+        // a reader that opens between two shards' swaps sees no mix of contents.
+        for (k, location) in writer.shardLocations.enumerated() {
+            let gen = try nextGenerationNumber(location)
+            do {
+                // Docids stay as they are: the suggestion lists refer to them.
+                try writer.store.shards[k].compact(to: location.generationPath(gen), renumber: false)
+            } catch {
+                Files.removeTree(location.generationPath(gen))
+                throw IndexError(error, path: location.path)
+            }
+            try swapIn(location, generation: gen)
+            next.append(gen)
         }
-        try swapIn(location, generation: next)
         return next
     }
 }

@@ -32,25 +32,32 @@ public enum Maintenance {
 
     /// Regenerates the index from its own stored records, or from `files`.
     /// - Parameters:
+    ///   - shards: the shard count to write (re-sharding an ordinary or a
+    ///     sharded index); nil keeps the index as it is.
     ///   - progress: called with (records done, total) after each chunk.
     ///   - shouldCancel: polled between chunks; cancelling removes the partial
     ///     generation and leaves the index as it was.
-    public static func rebuild(_ location: IndexLocation, from files: [String]? = nil, allowEmpty: Bool = false,
+    public static func rebuild(_ location: IndexLocation, shards requested: Int? = nil, from files: [String]? = nil,
+                               allowEmpty: Bool = false,
                                onWait: (String) -> Void = { _ in },
                                progress: (Int, Int) -> Void = { _, _ in },
                                shouldCancel: () -> Bool = { false }) throws(IndexError) -> Summary {
         let start = Timestamp.now().seconds
+        if let n = requested, !(1...ShardLayout.maxCount).contains(n) {
+            throw IndexError.badSetting("--shards takes a number from 1 to \(ShardLayout.maxCount), got \(n)")
+        }
         // Files are read and checked before anything is written.
         let fromFiles: [LocatedRecord]?
         do throws(ModelError) { fromFiles = try files.map { (f) throws(ModelError) in try RecordReader.read(f) } } catch { throw .model(error) }
         try refuseEmptyInput(fromFiles, files: files, allowEmpty: allowEmpty)
         let old = try IndexWriter.open(location, allowOlderSchema: true, onWait: onWait)
         defer { old.close() }
-        let (next, writer) = try newGeneration(location, after: old)
+        let target = requested.map { ShardLayout(path: location.path, count: $0) } ?? old.layout
+        let (next, writer) = try newGenerations(location, layout: target, after: old)
         var done = 0
         do {
-            try writer.db.setMetadata(Schema.versionKey, String(Schema.version))
-            if let state = old.clientState() { try writer.db.setMetadata(Schema.clientStateKey, state) }
+            try writer.store.setMetadataEverywhere(Schema.versionKey, String(Schema.version))
+            if let state = old.clientState() { try writer.store.setMetadataEverywhere(Schema.clientStateKey, state) }
             let total: Int
             var chunks: [[LocatedRecord]] = []
             var storedIDs: [[UInt32]] = []
@@ -62,11 +69,12 @@ public enum Maintenance {
                     stride(from: 0, to: ofKind.count, by: chunkSize).forEach { chunks.append(Array(ofKind[$0..<min($0 + chunkSize, ofKind.count)])) }
                 }
             } else {
-                let derived = Set(try old.db.postings(Schema.derived))
+                let derived = Set(try old.store.postings(Schema.derived))
                 var count = 0
                 for kind in kindOrder {
-                    var ids = try old.db.postings(Schema.kind + kind.rawValue).filter { !derived.contains($0) }
-                    if kind == .entity { ids = try inStaticRankOrder(ids, in: old.db) }
+                    var ids = try old.store.postings(Schema.kind + kind.rawValue).filter { !derived.contains($0) }
+                    if kind == .entity { ids = try inStaticRankOrder(ids, in: old.store) }
+                    if kind == .interaction { ids = try inTimeOrder(ids, in: old.store) }
                     count += ids.count
                     stride(from: 0, to: ids.count, by: chunkSize).forEach { storedIDs.append(Array(ids[$0..<min($0 + chunkSize, ids.count)])) }
                 }
@@ -80,7 +88,7 @@ public enum Maintenance {
                     chunk = chunks[n]
                 } else {
                     chunk = try storedIDs[n].compactMap { id in
-                        StoredRecord.decode(try old.db.document(id).data()).map { LocatedRecord($0, at: "stored record \(id)") }
+                        StoredRecord.decode(try old.store.document(id).data()).map { LocatedRecord($0, at: "stored record \(id)") }
                     }
                 }
                 try writer.applyAndCommit(chunk)
@@ -90,25 +98,43 @@ public enum Maintenance {
             if shouldCancel() { throw IndexError.cancelled("rebuild cancelled; the index is as it was") }
         } catch {
             writer.close()
-            Files.removeTree(location.generationPath(next))
+            for (shard, gen) in zip(writer.shardLocations, next) { Files.removeTree(shard.generationPath(gen)) }
             throw IndexError(error, path: location.path)
         }
         let documents = writer.documentCount
         writer.close()
-        try swapIn(location, generation: next)
-        return Summary(records: done, documents: documents, generation: next, seconds: Timestamp.now().seconds - start)
+        if let target {
+            try swapIn(target, generations: next, replacing: old)
+        } else {
+            try swapIn(location, generation: next[0])
+        }
+        return Summary(records: done, documents: documents, generation: next.max() ?? 0, seconds: Timestamp.now().seconds - start)
     }
 
     /// Entities are written best first (see `EntityRun`), by prior as stored.
     /// (Not by usage, which changes daily: the hot lists serve it. So `export`
     /// then `index` gives the same order.)
-    static func inStaticRankOrder(_ ids: [UInt32], in db: Database) throws(XapianError) -> [UInt32] {
+    static func inStaticRankOrder(_ ids: [UInt32], in db: ShardStore) throws(XapianError) -> [UInt32] {
         var scored: [(item: UInt32, prior: Double)] = []
         scored.reserveCapacity(ids.count)
         for id in ids {
             scored.append((id, HitCard(encoded: try db.document(id).value(Schema.cardSlot))?.prior ?? 0))
         }
         return bestFirst(scored)
+    }
+
+    /// Interactions by time, then id: the order their usage is added up in
+    /// (floating point), the same whatever the shards and document ids.
+    static func inTimeOrder(_ ids: [UInt32], in db: ShardStore) throws(XapianError) -> [UInt32] {
+        var keyed: [(time: [UInt8], id: String, doc: UInt32)] = []
+        keyed.reserveCapacity(ids.count)
+        for id in ids {
+            let doc = try db.document(id)
+            keyed.append((try doc.value(Schema.timeSlot), StoredRecord.decode(try doc.data())?.id ?? "", id))
+        }
+        return keyed.sorted { a, b in
+            a.time != b.time ? a.time.lexicographicallyPrecedes(b.time) : a.id != b.id ? a.id < b.id : a.doc < b.doc
+        }.map(\.doc)
     }
 
     /// Records from files: by prior, unless the order says which version wins.
@@ -118,35 +144,46 @@ public enum Maintenance {
         return run.take()
     }
 
-    /// Purges expired entities, then writes a compacted copy as a new generation.
+    /// Purges expired entities, then writes a compacted copy as a new generation
+    /// (of every shard, on a sharded index).
     public static func compact(_ location: IndexLocation, onWait: (String) -> Void = { _ in }) throws(IndexError) -> Summary {
         let start = Timestamp.now().seconds
         let old = try IndexWriter.open(location, onWait: onWait)
         defer { old.close() }
         let purged = try old.purgeExpired()
-        let bytesBefore = Files.size(location.generationPath(old.generation))
+        let bytesBefore = zip(old.shardLocations, old.generations).reduce(0) { $0 + Files.size($1.0.generationPath($1.1)) }
         let next = try scrub(old)
-        var s = Summary(records: 0, documents: old.documentCount, generation: next, seconds: Timestamp.now().seconds - start)
+        var s = Summary(records: 0, documents: old.documentCount, generation: next.max() ?? 0, seconds: Timestamp.now().seconds - start)
         s.purgedExpired = purged
         s.bytesBefore = bytesBefore
-        s.bytesAfter = Files.size(location.generationPath(next))
+        s.bytesAfter = zip(old.shardLocations, next).reduce(0) { $0 + Files.size($1.0.generationPath($1.1)) }
         return s
     }
 
     static func nextGenerationNumber(_ location: IndexLocation) throws(IndexError) -> Int {
         let existing = Files.list(location.path).compactMap { $0.hasPrefix("gen-") ? Int($0.dropFirst(4)) : nil }
-        let current: Int?
-        do throws(StoreError) { current = try location.currentGeneration() } catch { throw .store(error) }
-        return max(existing.max() ?? 0, current ?? 0) + 1
+        return max(existing.max() ?? 0, try fromStore { () throws(StoreError) in try location.currentGeneration() } ?? 0) + 1
     }
 
-    static func newGeneration(_ location: IndexLocation, after old: IndexWriter) throws(IndexError) -> (Int, IndexWriter) {
-        let next = try nextGenerationNumber(location)
+    /// A new, empty generation of every shard of `layout` (of `location`
+    /// itself for an ordinary index), written by one writer that no reader
+    /// sees until `swapIn`. A shard the layout adds gets its directory now.
+    static func newGenerations(_ location: IndexLocation, layout: ShardLayout?,
+                               after old: IndexWriter) throws(IndexError) -> ([Int], IndexWriter) {
+        let shards = layout?.shards ?? [location]
+        var gens: [Int] = []
+        var dbs: [WritableDatabase] = []
         do {
-            let db = try WritableDatabase(path: location.generationPath(next), mode: .createOrOverwrite)
-            return (next, try IndexWriter(location: location, db: db, generation: next))
+            for shard in shards {
+                try Files.makeDirectories(shard.path)
+                let next = try nextGenerationNumber(shard)
+                gens.append(next)
+                dbs.append(try WritableDatabase(path: shard.generationPath(next), mode: .createOrOverwrite))
+            }
+            return (gens, try IndexWriter(location: location, layout: layout, shards: dbs, generations: gens, shardLocations: shards))
         } catch {
-            Files.removeTree(location.generationPath(next))
+            for db in dbs { try? db.close() }
+            for (shard, gen) in zip(shards, gens) { Files.removeTree(shard.generationPath(gen)) }
             throw IndexError(error, path: location.path)
         }
     }
@@ -154,8 +191,33 @@ public enum Maintenance {
     /// The atomic step: the stub names the new generation. Old generations go
     /// once no reader holds them (now, or at a later writer's start).
     static func swapIn(_ location: IndexLocation, generation: Int) throws(IndexError) {
-        do throws(StoreError) { try location.publish(generation: generation) } catch { throw .store(error) }
+        try fromStore { () throws(StoreError) in try location.publish(generation: generation) }
         location.removeUnusedGenerations(current: generation)
+    }
+
+    /// The atomic steps of a sharded rebuild. Every shard's new generation is
+    /// complete before the first stub moves; then each shard's stub names its
+    /// new generation, and last the marker says how many shards there are.
+    /// What a reader sees:
+    /// - re-sharding an ordinary index (1 → N): until the marker is written it
+    ///   finds no marker and reads the ordinary index, whole; after it, the N
+    ///   shards, whole. The ordinary index's stub then goes (its generation
+    ///   once no reader holds it), so a reader that opened it keeps its view.
+    /// - a sharded index (N → M, or N again): a reader that opened its shards
+    ///   keeps their old generations (its reader locks hold them); one that
+    ///   opens between the first stub's rename and the marker's — a few
+    ///   renames long — may mix shards of the two layouts (see
+    ///   `ShardLayout`); shards beyond M go once the marker says M.
+    static func swapIn(_ layout: ShardLayout, generations: [Int], replacing old: IndexWriter) throws(IndexError) {
+        try fromStore { () throws(StoreError) in
+            for (shard, gen) in zip(layout.shards, generations) { try shard.publish(generation: gen) }
+            try layout.publish()
+        }
+        for (shard, gen) in zip(layout.shards, generations) { shard.removeUnusedGenerations(current: gen) }
+        if old.layout == nil { old.location.retire() }
+        if let before = old.layout, before.count > layout.count {
+            for k in layout.count..<before.count { before.shard(k).retire() }
+        }
     }
 }
 
@@ -163,25 +225,32 @@ package extension IndexWriter {
     /// Applies records and commits, outside a transaction: for a generation no
     /// reader sees yet (rebuild), where bounded memory matters more.
     func applyAndCommit(_ records: [LocatedRecord]) throws {
-        var session = try BatchSession(db: db, builder: builder)
-        for item in records {
-            do { try session.apply(item.record, at: item.location) } catch let e as RecordError {
-                throw IndexError.rejected(["\(item.location): \(e.message)"])
-            }
+        var session = try BatchSession(db: store, builder: builder)
+        var n = 0
+        var run: [LocatedRecord] = []
+        func writeRun() throws {
+            try session.upsertEntities(run, builders: builders, count: &n, { false })
+            run = []
         }
+        for item in records {
+            if item.record.kind == .entity { run.append(item); continue }
+            try writeRun()
+            try Self.write(item, into: &session, count: &n, { false })
+        }
+        try writeRun()
         try session.finish()
-        try db.commit()
+        try store.commit()
     }
 
     /// Deletes entities whose expiry has passed (and what depends on them).
     func purgeExpired(now: Timestamp = .now()) throws(IndexError) -> Int {
         let expired: [Record]
         do {
-            let enquire = try Enquire(db)
+            let enquire = try Enquire(try store.combined)
             enquire.setBooleanWeighting()
             enquire.query = try Query(term: Schema.expires).filter(Query(term: Schema.kind + RecordKind.entity.rawValue))
                 .filter(try .valueRange(slot: Schema.expirySlot, from: nil, to: sortableSerialise(now.seconds)))
-            expired = try enquire.matches(count: max(try db.documentCount, 1)).matches.compactMap { StoredRecord.decode($0.data) }
+            expired = try enquire.matches(count: max(try store.documentCount, 1)).matches.compactMap { StoredRecord.decode($0.data) }
         } catch {
             throw IndexError(error, path: location.path)
         }

@@ -44,7 +44,10 @@ public enum Scorer {
             out.append(("usage", scale * W.usage * saturate(total.score(at: day))))
             let h = s.at.hourOfDay
             var near = 0.0
-            for (hour, count) in u.hours {
+            // In hour order: a dictionary's order differs per instance, and a
+            // sum in another order can differ in the last bit (one index and
+            // its shards must give the same scores).
+            for (hour, count) in u.hours.sorted(by: { $0.key < $1.key }) {
                 var d = abs(h - (Double(hour) + 0.5))
                 d = min(d, 24 - d)
                 near += count.score(at: day) * exp(-d * d / (2 * W.timeOfDaySigmaHours * W.timeOfDaySigmaHours))

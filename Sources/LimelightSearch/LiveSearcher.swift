@@ -3,17 +3,17 @@ import LimelightSupport
 import LimelightStore
 
 /// A searcher for a process that stays open (`search --stdin`, a service):
-/// before each answer it looks at the stub, which costs one small read. A new
-/// generation (rebuild, compact, a delete's rewrite) means a new reader on it,
-/// and the lock on the old one is released so it can be removed; otherwise
-/// Xapian's `reopen()` picks up new commits (it only reads the version file
-/// when nothing changed).
+/// before each answer it looks at the stub, which costs one small read (one
+/// per shard of a sharded directory). A new generation (rebuild, compact, a
+/// delete's rewrite) means a new reader on it, and the lock on the old one is
+/// released so it can be removed; otherwise Xapian's `reopen()` picks up new
+/// commits (it only reads the version file when nothing changed). Remote
+/// shards are reopened, and connected again when that fails (see `Searcher`).
 ///
 /// Not thread safe, like `Searcher`.
 public final class LiveSearcher {
     public let location: IndexLocation
-    private var generation: Int
-    private var lock: Int32
+    private var readers: [TrackedReader]
     public private(set) var searcher: Searcher
     /// Reads records by identity from the same database as `searcher`
     /// (up to date after `current()`).
@@ -24,30 +24,60 @@ public final class LiveSearcher {
 
     public init(location: IndexLocation) throws(SearchError) {
         self.location = location
-        let opened: (db: Database, generation: Int, lock: Int32)
-        do { opened = try location.openTrackedReader() } catch { throw .store(error) }
-        (generation, lock) = (opened.generation, opened.lock)
-        do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw SearchError(error, path: location.path) }
+        do { readers = try location.openShardReaders() } catch { throw .store(error) }
+        do { searcher = try Searcher(shards: readers.map(\.db), path: location.path) } catch { throw SearchError(error, path: location.path) }
         searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
-        lookup = Lookup(database: opened.db, location: location)
+        lookup = try Lookup(shards: readers.map(\.db), location: location)
     }
+
+    /// A live searcher over shards served by `xapian-tcpsrv`.
+    public init(remote: RemoteShards) throws(SearchError) {
+        location = IndexLocation(path: remote.description)
+        readers = []
+        searcher = try Searcher(remote: remote)
+        lookup = try Lookup(shards: searcher.shards, location: location)
+        connected = Timestamp.now()
+    }
+
+    /// When the remote shards were last connected to.
+    private var connected = Timestamp(seconds: 0)
 
     /// The searcher, up to date with the index as it is now.
     public func current() throws(SearchError) -> Searcher {
-        let now: Int?
-        do { now = try location.currentGeneration() } catch { throw .store(error) }
-        if let now, now != generation {
-            let opened: (db: Database, generation: Int, lock: Int32)
-            do { opened = try location.openTrackedReader() } catch { throw .store(error) }
-            do { searcher = try Searcher(database: opened.db, path: location.path) } catch { throw SearchError(error, path: location.path) }
-        searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
-            lookup = Lookup(database: opened.db, location: location)
-            ReaderLocks.release(lock)
-            (generation, lock) = (opened.generation, opened.lock)
-            version += 1
-        } else if searcher.refresh() {
-            version += 1
+        guard !readers.isEmpty else {
+            // A connection reads the generation that was current when it was
+            // made (the server opens the stub once): connect again now and
+            // then, so a rebuild shows within `RemoteShards.maxConnectionAge`.
+            if Timestamp.now().seconds - connected.seconds > RemoteShards.maxConnectionAge {
+                searcher.reconnectNow()
+                connected = Timestamp.now()
+                version += 1
+            } else if searcher.refresh() {
+                version += 1
+            }
+            lookup = try Lookup(shards: searcher.shards, location: location)
+            return searcher
         }
+        do {
+            var moved = false
+            for r in readers where try r.location.currentGeneration() != r.generation { moved = true }
+            guard moved else {
+                if searcher.refresh() { version += 1 }
+                return searcher
+            }
+            var fresh: [TrackedReader] = []
+            for r in readers {
+                if try r.location.currentGeneration() == r.generation { fresh.append(r); continue }
+                let opened = try r.location.openTrackedReader()
+                fresh.append(TrackedReader(location: r.location, db: opened.db, generation: opened.generation, lock: opened.lock))
+                ReaderLocks.release(r.lock)
+            }
+            readers = fresh
+        } catch { throw .store(error) }
+        do { try searcher.use(readers.map(\.db)) } catch { throw SearchError(error, path: location.path) }
+        for r in readers { _ = try? r.db.reopen() }
+        lookup = try Lookup(shards: readers.map(\.db), location: location)
+        version += 1
         return searcher
     }
 }

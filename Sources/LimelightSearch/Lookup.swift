@@ -11,17 +11,24 @@ import LimelightStore
 /// Not thread safe: one per thread.
 public final class Lookup {
     let db: Database
+    /// Each shard alone (the index itself when it has none), for metadata.
+    let shards: [Database]
     let location: IndexLocation
 
-    public init(location: IndexLocation) throws(SearchError) {
-        self.location = location
-        do { db = try location.openReader() } catch { throw .store(error) }
+    public convenience init(location: IndexLocation) throws(SearchError) {
+        let readers: [TrackedReader]
+        do { readers = try location.openShardReaders() } catch { throw .store(error) }
+        try self.init(shards: readers.map(\.db), location: location)
     }
 
-    /// A lookup on a database already open (a `LiveSearcher`'s, so both read the same generation).
-    package init(database: Database, location: IndexLocation) {
+    /// A lookup on databases already open (a `LiveSearcher`'s, so both read
+    /// the same generation): one index, or shards read as one.
+    package init(shards: [Database], location: IndexLocation) throws(SearchError) {
         self.location = location
-        db = database
+        self.shards = shards
+        do { db = shards.count == 1 ? shards[0] : try Database.combined(shards) } catch {
+            throw SearchError(error, path: location.path)
+        }
     }
 
     private func wrap<T>(_ body: () throws(XapianError) -> T) throws(SearchError) -> T {
@@ -75,7 +82,8 @@ public final class Lookup {
     /// Every entity of a type that satisfies the predicates (EntityPropertyQuery),
     /// in index order, at most `limit`.
     public func entities(app: String?, type: String, predicates: [String], limit: Int, at: Timestamp = .now()) throws(SearchError) -> [Record] {
-        let schema = try wrap { () throws(XapianError) -> PropertySchema in try PropertySchema.load(db) }
+        let schema: PropertySchema
+        do { schema = try PropertySchema.merged(shards, path: location.path) } catch { throw .store(error) }
         let parsed = try predicates.map { (p) throws(SearchError) -> PropertyPredicate in try PropertyPredicate.parse(p, schema: schema, type: type) }
         return try wrap { () throws(XapianError) -> [Record] in
             var parts = [Query(term: Schema.kind + RecordKind.entity.rawValue), Query(term: Schema.term(Schema.type, type))]

@@ -144,7 +144,7 @@ extension String {
 extension Searcher {
     /// What the index knows of entity properties (for `--where`).
     public func propertySchema() throws(SearchError) -> PropertySchema {
-        do { return try PropertySchema.load(db) } catch { throw SearchError(error, path: path) }
+        do { return try PropertySchema.merged(shards, path: path) } catch { throw .store(error) }
     }
 }
 

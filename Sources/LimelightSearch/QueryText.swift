@@ -72,7 +72,9 @@ package struct QueryText {
         let raw = typed.count > Self.maxCharacters ? String(typed.prefix(Self.maxCharacters)) : typed
         self.raw = raw
         var words = Array(Tokenizer.words(raw).prefix(Self.maxWords))
-        let typed = Array(Tokenizer.words(raw, keepingApostrophes: true).prefix(Self.maxWords))
+        // A second split only when there is an apostrophe to keep (every keystroke is a query).
+        let typed = raw.contains(where: { $0 == "'" || $0 == "’" })
+            ? Array(Tokenizer.words(raw, keepingApostrophes: true).prefix(Self.maxWords)) : words
         var forms: [String: String] = [:]
         if typed.count == words.count {
             for (w, t) in zip(words, typed) where w != t { forms[w] = t }

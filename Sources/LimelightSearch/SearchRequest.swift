@@ -52,6 +52,17 @@ public struct SearchHit: Sendable {
     public var components: [(name: String, value: Double)]
 }
 
+extension SearchHit {
+    /// Result order: best score first; equal scores by title, then by item,
+    /// so one index and its shards list ties alike.
+    func ranksBefore(_ other: SearchHit) -> Bool {
+        if score != other.score { return score > other.score }
+        if title != other.title { return title < other.title }
+        return (kind.rawValue, app, type ?? "", id, parameter?.type ?? "", parameter?.id ?? "")
+            < (other.kind.rawValue, other.app, other.type ?? "", other.id, other.parameter?.type ?? "", other.parameter?.id ?? "")
+    }
+}
+
 public struct SearchResponse: Sendable {
     public var query: String
     /// What was searched instead, when a word had a typo ("montery" → "monterey").

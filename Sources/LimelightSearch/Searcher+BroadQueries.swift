@@ -10,10 +10,10 @@ extension Searcher {
     /// Xapian cannot prune a list whose documents tie on everything but the
     /// prior: a word on a third of a million documents has almost no IDF.
     /// So a query Xapian could match on more than `broadQueryMatches`
-    /// documents is scored within a window of the first documents instead,
-    /// which `index` and `rebuild` write in static-rank order (best prior
-    /// first, see `EntityRun`): the best text matches among the most
-    /// important documents.
+    /// documents is scored within a window of the best static tiers instead
+    /// (best prior first, see `StaticTier`): the best text matches among
+    /// the most important documents. The decision and the window come from
+    /// global term frequencies, so one index and its shards agree.
     /// With them come what a window could miss:
     /// - matches whose titles (or keywords) have every typed word — scored
     ///   whole if there are few enough, else in a window too;
@@ -51,19 +51,21 @@ extension Searcher {
 
     /// The best `count` matches by BM25 + prior + usage.
     func scored(_ query: Query, count: Int) throws(XapianError) -> [Match] {
-        try match(try query.andMaybe(try CandidateBoost.query()), count: count)
+        try match(try CandidateBoost.boosted(query), count: count).map { m in
+            Match(documentID: m.documentID, weight: CandidateBoost.weight(ofMatch: m.weight), values: m.values)
+        }
     }
 
-    /// The best `count` by BM25 among the matches in a window of the first
-    /// documents, sized so that about `budget` of the query's `matches` fall
-    /// in it if they spread evenly. BM25 alone: in static-rank order the
-    /// window's documents all have high static scores, and reading the
-    /// prior and usage values would triple the cost of each match. Their
-    /// static scores are added afterwards, as `scored` would have.
+    /// The best `count` by BM25 among the matches in the best static tiers,
+    /// sized so that about `budget` of the query's `matches` fall in them if
+    /// they spread evenly. BM25 alone: the window's documents all have high
+    /// static scores, and reading the prior and usage values would triple
+    /// the cost of each match. Their static scores are added afterwards, as
+    /// `scored` would have.
     func windowed(_ query: Query, count: Int, matches: Int, budget: Int) throws(XapianError) -> [Match] {
-        let last = try db.lastDocumentID
-        let end = UInt32(max(1, min(Double(last), Double(last) * Double(budget) / Double(max(matches, 1)))))
-        return try match(try query.filter(try .documentIDs(1...end)), count: count).map { m in
+        let share = min(1, Double(budget) / Double(max(matches, 1)))
+        let window = try StaticTier.window(db, share: share)
+        return try match(try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query, count: count).map { m in
             let card = m.values[Schema.cardSlot].flatMap { cards.card(m.documentID, $0) }
             return Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, card), values: m.values)
         }
@@ -85,20 +87,21 @@ extension Searcher {
     func hotTitleMatches(_ words: [String], _ request: SearchRequest) throws(XapianError) -> [Match] {
         guard !words.isEmpty, request.predicates.isEmpty else { return [] }
         let hour = Int(request.at.hourOfDay)
-        var out: [Match] = []
-        var seen = Set<UInt32>()
-        let expiries = try anyExpiries()
+        var keys: [ItemKey] = []
+        var listed = Set<ItemKey>()
         for name in [HotLists.allName(), HotLists.hourName(hour)] {
-            for e in try HotLists.read(db, name).prefix(RankingWeights.broadHotCandidates) where seen.insert(e.id).inserted {
-                guard let bytes = try listedCard(e.id, at: request.at, expiries: expiries),
-                      let card = cards.card(e.id, bytes),
-                      request.app == nil || card.app == request.app,
-                      request.type == nil || card.type == request.type,
-                      words.allSatisfy({ w in card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })
-                else { continue }
-                out.append(Match(documentID: e.id, weight: CandidateBoost.of(card), values: [Schema.cardSlot: bytes]))
+            for e in try HotLists.merged(shards, name).prefix(RankingWeights.broadHotCandidates) where listed.insert(e.key).inserted {
+                keys.append(e.key)
             }
         }
-        return out
+        let found = try listedCards(keys, at: request.at)
+        return keys.compactMap { key in
+            guard let m = found[key], let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }),
+                  request.app == nil || card.app == request.app,
+                  request.type == nil || card.type == request.type,
+                  words.allSatisfy({ w in card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })
+            else { return nil }
+            return Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values)
+        }
     }
 }

@@ -35,17 +35,16 @@ extension Searcher {
         let contexts = Set(request.contexts.flatMap(Contexts.withAncestors)).sorted()
         var names = [HotLists.allName(), HotLists.priorName] + (hour - 1...hour + 1).map(HotLists.hourName)
         names += contexts.map(HotLists.contextName)
-        var ids: [UInt32] = []
-        var seen = Set<UInt32>()
+        var keys: [ItemKey] = []
+        var listed = Set<ItemKey>()
         for name in names {
-            for e in try HotLists.read(db, name).prefix(RankingWeights.prefixCandidates) where seen.insert(e.id).inserted { ids.append(e.id) }
+            for e in try HotLists.merged(shards, name).prefix(RankingWeights.prefixCandidates) where listed.insert(e.key).inserted {
+                keys.append(e.key)
+            }
         }
-        var out: [Match] = []
-        let expiries = try anyExpiries()
-        for id in ids {
-            guard let bytes = try listedCard(id, at: request.at, expiries: expiries) else { continue }
-            out.append(Match(documentID: id, weight: 0, values: [Schema.cardSlot: bytes]))
-        }
+        let found = try listedCards(keys, at: request.at)
+        var out = keys.compactMap { found[$0] }
+        var seen = Set(out.map(\.documentID))
         if !contexts.isEmpty {
             let registered = try Query.or(contexts.map { Query(term: Schema.term(Schema.relevantIn, $0)) })
             let hits = try Restriction(request).apply(to: try registered.filter(Query(term: Schema.hit)))
@@ -61,47 +60,75 @@ extension Searcher {
     /// (see `HotLists`), with the text weight they would have had (none: the
     /// prefix term is boolean) and the same static boosts Xapian would add.
     func prefixCandidates(_ p: String, _ request: SearchRequest) throws(XapianError) -> [Match] {
-        var seen = Set<UInt32>()
-        var out: [Match] = []
         let folded = Tokenizer.fold(p)
-        let expiries = try anyExpiries()
+        var keys: [ItemKey] = []
+        var listed = Set<ItemKey>()
         for name in [HotLists.titlePrefixName(folded), HotLists.wordPrefixName(folded)] {
-            for e in try HotLists.read(db, name).prefix(RankingWeights.prefixCandidates) where seen.insert(e.id).inserted {
-                // Lists may hold a document whose title changed since: check it.
-                guard let bytes = try listedCard(e.id, at: request.at, expiries: expiries),
-                      let card = cards.card(e.id, bytes),
-                      (card.names + card.aliases.map(TitleKey.init)).contains(where: { $0.words.contains { $0.hasPrefix(folded) } })
-                else { continue }
-                out.append(Match(documentID: e.id, weight: CandidateBoost.of(card), values: [Schema.cardSlot: bytes]))
+            for e in try HotLists.merged(shards, name).prefix(RankingWeights.prefixCandidates) where listed.insert(e.key).inserted {
+                keys.append(e.key)
             }
+        }
+        let found = try listedCards(keys, at: request.at)
+        return keys.compactMap { key in
+            // Lists may hold a document whose title changed since: check it.
+            guard let m = found[key], let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }),
+                  (card.names + card.aliases.map(TitleKey.init)).contains(where: { $0.words.contains { $0.hasPrefix(folded) } })
+            else { return nil }
+            return Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values)
+        }
+    }
+
+    /// The cards of listed items (hot lists, the journal) that are still
+    /// there and not expired, by item. Over remote shards: one match over
+    /// their unique terms, which returns each card with its hit — one round
+    /// trip per shard however many items, none per card. Locally, read one by
+    /// one (`listedCardsRead`). (Lists name items by key: a document id is
+    /// only good on the shard that wrote it.)
+    func listedCards(_ keys: [ItemKey], at time: Timestamp) throws(XapianError) -> [ItemKey: Match] {
+        guard !keys.isEmpty else { return [:] }
+        if reconnect == nil { return try listedCardsRead(keys, at: time) }
+        var byOrder: [[UInt8]: ItemKey] = [:]
+        for k in keys { byOrder[StaticTier.orderSuffix(k)] = k }
+        let enquire = try Enquire(db)
+        enquire.setBooleanWeighting()
+        enquire.query = try Query.or(keys.map { Query(term: $0.uniqueTerm) }).andNot(try Restriction.expired(at: time))
+        var out: [ItemKey: Match] = [:]
+        for m in try enquire.matches(count: keys.count, values: Self.values, data: false).matches {
+            guard m.values[Schema.cardSlot]?.isEmpty == false, let key = m.values[Schema.orderSlot].flatMap({ byOrder[Array($0.suffix(8))] }) else { continue }
+            out[key] = Match(documentID: m.documentID, weight: 0, values: m.values)
         }
         return out
     }
 
-    /// Whether any document has an expiry (else reading it is skipped).
-    func anyExpiries() throws(XapianError) -> Bool {
-        try db.termFrequency(Schema.expires) > 0
-    }
-
-    /// The result card of a document a hot list names, or nil if it is gone
-    /// or expired. Read without checking that the document exists (a
-    /// deleted one has no card) and without its expiry when no document has
-    /// one: a one-letter query's 80 listed documents in a quarter of the
-    /// time (Debian catalog, raw program: p50 0.26 → 0.07 ms).
-    func listedCard(_ id: UInt32, at time: Timestamp, expiries: Bool) throws(XapianError) -> [UInt8]? {
-        let doc = try db.document(unchecked: id)
-        if expiries {
-            let expiry = try doc.value(Schema.expirySlot)
-            if !expiry.isEmpty, sortableUnserialise(expiry) <= time.seconds { return nil }
+    /// `listedCards` on local databases (one index, or a directory of
+    /// shards): each item's document read directly — its unique term's list,
+    /// then its values — costs a third of the match over every item's list,
+    /// which only pays off where each read is a network round trip.
+    func listedCardsRead(_ keys: [ItemKey], at time: Timestamp) throws(XapianError) -> [ItemKey: Match] {
+        let expiries = try db.termFrequency(Schema.expires) > 0
+        let now = expiries ? sortableSerialise(time.seconds) : []
+        var out: [ItemKey: Match] = [:]
+        for key in keys {
+            guard let id = try db.documentID(of: key) else { continue }
+            let doc = try db.document(unchecked: id)
+            let card = try doc.value(Schema.cardSlot)
+            guard !card.isEmpty else { continue }
+            if expiries {
+                let expiry = try doc.value(Schema.expirySlot)
+                if !expiry.isEmpty, !now.lexicographicallyPrecedes(expiry) { continue }  // expiry ≤ now
+            }
+            out[key] = Match(documentID: id, weight: 0, values: [Schema.cardSlot: card, Schema.orderSlot: try doc.value(Schema.orderSlot)])
         }
-        let card = try doc.value(Schema.cardSlot)
-        return card.isEmpty ? nil : card
+        return out
     }
 
+    /// The best `count` matches, equal weights (or sort values) in item
+    /// order (`Schema.orderSlot`), never in document-id order, which differs
+    /// between one index and its shards.
     func match(_ query: Query, count: Int, sortBy slot: UInt32? = nil) throws(XapianError) -> [Match] {
         let enquire = try Enquire(db)
         try enquire.setBM25(k1: RankingWeights.bm25K1, b: RankingWeights.bm25B)
-        if let slot { enquire.setSort(.value(slot: slot, descending: true)) }
+        enquire.setSort(slot.map { .value(slot: $0, descending: true) } ?? .relevanceThenValue(slot: Schema.orderSlot, descending: false))
         enquire.query = query
         return try enquire.matches(count: count, values: Self.values, data: false).matches
     }

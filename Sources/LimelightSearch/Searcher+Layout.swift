@@ -38,7 +38,7 @@ extension Searcher {
             let extra = try match(try q.andMaybe(try Query.valueWeight(slot: Schema.priorSlot)), count: RankingWeights.topHitShortcutCandidates)
                 .compactMap { hit(from: $0, text: QueryText(""), situation) }
                 .filter { !have.contains($0.id) }
-                .sorted { $0.score > $1.score }
+                .sorted { $0.ranksBefore($1) }
             for var h in extra.prefix(RankingWeights.topHitShortcuts - shortcuts.count) {
                 h.section = .shortcuts
                 shortcuts.append(h)
@@ -51,7 +51,7 @@ extension Searcher {
         let best = rest.first?.score ?? -.infinity
         let withTop = shortcuts.prefix { $0.score >= best }
         let merged = (rest + shortcuts.dropFirst(withTop.count).map { var h = $0; h.section = .results; return h })
-            .sorted { $0.score > $1.score || ($0.score == $1.score && $0.title < $1.title) }
+            .sorted { $0.ranksBefore($1) }
         return [top] + withTop + merged
     }
 }

@@ -41,23 +41,36 @@ extension Searcher {
     }
 
     func frequency(_ word: String, partial: Bool) throws(XapianError) -> Int {
-        if partial, word.count <= Schema.maxIndexedPrefix {
-            return try db.termFrequency(Schema.term(Schema.wordPrefix, word))
-        }
+        let terms = lookupTerms(word, partial: partial)
+        return try db.termFrequencies(terms).max() ?? 0
+    }
+
+    /// The terms a word matches by: its edge-prefix term while it is being
+    /// typed (and short enough to have one), else itself and its stem.
+    func lookupTerms(_ word: String, partial: Bool) -> [String] {
+        if partial, word.count <= Schema.maxIndexedPrefix { return [Schema.term(Schema.wordPrefix, word)] }
         let stem = (try? stemmer.stem(word)) ?? word
-        return max(try db.termFrequency(word), try db.termFrequency("Z" + stem))
+        return [word, "Z" + stem]
     }
 
     /// The most frequent neighbour that matches. For a word still being typed,
     /// a neighbour at least as long comes first: "montery" is "monterey"
-    /// mistyped, not "monter" with an extra letter.
+    /// mistyped, not "monter" with an extra letter. Every neighbour's
+    /// frequency comes from one match (one round trip per remote shard, not
+    /// ~540 term lookups).
     func bestNeighbour(_ word: String, partial: Bool) throws(XapianError) -> String? {
+        let candidates = Typos.neighbours(of: word)
+        let terms = candidates.map { lookupTerms($0, partial: partial) }
+        let flat = Array(Set(terms.joined()))
+        var frequency: [String: Int] = [:]
+        for (t, f) in zip(flat, try db.termFrequencies(flat)) { frequency[t] = f }
         var best: (word: String, rank: (Int, Int, Int))? = nil
-        for candidate in Typos.neighbours(of: word) {
-            let f = try frequency(candidate, partial: partial)
+        for (candidate, ts) in zip(candidates, terms) {
+            let f = ts.map { frequency[$0] ?? 0 }.max() ?? 0
             guard f > 0 else { continue }
             let rank = (partial && candidate.count < word.count ? 0 : 1, f, candidate.count)
-            if best == nil || rank > best!.rank { best = (candidate, rank) }
+            // Equal ranks by the word itself: the neighbours' order varies per process.
+            if best == nil || rank > best!.rank || (rank == best!.rank && candidate < best!.word) { best = (candidate, rank) }
         }
         return best?.word
     }

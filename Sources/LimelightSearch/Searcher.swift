@@ -9,7 +9,11 @@ import LimelightStore
 ///
 /// Not thread safe (Xapian objects are per thread): one Searcher per thread.
 public final class Searcher {
-    let db: Database
+    /// What queries run on: the index, or its shards searched as one.
+    private(set) var db: Database
+    /// Each shard alone (the index itself when it has none): metadata is per
+    /// shard, and lists kept there are merged from all of them.
+    private(set) var shards: [Database]
     let parser: QueryParser
     let stemmer = Stemmer(language: "english")
     /// `RankingWeights.broadQueryMatches` and `broadWindowMatches`; tests
@@ -19,21 +23,47 @@ public final class Searcher {
 
     /// Where the index is, for error messages (`SearchError(_:path:)`).
     let path: String
+    /// For shards served remotely: opens them again after a network error or
+    /// once a rebuild has replaced the generation a server was reading.
+    var reconnect: (() throws(StoreError) -> [Database])?
 
-    package init(database: Database, path: String = "(an open database)") throws(XapianError) {
-        db = database
+    package convenience init(database: Database, path: String = "(an open database)") throws(XapianError) {
+        try self.init(shards: [database], path: path)
+    }
+
+    /// Searches several shards as one index (local or remote alike).
+    package init(shards: [Database], path: String) throws(XapianError) {
+        self.shards = shards
+        db = shards.count == 1 ? shards[0] : try Database.combined(shards)
         self.path = path
         // Stemmed terms only, as indexed (see `DocumentBuilder`).
         parser = try QueryParser(language: "english", strategy: .allZ)
-        parser.database = database
+        parser.database = db
         parser.defaultOperator = .and
     }
 
+    /// The index at `location`: one index, or a sharded directory read as one.
     public convenience init(location: IndexLocation) throws(SearchError) {
-        let db: Database
-        do { db = try location.openReader() } catch { throw .store(error) }
-        do { try self.init(database: db, path: location.path) } catch { throw SearchError(error, path: location.path) }
+        let readers: [TrackedReader]
+        do { readers = try location.openShardReaders() } catch { throw .store(error) }
+        do { try self.init(shards: readers.map(\.db), path: location.path) } catch { throw SearchError(error, path: location.path) }
         journal = location
+    }
+
+    /// Shards served by `xapian-tcpsrv`.
+    public convenience init(remote: RemoteShards) throws(SearchError) {
+        let dbs: [Database]
+        do { dbs = try remote.open() } catch { throw .store(error) }
+        do { try self.init(shards: dbs, path: remote.description) } catch { throw SearchError(error, path: remote.description) }
+        reconnect = { () throws(StoreError) in try remote.open() }
+    }
+
+    /// Swaps in newly opened shards (a new generation, a new connection).
+    func use(_ newShards: [Database]) throws(XapianError) {
+        let combined = newShards.count == 1 ? newShards[0] : try Database.combined(newShards)
+        shards = newShards
+        db = combined
+        parser.database = combined
     }
 
     /// Where donations wait for a writer (`DonationJournal`); searches count them.
@@ -46,26 +76,48 @@ public final class Searcher {
     /// Sees the latest committed changes (a long-lived searcher calls this).
     /// True if there was something new to see.
     @discardableResult
-    public func refresh() -> Bool { (try? db.reopen()) ?? false }
+    public func refresh() -> Bool {
+        do { return try db.reopen() } catch {
+            reconnectNow()
+            return reconnect != nil
+        }
+    }
+
+    /// Opens remote shards again (keeping the old connections if that fails:
+    /// the next search retries).
+    func reconnectNow() {
+        if let reconnect, let fresh = try? reconnect() { try? use(fresh) }
+    }
 
     public func search(_ request: SearchRequest) throws(SearchError) -> SearchResponse {
         // Readers see a snapshot; if a writer moved on far enough that our
-        // snapshot's blocks were reused, reopen and try again.
+        // snapshot's blocks were reused, reopen and try again. Remote shards
+        // are opened again after a network error, or when the generation a
+        // server read was removed by a rebuild (the server holds no reader
+        // lock): a search never fails because an index was rebuilt.
         var attempt = 0
         while true {
             do {
                 return try run(request)
-            } catch let e where e.kind == .databaseModified && attempt < 5 {
+            } catch let e where e.kind == .databaseModified && attempt < 5 && reconnect == nil {
                 attempt += 1
                 _ = try? db.reopen()
+            } catch let e where reconnect != nil && attempt < 5 && Self.reconnectable.contains(e.kind) {
+                attempt += 1
+                reconnectNow()
             } catch {
                 throw .store(StoreError(searching: error))
             }
         }
     }
 
-    /// Everything a candidate needs is in its card: one value read per hit.
-    static let values = [Schema.cardSlot]
+    /// What a remote view recovers from by connecting again.
+    static let reconnectable: Set<XapianError.Kind> = [.network, .networkTimeout, .databaseModified, .databaseOpening,
+                                                       .databaseNotFound, .databaseCorrupt, .database, .docNotFound]
+
+    /// Everything a candidate needs is in its card: one value read per hit
+    /// (and its order value, which names listed items, see `listedCards`).
+    static let values = [Schema.cardSlot, Schema.orderSlot]
 
     func run(_ request: SearchRequest) throws(XapianError) -> SearchResponse {
         let restriction = try Restriction(request)
@@ -106,7 +158,7 @@ public final class Searcher {
         var hits: [SearchHit]
         if situation.hasQuery {
             hits = candidates.compactMap { hit(from: $0, text: text, situation) }
-            hits.sort { $0.score > $1.score || ($0.score == $1.score && $0.title < $1.title) }
+            hits.sort { $0.ranksBefore($1) }
         } else {
             hits = try contextModelHits(candidates, request)  // Searcher+ContextModel.swift
         }
@@ -126,9 +178,14 @@ public final class Searcher {
         var required: [Query] = []
         let expired: Query
 
+        /// Entities expired at `time`.
+        static func expired(at time: Timestamp) throws(XapianError) -> Query {
+            try Query(term: Schema.expires).filter(
+                try .valueRange(slot: Schema.expirySlot, from: nil, to: sortableSerialise(time.seconds)))
+        }
+
         init(_ request: SearchRequest) throws(XapianError) {
-            expired = try Query(term: Schema.expires).filter(
-                try .valueRange(slot: Schema.expirySlot, from: nil, to: sortableSerialise(request.at.seconds)))
+            expired = try Self.expired(at: request.at)
             if let app = request.app { required.append(Query(term: Schema.term(Schema.app, app))) }
             if let type = request.type {
                 required.append(Query(term: Schema.kind + RecordKind.entity.rawValue))

@@ -5,8 +5,11 @@ import LimelightRanking
 
 /// Where the context model's index-wide state lives: its totals per weekday ×
 /// hour (all history, per context set, per place) and its learned weights, in
-/// the index metadata, keyed by situation, never by document (so shards keep
-/// their own). Items' own cells travel in their `UsageStats`.
+/// the index metadata, keyed by situation, never by document. The state is
+/// global: a sharded index's writer sees every shard's donations, so it
+/// writes the same totals and weights into every shard (as the property
+/// schema), and a reader reads them from any one — a sharded directory
+/// answers as one index does. Items' own cells travel in their `UsageStats`.
 package struct ContextModelStore {
     static let prefix = "limelight.model."
     static let weightsKey = prefix + "weights"
@@ -63,54 +66,75 @@ package struct ContextModelStore {
 
     // MARK: Writing (one per batch)
 
-    private mutating func table(_ db: Database, _ name: String) throws(XapianError) -> ContextModel.Table {
+    /// The shard the writer reads the global state from: the settled one,
+    /// whose batches every shard has (see `ShardLayout.settledShard`).
+    private var source: Int?
+
+    private mutating func source(_ shards: [WritableDatabase]) -> Database {
+        if source == nil { source = ShardLayout.settledShard(shards) }
+        return shards[source!]
+    }
+
+    private mutating func table(_ shards: [WritableDatabase], _ name: String) throws(XapianError) -> ContextModel.Table {
         if let t = tables[name] { return t }
-        let t = try Self.readTable(db, name)
+        let t = try Self.readTable(source(shards), name)
         tables[name] = t
         return t
     }
 
     /// The situation of a donation, before it is learned.
-    package mutating func situation(_ db: Database, _ f: ContextModel.Features, contexts: [String]) throws(XapianError) -> ContextModel.Situation {
+    package mutating func situation(_ shards: [WritableDatabase], _ f: ContextModel.Features, contexts: [String]) throws(XapianError) -> ContextModel.Situation {
         let key = Array(Set(contexts)).sorted()
-        if registered[key] == nil { registered[key] = try Self.registeredCount(db, contexts) }
-        return ContextModel.Situation(f, time: try table(db, Self.timeName()), contexts: try table(db, Self.contextsName(f)),
-                                      place: try table(db, Self.placeName(f)), registered: registered[key]!)
+        if registered[key] == nil {
+            var n = 0
+            for db in shards { n += try Self.registeredCount(db, contexts) }
+            registered[key] = n
+        }
+        return ContextModel.Situation(f, time: try table(shards, Self.timeName()), contexts: try table(shards, Self.contextsName(f)),
+                                      place: try table(shards, Self.placeName(f)), registered: registered[key]!)
     }
 
-    /// One EM step on a donation (see `ContextModel.Weights.learn`).
-    package mutating func learn(_ db: Database, _ e: ContextModel.Estimate, _ s: ContextModel.Situation) throws(XapianError) {
-        if weights == nil { weights = try Self.readWeights(db) }
+    /// One step of learning on a donation (see `ContextModel.Weights.learn`).
+    package mutating func learn(_ shards: [WritableDatabase], _ e: ContextModel.Estimate, _ s: ContextModel.Situation) throws(XapianError) {
+        if weights == nil { weights = try Self.readWeights(source(shards)) }
         weights!.learn(e, s)
     }
 
     /// Counts one use of one item in the totals.
-    package mutating func record(_ db: Database, _ f: ContextModel.Features) throws(XapianError) {
+    package mutating func record(_ shards: [WritableDatabase], _ f: ContextModel.Features) throws(XapianError) {
         for name in [Self.timeName(), Self.contextsName(f), Self.placeName(f)] {
-            var t = try table(db, name)
+            var t = try table(shards, name)
             t.add(f)
             tables[name] = t
             changed.insert(name)
         }
     }
 
-    package func save(_ db: WritableDatabase) throws(XapianError) {
-        for name in changed.sorted() { try db.setMetadata(Self.prefix + name, tables[name]!.encoded) }
-        if let weights { try db.setMetadata(Self.weightsKey, weights.encoded) }
+    /// Writes what changed into every shard alike.
+    package func save(_ shards: [WritableDatabase]) throws(XapianError) {
+        for db in shards {
+            for name in changed.sorted() { try db.setMetadata(Self.prefix + name, tables[name]!.encoded) }
+            if let weights { try db.setMetadata(Self.weightsKey, weights.encoded) }
+        }
     }
 
-    /// Recomputes the totals from every used item's cells (after forgetting
-    /// donations). The learned weights stay: they hold no item.
-    package static func rebuildTotals(_ db: WritableDatabase) throws(XapianError) {
-        for key in try db.metadataKeys(prefix: prefix) where key != weightsKey { try db.setMetadata(key, []) }
+    /// Recomputes the totals from every used item's cells in every shard
+    /// (after forgetting donations), into every shard. The learned weights
+    /// stay: they hold no item.
+    package static func rebuildTotals(_ shards: [WritableDatabase]) throws(XapianError) {
         var tables: [String: ContextModel.Table] = [:]
-        for id in try db.postings(Schema.used) {
-            guard let stats = UsageStats(encoded: try db.document(id).value(Schema.usageSlot)) else { continue }
-            for (i, key) in stats.cells.keys.enumerated() {
-                let contexts = "ctx:" + hex(key >> 32, digits: 8), place = "place:" + hex((key >> 16) & 0xFFFF, digits: 4)
-                for name in [timeName(), contexts, place] { tables[name, default: ContextModel.Table()].add(cellOf: key, stats.cells, at: i) }
+        for db in shards {
+            for id in try db.postings(Schema.used) {
+                guard let stats = UsageStats(encoded: try db.document(id).value(Schema.usageSlot)) else { continue }
+                for (i, key) in stats.cells.keys.enumerated() {
+                    let contexts = "ctx:" + hex(key >> 32, digits: 8), place = "place:" + hex((key >> 16) & 0xFFFF, digits: 4)
+                    for name in [timeName(), contexts, place] { tables[name, default: ContextModel.Table()].add(cellOf: key, stats.cells, at: i) }
+                }
             }
         }
-        for (name, t) in tables { try db.setMetadata(prefix + name, t.encoded) }
+        for db in shards {
+            for key in try db.metadataKeys(prefix: prefix) where key != weightsKey { try db.setMetadata(key, []) }
+            for name in tables.keys.sorted() { try db.setMetadata(prefix + name, tables[name]!.encoded) }
+        }
     }
 }

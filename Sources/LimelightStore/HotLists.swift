@@ -15,13 +15,19 @@ import LimelightRanking
 /// items the batch used. Forgetting donations rebuilds them.
 package struct HotLists {
     static let size = 100
-    static let prefix = "limelight.hot."
+    package static let prefix = "limelight.hot."
 
-    /// Entries are (docid, score), best first. Docids are stable: upserts
-    /// replace in place and `compact` keeps them.
-    private(set) var lists: [String: [(id: UInt32, score: Double)]] = [:]
+    /// Entries are (item, score), best first. Keyed by item, not document
+    /// id: ids differ per shard, and a sharded index merges each shard's lists
+    /// (`merged`), which is exact since every item lives in one shard.
+    private(set) var lists: [String: [Entry]] = [:]
     private var changed = Set<String>()
     package init() {}
+
+    package struct Entry: Equatable {
+        package var key: ItemKey
+        package var score: Double
+    }
 
     /// Word prefixes up to this length get lists of their best documents, so a
     /// query of one short prefix ("m", "mo", "mon") — whose term matches a large
@@ -35,7 +41,7 @@ package struct HotLists {
     package static func titlePrefixName(_ p: String) -> String { "first:" + p }
 
     /// Offers a search hit to the prefix lists of its title (and synonyms).
-    package mutating func offerPrefixes(_ db: Database, card: HitCard, id: UInt32) throws(XapianError) {
+    package mutating func offerPrefixes(_ db: Database, card: HitCard) throws(XapianError) {
         let score = CandidateBoost.of(card)
         var names = Set<String>()
         for key in card.names + card.aliases.map(TitleKey.init) {
@@ -46,71 +52,83 @@ package struct HotLists {
                 }
             }
         }
-        for name in names { try offer(db, name, id: id, score: score) }
+        for name in names { try offer(db, name, key: card.itemKey, score: score) }
     }
     package static func contextName(_ c: String) -> String { "ctx:" + c }
     package static func hourName(_ h: Int) -> String { "hour:\((h + 24) % 24)" }
     package static let priorName = "prior"
 
-    package static func read(_ db: Database, _ name: String) throws(XapianError) -> [(id: UInt32, score: Double)] {
-        var r = ByteReader(try db.metadata(prefix + name))
-        var out: [(UInt32, Double)] = []
+    package static func read(_ db: Database, _ name: String) throws(XapianError) -> [Entry] {
+        decode(try db.metadata(prefix + name))
+    }
+
+    /// List `name` of a sharded index: each shard's list, merged best first
+    /// (equal scores by item key, so every view reads the same order).
+    package static func merged(_ shards: [Database], _ name: String) throws(XapianError) -> [Entry] {
+        if shards.count == 1 { return try read(shards[0], name) }
+        var all: [Entry] = []
+        for db in shards { all += try read(db, name) }
+        return Array(all.sorted(by: Self.better).prefix(size))
+    }
+
+    static func better(_ a: Entry, _ b: Entry) -> Bool { a.score != b.score ? a.score > b.score : a.key < b.key }
+
+    package static func decode(_ bytes: [UInt8]) -> [Entry] {
+        var r = ByteReader(bytes)
+        var out: [Entry] = []
         while !r.atEnd {
-            guard let id = r.u32(), let score = r.f64() else { break }
-            out.append((id, score))
+            guard let key = r.string(), let score = r.f64() else { break }
+            out.append(Entry(key: ItemKey(rawValue: key), score: score))
         }
         return out
+    }
+
+    package static func encode(_ list: [Entry]) -> [UInt8] {
+        var w = ByteWriter()
+        for e in list {
+            w.string(e.key.rawValue)
+            w.f64(e.score)
+        }
+        return w.bytes
     }
 
     mutating func load(_ db: Database, _ name: String) throws(XapianError) {
         if lists[name] == nil { lists[name] = try Self.read(db, name) }
     }
 
-    /// Puts `id` in list `name` with `score` if it ranks among the best.
-    package mutating func offer(_ db: Database, _ name: String, id: UInt32, score: Double) throws(XapianError) {
+    /// Puts the item in list `name` with `score` if it ranks among the best.
+    package mutating func offer(_ db: Database, _ name: String, key: ItemKey, score: Double) throws(XapianError) {
         try load(db, name)
         var list = lists[name]!
-        list.removeAll { $0.id == id }
-        if list.count >= Self.size, let worst = list.last, score <= worst.score { lists[name] = list; return }
-        let at = list.firstIndex { $0.score < score } ?? list.count
-        list.insert((id, score), at: at)
+        list.removeAll { $0.key == key }
+        let entry = Entry(key: key, score: score)
+        if list.count >= Self.size, let worst = list.last, !Self.better(entry, worst) { lists[name] = list; return }
+        let at = list.firstIndex { Self.better(entry, $0) } ?? list.count
+        list.insert(entry, at: at)
         if list.count > Self.size { list.removeLast() }
         lists[name] = list
         changed.insert(name)
     }
 
     /// Offers an item to every usage list its stats belong in.
-    package mutating func offer(_ db: Database, usage stats: UsageStats, id: UInt32) throws(XapianError) {
+    package mutating func offer(_ db: Database, usage stats: UsageStats, key: ItemKey) throws(XapianError) {
         guard let total = stats.total else { return }
-        try offer(db, Self.allName(), id: id, score: total.v)
-        for (c, v) in stats.contexts { try offer(db, Self.contextName(c), id: id, score: v.v) }
-        for (h, v) in stats.hours { try offer(db, Self.hourName(h), id: id, score: v.v) }
+        try offer(db, Self.allName(), key: key, score: total.v)
+        for (c, v) in stats.contexts { try offer(db, Self.contextName(c), key: key, score: v.v) }
+        for (h, v) in stats.hours { try offer(db, Self.hourName(h), key: key, score: v.v) }
     }
 
     package func save(_ db: WritableDatabase) throws(XapianError) {
-        for name in changed.sorted() {
-            var w = ByteWriter()
-            for e in lists[name] ?? [] {
-                w.u32(e.id)
-                w.f64(e.score)
-            }
-            try db.setMetadata(Self.prefix + name, w.bytes)
-        }
+        for name in changed.sorted() { try db.setMetadata(Self.prefix + name, Self.encode(lists[name] ?? [])) }
     }
 
     /// Drops documents that no longer exist (after deleting).
     package static func prune(_ db: WritableDatabase) throws(XapianError) {
-        for key in try db.metadataKeys(prefix: prefix) {
-            var r = ByteReader(try db.metadata(key))
-            var w = ByteWriter()
-            var dropped = false
-            while !r.atEnd {
-                guard let id = r.u32(), let score = r.f64() else { break }
-                if (try? db.document(id)) == nil { dropped = true; continue }
-                w.u32(id)
-                w.f64(score)
-            }
-            if dropped { try db.setMetadata(key, w.bytes) }
+        for name in try db.metadataKeys(prefix: prefix) {
+            let list = decode(try db.metadata(name))
+            var kept: [Entry] = []
+            for e in list where try db.contains(e.key) { kept.append(e) }
+            if kept.count != list.count { try db.setMetadata(name, encode(kept)) }
         }
     }
 
@@ -122,12 +140,13 @@ package struct HotLists {
             try db.setMetadata(name, [])
         }
         for id in try db.postings(Schema.used) {
-            if let stats = UsageStats(encoded: try db.document(id).value(Schema.usageSlot)) {
+            let doc = try db.document(id)
+            if let stats = UsageStats(encoded: try doc.value(Schema.usageSlot)),
+               let card = HitCard(encoded: try doc.value(Schema.cardSlot)) {
                 // (Prefix lists keep the old, higher boost: candidates only.)
-                try fresh.offer(db, usage: stats, id: id)
+                try fresh.offer(db, usage: stats, key: card.itemKey)
             }
         }
         try fresh.save(db)
-        try ContextModelStore.rebuildTotals(db)
     }
 }

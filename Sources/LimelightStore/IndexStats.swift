@@ -16,20 +16,22 @@ public struct IndexStats: Sendable {
     public var clientState: String?
 
     public static func read(_ location: IndexLocation) throws(StoreError) -> IndexStats {
-        let db = try location.openReader()
-        let generation = try location.currentGeneration() ?? 0
-        return try withXapian(at: location.path) { () throws(XapianError) in
+        let (db, settled, generation) = try location.openEveryShard()
+        do {
             var byKind: [(String, Int)] = []
             for kind in RecordKind.allCases {
                 byKind.append((kind.rawValue, try db.termFrequency(Schema.kind + kind.rawValue)))
             }
             byKind.append(("derived shortcut", try db.termFrequency(Schema.derived)))
             let apps = try db.allTerms(prefix: Schema.app).map { (String($0.term.dropFirst(Schema.app.count)), $0.frequency) }
-            let state = try db.metadataString(Schema.clientStateKey)
+            // On a sharded index, the state of the shard that committed fewest batches.
+            let state = try settled.metadataString(Schema.clientStateKey)
             return IndexStats(path: location.path, generation: generation,
                               schemaVersion: Int(try db.metadataString(Schema.versionKey)) ?? Schema.version,
                               documents: try db.documentCount, byKind: byKind, byApp: apps,
                               bytesOnDisk: Files.size(location.path), clientState: state.isEmpty ? nil : state)
+        } catch {
+            throw StoreError(error, path: location.path)
         }
     }
 
@@ -48,8 +50,29 @@ public struct IndexStats: Sendable {
 extension IndexLocation {
     /// Every stored record of the live generation, for `export`.
     public func exportRecords() throws(StoreError) -> [Record] {
-        let db = try openReader()
-        return try withXapian(at: path) { () throws(XapianError) in try storedRecords(in: db) }
+        let db = try openEveryShard().all
+        do { return try storedRecords(in: db) } catch { throw StoreError(error, path: path) }
+    }
+}
+
+extension IndexLocation {
+    /// The index read-only — for a sharded one (see `ShardLayout`), every
+    /// shard as one database — with its settled shard (see
+    /// `ShardLayout.settledShard`; an ordinary index is its own) and its newest generation.
+    func openEveryShard() throws(StoreError) -> (all: Database, settled: Database, generation: Int) {
+        guard let layout = try ShardLayout.read(at: path) else {
+            let db = try openReader()
+            return (db, db, try currentGeneration() ?? 0)
+        }
+        var shards: [Database] = []
+        var generation = 0
+        for shard in layout.shards {
+            shards.append(try shard.openReader())
+            generation = max(generation, try shard.currentGeneration() ?? 0)
+        }
+        do { return (try Database.combined(shards), shards[ShardLayout.settledShard(shards)], generation) } catch {
+            throw StoreError(error, path: path)
+        }
     }
 }
 

@@ -45,3 +45,19 @@ package struct ItemKey: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     package static func < (a: ItemKey, b: ItemKey) -> Bool { a.rawValue < b.rawValue }
 }
+
+extension ItemKey {
+    /// The key that decides which shard holds this item (see `ShardLayout`):
+    /// the item itself for entities, apps and interactions; the app for
+    /// everything an app declares — intents, App Shortcuts (bound ones too)
+    /// and relevance registrations — so that an App Shortcut, its intent and
+    /// its app are always in one shard.
+    package var shardKey: ItemKey {
+        let parts = rawValue.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return self }
+        switch parts[0] {
+        case "intent", "shortcut", "relevance": return ItemKey(rawValue: "app/" + parts[1])
+        default: return self
+        }
+    }
+}

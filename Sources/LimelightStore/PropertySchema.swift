@@ -37,6 +37,28 @@ public struct PropertySchema: Sendable, Equatable {
         return s
     }
 
+    /// The schema of a sharded index: every shard's properties together.
+    /// The writer gives a property the same value slot on every shard; shards
+    /// that disagree cannot be queried by range, and are an error that says so.
+    package static func merged(_ shards: [Database], path: String) throws(StoreError) -> PropertySchema {
+        var out = PropertySchema()
+        for db in shards {
+            let one: PropertySchema
+            do { one = try load(db) } catch { throw StoreError(error, path: path) }
+            for (key, e) in one.entries {
+                guard var have = out.entries[key] else { out.entries[key] = e; continue }
+                if let a = have.slot, let b = e.slot, a != b {
+                    throw StoreError.damaged("the shards of \(path) keep property \(key) in different value slots (\(a) and \(b)); rebuild them with one `limelight rebuild --shards N`")
+                }
+                have.types.formUnion(e.types)
+                have.slot = have.slot ?? e.slot
+                have.isList = have.isList || e.isList
+                out.entries[key] = have
+            }
+        }
+        return out
+    }
+
     package func save(_ db: WritableDatabase) throws(XapianError) {
         var o = JSONObject()
         for key in entries.keys.sorted() {
@@ -77,6 +99,13 @@ public struct PropertySchema: Sendable, Equatable {
             changed = true
         }
         return e
+    }
+
+    /// Registers every property of an entity without indexing it: a sharded
+    /// writer registers a whole run first, so each shard's thread gets the same
+    /// complete schema and every shard gives a property the same value slot.
+    package mutating func register(_ r: Record) {
+        for (name, value) in r.properties.pairs where !value.isNull { _ = register(type: r.type, name: name, value: value) }
     }
 
     /// Adds an entity's property terms and values to its document.

@@ -6,9 +6,14 @@ import LimelightRanking
 /// Changing any of this means a new `version` (old indexes are told to rebuild).
 public enum Schema {
     /// Stored in the database metadata under `versionKey`.
-    public static let version = 7
+    public static let version = 8
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
+    /// On each shard of a sharded index: how many batches it has committed
+    /// (all shards commit a batch at once, in parallel; one that has fewer
+    /// missed the last batch — a crash between commits — and its client
+    /// state is the one to resume from: see `ShardLayout.settledShard`).
+    package static let batchCountKey = "limelight.batches"
 
     // Boolean terms (filters; they add no weight).
     /// Unique id of a stored record: `Q` + item key.
@@ -43,6 +48,10 @@ public enum Schema {
     package static let used = "XU"
     /// `XS` + source name: the record was made by that `sync` source, which owns it.
     package static let source = "XS"
+    /// On hits: their static tier, `XG` + level and `XG` + level + ":" + part
+    /// (see `StaticTier`), so a broad query can be scored within the most
+    /// important documents on any number of shards.
+    package static let staticTier = "XG"
 
     /// Edge prefixes are indexed up to this many characters; a longer last word
     /// matches by the prefix of its first ten.
@@ -68,6 +77,11 @@ public enum Schema {
     package static let usageBoostSlot: UInt32 = 6
     /// On entities with an expiry: when (seconds since the epoch).
     package static let expirySlot: UInt32 = 7
+    /// On hits: the tie break of every candidate match set (better prior,
+    /// then a hash of the item key: `StaticTier.orderValue`): equal weights
+    /// are ordered by item, not by document id, which differs between one
+    /// index and its shards.
+    package static let orderSlot: UInt32 = 8
     /// Numeric, date and duration properties get slots from here up (the map
     /// is kept in the metadata under `propertiesKey`).
     static let firstPropertySlot: UInt32 = 100
@@ -106,13 +120,19 @@ public enum Schema {
     package static func stableKey(app: String, stableID: String) -> String { key([app, stableID]) }
 }
 
-/// FNV-1a, 64 bit, as 16 hex digits: stable ids for content without Foundation.
-package func fnv1a64Hex(_ s: String) -> String {
+/// FNV-1a, 64 bit: stable ids for content without Foundation, and the hash
+/// that routes items to shards and orders ties (the same on every machine).
+package func fnv1a64(_ s: String) -> UInt64 {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
     for b in s.utf8 {
         h ^= UInt64(b)
         h = h &* 0x100_0000_01b3
     }
-    let hex = String(h, radix: 16)
+    return h
+}
+
+/// `fnv1a64` as 16 hex digits.
+package func fnv1a64Hex(_ s: String) -> String {
+    let hex = String(fnv1a64(s), radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
 }

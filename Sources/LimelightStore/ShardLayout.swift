@@ -65,14 +65,13 @@ public struct ShardLayout: Sendable, Equatable {
     /// The shard that holds the item with this key.
     package func shard(for key: ItemKey) -> Int { Self.shard(for: key.rawValue, count: count) }
 
+    /// The shard that holds the item: by its `shardKey` (an app's intents,
+    /// App Shortcuts and registrations live in the app's shard).
+    package func home(of key: ItemKey) -> Int { shard(for: key.shardKey) }
+
     /// FNV-1a over the key's UTF-8 bytes, modulo the shard count.
     package static func shard(for key: String, count: Int) -> Int {
         precondition(count > 0, "a shard layout has at least one shard")
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in key.utf8 {
-            h ^= UInt64(b)
-            h = h &* 0x0000_0100_0000_01b3
-        }
-        return Int(h % UInt64(count))
+        return Int(fnv1a64(key) % UInt64(count))
     }
 }

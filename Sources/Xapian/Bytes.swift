@@ -21,6 +21,18 @@ extension Array where Element == UInt8 {
     }
 }
 
+/// Lends a list of byte strings to a shim function as pointers and lengths,
+/// copies that live for the call.
+func withByteStrings<R, E: Error>(_ items: [[UInt8]], _ body: ([UnsafePointer<CChar>?], [Int]) throws(E) -> R) throws(E) -> R {
+    let storage = items.map { item -> UnsafeMutablePointer<CChar> in
+        let p = UnsafeMutablePointer<CChar>.allocate(capacity: max(item.count, 1))
+        item.withBytes { src, n in if n > 0 { p.initialize(from: src!, count: n) } }
+        return p
+    }
+    defer { storage.forEach { $0.deallocate() } }
+    return try body(storage.map { UnsafePointer($0) }, items.map(\.count))
+}
+
 /// Calls a shim function that returns a malloc'd buffer, copies it out, frees it.
 @inline(__always)
 func takeBytes(_ call: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,

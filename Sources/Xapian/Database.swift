@@ -19,6 +19,20 @@ public class Database {
         self.init(handle: h!)
     }
 
+    /// A database served by `xapian-tcpsrv` (Xapian's remote backend).
+    /// Timeouts in milliseconds; a server that does not answer is a
+    /// `NetworkError`. See https://xapian.org/docs/apidoc/html/namespaceXapian_1_1Remote.html
+    /// ```swift
+    /// let shard = try Database(host: "127.0.0.1", port: 7001)
+    /// ```
+    public convenience init(host: String, port: Int, timeoutMilliseconds: Int = 10_000,
+                            connectTimeoutMilliseconds: Int = 10_000) throws(XapianError) {
+        let h = try checked { err in
+            host.withBytes { cx_db_open_remote($0, $1, UInt32(port), UInt32(timeoutMilliseconds), UInt32(connectTimeoutMilliseconds), err) }
+        }
+        self.init(handle: h!)
+    }
+
     /// A database with no shards; fill it with `add(_:)` to search several as one.
     public static func combined(_ shards: [Database]) throws(XapianError) -> Database {
         let db = Database(handle: cx_db_new_empty())
@@ -45,11 +59,17 @@ public class Database {
     }
 
     public var documentCount: Int {
-        get throws(XapianError) { Int(try checked { cx_db_doccount(handle, $0) }) }
+        get throws(XapianError) {
+            CallRecorder.active?.read("doccount")
+            return Int(try checked { cx_db_doccount(handle, $0) })
+        }
     }
 
     public var lastDocumentID: UInt32 {
-        get throws(XapianError) { try checked { cx_db_lastdocid(handle, $0) } }
+        get throws(XapianError) {
+            CallRecorder.active?.read("lastdocid")
+            return try checked { cx_db_lastdocid(handle, $0) }
+        }
     }
 
     public var revision: UInt64 {
@@ -57,15 +77,29 @@ public class Database {
     }
 
     public func termFrequency(_ term: String) throws(XapianError) -> Int {
-        Int(try checked { err in term.withBytes { cx_db_termfreq(handle, $0, $1, err) } })
+        CallRecorder.active?.read("termfreq", "\"term\":" + CallRecorder.quoted(term))
+        return Int(try checked { err in term.withBytes { cx_db_termfreq(handle, $0, $1, err) } })
+    }
+
+    /// The frequencies of many terms in one match (one round trip per
+    /// remote shard, where `termFrequency` costs one per term).
+    public func termFrequencies(_ terms: [String]) throws(XapianError) -> [Int] {
+        guard !terms.isEmpty else { return [] }
+        var freqs = [UInt32](repeating: 0, count: terms.count)
+        _ = try withByteStrings(terms.map { Array($0.utf8) }) { (ptrs, lens) throws(XapianError) in
+            try checked { err in cx_db_termfreqs(handle, ptrs, lens, terms.count, &freqs, err) }
+        }
+        return freqs.map(Int.init)
     }
 
     public func termExists(_ term: String) throws(XapianError) -> Bool {
-        try checked { err in term.withBytes { cx_db_term_exists(handle, $0, $1, err) } } == 1
+        CallRecorder.active?.read("termexists", "\"term\":" + CallRecorder.quoted(term))
+        return try checked { err in term.withBytes { cx_db_term_exists(handle, $0, $1, err) } } == 1
     }
 
     /// The ids of the documents indexed by `term`, ascending.
     public func postings(_ term: String) throws(XapianError) -> [UInt32] {
+        CallRecorder.active?.read("postings", "\"term\":" + CallRecorder.quoted(term))
         var count = 0
         let ids = try checked { err in term.withBytes { cx_db_postlist(handle, $0, $1, &count, err) } }
         guard let ids else { return [] }
@@ -75,29 +109,34 @@ public class Database {
 
     /// Every term starting with `prefix`, with its term frequency.
     public func allTerms(prefix: String = "") throws(XapianError) -> [(term: String, frequency: Int)] {
+        CallRecorder.active?.read("allterms", "\"prefix\":" + CallRecorder.quoted(prefix))
         let list = try checked { err in prefix.withBytes { cx_db_allterms(handle, $0, $1, err) } }
         return takeStrings(list).map { ($0.0, Int($0.1)) }
     }
 
     public func document(_ id: UInt32) throws(XapianError) -> Document {
-        Document(handle: try checked { cx_db_get_document(handle, id, $0) }!)
+        CallRecorder.active?.read("document", "\"docid\":\(id)")
+        return Document(handle: try checked { cx_db_get_document(handle, id, $0) }!)
     }
 
     /// `document(_:)` without checking that it exists (one B-tree lookup
     /// fewer): for reading values of ids known to be current; an absent
     /// document reads as empty values.
     public func document(unchecked id: UInt32) throws(XapianError) -> Document {
-        Document(handle: try checked { cx_db_get_document_unchecked(handle, id, $0) }!)
+        CallRecorder.active?.read("document", "\"docid\":\(id),\"unchecked\":true")
+        return Document(handle: try checked { cx_db_get_document_unchecked(handle, id, $0) }!)
     }
 
     /// User metadata; a missing key reads as empty.
     public func metadata(_ key: String) throws(XapianError) -> [UInt8] {
-        try takeBytes { out, len, err in key.withBytes { cx_db_get_metadata(handle, $0, $1, out, len, err) } }
+        CallRecorder.active?.read("metadata", "\"key\":" + CallRecorder.quoted(key))
+        return try takeBytes { out, len, err in key.withBytes { cx_db_get_metadata(handle, $0, $1, out, len, err) } }
     }
 
     /// Every user-metadata key starting with `prefix`.
     public func metadataKeys(prefix: String = "") throws(XapianError) -> [String] {
-        takeStrings(try checked { err in prefix.withBytes { cx_db_metadata_keys(handle, $0, $1, err) } }).map(\.0)
+        CallRecorder.active?.read("metadatakeys", "\"prefix\":" + CallRecorder.quoted(prefix))
+        return takeStrings(try checked { err in prefix.withBytes { cx_db_metadata_keys(handle, $0, $1, err) } }).map(\.0)
     }
 
     public func metadataString(_ key: String) throws(XapianError) -> String {

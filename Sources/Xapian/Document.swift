@@ -46,7 +46,8 @@ public final class Document {
     }
 
     public func data() throws(XapianError) -> [UInt8] {
-        try takeBytes { cx_doc_get_data(handle, $0, $1, $2) }
+        CallRecorder.active?.read("data", "\"docid\":\(id)")
+        return try takeBytes { cx_doc_get_data(handle, $0, $1, $2) }
     }
 
     public func setValue(_ slot: UInt32, _ bytes: [UInt8]) throws(XapianError) {
@@ -59,7 +60,8 @@ public final class Document {
     }
 
     public func value(_ slot: UInt32) throws(XapianError) -> [UInt8] {
-        try takeBytes { cx_doc_get_value(handle, slot, $0, $1, $2) }
+        CallRecorder.active?.read("value", "\"docid\":\(id),\"slot\":\(slot)")
+        return try takeBytes { cx_doc_get_value(handle, slot, $0, $1, $2) }
     }
 
     /// Terms with their wdf, in term order.

@@ -52,6 +52,13 @@ public final class Enquire {
 
     deinit { cx_enquire_free(handle) }
 
+    /// The settings, kept for `CallRecorder` (Xapian's defaults until set);
+    /// formatted only when a recorder is on.
+    private var bm25: (k1: Double, k2: Double, k3: Double, b: Double, minNormalizedLength: Double)? = (1, 0, 1, 0.5, 0.5)  // nil: BoolWeight
+    private var order = Int32(0)
+    private var sort = (how: Int32(CX_SORT_RELEVANCE), slot: UInt32(0), descending: false)
+    private var collapse = (slot: UInt32(0), maxPerKey: 0)
+
     public var query: Query? {
         didSet { if let query { cx_enquire_set_query(handle, query.handle) } }
     }
@@ -60,14 +67,19 @@ public final class Enquire {
     public func setBM25(k1: Double = 1, k2: Double = 0, k3: Double = 1, b: Double = 0.5,
                         minNormalizedLength: Double = 0.5) throws(XapianError) {
         _ = try checked { cx_enquire_set_bm25(handle, k1, k2, k3, b, minNormalizedLength, $0) }
+        bm25 = (k1, k2, k3, b, minNormalizedLength)
     }
 
     /// Every match weighs 0: pure filtering, the fastest.
-    public func setBooleanWeighting() { cx_enquire_set_bool_weighting(handle) }
+    public func setBooleanWeighting() {
+        cx_enquire_set_bool_weighting(handle)
+        bm25 = nil
+    }
 
     public enum DocumentOrder: Int32 { case ascending = 0, descending = 1, dontCare = 2 }
     public func setDocumentOrder(_ order: DocumentOrder) {
         cx_enquire_set_docid_order(handle, order.rawValue)
+        self.order = order.rawValue
     }
 
     public enum Sort {
@@ -78,17 +90,20 @@ public final class Enquire {
     }
 
     public func setSort(_ sort: Sort) {
-        switch sort {
-        case .relevance: cx_enquire_set_sort(handle, Int32(CX_SORT_RELEVANCE), 0, 0)
-        case let .value(s, d): cx_enquire_set_sort(handle, Int32(CX_SORT_VALUE), s, d ? 1 : 0)
-        case let .valueThenRelevance(s, d): cx_enquire_set_sort(handle, Int32(CX_SORT_VALUE_THEN_RELEVANCE), s, d ? 1 : 0)
-        case let .relevanceThenValue(s, d): cx_enquire_set_sort(handle, Int32(CX_SORT_RELEVANCE_THEN_VALUE), s, d ? 1 : 0)
+        let (how, slot, descending): (Int32, UInt32, Bool) = switch sort {
+        case .relevance: (Int32(CX_SORT_RELEVANCE), 0, false)
+        case let .value(s, d): (Int32(CX_SORT_VALUE), s, d)
+        case let .valueThenRelevance(s, d): (Int32(CX_SORT_VALUE_THEN_RELEVANCE), s, d)
+        case let .relevanceThenValue(s, d): (Int32(CX_SORT_RELEVANCE_THEN_VALUE), s, d)
         }
+        cx_enquire_set_sort(handle, how, slot, descending ? 1 : 0)
+        self.sort = (how, slot, descending)
     }
 
     /// At most `maxPerKey` hits per distinct value in `slot` (nil: no collapsing).
     public func setCollapseKey(_ slot: UInt32?, maxPerKey: Int = 1) {
         cx_enquire_set_collapse_key(handle, slot ?? 0, slot == nil ? 0 : UInt32(maxPerKey))
+        collapse = (slot ?? 0, slot == nil ? 0 : maxPerKey)
     }
 
     /// Runs the query and copies out hits first ..< first+count, with the given
@@ -111,8 +126,19 @@ public final class Enquire {
                               collapseCount: Int(cx_mset_collapse_count(m, i)),
                               data: bytes, values: vals))
         }
-        return MatchSet(matches: hits, estimatedCount: Int(cx_mset_matches_estimated(m)),
-                        lowerBound: Int(cx_mset_matches_lower_bound(m)),
-                        upperBound: Int(cx_mset_matches_upper_bound(m)))
+        let set = MatchSet(matches: hits, estimatedCount: Int(cx_mset_matches_estimated(m)),
+                           lowerBound: Int(cx_mset_matches_lower_bound(m)),
+                           upperBound: Int(cx_mset_matches_upper_bound(m)))
+        if let recorder = CallRecorder.active {
+            // After the call, so that what came back is written with it (the replay checks it).
+            let q = try query.map { (q) throws(XapianError) in CallRecorder.hex(try q.serialised()) } ?? "null"
+            let w = bm25.map { "[\"bm25\",\($0.k1),\($0.k2),\($0.k3),\($0.b),\($0.minNormalizedLength)]" } ?? "[\"bool\"]"
+            recorder.read("mset", "\"query\":\(q),\"weighting\":\(w),\"docid_order\":\(order)," +
+                "\"sort\":[\(sort.how),\(sort.slot),\(sort.descending ? 1 : 0)],\"collapse\":[\(collapse.slot),\(collapse.maxPerKey)]," +
+                "\"first\":\(first),\"maxitems\":\(count)," +
+                "\"checkatleast\":\(checkAtLeast),\"values\":\(values),\"data\":\(data)," +
+                "\"docids\":\(hits.map(\.documentID)),\"upper_bound\":\(set.upperBound)")
+        }
+        return set
     }
 }

@@ -103,18 +103,10 @@ public final class Query: CustomStringConvertible {
                                 default defaultWeight: Double = 0) throws(XapianError) -> Query {
         let keys = Array(weights.keys)
         let values = keys.map { weights[$0]! }
-        let lens = keys.map(\.count)
-        // Keep every key's bytes alive for the call.
-        let storage = keys.map { key -> UnsafeMutablePointer<CChar> in
-            let p = UnsafeMutablePointer<CChar>.allocate(capacity: max(key.count, 1))
-            key.withBytes { src, n in if n > 0 { p.initialize(from: src!, count: n) } }
-            return p
+        let h = try withByteStrings(keys) { (ptrs, lens) throws(XapianError) in
+            try checked { err in cx_query_value_map_source(slot, ptrs, lens, values, keys.count, defaultWeight, err) }
         }
-        defer { storage.forEach { $0.deallocate() } }
-        let ptrs: [UnsafePointer<CChar>?] = storage.map { UnsafePointer($0) }
-        return Query(handle: try checked { err in
-            cx_query_value_map_source(slot, ptrs, lens, values, keys.count, defaultWeight, err)
-        }!)
+        return Query(handle: h!)
     }
 
     /// Every document, with the same weight (Xapian's FixedWeightPostingSource).
@@ -122,11 +114,10 @@ public final class Query: CustomStringConvertible {
         Query(handle: try checked { cx_query_fixed_weight_source(weight, $0) }!)
     }
 
-    /// Every document whose id is in `ids`, weight 0. Walks the
-    /// all-documents list: an AND with it stops once the other lists pass
-    /// the window's end.
-    public static func documentIDs(_ ids: ClosedRange<UInt32>) throws(XapianError) -> Query {
-        Query(handle: try checked { cx_query_docid_range(ids.lowerBound, ids.upperBound, $0) }!)
+    /// `Xapian::Query::serialise()`: bytes any reader can unserialise (`CallRecorder`):
+    /// the plan uses Xapian's own posting sources only.
+    public func serialised() throws(XapianError) -> [UInt8] {
+        try takeBytes { cx_query_serialise(handle, $0, $1, $2) }
     }
 
     public var isEmpty: Bool { cx_query_is_empty(handle) == 1 }

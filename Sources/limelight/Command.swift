@@ -28,13 +28,25 @@ extension Command {
 
     /// Parses and validates `args` against this command's declarations.
     static func parse(_ args: [String]) throws(CLIError) -> ParsedArguments {
-        let parsed = try ParsedArguments.parse(args, options: options + [.index], positionals: positionals)
+        let parsed = try ParsedArguments.parse(args, options: options + Option.globals, positionals: positionals)
         try checkIdentifierArguments(parsed)
         try validate(parsed)
         return parsed
     }
 
     static func location(_ args: ParsedArguments) throws -> IndexLocation {
-        try IndexLocation.resolve(args.value(.index))
+        if !args.all(.remote).isEmpty {
+            throw CLIError.usage("--remote works with search and suggest; '\(name)' needs a local index (--index)")
+        }
+        return try IndexLocation.resolve(args.value(.index))
+    }
+
+    /// A searcher that follows the index: the local one (`--index`, an
+    /// ordinary or a sharded directory), or the remote shards (`--remote`).
+    static func liveSearcher(_ args: ParsedArguments) throws -> LiveSearcher {
+        let remote = args.all(.remote)
+        if remote.isEmpty { return try LiveSearcher(location: location(args)) }
+        if args.value(.index) != nil { throw CLIError.usage("give --index or --remote, not both") }
+        return try LiveSearcher(remote: try RemoteShards(remote))
     }
 }

@@ -7,19 +7,7 @@ import LimelightKit
 /// paused or the app is excluded (nothing recorded).
 enum Donations {
     static func record(_ records: [Record], location: IndexLocation, locations where: [String]? = nil) throws -> [String?] {
-        let lookup = try Lookup(location: location)
-        for (n, r) in records.enumerated() {
-            let at = `where`?[n] ?? "donate"
-            guard try lookup.record(kind: .app, app: r.app, id: nil) != nil else {
-                throw CLIError.rejected(["\(at): interaction for app '\(r.app)', which is not in the index (add its app record)"])
-            }
-            if let i = r.intent, try lookup.record(kind: .intent, app: r.app, id: i) == nil {
-                throw CLIError.rejected(["\(at): interaction names intent '\(i)', which \(r.app) does not declare"])
-            }
-            if let s = r.shortcut, try lookup.record(kind: .shortcut, app: r.app, id: s) == nil {
-                throw CLIError.rejected(["\(at): interaction names App Shortcut '\(s)', which \(r.app) does not declare"])
-            }
-        }
+        try IndexWriter.checkDonations(records, in: location, places: records.indices.map { `where`?[$0] ?? "donate" })
         // Paused, or an excluded app: nothing is written anywhere.
         let policy = HistoryPolicy.load(location)
         let recorded = records.filter { policy.records(app: $0.app) }

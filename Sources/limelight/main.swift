@@ -14,7 +14,7 @@ let topHelp = """
     USAGE: limelight <subcommand> [options]
 
     OPTIONS:
-    \([Option.index, .version, .helpFlag].map { Help.entry($0.label, $0.help) }.joined())
+    \((Option.globals + [.version, .helpFlag]).map { Help.entry($0.label, $0.help) }.joined())
     SUBCOMMANDS:
     \(commands.map { Help.entry($0.name, $0.abstract) }.joined())
       See 'limelight help <subcommand>' for detailed help.
@@ -27,7 +27,7 @@ umask(0o077)
 var args = Array(CommandLine.arguments.dropFirst())
 // The subcommand is the first argument that is not a global option or its value.
 var commandIndex = 0
-while commandIndex < args.count, args[commandIndex].hasPrefix("--index") {
+while commandIndex < args.count, Option.globals.contains(where: { args[commandIndex] == "--" + $0.name || args[commandIndex].hasPrefix("--" + $0.name + "=") }) {
     commandIndex += args[commandIndex].contains("=") ? 1 : 2
 }
 let leading = Array(args[min(commandIndex, args.count)...])

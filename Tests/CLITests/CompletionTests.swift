@@ -107,12 +107,14 @@ import Testing
         let sections = roff.stdout.components(separatedBy: ".SS \"limelight ").dropFirst()
         for (command, options) in Self.expected {
             let section = try #require(sections.first { $0.hasPrefix(command + "\"") }, "no section for \(command)")
-            for o in options where o != "--index" && o != "--help" {
+            // The global options are under GLOBAL OPTIONS, once.
+            for o in options where o != "--index" && o != "--remote" && o != "--help" {
                 #expect(section.contains(o.replacingOccurrences(of: "-", with: "\\-")), "\(command) \(o) missing from the man page")
             }
             #expect(rendered.stdout.contains("limelight \(command)"))
         }
         #expect(rendered.stdout.contains("--idle-exit"))
+        #expect(rendered.stdout.contains("--remote"))
     }
 
     @Test func listPrintsTheIndexsAppsAndTypes() throws {

@@ -51,12 +51,12 @@ import Xapian
     @Test func listsKeepTheBestInOrderAndSurviveSaving() throws {
         try Self.withDatabase { db in
             var hot = HotLists()
-            for (id, score) in [(1, 0.5), (2, 0.9), (3, 0.1), (2, 0.7)] as [(UInt32, Double)] {
-                try hot.offer(db, HotLists.priorName, id: id, score: score)
+            for (id, score) in [("1", 0.5), ("2", 0.9), ("3", 0.1), ("2", 0.7)] {
+                try hot.offer(db, HotLists.priorName, key: .app(id), score: score)
             }
             try hot.save(db)
             let list = try HotLists.read(db, HotLists.priorName)
-            #expect(list.map(\.id) == [2, 1, 3])  // re-offering 2 replaced its old score
+            #expect(list.map(\.key) == [.app("2"), .app("1"), .app("3")])  // re-offering 2 replaced its old score
             #expect(list.map(\.score) == [0.7, 0.5, 0.1])
         }
     }
@@ -64,11 +64,11 @@ import Xapian
     @Test func aListHoldsAtMostItsSize() throws {
         try Self.withDatabase { db in
             var hot = HotLists()
-            for id in 1...UInt32(HotLists.size + 20) { try hot.offer(db, "all", id: id, score: Double(id)) }
+            for id in 1...(HotLists.size + 20) { try hot.offer(db, "all", key: .app(String(id)), score: Double(id)) }
             try hot.save(db)
             let list = try HotLists.read(db, "all")
             #expect(list.count == HotLists.size)
-            #expect(list.first?.id == UInt32(HotLists.size + 20))
+            #expect(list.first?.key == .app(String(HotLists.size + 20)))
         }
     }
 
@@ -77,11 +77,28 @@ import Xapian
             var hot = HotLists()
             let card = HitCard(kind: .entity, app: "a", type: "T", id: "x", title: "Big Sur", subtitle: nil, binding: nil,
                                names: ["Big Sur"], prior: 0.5, relevant: [])
-            try hot.offerPrefixes(db, card: card, id: 7)
+            try hot.offerPrefixes(db, card: card)
             try hot.save(db)
-            #expect(try HotLists.read(db, HotLists.titlePrefixName("bi")).map(\.id) == [7])
-            #expect(try HotLists.read(db, HotLists.wordPrefixName("su")).map(\.id) == [7])
+            #expect(try HotLists.read(db, HotLists.titlePrefixName("bi")).map(\.key) == [card.itemKey])
+            #expect(try HotLists.read(db, HotLists.wordPrefixName("su")).map(\.key) == [card.itemKey])
             #expect(try HotLists.read(db, HotLists.titlePrefixName("su")).isEmpty)  // not the title's start
+        }
+    }
+
+    @Test func shardsListsMergeBestFirstWithTiesByItem() throws {
+        try Self.withDatabase { a in
+            try Self.withDatabase { b in
+                var ha = HotLists(), hb = HotLists()
+                try ha.offer(a, "all", key: .app("b"), score: 2)
+                try ha.offer(a, "all", key: .app("d"), score: 1)
+                try hb.offer(b, "all", key: .app("c"), score: 2)
+                try hb.offer(b, "all", key: .app("a"), score: 3)
+                try ha.save(a)
+                try hb.save(b)
+                let merged = try HotLists.merged([a, b], "all")
+                #expect(merged.map(\.key) == [.app("a"), .app("b"), .app("c"), .app("d")])
+                #expect(try HotLists.merged([b, a], "all") == merged)
+            }
         }
     }
 }

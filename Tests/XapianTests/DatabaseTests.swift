@@ -205,6 +205,10 @@ import Testing
             #expect(try both.document(2).data() == bytes("second-1"))
             #expect(try both.document(3).data() == bytes("first-2"))
 
+            // Many frequencies at once, summed over the shards, absent terms 0.
+            #expect(try both.termFrequencies(["shared", "first", "nope", "second"]) == [3, 1, 0, 1])
+            #expect(try both.termFrequencies([]) == [])
+
             let fromSecond = try search(both, Query(term: "second"))
             #expect(ids(fromSecond) == [2])
             let fromFirst = try search(both, try Query.or([Query(term: "first"), Query(term: "second")]))

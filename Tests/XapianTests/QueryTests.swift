@@ -176,24 +176,6 @@ private func weights(_ m: MatchSet) -> [UInt32: Double] {
                 == "Query(PostingSource(Xapian::FixedWeightPostingSource(wt=2)))")
     }
 
-    @Test func documentIDRangeKeepsTheMatchesInTheWindow() throws {
-        let db = try WritableDatabase.inMemory()
-        for n in 1...10 { try db.add(try makeDocument(terms: n % 2 == 0 ? ["even"] : ["odd"])) }
-        try db.delete(4)
-        let window = try Query.documentIDs(3...8)
-        #expect(ids(try search(db, window)) == [3, 5, 6, 7, 8])
-        #expect(ids(try search(db, try Query(term: "even").filter(window))) == [6, 8])
-        #expect(ids(try search(db, try Query(term: "even").filter(try .documentIDs(11...20)))) == [])
-        // Weight 0: it changes which documents match, not their weights.
-        let plain = weights(try search(db, Query(term: "even")))
-        let windowed = weights(try search(db, try Query.and([Query(term: "even"), window])))
-        #expect(abs(windowed[6]! - plain[6]!) < 1e-9)
-        // Xapian bounds the matches by the window without reading them.
-        let enquire = try Enquire(db)
-        enquire.query = try Query(term: "odd").filter(try .documentIDs(1...2))
-        #expect(try enquire.matches(count: 0).upperBound <= 2)
-    }
-
     @Test func wildcardQueryExpandsAndEnforcesItsLimit() throws {
         let db = try WritableDatabase.inMemory()
         for t in ["mona", "mona", "mona", "monb", "monb", "monc", "other"] {

@@ -79,6 +79,12 @@ cx_db *cx_db_open(const char *path, size_t path_len, cx_error **err);
  * writer holds it (the caller decides how long to retry). */
 cx_db *cx_db_open_writable(const char *path, size_t path_len, int action,
                            cx_error **err);
+/* A database served by xapian-tcpsrv at host:port (Xapian::Remote::open);
+ * timeouts in milliseconds (0: none). Fails with NetworkError if no server
+ * answers. */
+cx_db *cx_db_open_remote(const char *host, size_t host_len, uint32_t port,
+                         uint32_t timeout_ms, uint32_t connect_timeout_ms,
+                         cx_error **err);
 /* Writable in-memory database (tests, scratch work). */
 cx_db *cx_db_new_inmemory(cx_error **err);
 /* A read-only database with no shards, to fill with cx_db_add_database. */
@@ -95,6 +101,12 @@ int cx_db_close(cx_db *db, cx_error **err);
 uint32_t cx_db_doccount(const cx_db *db, cx_error **err);
 cx_docid cx_db_lastdocid(const cx_db *db, cx_error **err);
 /* Number of documents indexed by term (0 if none; 0 on error). */
+/* The term frequencies of n terms at once (into freqs[0..n-1]), from the
+ * statistics of one match over all of them: one round trip per remote shard
+ * instead of one per term. Returns 1, or 0 on error. */
+int cx_db_termfreqs(const cx_db *db, const char *const *terms,
+                    const size_t *lens, size_t n, uint32_t *freqs,
+                    cx_error **err);
 uint32_t cx_db_termfreq(const cx_db *db, const char *term, size_t len,
                         cx_error **err);
 int cx_db_term_exists(const cx_db *db, const char *term, size_t len,
@@ -284,10 +296,12 @@ cx_query *cx_query_value_map_source(cx_slot slot, const char *const *keys,
                                     const double *weights, size_t n,
                                     double default_weight, cx_error **err);
 cx_query *cx_query_fixed_weight_source(double weight, cx_error **err);
-/* Every document whose id is in [first, last] (weight 0): a cheap docid
- * window to AND with (Limelight's own posting source, not serialisable). */
-cx_query *cx_query_docid_range(cx_docid first, cx_docid last, cx_error **err);
 int cx_query_is_empty(const cx_query *q);
+/* Xapian::Query::serialise(): the query as bytes another process can
+ * unserialise (the plan uses Xapian's own posting sources only), for the
+ * call recorder the benchmarks replay. The caller frees *out with free(). */
+int cx_query_serialise(const cx_query *q, char **out, size_t *len,
+                       cx_error **err);
 /* Xapian's description of the query, for debugging and tests. */
 char *cx_query_description(const cx_query *q, size_t *len);
 void cx_query_free(cx_query *q);

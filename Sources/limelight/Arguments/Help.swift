@@ -19,7 +19,7 @@ enum Help {
     }
 
     /// What every command takes besides its own options.
-    static let commonOptions: [Option] = [.index, .helpFlag]
+    static let commonOptions: [Option] = Option.globals + [.helpFlag]
 
     /// One `  label    help` entry, the help wrapped at `width`.
     static func entry(_ label: String, _ help: String) -> String {

@@ -80,6 +80,10 @@ struct Positional: Sendable {
 extension Option {
     // Taken by every command (and before the subcommand).
     static let index = Option(name: "index", valueName: "dir", help: "The index directory (default: $LIMELIGHT_INDEX, else $XDG_DATA_HOME/limelight/index).")
+    static let remote = Option(name: "remote", valueName: "host:port", repeatable: true,
+                               help: "Search the shards that xapian-tcpsrv serves at host:port instead of a local index (one per shard, repeatable; search and suggest only).")
+    /// Taken by every command, before or after the subcommand.
+    static let globals: [Option] = [.index, .remote]
     static let helpFlag = Option(name: "help", short: "h", help: "Show help information.")
     // Only before a subcommand.
     static let version = Option(name: "version", short: "V", help: "Show the version.")
@@ -102,6 +106,8 @@ extension Option {
     static let toTime = Option(name: "to", valueName: "time", help: "… and before this one (either bound may be alone).")
     static let fromFiles = Option(name: "from", valueName: "file", repeatable: true,
                                   help: "Rebuild from these JSON Lines files instead of the stored records (repeatable; '-' = stdin).")
+    static let shards = Option(name: "shards", valueName: "n", range: 1...256,
+                               help: "Write a sharded index: n ordinary indexes DIR/shard-0 … built in parallel, every record in one of them by a stable hash of its key. An index that is sharded already keeps its count; to change it, 'rebuild --shards'.")
     static let allowEmpty = Option(name: "allow-empty", help: "With --from: accept input with no records (an empty index); without it, empty input is refused (exit 65).")
     static let clientState = Option(name: "client-state", valueName: "state",
                                     help: "Commit this opaque state (at most 250 bytes) with the records, atomically; read it back with 'limelight client-state' to resume an interrupted job.")

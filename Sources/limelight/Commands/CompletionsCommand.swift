@@ -43,7 +43,7 @@ struct CompletionsCommand: Command {
 /// Completion scripts, from `commands` and their declarations.
 enum Completions {
     /// Options before the subcommand.
-    static let globalOptions: [Option] = [.index, .version, .helpFlag]
+    static let globalOptions: [Option] = Option.globals + [.version, .helpFlag]
 
     static func allOptions(_ c: any Command.Type) -> [Option] { c.options + Help.commonOptions }
 

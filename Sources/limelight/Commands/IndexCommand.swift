@@ -7,9 +7,9 @@ struct IndexCommand: Command {
     static let name = "index"
     static let abstract = "Add or update records (apps, entities, intents, App Shortcuts, interactions, relevance) from JSON Lines files."
     static let discussion = "A bad line anywhere rejects the whole run: every problem is reported as file:line, and nothing is written."
-    static let usage = ["index <file>... [--client-state <state>] [--json]"]
+    static let usage = ["index <file>... [--shards <n>] [--client-state <state>] [--json]"]
     static let positionals = [Positional("file", .oneOrMore, help: "JSON Lines files of records; '-' reads standard input.")]
-    static let options: [Option] = [.clientState, .json.explained("Print a JSON summary.")]
+    static let options: [Option] = [.shards, .clientState, .json.explained("Print a JSON summary.")]
 
     static func validate(_ args: ParsedArguments) throws(CLIError) {
         guard !args.positionals.isEmpty else { throw CLIError.usage("give at least one file to index ('-' for standard input)") }
@@ -20,7 +20,7 @@ struct IndexCommand: Command {
         // anywhere rejects the whole run.
         let records = try RecordSource.load(args.positionals)
         try records.validate()
-        let writer = try IndexWriter.open(location(args)) { Output.err($0) }
+        let writer = try IndexWriter.open(location(args), shards: args.int(.shards)) { Output.err($0) }
         defer { writer.close() }
         Cancellation.install()
         let summary = try writer.apply(records, clientState: args.value(.clientState),

@@ -76,7 +76,7 @@ enum SearchArguments {
         request.type = args.value(.type)
         request.contexts = try validateContexts(args.all(.context))
         request.at = try parseTime(args.value(.at))
-        let live = try LiveSearcher(location: command.location(args))
+        let live = try command.liveSearcher(args)
         let searcher = live.searcher
         let wheres = args.all(.where)
         if !wheres.isEmpty {

@@ -1,0 +1,48 @@
+import Xapian
+import LimelightSupport
+import LimelightRanking
+import LimelightStore
+
+/// The hot lists of every shard of a store (`HotLists`, kept in each shard's
+/// own metadata about its own items, by item key): an item offered goes to
+/// the lists of the shard that holds it, and readers merge every shard's.
+struct ShardHotLists {
+    var lists: [HotLists]
+
+    init(count: Int) { lists = Array(repeating: HotLists(), count: count) }
+
+    mutating func offer(_ store: ShardStore, _ name: String, key: ItemKey, score: Double) throws(XapianError) {
+        let k = store.home(of: key)
+        try lists[k].offer(store.shards[k], name, key: key, score: score)
+    }
+
+    mutating func offer(_ store: ShardStore, usage stats: UsageStats, key: ItemKey) throws(XapianError) {
+        let k = store.home(of: key)
+        try lists[k].offer(store.shards[k], usage: stats, key: key)
+    }
+
+    mutating func offerPrefixes(_ store: ShardStore, card: HitCard) throws(XapianError) {
+        let k = store.home(of: card.itemKey)
+        try lists[k].offerPrefixes(store.shards[k], card: card)
+    }
+
+    /// Each shard's lists into its own metadata, in parallel.
+    func save(_ store: ShardStore) throws(XapianError) {
+        var failures = [XapianError?](repeating: nil, count: lists.count)
+        failures.withUnsafeMutableBufferPointer { out in
+            Parallel.forEach(lists.count) { k in
+                do throws(XapianError) { try lists[k].save(store.shards[k]) } catch { out[k] = error }
+            }
+        }
+        if let e = failures.compactMap({ $0 }).first { throw e }
+    }
+
+    static func prune(_ store: ShardStore) throws(XapianError) {
+        for db in store.shards { try HotLists.prune(db) }
+    }
+
+    static func rebuildUsage(_ store: ShardStore) throws(XapianError) {
+        for db in store.shards { try HotLists.rebuildUsage(db) }
+        try ContextModelStore.rebuildTotals(store.shards)
+    }
+}

@@ -1,0 +1,90 @@
+import Xapian
+import LimelightSupport
+
+/// Where a search hit stands in static-rank order (best prior first), as
+/// terms every shard agrees on: a broad query is scored within the tiers that
+/// hold about as many documents as its budget allows (see
+/// `Searcher.broadCandidates`), and the tiers' sizes are global term
+/// frequencies, which a database of many shards (local or remote) adds up.
+///
+/// A hit carries two terms: its level — its prior in hundredths, 0…100,
+/// `XG` + three digits, best = 100 — and one of `parts` parts of that level
+/// chosen by its item key's hash (`XG` + level + ":" + part), so a window can
+/// end inside a level that many documents share (a default ranking hint)
+/// and still take the same documents on one index and on N shards. (This
+/// replaces a window of the first document ids, which only one index has.)
+package enum StaticTier {
+    static let levels = 100
+    static let parts = 16
+
+    /// The item's order value (`Schema.orderSlot`), the tie break of equal
+    /// weights: the better prior first (four bytes of 1 − prior), then by
+    /// item (FNV-1a 64 of its key, `orderSuffix`), big-endian, so byte order
+    /// is that order. (Document ids broke ties before; they are static-rank
+    /// order on one index, but not across shards.)
+    package static func orderValue(_ key: ItemKey, prior: Double) -> [UInt8] {
+        let rest = UInt32((1 - min(1, max(0, prior))) * Double(UInt32.max))
+        return (0..<4).map { UInt8(truncatingIfNeeded: rest >> (24 - 8 * UInt32($0))) } + orderSuffix(key)
+    }
+
+    /// The part of the order value that names the item (its last 8 bytes).
+    package static func orderSuffix(_ key: ItemKey) -> [UInt8] {
+        let h = hash(key)
+        return (0..<8).map { UInt8(truncatingIfNeeded: h >> (56 - 8 * UInt64($0))) }
+    }
+
+    static func hash(_ key: ItemKey) -> UInt64 { fnv1a64(key.rawValue) }
+
+    static func level(prior: Double) -> Int { min(levels, max(0, Int((prior * Double(levels)).rounded()))) }
+
+    static func levelTerm(_ level: Int) -> String {
+        let digits = String(level)
+        return Schema.staticTier + String(repeating: "0", count: 3 - digits.count) + digits
+    }
+
+    static func partTerm(_ level: Int, _ part: Int) -> String { levelTerm(level) + ":" + String(part) }
+
+    /// The terms of a hit with this prior and key.
+    package static func terms(prior: Double, key: ItemKey) -> [String] {
+        let l = level(prior: prior)
+        // The high bits: FNV-1a's low bits are weak for short, similar keys.
+        let part = Int(hash(key) >> 60) % parts
+        return [levelTerm(l), partTerm(l, part)]
+    }
+
+    /// A filter for the best `share` (0…1) of the hits, or a few more: whole
+    /// levels from the best down, then parts of the level where the window
+    /// ends. `nil` when the window would hold every hit. One term list read
+    /// (the tier terms with their frequencies).
+    package static func window(_ db: Database, share: Double) throws(XapianError) -> Query? {
+        var levelCount = [Int](repeating: 0, count: levels + 1)
+        var partCount = [[Int]](repeating: [Int](repeating: 0, count: parts), count: levels + 1)
+        for (term, f) in try db.allTerms(prefix: Schema.staticTier) {
+            let rest = term.dropFirst(Schema.staticTier.count)
+            let fields = rest.split(separator: ":")
+            guard let l = fields.first.flatMap({ Int($0) }), (0...levels).contains(l) else { continue }
+            if fields.count == 1 { levelCount[l] = f }
+            else if let p = Int(fields[1]), (0..<parts).contains(p) { partCount[l][p] = f }
+        }
+        let total = levelCount.reduce(0, +)
+        let size = max(1, Int((Double(total) * share).rounded(.up)))
+        var terms: [String] = []
+        var taken = 0
+        for l in stride(from: levels, through: 0, by: -1) where levelCount[l] > 0 {
+            if taken + levelCount[l] <= size {
+                terms.append(levelTerm(l))
+                taken += levelCount[l]
+                if taken == size { break }
+                continue
+            }
+            for p in 0..<parts where partCount[l][p] > 0 {
+                terms.append(partTerm(l, p))
+                taken += partCount[l][p]
+                if taken >= size { break }
+            }
+            break
+        }
+        if taken >= total { return nil }
+        return try Query.or(terms.map { Query(term: $0) })
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `index --shards N`, `rebuild --shards N` and the other write commands on a
+/// sharded index, with the built binary. (Searching a sharded directory as
+/// one is the reading side's; here each shard is read as an ordinary index.)
+@Suite(.serialized) struct ShardCommandTests {
+    func sortedExport(_ cli: CLI) throws -> [String] {
+        let r = try cli.run(["export"])
+        #expect(r.status == 0, "\(r.stderr)")
+        return r.lines.sorted()
+    }
+
+    @Test func aShardedIndexHoldsWhatOneIndexHolds() throws {
+        let dir = TempDir()
+        defer { withExtendedLifetime(dir) {} }
+        let one = CLI(index: dir.path + "/one"), sharded = CLI(index: dir.path + "/sharded")
+        #expect(try one.run(["index"] + IndexJobTests.corpusFiles()).status == 0)
+        let r = try sharded.run(["index", "--shards", "3"] + IndexJobTests.corpusFiles())
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try String(contentsOfFile: sharded.index + "/shards", encoding: .utf8) == "limelight shards 3\n")
+        #expect(try sortedExport(sharded) == sortedExport(one))
+        // Each shard is an ordinary index that answers a search.
+        let found = try (0..<3).map { k in try CLI(index: sharded.index + "/shard-\(k)").run(["search", "", "--limit", "0", "--json"]).json.count }
+        #expect(found.allSatisfy { $0 > 0 }, "\(found)")
+
+        // Another count is a usage error that says what to do.
+        let wrong = try sharded.run(["index", "--shards", "2"] + IndexJobTests.corpusFiles())
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("has 3 shards") && wrong.stderr.contains("rebuild --shards 2"), "\(wrong.stderr)")
+        #expect(try one.run(["index", "--shards", "2", IndexJobTests.corpusFiles()[0]]).status == 64)
+
+        // Re-sharding, then the other writes, by key.
+        let donation = dir.path + "/donation.jsonl"
+        try #"{"kind":"interaction","id":"d-1","app":"com.example.trails","intent":"OpenTrail","entities":[{"type":"TrailEntity","id":"lands-end"}],"at":"2026-11-30T07:00:00Z"}"#
+            .write(toFile: donation, atomically: true, encoding: .utf8)
+        for cli in [one, sharded] {
+            if cli.index == sharded.index { #expect(try cli.run(["rebuild", "--shards", "2"]).status == 0) }
+            // (With an id of its own: a donation from flags gets a new one each time.)
+            #expect(try cli.run(["donate", donation]).status == 0)
+            #expect(try cli.run(["donate", "--app", "com.example.nope", "--intent", "OpenTrail"]).status == 65)
+            #expect(try cli.run(["delete", "--app", "com.example.mail"]).status == 0)
+            #expect(try cli.run(["forget", "--app", "com.example.music"]).status == 0)
+            #expect(try cli.run(["relevant", "clear-all", "--app", "com.example.music"]).status == 0)
+            #expect(try cli.run(["compact"]).status == 0)
+            #expect(try cli.run(["index", "--client-state", "step-2", IndexJobTests.corpusFiles()[0]]).status == 0)
+        }
+        #expect(try String(contentsOfFile: sharded.index + "/shards", encoding: .utf8) == "limelight shards 2\n")
+        #expect(!FileManager.default.fileExists(atPath: sharded.index + "/shard-2/current"))
+        #expect(try sortedExport(sharded) == sortedExport(one))
+        #expect(try sharded.run(["client-state"]).stdout == one.run(["client-state"]).stdout)
+        let stats = try sharded.run(["stats", "--json"]), oneStats = try one.run(["stats", "--json"])
+        #expect(stats.json.first?["documents"] as? Int == oneStats.json.first?["documents"] as? Int)
+    }
+}
