@@ -122,14 +122,24 @@ package struct ContextModelStore {
     /// (after forgetting donations), into every shard. The learned weights
     /// stay: they hold no item.
     package static func rebuildTotals(_ shards: [WritableDatabase]) throws(XapianError) {
-        var tables: [String: ContextModel.Table] = [:]
+        // Items in key order, whatever shard holds them: the sums (of
+        // virtual times, not associative in floating point) come out
+        // bit-identical on any layout.
+        var used: [(key: String, stats: UsageStats)] = []
         for db in shards {
             for id in try db.postings(Schema.used) {
-                guard let stats = UsageStats(encoded: try db.document(id).value(Schema.usageSlot)) else { continue }
-                for (i, key) in stats.cells.keys.enumerated() {
-                    let contexts = "ctx:" + hex(key >> 32, digits: 8), place = "place:" + hex((key >> 16) & 0xFFFF, digits: 4)
-                    for name in [timeName(), contexts, place] { tables[name, default: ContextModel.Table()].add(cellOf: key, stats.cells, at: i) }
-                }
+                let doc = try db.document(id)
+                guard let stats = UsageStats(encoded: try doc.value(Schema.usageSlot)),
+                      let card = HitCard(encoded: try doc.value(Schema.cardSlot)) else { continue }
+                used.append((card.itemKey.uniqueTerm, stats))
+            }
+        }
+        used.sort { $0.key < $1.key }
+        var tables: [String: ContextModel.Table] = [:]
+        for (_, stats) in used {
+            for (i, key) in stats.cells.keys.enumerated() {
+                let contexts = "ctx:" + hex(key >> 32, digits: 8), place = "place:" + hex((key >> 16) & 0xFFFF, digits: 4)
+                for name in [timeName(), contexts, place] { tables[name, default: ContextModel.Table()].add(cellOf: key, stats.cells, at: i) }
             }
         }
         for db in shards {
