@@ -80,7 +80,7 @@ extension BatchSession {
             for k in credited where loaded[k] == nil {
                 guard let id = try db.documentID(of: k) else { continue }  // not indexed (yet)
                 let built = try BuiltDocument(stored: try db.document(id))
-                loaded[k] = (id, built, UsageStats(encoded: try built.document.value(Schema.usageSlot)) ?? UsageStats())
+                loaded[k] = (id, built, built.card.flatMap { UsageStats(encoded: $0.usage) } ?? UsageStats())
                 order.append(k)
             }
             let f = ContextModel.Features(at: e.at, contexts: e.contexts)

@@ -95,7 +95,8 @@ package struct BatchSession {
         var built = built
         if hit {
             if let old = try db.documentID(of: key) {
-                if let stats = UsageStats(encoded: try db.document(old).value(Schema.usageSlot)) {
+                // The card's copy: the value slot's has no cells.
+                if let stats = HitCard(encoded: try db.document(old).value(Schema.cardSlot)).flatMap({ UsageStats(encoded: $0.usage) }) {
                     try built.setUsage(stats)
                 }
             } else if deferStoredUsage {

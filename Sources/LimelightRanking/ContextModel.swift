@@ -343,24 +343,34 @@ public enum ContextModel {
             return n
         }
 
+        /// Virtual times as 32-bit offsets from the latest (a cell's offset
+        /// is at most a few hundred days: a 32-bit float keeps it to about a
+        /// second), 20 bytes a cell instead of 32: the cells are most of a
+        /// used item's document, and a batch holds every document it changes.
         package func encode(_ w: inout ByteWriter) {
             w.u32(UInt32(keys.count))
+            guard !keys.isEmpty else { return }
+            let ref = v.filter { $0 > -.infinity }.max() ?? 0
+            w.f64(ref)
             for (i, k) in keys.enumerated() {
                 w.u32(UInt32(truncatingIfNeeded: k >> 32))
                 w.u32(UInt32(truncatingIfNeeded: k))
-                for r in 0..<ContextModel.halfLivesDays.count { w.f64(v[i * ContextModel.halfLivesDays.count + r]) }
+                for r in 0..<ContextModel.halfLivesDays.count { w.u32(Float(v[i * ContextModel.halfLivesDays.count + r] - ref).bitPattern) }
             }
         }
 
         package init?(_ r: inout ByteReader) {
             guard let n = r.u32(), n <= 1 << 16 else { return nil }
+            guard n > 0 else { return }
+            guard let ref = r.f64() else { return nil }
             keys.reserveCapacity(Int(n))
+            v.reserveCapacity(Int(n) * ContextModel.halfLivesDays.count)
             for _ in 0..<n {
                 guard let hi = r.u32(), let lo = r.u32() else { return nil }
                 keys.append(UInt64(hi) << 32 | UInt64(lo))
                 for _ in 0..<ContextModel.halfLivesDays.count {
-                    guard let x = r.f64() else { return nil }
-                    v.append(x)
+                    guard let x = r.u32() else { return nil }
+                    v.append(ref + Double(Float(bitPattern: x)))
                 }
             }
         }
@@ -372,12 +382,41 @@ public enum ContextModel {
     /// history: all of it, one context set, or one place.
     public struct Table: Sendable, Equatable {
         var v = [Double](repeating: -.infinity, count: 7 * ContextModel.slots * ContextModel.halfLivesDays.count)
+        /// A writer's cache (`linearized(at:)`): each count as a plain
+        /// number at day `ref`, exp(λ(v − ref)), so that reading the table at
+        /// a donation's day is a multiplication per cell, not an `exp` (the
+        /// writer reads three tables per donation: it was a fifth of ingest).
+        var linear: [Double]? = nil
+        var ref = 0.0
 
         public init() {}
 
+        public static func == (a: Table, b: Table) -> Bool { a.v == b.v }
+
+        /// Keeps the linear cache from here on, counted from `day`.
+        public mutating func linearize(at day: Double) {
+            ref = day
+            let r = ContextModel.halfLivesDays.count
+            linear = v.indices.map { i in v[i] > -.infinity ? exp(ContextModel.lambdas[i % r] * (v[i] - day)) : 0 }
+        }
+
+        /// The factor that moves a linear count from `ref` to `day`, per
+        /// half-life; nil when the table keeps no cache or `day` is too far
+        /// from `ref` for the products to stay finite (the cache is then
+        /// rebuilt at `day`).
+        mutating func linearScale(at day: Double) -> [Double]? {
+            guard linear != nil else { return nil }
+            // 2^±250 at the shortest half-life: far from overflow.
+            if abs(day - ref) > 250 * ContextModel.halfLivesDays.min()! { linearize(at: day) }
+            return ContextModel.lambdas.map { exp(-$0 * (day - ref)) }
+        }
+
         public mutating func add(_ f: Features) {
             let r = ContextModel.halfLivesDays.count, i = (f.weekday * ContextModel.slots + f.hour) * r
-            for k in 0..<r { ContextModel.add(&v[i + k], k, day: f.day) }
+            for k in 0..<r {
+                ContextModel.add(&v[i + k], k, day: f.day)
+                linear?[i + k] = exp(ContextModel.lambdas[k] * (v[i + k] - ref))
+            }
         }
 
         public mutating func add(cellOf key: UInt64, _ cells: Cells, at i: Int) {
@@ -394,7 +433,7 @@ public enum ContextModel {
         /// Adds this table's part of N_L (`part`: which levels it serves).
         enum Part { case time, contexts, place }
 
-        func addSums(_ part: Part, _ f: Features, kernel: [Double], into n: inout [Double]) {
+        func addSums(_ part: Part, _ f: Features, kernel: [Double], into n: inout [Double], scale: [Double]? = nil) {
             let r = ContextModel.halfLivesDays.count, L = ContextModel.levels
             for d in 0..<7 {
                 let sameDayType = (d >= 5) == f.weekend
@@ -403,9 +442,15 @@ public enum ContextModel {
                     let hour = ContextModel.clockHour(ofSlot: h), sameHour = hour == f.clockHour
                     let sameTimeOfDay = ContextModel.timeOfDayOfHour[hour] == ContextModel.timeOfDayOfHour[f.clockHour]
                     for rate in 0..<r {
-                        let raw = v[(d * ContextModel.slots + h) * r + rate]
-                        guard raw > -.infinity else { continue }
-                        let x = ContextModel.count(raw, rate, at: f.day)
+                        let i = (d * ContextModel.slots + h) * r + rate
+                        let x: Double
+                        if let scale, let linear {
+                            x = linear[i] * scale[rate]
+                            guard x > 0 else { continue }
+                        } else {
+                            guard v[i] > -.infinity else { continue }
+                            x = ContextModel.count(v[i], rate, at: f.day)
+                        }
                         ContextModel.accumulate(&n, at: rate * L, x, k, kc, sameDayType: sameDayType, sameWeekday: d == f.weekday,
                                                 sameHour: sameHour, sameTimeOfDay: sameTimeOfDay, time: part == .time, contexts: part == .contexts, place: part == .place)
                     }
@@ -437,13 +482,14 @@ public enum ContextModel {
         /// How many items are registered for the current contexts.
         let registered: Double
 
-        public init(_ f: Features, time: Table, contexts: Table, place: Table, registered: Int) {
+        /// (Tables with a linear cache are read through it: `Table.linearize`.)
+        public init(_ f: Features, time: inout Table, contexts: inout Table, place: inout Table, registered: Int) {
             features = f
             kernel = f.kernel
             var n = [Double](repeating: 0, count: ContextModel.counts)
-            time.addSums(.time, f, kernel: kernel, into: &n)
-            contexts.addSums(.contexts, f, kernel: kernel, into: &n)
-            place.addSums(.place, f, kernel: kernel, into: &n)
+            time.addSums(.time, f, kernel: kernel, into: &n, scale: time.linearScale(at: f.day))
+            contexts.addSums(.contexts, f, kernel: kernel, into: &n, scale: contexts.linearScale(at: f.day))
+            place.addSums(.place, f, kernel: kernel, into: &n, scale: place.linearScale(at: f.day))
             totals = n
             self.registered = Double(registered)
         }

@@ -74,9 +74,16 @@ public struct UsageStats: Sendable, Equatable {
 
     // MARK: Storage (binary, in a value slot: decoded for every candidate)
 
-    private static let magic: UInt8 = 0x56  // version 2: with `cells`
+    private static let magic: UInt8 = 0x57  // version 3: with `cells`, offsets in 32 bits
 
-    package var encoded: [UInt8] {
+    /// Everything (the card's copy, which the model reads).
+    package var encoded: [UInt8] { encoded(cells: true) }
+
+    /// Without the cells: the value slot's copy, for what needs only the
+    /// counts (the cells are kept once per document, in its card).
+    package var encodedWithoutCells: [UInt8] { encoded(cells: false) }
+
+    private func encoded(cells withCells: Bool) -> [UInt8] {
         var w = ByteWriter()
         w.u8(Self.magic)
         w.u32(UInt32(count))
@@ -94,7 +101,7 @@ public struct UsageStats: Sendable, Equatable {
             w.string(c)
             w.f64(contexts[c]!.v)
         }
-        cells.encode(&w)
+        (withCells ? cells : ContextModel.Cells()).encode(&w)
         return w.bytes
     }
 

@@ -61,7 +61,7 @@ package struct ContextModelStore {
             if g.contexts == f.contexts { ctx.add(g) }
             if g.place == f.place { place.add(g) }
         }
-        return ContextModel.Situation(f, time: time, contexts: ctx, place: place, registered: try registeredCount(db, contexts))
+        return ContextModel.Situation(f, time: &time, contexts: &ctx, place: &place, registered: try registeredCount(db, contexts))
     }
 
     // MARK: Writing (one per batch)
@@ -75,11 +75,12 @@ package struct ContextModelStore {
         return shards[source!]
     }
 
-    private mutating func table(_ shards: [WritableDatabase], _ name: String) throws(XapianError) -> ContextModel.Table {
-        if let t = tables[name] { return t }
-        let t = try Self.readTable(source(shards), name)
+    /// Loads a table once per batch, with its linear cache at `day`.
+    private mutating func load(_ shards: [WritableDatabase], _ name: String, day: Double) throws(XapianError) {
+        guard tables[name] == nil else { return }
+        var t = try Self.readTable(source(shards), name)
+        t.linearize(at: day)
         tables[name] = t
-        return t
     }
 
     /// The situation of a donation, before it is learned.
@@ -90,8 +91,12 @@ package struct ContextModelStore {
             for db in shards { n += try Self.registeredCount(db, contexts) }
             registered[key] = n
         }
-        return ContextModel.Situation(f, time: try table(shards, Self.timeName()), contexts: try table(shards, Self.contextsName(f)),
-                                      place: try table(shards, Self.placeName(f)), registered: registered[key]!)
+        let names = [Self.timeName(), Self.contextsName(f), Self.placeName(f)]
+        for name in names { try load(shards, name, day: f.day) }
+        // Read in place (moved out and back: a copy would copy the tables whole).
+        var time = tables.removeValue(forKey: names[0])!, ctx = tables.removeValue(forKey: names[1])!, place = tables.removeValue(forKey: names[2])!
+        defer { tables[names[0]] = time; tables[names[1]] = ctx; tables[names[2]] = place }
+        return ContextModel.Situation(f, time: &time, contexts: &ctx, place: &place, registered: registered[key]!)
     }
 
     /// One step of learning on a donation (see `ContextModel.Weights.learn`).
@@ -103,9 +108,8 @@ package struct ContextModelStore {
     /// Counts one use of one item in the totals.
     package mutating func record(_ shards: [WritableDatabase], _ f: ContextModel.Features) throws(XapianError) {
         for name in [Self.timeName(), Self.contextsName(f), Self.placeName(f)] {
-            var t = try table(shards, name)
-            t.add(f)
-            tables[name] = t
+            try load(shards, name, day: f.day)
+            tables[name]!.add(f)
             changed.insert(name)
         }
     }
@@ -129,8 +133,8 @@ package struct ContextModelStore {
         for db in shards {
             for id in try db.postings(Schema.used) {
                 let doc = try db.document(id)
-                guard let stats = UsageStats(encoded: try doc.value(Schema.usageSlot)),
-                      let card = HitCard(encoded: try doc.value(Schema.cardSlot)) else { continue }
+                guard let card = HitCard(encoded: try doc.value(Schema.cardSlot)),
+                      let stats = UsageStats(encoded: card.usage) else { continue }
                 used.append((card.itemKey.uniqueTerm, stats))
             }
         }

@@ -66,7 +66,8 @@ public enum Schema {
     package static let cardSlot: UInt32 = 1
     /// On interactions: when it happened (seconds since the epoch).
     package static let timeSlot: UInt32 = 2
-    /// On hits: their `UsageStats`, encoded.
+    /// On hits: their `UsageStats`, encoded without the context model's
+    /// cells (the card holds the whole stats; this is for what needs counts).
     package static let usageSlot: UInt32 = 3
     /// On hits: the usage's virtual time (sortable): higher = used more, lately.
     package static let usageKeySlot: UInt32 = 4
