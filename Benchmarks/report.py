@@ -390,6 +390,10 @@ def main():
     if os.path.exists(serve):
         with open(serve) as f:
             L += [f.read().rstrip(), ""]
+    model = os.path.join(HERE, "results", "suggest", "suggest.md")  # make bench-suggest (issue 14)
+    if os.path.exists(model):
+        with open(model) as f:
+            L += [f.read().rstrip(), ""]
     shards = os.path.join(HERE, "results", "shards", "shards.md")  # make bench-shards (issue 16)
     if os.path.exists(shards):
         with open(shards) as f:

@@ -19,6 +19,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.dirname(HERE))
+from benchfiles import median, write  # noqa: E402
 
 
 def ingest(bench, records, index, shards, out):
@@ -63,18 +65,7 @@ def main():
             print(f"run {run + 1}: {'--shards 2' if shards else 'one index'}: {r['seconds']:.2f} s "
                   f"(index+commit {r['seconds'] - r['read_seconds']:.2f} s)", file=sys.stderr)
     results["load_after"] = os.getloadavg()[0]
-    os.makedirs(os.path.dirname(args.out), exist_ok=True)
-    with open(args.out, "w") as f:
-        json.dump(results, f, indent=1)
-    md = markdown(results)
-    with open(os.path.splitext(args.out)[0] + ".md", "w") as f:
-        f.write(md)
-    print(md)
-
-
-def median(v):
-    s = sorted(v)
-    return s[len(s) // 2] if len(s) % 2 else (s[len(s) // 2 - 1] + s[len(s) // 2]) / 2
+    write(args.out, results, markdown(results))
 
 
 def markdown(r):

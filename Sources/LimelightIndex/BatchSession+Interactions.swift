@@ -73,22 +73,25 @@ extension BatchSession {
         }
         // In time order: the context model scores each donation's item before
         // learning from it (one EM step), then counts it.
-        var loaded: [ItemKey: (id: UInt32, built: BuiltDocument, stats: UsageStats)] = [:]
+        // What the model needs of each item while the batch's donations are
+        // counted; its document is read again to be written, at the end
+        // (holding every changed document with its card and cells through the
+        // loop doubled the peak memory of a batch).
+        var loaded: [ItemKey: (id: UInt32, prior: Double, relevant: [String], stats: UsageStats)] = [:]
         var order: [ItemKey] = []
         let items = try db.termFrequency(Schema.hit)
         for (credited, e) in events {
             for k in credited where loaded[k] == nil {
                 guard let id = try db.documentID(of: k) else { continue }  // not indexed (yet)
-                let built = try BuiltDocument(stored: try db.document(id))
-                loaded[k] = (id, built, built.card.flatMap { UsageStats(encoded: $0.usage) } ?? UsageStats())
+                let card = HitCard(encoded: try db.document(id).value(Schema.cardSlot))
+                loaded[k] = (id, card?.prior ?? 0, card?.relevant ?? [], card.flatMap { UsageStats(encoded: $0.usage) } ?? UsageStats())
                 order.append(k)
             }
             let f = ContextModel.Features(at: e.at, contexts: e.contexts)
             if let first = credited.first, let item = loaded[first] {
-                let card = item.built.card
                 let s = try model.situation(db.shards, f, contexts: e.contexts)
-                let estimate = ContextModel.estimate(item.stats.cells, base: ContextModelStore.base(prior: card?.prior ?? 0, items: items),
-                                                     relevance: Scorer.relevanceStrength(registered: card?.relevant ?? [], current: e.contexts), s)
+                let estimate = ContextModel.estimate(item.stats.cells, base: ContextModelStore.base(prior: item.prior, items: items),
+                                                     relevance: Scorer.relevanceStrength(registered: item.relevant, current: e.contexts), s)
                 try model.learn(db.shards, estimate, s)
             }
             for k in credited where loaded[k] != nil {
@@ -97,7 +100,8 @@ extension BatchSession {
             }
         }
         for key in order {
-            var (id, built, stats) = loaded[key]!
+            guard let (id, _, _, stats) = loaded.removeValue(forKey: key) else { continue }
+            var built = try BuiltDocument(stored: try db.document(id))
             try built.setUsage(stats)
             try db.replace(id, with: try built.finished())
             try hot.offer(db, usage: stats, key: key)

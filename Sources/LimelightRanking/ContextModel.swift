@@ -435,6 +435,8 @@ public enum ContextModel {
 
         func addSums(_ part: Part, _ f: Features, kernel: [Double], into n: inout [Double], scale: [Double]? = nil) {
             let r = ContextModel.halfLivesDays.count, L = ContextModel.levels
+            // Bound once, outside the loops (an optional bound per cell costs a retain and a release).
+            let useLinear = scale != nil && linear != nil, lin = linear ?? [], sc = scale ?? []
             for d in 0..<7 {
                 let sameDayType = (d >= 5) == f.weekend
                 for h in 0..<ContextModel.slots {
@@ -444,8 +446,8 @@ public enum ContextModel {
                     for rate in 0..<r {
                         let i = (d * ContextModel.slots + h) * r + rate
                         let x: Double
-                        if let scale, let linear {
-                            x = linear[i] * scale[rate]
+                        if useLinear {
+                            x = lin[i] * sc[rate]
                             guard x > 0 else { continue }
                         } else {
                             guard v[i] > -.infinity else { continue }
