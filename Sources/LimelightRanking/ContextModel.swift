@@ -632,21 +632,37 @@ public enum ContextModel {
         /// The terms of a candidate's probability, named by expert, level
         /// and half-life with their weight; they add up to it.
         public func terms(_ e: Estimate, _ s: Situation) -> [(name: String, value: Double)] {
+            var out: [(String, Double)] = []
+            forEachTerm(e, s) { name, value in out.append((name(), value)) }
+            return out
+        }
+
+        /// The sum of the positive `terms`, added in the same order (so the
+        /// same to the bit as what `--explain` shows), without naming them:
+        /// suggestions name the terms of the hits they return only (naming
+        /// every candidate's was most of a suggestion's time).
+        public func score(_ e: Estimate, _ s: Situation) -> Double {
+            var sum = 0.0
+            forEachTerm(e, s) { _, value in if value > 0 { sum += value } }
+            return sum
+        }
+
+        func forEachTerm(_ e: Estimate, _ s: Situation, _ body: (_ name: () -> String, _ value: Double) -> Void) {
             let share = s.registered > 0 ? relevantShare : 0
             let experts = expertShares
-            var out: [(String, Double)] = []
             for (i, x) in ContextModel.experts.enumerated() {
                 let mix: [(rate: Int, weight: Double)] = x.rate.map { [($0, experts[i])] } ?? rates.enumerated().map { ($0, experts[i] * $1) }
                 let tag = x.rate == nil ? "" : "rule \(x.leaf.name) | "
                 for (r, w) in mix {
                     for c in ContextModel.contributions(e, s, rate: r, logMu: logMu, leaf: x.leaf) where c.weight * c.estimate > 0 {
-                        let name = tag + (c.level?.name ?? "static prior") + "/" + ContextModel.rateNames[r]
-                        out.append(("\(name) (w \(short(w * c.weight)) × \(short(c.estimate)))", (1 - share) * w * c.weight * c.estimate))
+                        body({
+                            let name = tag + (c.level?.name ?? "static prior") + "/" + ContextModel.rateNames[r]
+                            return "\(name) (w \(short(w * c.weight)) × \(short(c.estimate)))"
+                        }, (1 - share) * w * c.weight * c.estimate)
                     }
                 }
             }
-            if e.pRelevant > 0 { out.append(("relevant (w \(short(share)) × \(short(e.pRelevant)))", share * e.pRelevant)) }
-            return out
+            if e.pRelevant > 0 { body({ "relevant (w \(short(share)) × \(short(e.pRelevant)))" }, share * e.pRelevant) }
         }
 
         /// Learns from a donation of the item `e` describes, scored before

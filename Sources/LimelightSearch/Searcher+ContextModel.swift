@@ -10,7 +10,7 @@ extension Searcher {
         let s = try ContextModelStore.situation(db, f, contexts: request.contexts, pending: pending.values.flatMap { $0 })
         let weights = try ContextModelStore.readWeights(db)
         let items = try db.termFrequency(Schema.hit)
-        var scored: [(hit: SearchHit, newRegistered: Bool, usesInContexts: Double)] = []
+        var scored: [(hit: SearchHit, estimate: ContextModel.Estimate, newRegistered: Bool, usesInContexts: Double)] = []
         scored.reserveCapacity(candidates.count)
         for m in candidates {
             guard let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }) else { continue }
@@ -22,19 +22,28 @@ extension Searcher {
             }
             let relevance = Scorer.relevanceStrength(registered: card.relevant, current: request.contexts)
             let e = ContextModel.estimate(stats?.cells, base: ContextModelStore.base(prior: card.prior, items: items), relevance: relevance, s)
-            var terms = weights.terms(e, s).filter { $0.value > 0 }
             let newRegistered = relevance > 0 && (stats?.count ?? 0) == 0
-            if newRegistered { terms.append(("registered, never used: gets its chance", 0)) }
             let hit = SearchHit(rank: 0, section: .results, kind: card.kind, app: card.app, type: card.type, id: card.id,
-                                title: card.title, subtitle: card.subtitle, score: terms.reduce(0) { $0 + $1.value },
+                                title: card.title, subtitle: card.subtitle, score: weights.score(e, s),
                                 parameter: card.binding,
                                 url: card.launch.url, exec: card.launch.exec, icon: card.launch.icon,
-                                desktopFile: card.launch.desktopFile, components: terms)
-            scored.append((hit, newRegistered, e.usesInContexts))
+                                desktopFile: card.launch.desktopFile, components: [])
+            scored.append((hit, e, newRegistered, e.usesInContexts))
         }
-        scored.sort { $0.hit.score > $1.hit.score || ($0.hit.score == $1.hit.score && $0.hit.title < $1.hit.title) }
+        scored.sort { $0.hit.ranksBefore($1.hit) }
         let habitual = scored.contains { $0.usesInContexts >= ContextModel.habitualUses }
-        return ContextModel.promoteRegistered(scored, isNewRegistered: { $0.newRegistered }, habitual: habitual).map(\.hit)
+        var ranked = ContextModel.promoteRegistered(scored, isNewRegistered: { $0.newRegistered }, habitual: habitual)
+        // Components for the hits shown only (see `ContextModel.Weights.score`):
+        // the first `limit` things, as `removeDuplicateThings` will keep them.
+        var things = Set<String>()
+        for i in ranked.indices {
+            things.insert(Self.thing(ranked[i].hit))
+            if request.limit > 0, things.count > request.limit { break }
+            var terms = weights.terms(ranked[i].estimate, s).filter { $0.value > 0 }
+            if ranked[i].newRegistered { terms.append(("registered, never used: gets its chance", 0)) }
+            ranked[i].hit.components = terms
+        }
+        return ranked.map(\.hit)
     }
 
     /// The context model's mixture weights as this index has learned them

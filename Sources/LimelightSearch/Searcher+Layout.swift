@@ -10,15 +10,13 @@ extension Searcher {
     /// itself are the same suggestion; keep the better scored.
     func removeDuplicateThings(_ hits: [SearchHit]) -> [SearchHit] {
         var seen = Set<String>()
-        return hits.filter { h in
-            let thing: String
-            if let p = h.parameter {
-                thing = "entity/\(h.app)/\(p.type)/\(p.id)"
-            } else {
-                thing = "\(h.kind.rawValue)/\(h.app)/\(h.type ?? "")/\(h.id)"
-            }
-            return seen.insert(thing).inserted
-        }.map { var h = $0; h.section = .suggestions; return h }
+        return hits.filter { seen.insert(Self.thing($0)).inserted }.map { var h = $0; h.section = .suggestions; return h }
+    }
+
+    /// What a hit is a suggestion of (a bound App Shortcut: its entity).
+    static func thing(_ h: SearchHit) -> String {
+        if let p = h.parameter { return "entity/\(h.app)/\(p.type)/\(p.id)" }
+        return "\(h.kind.rawValue)/\(h.app)/\(h.type ?? "")/\(h.id)"
     }
 
     /// Spotlight's shape: the Top Hit, then its app's App Shortcuts (when the
