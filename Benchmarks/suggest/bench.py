@@ -71,7 +71,8 @@ def main():
     if not os.path.exists(args.vocab):
         os.makedirs(os.path.dirname(args.vocab), exist_ok=True)
         subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "debian_catalog.py"), "--out", args.vocab], check=True)
-    builds = [("this build", args.limelight)] + [tuple(o.split("=", 1)) for o in args.other]
+    rev = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True, text=True).stdout.strip()
+    builds = [(f"this build ({rev})" if rev else "this build", args.limelight)] + [tuple(o.split("=", 1)) for o in args.other]
     res = {"cores": os.cpu_count(), "load_before": os.getloadavg()[0], "ingest": [], "builds": [b[0] for b in builds]}
 
     small = corpus(args.vocab, os.path.join(args.work, f"s{args.ingest_interactions}"), args.ingest_entities, args.ingest_interactions)
