@@ -161,7 +161,8 @@ bench-serve: deps
 	  --limelight-bench .build/release/limelight-bench --client .build/serve-client $(BENCH_ARGS)
 
 # Ingest of the Debian catalog by one writer and by `--shards 2` (two shards
-# built in parallel), alternately (issue 16): Benchmarks/results/shards/shards.{json,md},
+# built in parallel), alternately, then keystrokes in process and over loopback
+# from 1 and 3 xapian-tcpsrv shards (issue 16): Benchmarks/results/shards/shards.{json,md},
 # which report.py puts into BENCHMARKS.md.
 .PHONY: bench-shards
 bench-shards: deps

@@ -87,8 +87,10 @@ let package = Package(
         .testTarget(name: "LimelightStoreTests", dependencies: ["LimelightStore", "Xapian"]),
         .testTarget(name: "LimelightIndexTests", dependencies: ["LimelightIndex", "Xapian"]),
         .testTarget(name: "LimelightSearchTests", dependencies: ["LimelightSearch"]),
-        .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian"]),
-        .testTarget(name: "CLITests", dependencies: ["limelight"], exclude: ["Help"]),
+        .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian", "TestProcesses"]),
+        .testTarget(name: "CLITests", dependencies: ["limelight", "TestProcesses"], exclude: ["Help"]),
+        // Servers the tests start on 127.0.0.1 (xapian-tcpsrv, xapian-replicate-server).
+        .target(name: "TestProcesses", path: "Tests/TestProcesses"),
         .testTarget(name: "DesktopSourcesTests", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport"]),
     ],
     cxxLanguageStandard: .cxx17

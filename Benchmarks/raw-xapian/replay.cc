@@ -62,7 +62,7 @@ std::string unhex(const std::string &h) {
     return out;
 }
 
-enum class Op { mset, document, value, data, metadata, metadataKeys, termfreq, termExists, postings, allterms,
+enum class Op { mset, document, value, data, metadata, metadataKeys, termfreq, termfreqs, termExists, postings, allterms,
                 doccount, lastdocid };
 
 struct Call {
@@ -82,6 +82,7 @@ struct Call {
     // reads
     Xapian::docid docid = 0;
     bool unchecked = false;
+    std::vector<std::string> terms;  // termfreqs
     Xapian::valueno slot = 0;
     std::string text;  // key, term or prefix
 };
@@ -94,7 +95,7 @@ struct Keystroke {
 Op op_named(const std::string &s) {
     static const std::map<std::string, Op> ops = {
         {"mset", Op::mset}, {"document", Op::document}, {"value", Op::value}, {"data", Op::data},
-        {"metadata", Op::metadata}, {"metadatakeys", Op::metadataKeys}, {"termfreq", Op::termfreq},
+        {"metadata", Op::metadata}, {"metadatakeys", Op::metadataKeys}, {"termfreq", Op::termfreq}, {"termfreqs", Op::termfreqs},
         {"termexists", Op::termExists}, {"postings", Op::postings}, {"allterms", Op::allterms},
         {"doccount", Op::doccount}, {"lastdocid", Op::lastdocid}};
     auto it = ops.find(s);
@@ -151,6 +152,7 @@ std::vector<Keystroke> read_trace(const std::string &path, const Xapian::Registr
             case Op::data: c.docid = j.at("docid"); break;
             case Op::metadata: c.text = j.at("key"); break;
             case Op::termfreq: case Op::termExists: case Op::postings: c.text = j.at("term"); break;
+            case Op::termfreqs: c.terms = j.at("terms").get<std::vector<std::string>>(); break;
             case Op::metadataKeys: case Op::allterms: c.text = j.at("prefix"); break;
             case Op::doccount: case Op::lastdocid: break;
         }
@@ -188,7 +190,13 @@ void run_mset(const Xapian::Database &db, const Call &c, Outcome &o) {
     for (auto it = m.begin(); it != m.end(); ++it) {
         got.push_back(*it);
         o.seen.insert(*it);
-        // As Enquire.matches copies each hit out: its data, then its values.
+    }
+    // As Enquire.matches copies each hit out: in document order, its data,
+    // then its values.
+    std::vector<Xapian::MSetIterator> by_docid;
+    for (auto it = m.begin(); it != m.end(); ++it) by_docid.push_back(it);
+    std::sort(by_docid.begin(), by_docid.end(), [](auto &a, auto &b) { return *a < *b; });
+    for (auto &it : by_docid) {
         if (c.data) o.sink += it.get_document().get_data().size();
         for (auto slot : c.values) o.sink += it.get_document().get_value(slot).size();
     }
@@ -217,6 +225,17 @@ Outcome run_keystroke(const Xapian::Database &db, const Keystroke &k) {
                 for (auto it = db.metadata_keys_begin(c.text); it != db.metadata_keys_end(c.text); ++it) o.sink++;
                 break;
             case Op::termfreq: o.sink += db.get_termfreq(c.text); break;
+            case Op::termfreqs: {
+                // As cx_db_termfreqs_scan: one walk of the term list in term order.
+                std::vector<std::string> sorted = c.terms;
+                std::sort(sorted.begin(), sorted.end());
+                Xapian::TermIterator it = db.allterms_begin(), end = db.allterms_end();
+                for (const auto &t : sorted) {
+                    if (it != end) it.skip_to(t);
+                    if (it != end && *it == t) o.sink += it.get_termfreq();
+                }
+                break;
+            }
             case Op::termExists: o.sink += db.term_exists(c.text); break;
             case Op::postings:
                 for (auto it = db.postlist_begin(c.text); it != db.postlist_end(c.text); ++it) o.sink += *it;

@@ -1,6 +1,7 @@
 // database.cpp — Xapian::Database and Xapian::WritableDatabase.
 // (the conventions: cxapian.h; CX_TRY / CX_CATCH: cxapian_internal.h).
 
+#include <algorithm>
 #include "cxapian_internal.h"
 
 extern "C" {
@@ -78,19 +79,42 @@ cx_docid cx_db_lastdocid(const cx_db *db, cx_error **err) {
     CX_CATCH(0)
 }
 
+/* n terms given as pointers and lengths, as strings. */
+static std::vector<std::string> term_strings(const char *const *terms, const size_t *lens, size_t n) {
+    std::vector<std::string> out;
+    out.reserve(n);
+    for (size_t i = 0; i < n; ++i) out.emplace_back(str(terms[i], lens[i]));
+    return out;
+}
+
 int cx_db_termfreqs(const cx_db *db, const char *const *terms,
                     const size_t *lens, size_t n, uint32_t *freqs,
                     cx_error **err) {
     CX_TRY
-    std::vector<Xapian::Query> subs;
-    subs.reserve(n);
-    for (size_t i = 0; i < n; ++i) subs.emplace_back(str(terms[i], lens[i]));
+    std::vector<std::string> wanted = term_strings(terms, lens, n);
     Xapian::Enquire enquire(db->db);
-    enquire.set_query(Xapian::Query(Xapian::Query::OP_OR, subs.begin(), subs.end()));
+    enquire.set_query(Xapian::Query(Xapian::Query::OP_OR, wanted.begin(), wanted.end()));
     // No hits wanted: the match set still carries every query term's
     // frequency, gathered from every shard.
     Xapian::MSet mset = enquire.get_mset(0, 0);
-    for (size_t i = 0; i < n; ++i) freqs[i] = mset.get_termfreq(str(terms[i], lens[i]));
+    for (size_t i = 0; i < n; ++i) freqs[i] = mset.get_termfreq(wanted[i]);
+    return 1;
+    CX_CATCH(0)
+}
+
+int cx_db_termfreqs_scan(const cx_db *db, const char *const *terms,
+                         const size_t *lens, size_t n, uint32_t *freqs,
+                         cx_error **err) {
+    CX_TRY
+    std::vector<std::string> wanted = term_strings(terms, lens, n);
+    std::vector<size_t> order(n);
+    for (size_t i = 0; i < n; ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return wanted[a] < wanted[b]; });
+    Xapian::TermIterator it = db->db.allterms_begin(), end = db->db.allterms_end();
+    for (size_t i : order) {
+        if (it != end) it.skip_to(wanted[i]);
+        freqs[i] = (it != end && *it == wanted[i]) ? it.get_termfreq() : 0;
+    }
     return 1;
     CX_CATCH(0)
 }

@@ -65,7 +65,7 @@ public final class IndexWriter {
         if let layout, let n = requested, n != layout.count {
             throw IndexError.badSetting("the index at \(location.path) has \(layout.count) shard\(layout.count == 1 ? "" : "s"), not \(n); to change that, run `limelight rebuild --shards \(n)`")
         }
-        if layout == nil, let n = requested {
+        if layout == nil, let n = requested, n > 1 {
             try checkNewShardedIndex(location, shards: n)
             layout = ShardLayout(path: location.path, count: n)
         }
@@ -75,6 +75,8 @@ public final class IndexWriter {
             do {
                 writer = try IndexWriter(location: location, layout: nil, shards: [db], generations: [gen], shardLocations: [location])
             } catch { throw IndexError(error, path: location.path) }
+            // What un-sharding left because a reader still held it.
+            location.removeRetiredShards()
             if !allowOlderSchema { try writer.foldJournal(onWarning: onWait) }
             return writer
         }

@@ -52,7 +52,8 @@ public enum Maintenance {
         try refuseEmptyInput(fromFiles, files: files, allowEmpty: allowEmpty)
         let old = try IndexWriter.open(location, allowOlderSchema: true, onWait: onWait)
         defer { old.close() }
-        let target = requested.map { ShardLayout(path: location.path, count: $0) } ?? old.layout
+        // One shard is an ordinary index: `--shards 1` un-shards a sharded one.
+        let target = requested.map { $0 == 1 ? nil : ShardLayout(path: location.path, count: $0) } ?? old.layout
         let (next, writer) = try newGenerations(location, layout: target, after: old)
         var done = 0
         do {
@@ -105,6 +106,8 @@ public enum Maintenance {
         writer.close()
         if let target {
             try swapIn(target, generations: next, replacing: old)
+        } else if let before = old.layout {
+            try swapIn(location, generation: next[0], replacing: before)
         } else {
             try swapIn(location, generation: next[0])
         }
@@ -193,6 +196,22 @@ public enum Maintenance {
     static func swapIn(_ location: IndexLocation, generation: Int) throws(IndexError) {
         try fromStore { () throws(StoreError) in try location.publish(generation: generation) }
         location.removeUnusedGenerations(current: generation)
+    }
+
+    /// The atomic steps of un-sharding (N → 1): the ordinary index's stub
+    /// names its new generation while the marker still sends readers to the
+    /// shards; then the marker goes, and a reader finds the ordinary index,
+    /// whole. A reader that opened the shards keeps them (its reader locks);
+    /// each shard is retired, and its directory goes once nothing holds it
+    /// (or at a later writer's start). A crash before the marker goes leaves
+    /// the sharded index as it was: its next writer retires the new stub.
+    static func swapIn(_ location: IndexLocation, generation: Int, replacing before: ShardLayout) throws(IndexError) {
+        try fromStore { () throws(StoreError) in
+            try location.publish(generation: generation)
+            try before.unpublish()
+        }
+        location.removeUnusedGenerations(current: generation)
+        location.removeRetiredShards()
     }
 
     /// The atomic steps of a sharded rebuild. Every shard's new generation is

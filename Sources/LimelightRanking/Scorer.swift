@@ -32,7 +32,10 @@ public enum Scorer {
 
     package static func components(_ c: Candidate, _ s: Situation) -> [(name: String, value: Double)] {
         typealias W = RankingWeights
-        var out: [(String, Double)] = []
+        // Labelled as returned (an unlabelled array is converted element by
+        // element on return), with room for every part (growing reallocates).
+        var out: [(name: String, value: Double)] = []
+        out.reserveCapacity(8)
         if s.hasQuery {
             out.append(("text", c.textWeight))
             if c.titleMatch > 0 { out.append(("titleMatch", c.titleMatch)) }

@@ -24,7 +24,7 @@ public final class LiveSearcher {
 
     public init(location: IndexLocation) throws(SearchError) {
         self.location = location
-        do { readers = try location.openShardReaders() } catch { throw .store(error) }
+        do { (readers, marker) = try location.openShardReadersAndMarker() } catch { throw .store(error) }
         do { searcher = try Searcher(shards: readers.map(\.db), path: location.path) } catch { throw SearchError(error, path: location.path) }
         searcher.journal = location  // donations not yet folded in count, as in Searcher(location:)
         lookup = try Lookup(shards: readers.map(\.db), location: location)
@@ -38,6 +38,10 @@ public final class LiveSearcher {
         lookup = try Lookup(shards: searcher.shards, location: location)
         connected = Timestamp.now()
     }
+
+    /// The shard marker the readers were opened under: a re-shard (or
+    /// un-shard) replaces it, and then every shard is opened again.
+    private var marker: [UInt64]?
 
     /// When the remote shards were last connected to.
     private var connected = Timestamp(seconds: 0)
@@ -58,24 +62,37 @@ public final class LiveSearcher {
             lookup = try Lookup(shards: searcher.shards, location: location)
             return searcher
         }
+        if ShardLayout.markerIdentity(at: location.path) != marker {
+            let old = readers
+            do { (readers, marker) = try location.openShardReadersAndMarker() } catch { throw .store(error) }
+            for r in old { ReaderLocks.release(r.lock) }
+            return try use(readers)
+        }
         do {
             var moved = false
-            for r in readers where try r.location.currentGeneration() != r.generation { moved = true }
+            for r in readers where try r.location.liveGeneration() != r.generation { moved = true }
             guard moved else {
                 if searcher.refresh() { version += 1 }
                 return searcher
             }
             var fresh: [TrackedReader] = []
             for r in readers {
-                if try r.location.currentGeneration() == r.generation { fresh.append(r); continue }
+                if try r.location.liveGeneration() == r.generation { fresh.append(r); continue }
                 let opened = try r.location.openTrackedReader()
                 fresh.append(TrackedReader(location: r.location, db: opened.db, generation: opened.generation, lock: opened.lock))
                 ReaderLocks.release(r.lock)
             }
             readers = fresh
         } catch { throw .store(error) }
-        do { try searcher.use(readers.map(\.db)) } catch { throw SearchError(error, path: location.path) }
+        return try use(readers)
+    }
+
+    /// Searches `readers` from now on (a new generation or layout).
+    private func use(_ readers: [TrackedReader]) throws(SearchError) -> Searcher {
+        // Kept readers see new commits too; before `use`, which forgets what
+        // the searcher read from the old databases.
         for r in readers { _ = try? r.db.reopen() }
+        do { try searcher.use(readers.map(\.db)) } catch { throw SearchError(error, path: location.path) }
         lookup = try Lookup(shards: readers.map(\.db), location: location)
         version += 1
         return searcher

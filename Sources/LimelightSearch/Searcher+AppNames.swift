@@ -23,9 +23,9 @@ extension Searcher {
         let needle = text.compact
         var out: [Match] = []
         for m in try match(apps, count: RankingWeights.maxScannedApps) {
-            guard let bytes = m.values[Schema.cardSlot], let card = cards.card(m.documentID, bytes),
-                  card.names.contains(where: { TitleMatch.inside($0, needle) != nil }) else { continue }
-            out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values))
+            guard let entry = try card(of: m),
+                  entry.card.names.contains(where: { TitleMatch.inside($0, needle) != nil }) else { continue }
+            out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(entry.card), values: m.values))
         }
         return out
     }

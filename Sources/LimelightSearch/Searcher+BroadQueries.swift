@@ -65,10 +65,11 @@ extension Searcher {
     func windowed(_ query: Query, count: Int, matches: Int, budget: Int) throws(XapianError) -> [Match] {
         let share = min(1, Double(budget) / Double(max(matches, 1)))
         let window = try StaticTier.window(db, share: share)
-        return try match(try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query, count: count).map { m in
-            let card = m.values[Schema.cardSlot].flatMap { cards.card(m.documentID, $0) }
-            return Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, card), values: m.values)
+        var out: [Match] = []
+        for m in try match(try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query, count: count) {
+            out.append(Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, try card(of: m)?.card), values: m.values))
         }
+        return out
     }
 
     /// How many documents the query can match at most, from the posting
@@ -87,21 +88,16 @@ extension Searcher {
     func hotTitleMatches(_ words: [String], _ request: SearchRequest) throws(XapianError) -> [Match] {
         guard !words.isEmpty, request.predicates.isEmpty else { return [] }
         let hour = Int(request.at.hourOfDay)
-        var keys: [ItemKey] = []
-        var listed = Set<ItemKey>()
-        for name in [HotLists.allName(), HotLists.hourName(hour)] {
-            for e in try HotLists.merged(shards, name).prefix(RankingWeights.broadHotCandidates) where listed.insert(e.key).inserted {
-                keys.append(e.key)
-            }
+        let keys = try listedKeys([HotLists.allName(), HotLists.hourName(hour)], first: RankingWeights.broadHotCandidates)
+        var out: [Match] = []
+        for found in try listedCards(keys, at: request.at) {
+            guard let m = found, let entry = try card(of: m),
+                  request.app == nil || entry.card.app == request.app,
+                  request.type == nil || entry.card.type == request.type,
+                  words.allSatisfy({ w in entry.card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })
+            else { continue }
+            out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(entry.card), values: m.values))
         }
-        let found = try listedCards(keys, at: request.at)
-        return keys.compactMap { key in
-            guard let m = found[key], let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }),
-                  request.app == nil || card.app == request.app,
-                  request.type == nil || card.type == request.type,
-                  words.allSatisfy({ w in card.names.contains { $0.words.contains { $0.hasPrefix(w) } } })
-            else { return nil }
-            return Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values)
-        }
+        return out
     }
 }

@@ -35,15 +35,7 @@ extension Searcher {
         let contexts = Set(request.contexts.flatMap(Contexts.withAncestors)).sorted()
         var names = [HotLists.allName(), HotLists.priorName] + (hour - 1...hour + 1).map(HotLists.hourName)
         names += contexts.map(HotLists.contextName)
-        var keys: [ItemKey] = []
-        var listed = Set<ItemKey>()
-        for name in names {
-            for e in try HotLists.merged(shards, name).prefix(RankingWeights.prefixCandidates) where listed.insert(e.key).inserted {
-                keys.append(e.key)
-            }
-        }
-        let found = try listedCards(keys, at: request.at)
-        var out = keys.compactMap { found[$0] }
+        var out = try listedCards(try listedKeys(names, first: RankingWeights.prefixCandidates), at: request.at).compactMap { $0 }
         var seen = Set(out.map(\.documentID))
         if !contexts.isEmpty {
             let registered = try Query.or(contexts.map { Query(term: Schema.term(Schema.relevantIn, $0)) })
@@ -61,63 +53,70 @@ extension Searcher {
     /// prefix term is boolean) and the same static boosts Xapian would add.
     func prefixCandidates(_ p: String, _ request: SearchRequest) throws(XapianError) -> [Match] {
         let folded = Tokenizer.fold(p)
-        var keys: [ItemKey] = []
-        var listed = Set<ItemKey>()
-        for name in [HotLists.titlePrefixName(folded), HotLists.wordPrefixName(folded)] {
-            for e in try HotLists.merged(shards, name).prefix(RankingWeights.prefixCandidates) where listed.insert(e.key).inserted {
-                keys.append(e.key)
-            }
-        }
-        let found = try listedCards(keys, at: request.at)
-        return keys.compactMap { key in
+        let keys = try listedKeys([HotLists.titlePrefixName(folded), HotLists.wordPrefixName(folded)], first: RankingWeights.prefixCandidates)
+        var out: [Match] = []
+        for found in try listedCards(keys, at: request.at) {
             // Lists may hold a document whose title changed since: check it.
-            guard let m = found[key], let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }),
-                  (card.names + card.aliases.map(TitleKey.init)).contains(where: { $0.words.contains { $0.hasPrefix(folded) } })
-            else { return nil }
-            return Match(documentID: m.documentID, weight: CandidateBoost.of(card), values: m.values)
+            guard let m = found, let entry = try card(of: m),
+                  entry.card.names.contains(where: { $0.words.contains { $0.hasPrefix(folded) } })
+                    || entry.card.aliases.contains(where: { TitleKey($0).words.contains { $0.hasPrefix(folded) } })
+            else { continue }
+            out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(entry.card), values: m.values))
         }
+        return out
     }
 
-    /// The cards of listed items (hot lists, the journal) that are still
-    /// there and not expired, by item. Over remote shards: one match over
+    /// The items of hot lists `names` (each list's first `count`), in list
+    /// order, each once.
+    func listedKeys(_ names: [String], first count: Int) throws(XapianError) -> [ItemKey] {
+        var keys: [ItemKey] = []
+        var listed = Set<ItemKey>()
+        for name in names {
+            for e in try snapshot.list(name, in: shards).prefix(count) where listed.insert(e.key).inserted { keys.append(e.key) }
+        }
+        return keys
+    }
+
+    /// The matches of listed items (hot lists, the journal) that are still
+    /// there and not expired, one per key (nil for the others: a list
+    /// answered by position needs no hashing of keys). Over remote shards: one match over
     /// their unique terms, which returns each card with its hit — one round
     /// trip per shard however many items, none per card. Locally, read one by
     /// one (`listedCardsRead`). (Lists name items by key: a document id is
     /// only good on the shard that wrote it.)
-    func listedCards(_ keys: [ItemKey], at time: Timestamp) throws(XapianError) -> [ItemKey: Match] {
-        guard !keys.isEmpty else { return [:] }
+    func listedCards(_ keys: [ItemKey], at time: Timestamp) throws(XapianError) -> [Match?] {
+        guard !keys.isEmpty else { return [] }
         if reconnect == nil { return try listedCardsRead(keys, at: time) }
-        var byOrder: [[UInt8]: ItemKey] = [:]
-        for k in keys { byOrder[StaticTier.orderSuffix(k)] = k }
+        var byOrder: [[UInt8]: Int] = [:]
+        for (i, k) in keys.enumerated() { byOrder[StaticTier.orderSuffix(k)] = i }
         let enquire = try Enquire(db)
         enquire.setBooleanWeighting()
         enquire.query = try Query.or(keys.map { Query(term: $0.uniqueTerm) }).andNot(try Restriction.expired(at: time))
-        var out: [ItemKey: Match] = [:]
-        for m in try enquire.matches(count: keys.count, values: Self.values, data: false).matches {
-            guard m.values[Schema.cardSlot]?.isEmpty == false, let key = m.values[Schema.orderSlot].flatMap({ byOrder[Array($0.suffix(8))] }) else { continue }
-            out[key] = Match(documentID: m.documentID, weight: 0, values: m.values)
+        var out = [Match?](repeating: nil, count: keys.count)
+        // The order value names the item (see `StaticTier.orderSuffix`).
+        for m in try enquire.matches(count: keys.count, values: [Schema.cardSlot, Schema.orderSlot], data: false).matches {
+            guard m.values[Schema.cardSlot]?.isEmpty == false, let i = m.values[Schema.orderSlot].flatMap({ byOrder[Array($0.suffix(8))] }) else { continue }
+            out[i] = Match(documentID: m.documentID, weight: 0, values: m.values)
         }
         return out
     }
 
     /// `listedCards` on local databases (one index, or a directory of
-    /// shards): each item's document read directly — its unique term's list,
-    /// then its values — costs a third of the match over every item's list,
-    /// which only pays off where each read is a network round trip.
-    func listedCardsRead(_ keys: [ItemKey], at time: Timestamp) throws(XapianError) -> [ItemKey: Match] {
-        let expiries = try db.termFrequency(Schema.expires) > 0
+    /// shards): each item's document found and its card read directly (both
+    /// cached for the snapshot, see `SnapshotCache`), which costs a third of the
+    /// match over every item's list; that only pays off where each read is a
+    /// network round trip.
+    func listedCardsRead(_ keys: [ItemKey], at time: Timestamp) throws(XapianError) -> [Match?] {
+        let expiries = try snapshot.anyExpiries(in: db)
         let now = expiries ? sortableSerialise(time.seconds) : []
-        var out: [ItemKey: Match] = [:]
-        for key in keys {
-            guard let id = try db.documentID(of: key) else { continue }
-            let doc = try db.document(unchecked: id)
-            let card = try doc.value(Schema.cardSlot)
-            guard !card.isEmpty else { continue }
+        var out = [Match?](repeating: nil, count: keys.count)
+        for (i, key) in keys.enumerated() {
+            guard let id = try snapshot.documentID(of: key, in: db), try snapshot.card(id, bytes: nil, in: db) != nil else { continue }
             if expiries {
-                let expiry = try doc.value(Schema.expirySlot)
+                let expiry = try db.document(unchecked: id).value(Schema.expirySlot)
                 if !expiry.isEmpty, !now.lexicographicallyPrecedes(expiry) { continue }  // expiry ≤ now
             }
-            out[key] = Match(documentID: id, weight: 0, values: [Schema.cardSlot: card, Schema.orderSlot: try doc.value(Schema.orderSlot)])
+            out[i] = Match(documentID: id, weight: 0, values: [:])
         }
         return out
     }
@@ -130,6 +129,6 @@ extension Searcher {
         try enquire.setBM25(k1: RankingWeights.bm25K1, b: RankingWeights.bm25B)
         enquire.setSort(slot.map { .value(slot: $0, descending: true) } ?? .relevanceThenValue(slot: Schema.orderSlot, descending: false))
         enquire.query = query
-        return try enquire.matches(count: count, values: Self.values, data: false).matches
+        return try enquire.matches(count: count, values: values, data: false).matches
     }
 }

@@ -13,8 +13,9 @@ extension Searcher {
         var scored: [(hit: SearchHit, estimate: ContextModel.Estimate, newRegistered: Bool, usesInContexts: Double)] = []
         scored.reserveCapacity(candidates.count)
         for m in candidates {
-            guard let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }) else { continue }
-            var stats = UsageStats(encoded: card.usage)
+            guard let entry = try card(of: m) else { continue }
+            let card = entry.card
+            var stats = entry.usage
             if !pending.isEmpty, let events = pending[card.itemKey] {
                 var with = stats ?? UsageStats()
                 for e in events { with.add(e) }

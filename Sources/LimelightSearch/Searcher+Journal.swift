@@ -7,12 +7,11 @@ extension Searcher {
     func journalCandidates(besides found: [Match], _ request: SearchRequest) throws(XapianError) -> [Match] {
         let seen = Set(found.map(\.documentID))
         let keys = pending.keys.sorted()
-        let found = try listedCards(keys, at: request.at)
         var out: [Match] = []
-        for key in keys {
-            guard let m = found[key], !seen.contains(m.documentID),
-                  let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }), request.app == nil || card.app == request.app,
-                  request.type == nil || card.type == request.type, request.predicates.isEmpty else { continue }
+        for found in try listedCards(keys, at: request.at) {
+            guard let m = found, !seen.contains(m.documentID),
+                  let entry = try card(of: m), request.app == nil || entry.card.app == request.app,
+                  request.type == nil || entry.card.type == request.type, request.predicates.isEmpty else { continue }
             out.append(m)
         }
         return out

@@ -24,32 +24,60 @@ extension Searcher {
     /// then the rest by score — but a shortcut sits next to the Top Hit only
     /// while it scores at least as well as every hit it would push down, so
     /// with `--limit 3` two weak shortcuts never hide a strong match.
+    ///
+    /// `hits` are in result order; only the first `request.limit` of the
+    /// layout are made (a hit is a dozen strings, and copying every
+    /// candidate through each step cost more than choosing them).
     func arrangeLikeSpotlight(_ hits: [SearchHit], _ request: SearchRequest) throws(XapianError) -> [SearchHit] {
         guard var top = hits.first else { return hits }
         top.section = .topHit
-        var shortcuts = hits.dropFirst().filter { $0.kind == .shortcut && $0.app == top.app }.prefix(RankingWeights.topHitShortcuts).map { var h = $0; h.section = .shortcuts; return h }
+        let limit = request.limit > 0 ? request.limit : Int.max
+        func isTopAppShortcut(_ h: SearchHit) -> Bool { h.kind == .shortcut && h.app == top.app }
+        var shortcuts: [SearchHit] = []
+        for h in hits.dropFirst() where isTopAppShortcut(h) {
+            var h = h
+            h.section = .shortcuts
+            shortcuts.append(h)
+            if shortcuts.count == RankingWeights.topHitShortcuts { break }
+        }
         if top.kind == .app, shortcuts.count < RankingWeights.topHitShortcuts {
             let have = Set(shortcuts.map(\.id))
             let q = try Query.and([Query(term: Schema.kind + RecordKind.shortcut.rawValue), Query(term: Schema.term(Schema.app, top.app)), Query(term: Schema.hit)])
                 .andNot(Query(term: Schema.derived))
             let situation = Scorer.Situation(at: request.at, contexts: request.contexts, hasQuery: false)
-            let extra = try match(try q.andMaybe(try Query.valueWeight(slot: Schema.priorSlot)), count: RankingWeights.topHitShortcutCandidates)
-                .compactMap { hit(from: $0, text: QueryText(""), situation) }
-                .filter { !have.contains($0.id) }
-                .sorted { $0.ranksBefore($1) }
-            for var h in extra.prefix(RankingWeights.topHitShortcuts - shortcuts.count) {
+            var extra: [SearchHit] = []
+            for m in try match(try q.andMaybe(try Query.valueWeight(slot: Schema.priorSlot)), count: RankingWeights.topHitShortcutCandidates) {
+                if let h = try hit(from: m, text: QueryText(""), situation), !have.contains(h.id) { extra.append(h) }
+            }
+            for var h in extra.sortedByRank().prefix(RankingWeights.topHitShortcuts - shortcuts.count) {
                 h.section = .shortcuts
                 shortcuts.append(h)
             }
         }
         let placed = Set(shortcuts.map { "\($0.id)|\($0.parameter?.id ?? "")" })
-        let rest = hits.dropFirst().filter { !($0.kind == .shortcut && placed.contains("\($0.id)|\($0.parameter?.id ?? "")") && $0.app == top.app) }
+        // The rest, in order, as far as the limit can show them.
+        var rest: [SearchHit] = []
+        for h in hits.dropFirst() where !(isTopAppShortcut(h) && placed.contains("\(h.id)|\(h.parameter?.id ?? "")")) {
+            if rest.count >= limit - 1 { break }
+            rest.append(h)
+        }
         // Shortcuts (best first) that outscore the best other hit stay with
         // the Top Hit; the others take their place among the rest by score.
         let best = rest.first?.score ?? -.infinity
         let withTop = shortcuts.prefix { $0.score >= best }
-        let merged = (rest + shortcuts.dropFirst(withTop.count).map { var h = $0; h.section = .results; return h })
-            .sorted { $0.ranksBefore($1) }
-        return [top] + withTop + merged
+        var out = [top] + withTop.prefix(max(limit - 1, 0))
+        let others = shortcuts.dropFirst(withTop.count).map { var h = $0; h.section = .results; return h }.sortedByRank()
+        // Two lists in result order, merged.
+        var r = rest.startIndex, o = others.startIndex
+        while out.count < limit, r < rest.endIndex || o < others.endIndex {
+            if o == others.endIndex || (r < rest.endIndex && rest[r].ranksBefore(others[o])) {
+                out.append(rest[r])
+                r += 1
+            } else {
+                out.append(others[o])
+                o += 1
+            }
+        }
+        return out
     }
 }

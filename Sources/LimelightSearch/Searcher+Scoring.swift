@@ -8,11 +8,16 @@ import LimelightStore
 extension Searcher {
     // MARK: Scoring
 
-    func hit(from m: Match, text: QueryText, _ situation: Scorer.Situation) -> SearchHit? {
-        guard let card = m.values[Schema.cardSlot].flatMap({ cards.card(m.documentID, $0) }) else { return nil }
+    func hit(from m: Match, text: QueryText, _ situation: Scorer.Situation) throws(XapianError) -> SearchHit? {
+        guard let entry = try card(of: m) else { return nil }
+        return hit(from: m, card: entry.card, usage: entry.usage, text: text, situation)
+    }
+
+    private func hit(from m: Match, card: borrowing HitCard, usage: UsageStats?, text: QueryText,
+                     _ situation: Scorer.Situation) -> SearchHit {
         var c = Scorer.Candidate()
         c.prior = card.prior
-        c.usage = UsageStats(encoded: card.usage)
+        c.usage = usage
         if !pending.isEmpty, let events = pending[card.itemKey] {
             var stats = c.usage ?? UsageStats()
             for e in events { stats.add(e) }
@@ -23,7 +28,8 @@ extension Searcher {
             // Xapian's weight = BM25 + the candidate-selection boosts; keep BM25.
             c.textWeight = CandidateBoost.removing(from: m.weight, card)
             // An app matches by its name or any synonym ("Trail Guide" is Trails).
-            c.titleMatch = card.names.map { TitleMatch.bonus(title: $0, text: text) }.max() ?? 0
+            c.titleMatch = 0
+            for name in card.names { c.titleMatch = max(c.titleMatch, TitleMatch.bonus(title: name, text: text)) }
         }
         let components = Scorer.components(c, situation)
         return SearchHit(rank: 0, section: .results, kind: card.kind, app: card.app, type: card.type, id: card.id,

@@ -64,20 +64,33 @@ public final class Searcher {
         shards = newShards
         db = combined
         parser.database = combined
+        snapshot.forget()
+    }
+
+    /// Reopens the databases (see `Database.reopen`); true if they may have changed.
+    private func reopen() throws(XapianError) -> Bool {
+        let changed = try db.reopen()
+        if changed { snapshot.forget() }
+        return changed
     }
 
     /// Where donations wait for a writer (`DonationJournal`); searches count them.
     var journal: IndexLocation?
     /// The journal's donations by item, read once per search (a `stat` when empty).
     var pending: [ItemKey: [UsageEvent]] = [:]
-    /// Cards decoded once per search and across keystrokes (see `CardCache`).
-    let cards = CardCache()
+    /// Cards, items' documents and hot lists, read once per snapshot of the index (see `SnapshotCache`).
+    let snapshot = SnapshotCache()
+
+    /// The match's card: cached, from the match's values, or read.
+    func card(of m: Match) throws(XapianError) -> SnapshotCache.Entry? {
+        try snapshot.card(m.documentID, bytes: m.values[Schema.cardSlot], in: db)
+    }
 
     /// Sees the latest committed changes (a long-lived searcher calls this).
     /// True if there was something new to see.
     @discardableResult
     public func refresh() -> Bool {
-        do { return try db.reopen() } catch {
+        do { return try reopen() } catch {
             reconnectNow()
             return reconnect != nil
         }
@@ -101,7 +114,7 @@ public final class Searcher {
                 return try run(request)
             } catch let e where e.kind == .databaseModified && attempt < 5 && reconnect == nil {
                 attempt += 1
-                _ = try? db.reopen()
+                _ = try? reopen()
             } catch let e where reconnect != nil && attempt < 5 && Self.reconnectable.contains(e.kind) {
                 attempt += 1
                 reconnectNow()
@@ -115,9 +128,10 @@ public final class Searcher {
     static let reconnectable: Set<XapianError.Kind> = [.network, .networkTimeout, .databaseModified, .databaseOpening,
                                                        .databaseNotFound, .databaseCorrupt, .database, .docNotFound]
 
-    /// Everything a candidate needs is in its card: one value read per hit
-    /// (and its order value, which names listed items, see `listedCards`).
-    static let values = [Schema.cardSlot, Schema.orderSlot]
+    /// Everything a candidate needs is in its card. Remote shards return it
+    /// with each match (a read of its own would be a round trip); locally it
+    /// is read only if not cached (`card(of:)`).
+    var values: [UInt32] { reconnect == nil ? [] : [Schema.cardSlot] }
 
     func run(_ request: SearchRequest) throws(XapianError) -> SearchResponse {
         let restriction = try Restriction(request)
@@ -155,10 +169,10 @@ public final class Searcher {
         }
         pending = journal.map(DonationJournal.pendingUsage) ?? [:]
         if !pending.isEmpty, text.isEmpty { candidates += try journalCandidates(besides: candidates, request) }
-        var hits: [SearchHit]
+        var hits: [SearchHit] = []
         if situation.hasQuery {
-            hits = candidates.compactMap { hit(from: $0, text: text, situation) }
-            hits.sort { $0.ranksBefore($1) }
+            for m in candidates { if let h = try hit(from: m, text: text, situation) { hits.append(h) } }
+            hits = hits.sortedByRank()
         } else {
             hits = try contextModelHits(candidates, request)  // Searcher+ContextModel.swift
         }

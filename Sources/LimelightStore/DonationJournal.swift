@@ -30,6 +30,7 @@ package enum DonationJournal {
     /// Appends `records` (interactions with ids) durably: when this returns,
     /// they survive a crash or power loss of this process.
     package static func append(_ records: [Record], to location: IndexLocation) throws(StoreError) {
+        try location.checkWritable()
         do { try Files.makeDirectories(location.path) } catch { throw StoreError.io(error.description) }
         var bytes: [UInt8] = []
         for r in records { bytes += Array(r.json.serialized.utf8); bytes.append(0x0A) }

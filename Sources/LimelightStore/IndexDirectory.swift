@@ -35,6 +35,7 @@ extension IndexLocation {
         }
         if entries.isEmpty { return nil }
         if entries.contains("current") { return try validStub() }
+        if entries.contains(Self.replicaStubName) { throw replicaIsReadOnly }
         let generations = entries.filter { Self.generationNumber($0) != nil }
         let foreign = entries.filter { Self.generationNumber($0) == nil && !Self.isOwnFile($0) }
         if generations.isEmpty {

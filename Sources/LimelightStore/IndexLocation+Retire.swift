@@ -21,4 +21,17 @@ extension IndexLocation {
     package var hasRetiredLeftovers: Bool {
         Files.list(path).contains { $0 == "current" || Self.generationNumber($0) != nil }
     }
+
+    /// The shards an ordinary index was un-sharded from (`rebuild --shards 1`),
+    /// retired; a shard's directory goes once only Limelight's own lock files
+    /// are left in it (a generation a reader holds stays, for a later writer).
+    /// Call only on an ordinary index (no marker), holding its write lock.
+    package func removeRetiredShards() {
+        for k in 0..<ShardLayout.maxCount {
+            let shard = ShardLayout(path: path, count: k + 1).shard(k)
+            guard Files.exists(shard.path) else { break }
+            shard.retire()
+            if Files.list(shard.path).allSatisfy(Self.isOwnFile) { Files.removeTree(shard.path) }
+        }
+    }
 }

@@ -25,7 +25,26 @@ extension IndexLocation {
     /// Readers of every shard of a sharded directory, each on its current
     /// generation with its reader lock as an ordinary index has; for an
     /// ordinary index, its one reader.
-    package func openShardReaders() throws(StoreError) -> [TrackedReader] {
+    package func openShardReaders() throws(StoreError) -> [TrackedReader] { try openShardReadersAndMarker().readers }
+
+    /// `openShardReaders`, and the identity of the marker they were opened
+    /// under (`ShardLayout.markerIdentity`, nil for an ordinary index). A
+    /// re-shard swaps the shards' stubs and then renames a new marker in (or
+    /// removes it, un-sharding): if the marker is not the same one after the
+    /// shards were opened as before, they may be of two layouts, so they are
+    /// opened again. A long-lived reader compares the identity before each
+    /// answer to see a new layout.
+    package func openShardReadersAndMarker() throws(StoreError) -> (readers: [TrackedReader], marker: [UInt64]?) {
+        for _ in 0..<10 {
+            let before = ShardLayout.markerIdentity(at: path)
+            let readers = try openReadersOfLayout()
+            if ShardLayout.markerIdentity(at: path) == before { return (readers, before) }
+            for r in readers { ReaderLocks.release(r.lock) }
+        }
+        throw StoreError.unstable("the shards at \(path) kept changing layout while opening; try again")
+    }
+
+    private func openReadersOfLayout() throws(StoreError) -> [TrackedReader] {
         guard let layout = try shardLayout() else {
             let r = try openTrackedReader()
             return [TrackedReader(location: self, db: r.db, generation: r.generation, lock: r.lock)]

@@ -65,6 +65,7 @@ public struct IndexLocation: Sendable {
     /// `openReader`, saying which generation it opened and the descriptor of
     /// the reader lock held on it (for a reader that follows the index).
     package func openTrackedReader() throws(StoreError) -> (db: Database, generation: Int, lock: Int32) {
+        if let replica = try openReplicaReader() { return replica }
         try checkUsable()
         for _ in 0..<10 {
             guard let gen = try currentGeneration() else {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LimelightSupport
 
 /// A sharded index: one directory holding N ordinary Limelight indexes,
@@ -55,6 +58,15 @@ public struct ShardLayout: Sendable, Equatable {
         do { try Files.writeAtomically(markerPath, Array("limelight shards \(count)\n".utf8)) } catch {
             throw StoreError.io(error.description)
         }
+    }
+
+    /// Removes the marker (un-sharding): from then on the directory reads as
+    /// the ordinary index its `current` names. Call once that stub is there.
+    package func unpublish() throws(StoreError) {
+        guard unlink(markerPath) == 0 || errno == ENOENT else {
+            throw StoreError.io("cannot remove \(markerPath): \(String(cString: strerror(errno)))")
+        }
+        Files.syncDirectory(of: markerPath)
     }
 
     /// Shard k's own index.

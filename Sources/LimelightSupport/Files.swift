@@ -62,7 +62,7 @@ package enum Files {
         syncDirectory(of: path)
     }
 
-    static func syncDirectory(of path: String) {
+    package static func syncDirectory(of path: String) {
         let dir = parent(path)
         let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 { fsync(fd); close(fd) }

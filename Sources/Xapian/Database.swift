@@ -92,6 +92,20 @@ public class Database {
         return freqs.map(Int.init)
     }
 
+    /// The frequencies of many terms from one walk of the term list in term
+    /// order: on a local database far cheaper than `termFrequencies` (which
+    /// opens every term's posting list) or a lookup per term; never over
+    /// the network (it would fetch the whole term list).
+    public func termFrequenciesByScan(_ terms: [String]) throws(XapianError) -> [Int] {
+        guard !terms.isEmpty else { return [] }
+        CallRecorder.active?.read("termfreqs", "\"terms\":[" + terms.map(CallRecorder.quoted).joined(separator: ",") + "]")
+        var freqs = [UInt32](repeating: 0, count: terms.count)
+        _ = try withByteStrings(terms.map { Array($0.utf8) }) { (ptrs, lens) throws(XapianError) in
+            try checked { err in cx_db_termfreqs_scan(handle, ptrs, lens, terms.count, &freqs, err) }
+        }
+        return freqs.map(Int.init)
+    }
+
     public func termExists(_ term: String) throws(XapianError) -> Bool {
         CallRecorder.active?.read("termexists", "\"term\":" + CallRecorder.quoted(term))
         return try checked { err in term.withBytes { cx_db_term_exists(handle, $0, $1, err) } } == 1

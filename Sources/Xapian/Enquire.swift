@@ -112,19 +112,30 @@ public final class Enquire {
                         values: [UInt32] = [], data: Bool = true) throws(XapianError) -> MatchSet {
         let m = try checked { cx_enquire_mset(handle, UInt32(first), UInt32(count), UInt32(checkAtLeast), $0) }!
         defer { cx_mset_free(m) }
-        let n = cx_mset_size(m)
-        var hits: [Match] = []
-        hits.reserveCapacity(Int(n))
-        for i in 0..<n {
-            let bytes = data ? try takeBytes { cx_mset_data(m, i, $0, $1, $2) } : []
-            var vals: [UInt32: [UInt8]] = [:]
-            for slot in values {
-                vals[slot] = try takeBytes { cx_mset_value(m, i, slot, $0, $1, $2) }
+        let n = Int(cx_mset_size(m))
+        let ids = (0..<n).map { cx_mset_docid(m, UInt32($0)) }
+        // Data and values in document order, not rank order: each read seeks
+        // the document's entry in a table ordered by id, and reads in that
+        // order can reuse the blocks the last one loaded (on the Debian
+        // catalog's index a value read costs 1.2 µs instead of 3.3 when the
+        // ids are dense; for 50 ids spread over the index the gain is small).
+        var datas = [[UInt8]](repeating: [], count: n)
+        var vals = [[UInt32: [UInt8]]](repeating: [:], count: n)
+        if data || !values.isEmpty {
+            for i in ids.indices.sorted(by: { ids[$0] < ids[$1] }) {
+                let at = UInt32(i)
+                if data { datas[i] = try takeBytes { cx_mset_data(m, at, $0, $1, $2) } }
+                for slot in values { vals[i][slot] = try takeBytes { cx_mset_value(m, at, slot, $0, $1, $2) } }
             }
-            hits.append(Match(documentID: cx_mset_docid(m, i), rank: first + Int(i),
-                              weight: cx_mset_weight(m, i), percent: Int(cx_mset_percent(m, i)),
-                              collapseCount: Int(cx_mset_collapse_count(m, i)),
-                              data: bytes, values: vals))
+        }
+        var hits: [Match] = []
+        hits.reserveCapacity(n)
+        for i in 0..<n {
+            let at = UInt32(i)
+            hits.append(Match(documentID: ids[i], rank: first + i,
+                              weight: cx_mset_weight(m, at), percent: Int(cx_mset_percent(m, at)),
+                              collapseCount: Int(cx_mset_collapse_count(m, at)),
+                              data: datas[i], values: vals[i]))
         }
         let set = MatchSet(matches: hits, estimatedCount: Int(cx_mset_matches_estimated(m)),
                            lowerBound: Int(cx_mset_matches_lower_bound(m)),

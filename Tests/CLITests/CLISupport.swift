@@ -109,3 +109,42 @@ enum CorpusIndex {
         return cli
     }()
 }
+
+/// `limelight search --stdin --json …` left running, as a launcher keeps it:
+/// `ask` writes one query and reads its one answer line.
+final class StdinSearch {
+    private let process = Process()
+    private let input = Pipe(), output = Pipe()
+
+    init(_ cli: CLI, _ args: [String] = []) throws {
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["--index", cli.index, "search", "--stdin", "--json"] + args
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// The answer line, or nil if none came within `timeout` seconds (not flushed?).
+    func ask(_ query: String, timeout: Double = 10) -> String? {
+        input.fileHandleForWriting.write(Data((query + "\n").utf8))
+        let fd = output.fileHandleForReading.fileDescriptor
+        var bytes: [UInt8] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&p, 1, 100) <= 0 { continue }
+            var b: UInt8 = 0
+            if read(fd, &b, 1) != 1 { return nil }
+            if b == 10 { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(b)
+        }
+        return nil
+    }
+
+    /// Ends it by ending its input (SIGTERM may be blocked in a child of Process).
+    func close() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}

@@ -6,40 +6,14 @@ import Testing
 @Suite struct LiveReaderTests {
     let dir = TempDir()
 
-    /// Reads one line from `fd`, waiting at most `timeout` seconds.
-    func readLine(_ fd: Int32, timeout: Double = 10) -> String? {
-        var bytes: [UInt8] = []
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            if poll(&p, 1, 100) <= 0 { continue }
-            var b: UInt8 = 0
-            if read(fd, &b, 1) != 1 { return nil }
-            if b == 10 { return String(decoding: bytes, as: UTF8.self) }
-            bytes.append(b)
-        }
-        return nil
-    }
-
     @Test func case7_searchStdinSeesRebuildsDeletesAndNewCommits() throws {
         let cli = CLI(index: dir.path + "/index")
         var lines = #"{"kind":"app","app":"com.example.a","name":"Alpha"}"# + "\n"
         for id in ["keep", "gone"] { lines += #"{"kind":"entity","app":"com.example.a","type":"T","id":"\#(id)","title":"Lantern \#(id)"}"# + "\n" }
         #expect(try cli.run(["index", dir.write("a.jsonl", lines)]).status == 0)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = ["--index", cli.index, "search", "--stdin", "--json"]
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        // End of input ends it (SIGTERM may be blocked in a child of Process).
-        defer { try? input.fileHandleForWriting.close(); p.waitUntilExit() }
-        func ask(_ q: String) -> String? {
-            input.fileHandleForWriting.write(Data((q + "\n").utf8))
-            return readLine(output.fileHandleForReading.fileDescriptor)
-        }
+        let reader = try StdinSearch(cli)
+        defer { reader.close() }
+        func ask(_ q: String) -> String? { reader.ask(q) }
         let first = ask("lantern")
         #expect(first?.contains("\"id\":\"gone\"") == true, "\(first ?? "no answer (not flushed?)")")
         #expect(try cli.run(["rebuild"]).status == 0)

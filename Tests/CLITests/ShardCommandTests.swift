@@ -52,4 +52,34 @@ import Testing
         let stats = try sharded.run(["stats", "--json"]), oneStats = try one.run(["stats", "--json"])
         #expect(stats.json.first?["documents"] as? Int == oneStats.json.first?["documents"] as? Int)
     }
+
+    /// `--shards 1` is an ordinary index: `rebuild --shards 1` turns a sharded
+    /// directory back into one (no marker, no shard directories left), with
+    /// the same records, searches and client state; `index --shards 1` makes one.
+    @Test func rebuildWithOneShardMakesAnOrdinaryIndex() throws {
+        let dir = TempDir()
+        defer { withExtendedLifetime(dir) {} }
+        let one = CLI(index: dir.path + "/one"), sharded = CLI(index: dir.path + "/sharded")
+        #expect(try one.run(["index", "--shards", "1", "--client-state", "s1"] + IndexJobTests.corpusFiles()).status == 0)
+        #expect(try sharded.run(["index", "--shards", "3", "--client-state", "s1"] + IndexJobTests.corpusFiles()).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: one.index).contains("current"))
+        #expect(!FileManager.default.fileExists(atPath: one.index + "/shards"))
+        let search = ["search", "tra", "--json", "--at", "2026-11-30T07:30:00+01:00"]
+        let wanted = try one.run(search).stdout
+        #expect(try sharded.run(search).stdout == wanted)
+
+        let r = try sharded.run(["rebuild", "--shards", "1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: sharded.index)
+        #expect(!entries.contains("shards") && !entries.contains { $0.hasPrefix("shard-") }, "\(entries)")
+        #expect(entries.contains("current"))
+        #expect(try sortedExport(sharded) == sortedExport(one))
+        #expect(try sharded.run(search).stdout == wanted)
+        #expect(try sharded.run(["client-state"]).stdout == one.run(["client-state"]).stdout)
+        // An ordinary index now: writes go to it, and it can be sharded again.
+        #expect(try sharded.run(["index", IndexJobTests.corpusFiles()[0]]).status == 0)
+        #expect(try sharded.run(["index", "--shards", "2", IndexJobTests.corpusFiles()[0]]).status == 64)
+        #expect(try sharded.run(["rebuild", "--shards", "2"]).status == 0)
+        #expect(try sharded.run(search).stdout == wanted)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Xapian
+import TestProcesses
 @testable import LimelightKit
 @testable import LimelightSearch
 
@@ -168,69 +169,18 @@ import Xapian
     }
 }
 
-/// `xapian-tcpsrv` serving each shard's `current` on 127.0.0.1, on free
-/// ports, each under `timeout --signal=KILL 300` (so none outlives a crashed
-/// test), stopped by PID in every exit path (`stop`, from a `defer` and
-/// `deinit`).
+/// `xapian-tcpsrv` serving each shard's `current` on 127.0.0.1 (see
+/// `LoopbackServers`: free ports, bounded lifetime, stopped by PID).
 final class TCPServers {
-    private var processes: [Process] = []
+    private let servers = LoopbackServers()
     private(set) var endpoints: [String] = []
 
     init(_ sharded: IndexLocation, count: Int) throws {
-        do {
-            for k in 0..<count {
-                let port = try Self.freePort()
-                let p = Process()
-                p.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-                p.arguments = ["--signal=KILL", "300", "xapian-tcpsrv", "--interface", "127.0.0.1", "--port", String(port),
-                               sharded.path + "/shard-\(k)/current"]
-                p.standardOutput = FileHandle.nullDevice
-                try p.run()
-                processes.append(p)
-                endpoints.append("127.0.0.1:\(port)")
-                try Self.waitUntilServing(port)
-            }
-        } catch {
-            stop()
-            throw error
+        for k in 0..<count {
+            let port = try servers.start("xapian-tcpsrv") { ["--interface", "127.0.0.1", "--port", String($0), sharded.path + "/shard-\(k)/current"] }
+            endpoints.append("127.0.0.1:\(port)")
         }
     }
 
-    /// A port nothing listens on now: bind port 0 and read what the kernel chose.
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        addr.sin_port = 0
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &addr) { p in
-            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
-        }
-        guard ok else { throw StoreError.io("no free port on 127.0.0.1") }
-        return Int(UInt16(bigEndian: addr.sin_port))
-    }
-
-    static func waitUntilServing(_ port: Int) throws {
-        for _ in 0..<100 {
-            if (try? Database(host: "127.0.0.1", port: port, timeoutMilliseconds: 1_000, connectTimeoutMilliseconds: 1_000)) != nil { return }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        throw StoreError.io("xapian-tcpsrv did not start on port \(port)")
-    }
-
-    /// Kills each server (SIGKILL: a child of this test process starts with
-    /// every signal blocked, TERM included), then its `timeout` exits.
-    func stop() {
-        for p in processes where p.isRunning {
-            let pid = p.processIdentifier
-            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-            for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, SIGKILL) }
-            p.waitUntilExit()
-        }
-        processes = []
-    }
-
-    deinit { stop() }
+    func stop() { servers.stop() }
 }

@@ -107,6 +107,12 @@ cx_docid cx_db_lastdocid(const cx_db *db, cx_error **err);
 int cx_db_termfreqs(const cx_db *db, const char *const *terms,
                     const size_t *lens, size_t n, uint32_t *freqs,
                     cx_error **err);
+/* The same from one walk of the term list in term order (local databases:
+ * each lookup reuses the blocks the one before read; over the network it
+ * would fetch the whole term list). Returns 1, or 0 on error. */
+int cx_db_termfreqs_scan(const cx_db *db, const char *const *terms,
+                         const size_t *lens, size_t n, uint32_t *freqs,
+                         cx_error **err);
 uint32_t cx_db_termfreq(const cx_db *db, const char *term, size_t len,
                         cx_error **err);
 int cx_db_term_exists(const cx_db *db, const char *term, size_t len,

@@ -107,7 +107,7 @@ extension Option {
     static let fromFiles = Option(name: "from", valueName: "file", repeatable: true,
                                   help: "Rebuild from these JSON Lines files instead of the stored records (repeatable; '-' = stdin).")
     static let shards = Option(name: "shards", valueName: "n", range: 1...256,
-                               help: "Write a sharded index: n ordinary indexes DIR/shard-0 … built in parallel, every record in one of them by a stable hash of its key. An index that is sharded already keeps its count; to change it, 'rebuild --shards'.")
+                               help: "Write a sharded index: n ordinary indexes DIR/shard-0 … built in parallel, every record in one of them by a stable hash of its key (1: an ordinary index). An index that is sharded already keeps its count; to change it, 'rebuild --shards' ('rebuild --shards 1' un-shards it).")
     static let allowEmpty = Option(name: "allow-empty", help: "With --from: accept input with no records (an empty index); without it, empty input is refused (exit 65).")
     static let clientState = Option(name: "client-state", valueName: "state",
                                     help: "Commit this opaque state (at most 250 bytes) with the records, atomically; read it back with 'limelight client-state' to resume an interrupted job.")

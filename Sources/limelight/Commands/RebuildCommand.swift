@@ -7,7 +7,7 @@ struct RebuildCommand: Command {
         Searches keep answering from the old generation until the new one is complete. Ctrl-C or SIGTERM cancels: the partial generation is removed, the index stays as it was, and the exit status is 130. Also upgrades an index of an older schema.
         """
     static let usage = ["rebuild [--shards <n>] [--from <file>... [--allow-empty]] [--json]"]
-    static let options: [Option] = [.shards.explained("Re-shard into n shards (an ordinary index too): every shard is built in parallel, then swapped in with its stub, then the marker DIR/shards says n. Without it a sharded index keeps its count."), .fromFiles, .allowEmpty, .json.explained("Print a JSON summary.")]
+    static let options: [Option] = [.shards.explained("Re-shard into n shards (an ordinary index too): every shard is built in parallel, then swapped in with its stub, then the marker DIR/shards says n; n = 1 makes an ordinary index again. Without it a sharded index keeps its count."), .fromFiles, .allowEmpty, .json.explained("Print a JSON summary.")]
 
     static func validate(_ args: ParsedArguments) throws(CLIError) {
         if !args.positionals.isEmpty { throw CLIError.usage("rebuild takes no arguments (use --from FILE)") }
