@@ -10,8 +10,9 @@ extension Searcher {
         let s = try ContextModelStore.situation(db, f, contexts: request.contexts, pending: pending.values.flatMap { $0 })
         let weights = try ContextModelStore.readWeights(db)
         let items = try db.termFrequency(Schema.hit)
-        var scored: [(hit: SearchHit, estimate: ContextModel.Estimate, newRegistered: Bool, usesInContexts: Double)] = []
-        scored.reserveCapacity(candidates.count)
+        var hits: [SearchHit] = [], estimates: [ContextModel.Estimate] = [], newRegistered: [Bool] = []
+        hits.reserveCapacity(candidates.count)
+        var habitual = false
         for m in candidates {
             guard let entry = try card(of: m) else { continue }
             let card = entry.card
@@ -23,28 +24,28 @@ extension Searcher {
             }
             let relevance = Scorer.relevanceStrength(registered: card.relevant, current: request.contexts)
             let e = ContextModel.estimate(stats?.cells, base: ContextModelStore.base(prior: card.prior, items: items), relevance: relevance, s)
-            let newRegistered = relevance > 0 && (stats?.count ?? 0) == 0
-            let hit = SearchHit(rank: 0, section: .results, kind: card.kind, app: card.app, type: card.type, id: card.id,
-                                title: card.title, subtitle: card.subtitle, score: weights.score(e, s),
-                                parameter: card.binding,
-                                url: card.launch.url, exec: card.launch.exec, icon: card.launch.icon,
-                                desktopFile: card.launch.desktopFile, components: [])
-            scored.append((hit, e, newRegistered, e.usesInContexts))
+            hits.append(SearchHit(rank: 0, section: .results, kind: card.kind, app: card.app, type: card.type, id: card.id,
+                                  title: card.title, subtitle: card.subtitle, score: weights.score(e, s),
+                                  parameter: card.binding,
+                                  url: card.launch.url, exec: card.launch.exec, icon: card.launch.icon,
+                                  desktopFile: card.launch.desktopFile, components: []))
+            estimates.append(e)
+            newRegistered.append(relevance > 0 && (stats?.count ?? 0) == 0)
+            habitual = habitual || e.usesInContexts >= ContextModel.habitualUses
         }
-        scored.sort { $0.hit.ranksBefore($1.hit) }
-        let habitual = scored.contains { $0.usesInContexts >= ContextModel.habitualUses }
-        var ranked = ContextModel.promoteRegistered(scored, isNewRegistered: { $0.newRegistered }, habitual: habitual)
+        let order = ContextModel.promoteRegistered(hits.rankOrder(),
+                                                   isNewRegistered: { newRegistered[$0] }, habitual: habitual)
         // Components for the hits shown only (see `ContextModel.Weights.score`):
         // the first `limit` things, as `removeDuplicateThings` will keep them.
         var things = Set<String>()
-        for i in ranked.indices {
-            things.insert(Self.thing(ranked[i].hit))
+        for i in order where request.explained {
+            things.insert(Self.thing(hits[i]))
             if request.limit > 0, things.count > request.limit { break }
-            var terms = weights.terms(ranked[i].estimate, s).filter { $0.value > 0 }
-            if ranked[i].newRegistered { terms.append(("registered, never used: gets its chance", 0)) }
-            ranked[i].hit.components = terms
+            var terms = weights.terms(estimates[i], s).filter { $0.value > 0 }
+            if newRegistered[i] { terms.append(("registered, never used: gets its chance", 0)) }
+            hits[i].components = terms
         }
-        return ranked.map(\.hit)
+        return order.map { hits[$0] }
     }
 
     /// The context model's mixture weights as this index has learned them

@@ -176,7 +176,7 @@ public final class Searcher {
         } else {
             hits = try contextModelHits(candidates, request)  // Searcher+ContextModel.swift
         }
-        hits = situation.hasQuery ? try arrangeLikeSpotlight(hits, request) : removeDuplicateThings(hits)
+        hits = situation.hasQuery ? try arrangeLikeSpotlight(hits, request) : removeDuplicateThings(hits, limit: request.limit)
         if request.limit > 0 { hits = Array(hits.prefix(request.limit)) }
         for i in hits.indices { hits[i].rank = i + 1 }
         return SearchResponse(query: request.query, correctedQuery: corrected, relaxed: relaxed, hits: hits)
