@@ -176,6 +176,17 @@ bench-shards: deps
 	python3 Benchmarks/shards/bench.py --limelight-bench .build/release/limelight-bench $(BENCH_ARGS)
 	python3 Benchmarks/report.py
 
+# The context model (issue 14): ingest of 50,000 interactions beside another
+# build (BENCH_ARGS="--other main=PATH/limelight"), and suggest p99 with a
+# million interactions in the index.
+.PHONY: bench-suggest
+bench-suggest: deps
+	$(SWIFT) build -c release --product limelight-bench
+	$(SWIFT) build -c release --product limelight
+	python3 Benchmarks/suggest/bench.py --limelight .build/release/limelight \
+	  --limelight-bench .build/release/limelight-bench $(BENCH_ARGS)
+	python3 Benchmarks/report.py
+
 bench-smoke: bench-build
 	$(BENCH_PY) Benchmarks/run.py --corpus debian-smoke $(BENCH_BINS) \
 	  --results-dir Benchmarks/data/smoke-results --no-report $(BENCH_ARGS)

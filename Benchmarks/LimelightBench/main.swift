@@ -387,6 +387,7 @@ func suggest(_ o: Options) {
         var shift = (d.at.seconds - latest).truncatingRemainder(dividingBy: week)
         if shift <= 0 { shift += week }
         var r = SearchRequest(query: "")
+        r.explained = false  // as `limelight suggest` without --explain
         r.limit = o.limit
         r.contexts = d.contexts
         r.at = Timestamp(seconds: latest + shift)

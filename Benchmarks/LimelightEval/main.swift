@@ -118,6 +118,8 @@ var out = "EVAL.md"
 /// The Debian catalog as records (`Benchmarks/debian_catalog.py --out FILE`);
 /// without it, its section says how to make it and is skipped.
 var debianCatalog: String? = nil
+var replayOnly = false
+var onlyLogs: Set<String>? = nil
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -131,6 +133,12 @@ while !args.isEmpty {
     case "--debian":
         if args.isEmpty { fail("--debian needs a value") }
         debianCatalog = args.removeFirst()
+    case "--replay-only":
+        // Quicker runs while working on suggestions (the report is partial).
+        replayOnly = true
+    case "--logs":
+        if args.isEmpty { fail("--logs needs a value") }
+        onlyLogs = Set(args.removeFirst().split(separator: ",").map(String.init))
     default: fail("unknown argument \(a)")
     }
 }
@@ -160,6 +168,7 @@ func respond(_ s: Searcher, _ q: String, limit: Int) throws -> SearchResponse {
 func search(_ s: Searcher, _ q: String, limit: Int) throws -> [SearchHit] { try respond(s, q, limit: limit).hits }
 
 var report: [String] = []
+var learned: (String, [(String, Double)]) = ("", [])
 @MainActor func say(_ line: String = "") { report.append(line); print(line) }
 
 say("# Limelight evaluation")
@@ -170,7 +179,7 @@ say("at \(queryMoment) with its six weeks of interactions; the replay starts fro
 say("empty index per log. Every number below is recomputed by that command.")
 say()
 
-do {
+if !replayOnly {
     let (dir, searcher) = try corpusSearcher()
     defer { removeTree(dir) }
 
@@ -386,7 +395,8 @@ logs.append(("corpus", corpusFiles))
 logs.sort { (heldOut.contains($0.0) ? 1 : 0, $0.0) < (heldOut.contains($1.0) ? 1 : 0, $1.0) }
 var summary: [String] = []
 var detail: [String] = []
-for (name, files) in logs {
+var weightsShown = false
+for (name, files) in logs where onlyLogs?.contains(name) ?? true {
     let half = heldOut.contains(name) ? "held-out" : "tune"
     let records = try RecordReader.read(files)
     let world = records.filter { $0.record.kind != .interaction }
@@ -440,6 +450,10 @@ for (name, files) in logs {
     let beats = engine.hr5 > best5.scores.hr5 && engine.hr1 > best1.scores.hr1
     allBeat = allBeat && beats
     summary.append("| \(name) | \(half) | \(engine.n) | \(fmt(engine.hr1)) | \(fmt(best1.scores.hr1)) (\(best1.name)) | \(fmt(engine.hr5)) | \(fmt(best5.scores.hr5)) (\(best5.name)) | \(beats ? "yes" : "**no**") |")
+    if !weightsShown && name == "rotating" {
+        weightsShown = true
+        learned = (name, (try? searcher.learnedWeights()) ?? [])
+    }
 }
 say("| log | half | events | Limelight HR@1 | best rule HR@1 | Limelight HR@5 | best rule HR@5 | beats both |")
 say("|---|---|---|---|---|---|---|---|")
@@ -456,7 +470,37 @@ say("| log | half | ranker | HR@1 | HR@5 | HR@10 | MRR |")
 say("|---|---|---|---|---|---|---|")
 for l in detail { say(l) }
 say()
-say("Weights and half-lives: `Sources/LimelightRanking/RankingWeights.swift`.")
+say("### The model")
+say()
+say("Zero-query `suggest` ranks by P(item | situation) (`Sources/LimelightRanking/ContextModel.swift`).")
+say("Every item keeps decayed counts of its uses per conjunction of situation features (the")
+say("exact context set, its place — the `location.*` contexts —, weekday and half-hour of day),")
+say("and the index keeps the same counts summed over all items. For a moment, summing the cells")
+say("that agree with it on some features gives one estimate per backoff level, each")
+say("Dirichlet-smoothed toward its broader levels, P_L = (n_L + μ_L · P_parent) / (N_L + μ_L),")
+say("down to the item's overall rate and its static prior, so sparse evidence for a specific")
+say("situation counts exactly as much as it deserves: overall → hour → day type + hour → place")
+say("+ day type + hour, and contexts → contexts + hour → contexts + day type + hour → contexts +")
+say("day type + clock (hours compared circularly by a Gaussian kernel, σ 1 h, the clock by")
+say("σ 0.3 h). Counts are kept at three half-lives (all of history — 100,000 days —, 30 days,")
+say("2 days) as virtual times (Firefox's t_ref + ln(score)/λ), so nothing is ever re-decayed")
+say("and a candidate costs one pass over at most 128 cells. Learned per index, online, each")
+say("donation scored before it is learned from: every μ_L (stochastic gradient ascent on the")
+say("donation's log-probability), the mix of half-lives and the share of the apps'")
+say("relevant-entity registrations against habit (stepwise EM under a Dirichlet prior made of")
+say("today's defaults, old evidence slowly forgotten). A registered item nobody has used yet is")
+say("shown first when nothing is habitual in the situation (2 decayed uses in exactly these")
+say("contexts), else no lower than third. With a query, usage stays the old bounded prior.")
+say()
+if !learned.1.isEmpty {
+    say("### Learned weights (log `\(learned.0)`, after its last event)")
+    say()
+    say("| component | weight |")
+    say("|---|---|")
+    for (k, v) in learned.1 { say("| \(k) | \(fmt(v)) |") }
+    say()
+}
+say("Weights and half-lives: `Sources/LimelightRanking/RankingWeights.swift` and `ContextModel.swift`.")
 
 let text = report.joined(separator: "\n") + "\n"
 guard let f = fopen(out, "w") else { fail("cannot write \(out)") }

@@ -29,6 +29,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.dirname(HERE))
+from benchfiles import median, write  # noqa: E402
 # The keystrokes and summaries of make bench-serve, from its script (both are named bench.py).
 _spec = importlib.util.spec_from_file_location("serve_bench", os.path.join(ROOT, "Benchmarks", "serve", "bench.py"))
 serve_bench = importlib.util.module_from_spec(_spec)
@@ -151,18 +153,7 @@ def main():
     results["load_after"] = os.getloadavg()[0]
     results["remote"] = remote_keystrokes(args, one_index)
     shutil.rmtree(one_index, ignore_errors=True)
-    os.makedirs(os.path.dirname(args.out), exist_ok=True)
-    with open(args.out, "w") as f:
-        json.dump(results, f, indent=1)
-    md = markdown(results)
-    with open(os.path.splitext(args.out)[0] + ".md", "w") as f:
-        f.write(md)
-    print(md)
-
-
-def median(v):
-    s = sorted(v)
-    return s[len(s) // 2] if len(s) % 2 else (s[len(s) // 2 - 1] + s[len(s) // 2]) / 2
+    write(args.out, results, markdown(results))
 
 
 def markdown(r):

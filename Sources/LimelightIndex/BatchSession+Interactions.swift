@@ -56,8 +56,7 @@ extension BatchSession {
     /// Stores the batch's interactions with their credit terms, then adds each
     /// interaction to the usage of every item it credits (once per item).
     mutating func storeInteractions() throws {
-        var events: [ItemKey: [UsageEvent]] = [:]
-        var order: [ItemKey] = []
+        var events: [(credited: [ItemKey], event: UsageEvent)] = []
         for item in interactions {
             let r = item.record
             let key = ItemKey(r)
@@ -70,16 +69,39 @@ extension BatchSession {
             if let at = r.at { try built.document.setValue(Schema.timeSlot, number: at.seconds) }
             try db.replace(key: key, with: try built.finished())
             guard let at = r.at else { continue }
-            for k in credited {
-                if events[k] == nil { order.append(k) }
-                events[k, default: []].append(UsageEvent(at: at, contexts: r.contexts))
+            events.append((credited, UsageEvent(at: at, contexts: r.contexts)))
+        }
+        // In time order: the context model scores each donation's item before
+        // learning from it (one EM step), then counts it.
+        // What the model needs of each item while the batch's donations are
+        // counted; its document is read again to be written, at the end
+        // (holding every changed document with its card and cells through the
+        // loop doubled the peak memory of a batch).
+        var loaded: [ItemKey: (id: UInt32, prior: Double, relevant: [String], stats: UsageStats)] = [:]
+        var order: [ItemKey] = []
+        let items = try db.termFrequency(Schema.hit)
+        for (credited, e) in events {
+            for k in credited where loaded[k] == nil {
+                guard let id = try db.documentID(of: k) else { continue }  // not indexed (yet)
+                let card = HitCard(encoded: try db.document(id).value(Schema.cardSlot))
+                loaded[k] = (id, card?.prior ?? 0, card?.relevant ?? [], card.flatMap { UsageStats(encoded: $0.usage) } ?? UsageStats())
+                order.append(k)
+            }
+            let f = ContextModel.Features(at: e.at, contexts: e.contexts)
+            if let first = credited.first, let item = loaded[first] {
+                let s = try model.situation(db.shards, f, contexts: e.contexts)
+                let estimate = ContextModel.estimate(item.stats.cells, base: ContextModelStore.base(prior: item.prior, items: items),
+                                                     relevance: Scorer.relevanceStrength(registered: item.relevant, current: e.contexts), s)
+                try model.learn(db.shards, estimate, s)
+            }
+            for k in credited where loaded[k] != nil {
+                loaded[k]!.stats.add(e)
+                try model.record(db.shards, f)
             }
         }
         for key in order {
-            guard let id = try db.documentID(of: key) else { continue }  // not indexed (yet)
+            guard let (id, _, _, stats) = loaded.removeValue(forKey: key) else { continue }
             var built = try BuiltDocument(stored: try db.document(id))
-            var stats = UsageStats(encoded: try built.document.value(Schema.usageSlot)) ?? UsageStats()
-            for e in events[key]! { stats.add(e) }
             try built.setUsage(stats)
             try db.replace(id, with: try built.finished())
             try hot.offer(db, usage: stats, key: key)

@@ -37,6 +37,9 @@ package struct BatchSession {
     /// looked up afterwards, by the session that sees every shard.
     var deferStoredUsage = false
     var deferredUsage: [ItemKey] = []
+    /// The context model's index-wide totals and learned weights (global:
+    /// every shard holds the same, see `ContextModelStore`).
+    var model = ContextModelStore()
 
     struct AppEntity: Hashable {
         var app: String
@@ -92,7 +95,8 @@ package struct BatchSession {
         var built = built
         if hit {
             if let old = try db.documentID(of: key) {
-                if let stats = UsageStats(encoded: try db.document(old).value(Schema.usageSlot)) {
+                // The card's copy: the value slot's has no cells.
+                if let stats = HitCard(encoded: try db.document(old).value(Schema.cardSlot)).flatMap({ UsageStats(encoded: $0.usage) }) {
                     try built.setUsage(stats)
                 }
             } else if deferStoredUsage {
@@ -176,5 +180,6 @@ package struct BatchSession {
     mutating func finishBatch() throws {
         if properties.changed { for shard in db.shards { try properties.save(shard) } }
         try hot.save(db)
+        try model.save(db.shards)
     }
 }

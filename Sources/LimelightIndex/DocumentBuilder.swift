@@ -202,7 +202,7 @@ package struct BuiltDocument {
         let doc = document
         if let total = stats.total {
             let boost = Scorer.saturate(total.score(at: stats.last / 86_400))
-            try doc.setValue(Schema.usageSlot, stats.encoded)
+            try doc.setValue(Schema.usageSlot, stats.encodedWithoutCells)
             try doc.setValue(Schema.usageKeySlot, number: total.v)
             try doc.setValue(Schema.usageBoostSlot, number: boost)
 

@@ -43,5 +43,6 @@ struct ShardHotLists {
 
     static func rebuildUsage(_ store: ShardStore) throws(XapianError) {
         for db in store.shards { try HotLists.rebuildUsage(db) }
+        try ContextModelStore.rebuildTotals(store.shards)
     }
 }

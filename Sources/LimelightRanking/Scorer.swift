@@ -79,6 +79,7 @@ public enum Scorer {
     /// an ancestor r of a current context c (`audio.workout` while
     /// `audio.workout.running`); 0 for a more specific or unrelated one.
     package static func relevanceStrength(registered: [String], current: [String]) -> Double {
+        if registered.isEmpty { return 0 }  // most items: no ancestors to list
         var best = 0.0
         for c in current {
             let chain = Contexts.withAncestors(c)

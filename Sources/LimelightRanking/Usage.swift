@@ -45,6 +45,8 @@ public struct UsageStats: Sendable, Equatable {
     /// By context; an event in `audio.workout.running` also counts for
     /// `audio.workout` and `audio` (the specific implies the broad).
     public var contexts: [String: DecayedCount] = [:]
+    /// Uses per conjunction of situation features, for `ContextModel`.
+    public var cells = ContextModel.Cells()
 
     public init() {}
 
@@ -67,13 +69,21 @@ public struct UsageStats: Sendable, Equatable {
             bump(&x)
             contexts[c] = x
         }
+        cells.add(ContextModel.Features(at: e.at, contexts: e.contexts))
     }
 
     // MARK: Storage (binary, in a value slot: decoded for every candidate)
 
-    private static let magic: UInt8 = 0x55  // "U", version 1
+    private static let magic: UInt8 = 0x57  // version 3: with `cells`, offsets in 32 bits
 
-    package var encoded: [UInt8] {
+    /// Everything (the card's copy, which the model reads).
+    package var encoded: [UInt8] { encoded(cells: true) }
+
+    /// Without the cells: the value slot's copy, for what needs only the
+    /// counts (the cells are kept once per document, in its card).
+    package var encodedWithoutCells: [UInt8] { encoded(cells: false) }
+
+    private func encoded(cells withCells: Bool) -> [UInt8] {
         var w = ByteWriter()
         w.u8(Self.magic)
         w.u32(UInt32(count))
@@ -91,6 +101,7 @@ public struct UsageStats: Sendable, Equatable {
             w.string(c)
             w.f64(contexts[c]!.v)
         }
+        (withCells ? cells : ContextModel.Cells()).encode(&w)
         return w.bytes
     }
 
@@ -113,6 +124,8 @@ public struct UsageStats: Sendable, Equatable {
             guard let c = r.string(), let x = r.f64() else { return nil }
             contexts[c] = DecayedCount(v: x)
         }
+        guard let cells = ContextModel.Cells(&r) else { return nil }
+        self.cells = cells
     }
 }
 

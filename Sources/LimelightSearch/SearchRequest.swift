@@ -15,6 +15,11 @@ public struct SearchRequest: Sendable {
     public var type: String?
     public var contexts: [String] = []
     public var at: Timestamp = .now()
+    /// Whether each suggestion's score is explained term by term (its
+    /// `components`). Naming the context model's terms was a third of a
+    /// suggestion's instructions, so what shows no explanation (a launcher,
+    /// the service, `suggest` without `--explain`) asks for none.
+    public var explained = true
     /// Extra filters (property predicates), already compiled.
     var predicates: [PropertyPredicate] = []
 
@@ -68,16 +73,18 @@ extension Array where Element == SearchHit {
     /// once: a hit is a dozen strings and arrays, and sorting the hits
     /// themselves copied them at every step (a sixth of a keystroke's
     /// instructions on the Debian catalog, callgrind).
-    func sortedByRank() -> [SearchHit] {
+    func sortedByRank() -> [SearchHit] { rankOrder().map { self[$0] } }
+
+    /// The hits' positions in result order (`ranksBefore`).
+    func rankOrder() -> [Int] {
         // Scores, then titles, decide all but the rarest ties (and equal
         // scores are common: list candidates share boosts).
         let scores = map(\.score), titles = map(\.title)
-        let order = indices.sorted { a, b in
+        return indices.sorted { a, b in
             if scores[a] != scores[b] { return scores[a] > scores[b] }
             if titles[a] != titles[b] { return titles[a] < titles[b] }
             return self[a].ranksBefore(self[b])
         }
-        return order.map { self[$0] }
     }
 }
 

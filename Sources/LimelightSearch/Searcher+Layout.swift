@@ -8,17 +8,21 @@ import LimelightStore
 extension Searcher {
     /// One row per thing: an App Shortcut bound to an entity and the entity
     /// itself are the same suggestion; keep the better scored.
-    func removeDuplicateThings(_ hits: [SearchHit]) -> [SearchHit] {
-        var seen = Set<String>()
-        return hits.filter { h in
-            let thing: String
-            if let p = h.parameter {
-                thing = "entity/\(h.app)/\(p.type)/\(p.id)"
-            } else {
-                thing = "\(h.kind.rawValue)/\(h.app)/\(h.type ?? "")/\(h.id)"
-            }
-            return seen.insert(thing).inserted
-        }.map { var h = $0; h.section = .suggestions; return h }
+    /// Stops at `limit` suggestions (0: goes through them all).
+    func removeDuplicateThings(_ hits: [SearchHit], limit: Int) -> [SearchHit] {
+        var seen = Set<String>(), out: [SearchHit] = []
+        for h in hits where seen.insert(Self.thing(h)).inserted {
+            out.append(h)
+            out[out.count - 1].section = .suggestions
+            if out.count == limit { break }
+        }
+        return out
+    }
+
+    /// What a hit is a suggestion of (a bound App Shortcut: its entity).
+    static func thing(_ h: SearchHit) -> String {
+        if let p = h.parameter { return "entity/\(h.app)/\(p.type)/\(p.id)" }
+        return "\(h.kind.rawValue)/\(h.app)/\(h.type ?? "")/\(h.id)"
     }
 
     /// Spotlight's shape: the Top Hit, then its app's App Shortcuts (when the

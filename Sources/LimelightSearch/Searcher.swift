@@ -171,9 +171,13 @@ public final class Searcher {
         pending = journal.map(DonationJournal.pendingUsage) ?? [:]
         if !pending.isEmpty, text.isEmpty { candidates += try journalCandidates(besides: candidates, request) }
         var hits: [SearchHit] = []
-        for m in candidates { if let h = try hit(from: m, text: text, situation) { hits.append(h) } }
-        hits = hits.sortedByRank()
-        hits = situation.hasQuery ? try arrangeLikeSpotlight(hits, request) : removeDuplicateThings(hits)
+        if situation.hasQuery {
+            for m in candidates { if let h = try hit(from: m, text: text, situation) { hits.append(h) } }
+            hits = hits.sortedByRank()
+        } else {
+            hits = try contextModelHits(candidates, request)  // Searcher+ContextModel.swift
+        }
+        hits = situation.hasQuery ? try arrangeLikeSpotlight(hits, request) : removeDuplicateThings(hits, limit: request.limit)
         if request.limit > 0 { hits = Array(hits.prefix(request.limit)) }
         for i in hits.indices { hits[i].rank = i + 1 }
         return SearchResponse(query: request.query, correctedQuery: corrected, relaxed: relaxed, hits: hits)

@@ -29,7 +29,8 @@ package struct HitCard {
     package var prior: Double = 0
     /// Usage strength 0…1 as of the last use (also in `Schema.usageBoostSlot`).
     package var usageBoost: Double = 0
-    /// Encoded `UsageStats` (also in `Schema.usageSlot`), or empty.
+    /// Encoded `UsageStats` with the context model's cells (the only copy
+    /// of them; `Schema.usageSlot` has the rest), or empty.
     package var usage: [UInt8] = []
     /// Contexts the entity is registered as relevant in.
     package var relevant: [String] = []

@@ -6,7 +6,7 @@ import LimelightRanking
 /// Changing any of this means a new `version` (old indexes are told to rebuild).
 public enum Schema {
     /// Stored in the database metadata under `versionKey`.
-    public static let version = 8
+    public static let version = 9
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
     /// On each shard of a sharded index: how many batches it has committed
@@ -72,7 +72,8 @@ public enum Schema {
     package static let cardSlot: UInt32 = 1
     /// On interactions: when it happened (seconds since the epoch).
     package static let timeSlot: UInt32 = 2
-    /// On hits: their `UsageStats`, encoded.
+    /// On hits: their `UsageStats`, encoded without the context model's
+    /// cells (the card holds the whole stats; this is for what needs counts).
     package static let usageSlot: UInt32 = 3
     /// On hits: the usage's virtual time (sortable): higher = used more, lately.
     package static let usageKeySlot: UInt32 = 4

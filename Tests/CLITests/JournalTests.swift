@@ -67,7 +67,9 @@ import Testing
     }
 
     func usage(_ cli: CLI) throws -> Double {
-        let hit = try cli.run(["search", "", "--json", "--explain"]).json.first { $0["app"] as? String == "com.example.a" && $0["kind"] as? String == "app" }
+        // A text search: its score keeps usage as one bounded component (a
+        // zero-query suggestion's terms are probabilities, shares of all use).
+        let hit = try cli.run(["search", "alpha", "--json", "--explain"]).json.first { $0["app"] as? String == "com.example.a" && $0["kind"] as? String == "app" }
         return ((hit?["explain"] as? [String: Any])?["usage"] as? Double) ?? 0
     }
 

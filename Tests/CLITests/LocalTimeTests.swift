@@ -33,7 +33,9 @@ import Testing
         #expect(try cli.run(["index", dir.write("a.jsonl", lines)]).status == 0)
         func timeOfDay(_ tz: String) throws -> Double? {
             let r = try cli.run(["suggest", "--json", "--explain"], env: ["TZ": tz])
-            return (r.json.first?["explain"] as? [String: Any])?["timeOfDay"] as? Double ?? 0
+            // The terms of the levels that look at the hour ("hour/…", "daytype+hour/…").
+            let terms = (r.json.first?["explain"] as? [String: Any]) ?? [:]
+            return terms.filter { $0.key.contains("hour/") }.compactMap { $0.value as? Double }.reduce(0, +)
         }
         // The same instant, two zones 17 hours apart: different hours of day.
         #expect(try timeOfDay("Asia/Tokyo") != timeOfDay("America/Los_Angeles"))

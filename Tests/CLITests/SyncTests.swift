@@ -121,9 +121,11 @@ final class DesktopFixture: Sendable {
         #expect(try hits(cli, "trails", env: env).first?["app"] as? String == "com.example.trails")
     }
 
-    /// The usage component of an app's score in a zero-query suggestion list.
+    /// The usage component of an app's score in a text search for it.
     func usage(_ cli: CLI, _ app: String, env: [String: String]) throws -> Double {
-        let hit = try cli.run(["search", "", "--json", "--explain", "--limit", "50", "--at", "2026-12-01T12:00:00Z"], env: env).json
+        // A text search: its score keeps usage as one bounded component (a
+        // zero-query suggestion's terms are probabilities, shares of all use).
+        let hit = try cli.run(["search", "texteditor", "--json", "--explain", "--limit", "50", "--at", "2026-12-01T12:00:00Z"], env: env).json
             .first { $0["kind"] as? String == "app" && $0["app"] as? String == app }
         return ((hit?["explain"] as? [String: Any])?["usage"] as? Double) ?? 0
     }

@@ -56,21 +56,19 @@ import Testing
         #expect(hits.first?.id == "gyeongbokgung", "\(hits.map { ($0.id, $0.score) })")
     }
 
-    @Test func aNewFavouriteOvertakesTheOldWithinAboutOneHalfLife() throws {
+    @Test func aNewFavouriteOvertakesTheOldWithinAWeek() throws {
         let dir = TempDir()
         // Sixty days of the old favourite, then every day the new one.
         try ingest(dir, Self.music + (0..<60).map { Self.play("old-fave", at: Self.day($0)) })
-        let halfLife = Int(RankingWeights.usageHalfLifeDays.rounded(.up))
         var overtookOn: Int? = nil
-        for d in 60..<(60 + 3 * halfLife) {
+        for d in 60..<90 {
             try ingest(dir, [Self.play("new-fave", at: Self.day(d))])
             let top = try suggest(dir, at: Timestamp(iso8601: Self.day(d + 1, hour: 12))!).map(thing)
             if top.firstIndex(of: "new-fave")! < top.firstIndex(of: "old-fave")! { overtookOn = d - 59; break }
         }
         let days = try #require(overtookOn)
-        // Equal daily use: the old count halves while the new one reaches half its limit.
-        #expect(days <= halfLife + 1, "took \(days) days; half-life \(RankingWeights.usageHalfLifeDays)")
-        #expect(days >= halfLife / 2, "overtook after only \(days) days: the half-life is not doing its job")
+        #expect(days <= 7, "took \(days) days")
+        #expect(days >= 2, "overtook after only \(days) days: one use should not overturn sixty")
     }
 
     @Test func aRegisteredRunningPlaylistComesFirstEvenIfNeverPlayed() throws {
@@ -112,7 +110,7 @@ import Testing
             #expect(abs(h.components.reduce(0) { $0 + $1.value } - h.score) < 1e-9)
             #expect(Set(h.components.map(\.name)).count == h.components.count)
         }
-        #expect(hits.first?.components.contains { $0.name == "contextUsage" } == true)
+        #expect(hits.first?.components.contains { $0.name.hasPrefix("contexts") } == true)
     }
 
     @Test func decayedCountsNeverNeedReDecaying() {

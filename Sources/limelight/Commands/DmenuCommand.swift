@@ -26,6 +26,7 @@ struct DmenuCommand: Command {
         let location = try location(args)
         let live = try LiveSearcher(location: location)
         var request = SearchRequest(query: "")
+        request.explained = false
         request.limit = args.int(.limit) ?? 0
         request.contexts = try validateContexts(args.all(.context))
         let hits = try live.searcher.search(request).hits

@@ -36,6 +36,7 @@ struct RofiCommand: Command {
             try Launcher.openTopHit(args.positionals.first ?? "", location: location)
         default:
             var request = SearchRequest(query: "")
+            request.explained = false
             request.limit = args.int(.limit) ?? 0
             request.contexts = try validateContexts(args.all(.context))
             let hits = try LiveSearcher(location: location).searcher.search(request).hits
@@ -69,6 +70,7 @@ enum Launcher {
     static func openTopHit(_ text: String, location: IndexLocation) throws {
         let live = try LiveSearcher(location: location)
         var request = SearchRequest(query: text)
+        request.explained = false
         request.limit = 1
         guard let top = try live.searcher.search(request).hits.first else {
             throw CLIError.failed("nothing matches \"\(text)\"")

@@ -76,6 +76,7 @@ enum SearchArguments {
         request.type = args.value(.type)
         request.contexts = try validateContexts(args.all(.context))
         request.at = try parseTime(args.value(.at))
+        request.explained = args.has(.explain)
         let live = try command.liveSearcher(args)
         let searcher = live.searcher
         let wheres = args.all(.where)

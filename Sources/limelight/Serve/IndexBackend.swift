@@ -50,6 +50,7 @@ final class IndexBackend: SearchProviderBackend {
     private func search(_ query: String) throws -> [(id: String, hit: SearchHit)] {
         try ready()
         var request = SearchRequest(query: query)
+        request.explained = false
         request.limit = limit
         let hits = try live.searcher.search(request).hits.map { (id: HitID($0).text, hit: $0) }
         if recent.count > 4096 { recent = [:] }

@@ -1,0 +1,154 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightRanking
+
+/// Where the context model's index-wide state lives: its totals per weekday ×
+/// hour (all history, per context set, per place) and its learned weights, in
+/// the index metadata, keyed by situation, never by document. The state is
+/// global: a sharded index's writer sees every shard's donations, so it
+/// writes the same totals and weights into every shard (as the property
+/// schema), and a reader reads them from any one — a sharded directory
+/// answers as one index does. Items' own cells travel in their `UsageStats`.
+package struct ContextModelStore {
+    static let prefix = "limelight.model."
+    static let weightsKey = prefix + "weights"
+
+    static func timeName() -> String { "time" }
+    static func contextsName(_ f: ContextModel.Features) -> String { "ctx:" + hex(UInt64(f.contexts), digits: 8) }
+    static func placeName(_ f: ContextModel.Features) -> String { "place:" + hex(UInt64(f.place), digits: 4) }
+
+    static func hex(_ x: UInt64, digits: Int) -> String {
+        let d = Array("0123456789abcdef")
+        return String((0..<digits).reversed().map { d[Int((x >> (4 * UInt64($0))) & 0xF)] })
+    }
+
+    private var tables: [String: ContextModel.Table] = [:]
+    private var changed = Set<String>()
+    private var weights: ContextModel.Weights?
+    private var registered: [[String]: Int] = [:]
+
+    package init() {}
+
+    static func readTable(_ db: Database, _ name: String) throws(XapianError) -> ContextModel.Table {
+        ContextModel.Table(encoded: try db.metadata(prefix + name)) ?? ContextModel.Table()
+    }
+
+    package static func readWeights(_ db: Database) throws(XapianError) -> ContextModel.Weights {
+        ContextModel.Weights(encoded: try db.metadata(weightsKey)) ?? ContextModel.Weights()
+    }
+
+    /// How many items are registered for these contexts (or their ancestors).
+    package static func registeredCount(_ db: Database, _ contexts: [String]) throws(XapianError) -> Int {
+        var n = 0
+        for c in Set(contexts.flatMap(Contexts.withAncestors)) { n += try db.termFrequency(Schema.term(Schema.relevantIn, c)) }
+        return n
+    }
+
+    /// An item's static prior as a probability over all items (for items
+    /// with little or no use).
+    package static func base(prior: Double, items: Int) -> Double { (0.5 + prior) / (1.5 * Double(max(items, 1))) }
+
+    /// The situation as a reader sees it: three small metadata reads, plus
+    /// the uses still waiting in the journal (`pending`, one per credited
+    /// item, as a writer will count them).
+    package static func situation(_ db: Database, _ f: ContextModel.Features, contexts: [String],
+                                  pending: [UsageEvent] = []) throws(XapianError) -> ContextModel.Situation {
+        var time = try readTable(db, timeName()), ctx = try readTable(db, contextsName(f)), place = try readTable(db, placeName(f))
+        for e in pending {
+            let g = ContextModel.Features(at: e.at, contexts: e.contexts)
+            time.add(g)
+            if g.contexts == f.contexts { ctx.add(g) }
+            if g.place == f.place { place.add(g) }
+        }
+        return ContextModel.Situation(f, time: &time, contexts: &ctx, place: &place, registered: try registeredCount(db, contexts))
+    }
+
+    // MARK: Writing (one per batch)
+
+    /// The shard the writer reads the global state from: the settled one,
+    /// whose batches every shard has (see `ShardLayout.settledShard`).
+    private var source: Int?
+
+    private mutating func source(_ shards: [WritableDatabase]) -> Database {
+        if source == nil { source = ShardLayout.settledShard(shards) }
+        return shards[source!]
+    }
+
+    /// Loads a table once per batch, with its linear cache at `day`.
+    private mutating func load(_ shards: [WritableDatabase], _ name: String, day: Double) throws(XapianError) {
+        guard tables[name] == nil else { return }
+        var t = try Self.readTable(source(shards), name)
+        t.linearize(at: day)
+        tables[name] = t
+    }
+
+    /// The situation of a donation, before it is learned.
+    package mutating func situation(_ shards: [WritableDatabase], _ f: ContextModel.Features, contexts: [String]) throws(XapianError) -> ContextModel.Situation {
+        let key = Array(Set(contexts)).sorted()
+        if registered[key] == nil {
+            var n = 0
+            for db in shards { n += try Self.registeredCount(db, contexts) }
+            registered[key] = n
+        }
+        let names = [Self.timeName(), Self.contextsName(f), Self.placeName(f)]
+        for name in names { try load(shards, name, day: f.day) }
+        // Read in place (moved out and back: a copy would copy the tables whole).
+        var time = tables.removeValue(forKey: names[0])!, ctx = tables.removeValue(forKey: names[1])!, place = tables.removeValue(forKey: names[2])!
+        defer { tables[names[0]] = time; tables[names[1]] = ctx; tables[names[2]] = place }
+        return ContextModel.Situation(f, time: &time, contexts: &ctx, place: &place, registered: registered[key]!)
+    }
+
+    /// One step of learning on a donation (see `ContextModel.Weights.learn`).
+    package mutating func learn(_ shards: [WritableDatabase], _ e: ContextModel.Estimate, _ s: ContextModel.Situation) throws(XapianError) {
+        if weights == nil { weights = try Self.readWeights(source(shards)) }
+        weights!.learn(e, s)
+    }
+
+    /// Counts one use of one item in the totals.
+    package mutating func record(_ shards: [WritableDatabase], _ f: ContextModel.Features) throws(XapianError) {
+        for name in [Self.timeName(), Self.contextsName(f), Self.placeName(f)] {
+            try load(shards, name, day: f.day)
+            tables[name]!.add(f)
+            changed.insert(name)
+        }
+    }
+
+    /// Writes what changed into every shard alike.
+    package func save(_ shards: [WritableDatabase]) throws(XapianError) {
+        for db in shards {
+            for name in changed.sorted() { try db.setMetadata(Self.prefix + name, tables[name]!.encoded) }
+            if let weights { try db.setMetadata(Self.weightsKey, weights.encoded) }
+        }
+    }
+
+    /// Recomputes the totals from every used item's cells in every shard
+    /// (after forgetting donations), into every shard. The learned weights
+    /// stay: they hold no item.
+    package static func rebuildTotals(_ shards: [WritableDatabase]) throws(XapianError) {
+        // Items in key order, whatever shard holds them: the sums (of
+        // virtual times, not associative in floating point) come out
+        // bit-identical on any layout.
+        var used: [(key: String, stats: UsageStats)] = []
+        for db in shards {
+            for id in try db.postings(Schema.used) {
+                let doc = try db.document(id)
+                guard let card = HitCard(encoded: try doc.value(Schema.cardSlot)),
+                      let stats = UsageStats(encoded: card.usage) else { continue }
+                used.append((card.itemKey.uniqueTerm, stats))
+            }
+        }
+        used.sort { $0.key < $1.key }
+        var tables: [String: ContextModel.Table] = [:]
+        for (_, stats) in used {
+            for (i, key) in stats.cells.keys.enumerated() {
+                let contexts = "ctx:" + hex(key >> 32, digits: 8), place = "place:" + hex((key >> 16) & 0xFFFF, digits: 4)
+                for name in [timeName(), contexts, place] { tables[name, default: ContextModel.Table()].add(cellOf: key, stats.cells, at: i) }
+            }
+        }
+        for db in shards {
+            for key in try db.metadataKeys(prefix: prefix) where key != weightsKey { try db.setMetadata(key, []) }
+            for name in tables.keys.sorted() { try db.setMetadata(prefix + name, tables[name]!.encoded) }
+        }
+    }
+}

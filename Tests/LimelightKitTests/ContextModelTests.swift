@@ -1,0 +1,117 @@
+import Testing
+@testable import LimelightKit
+
+/// The context model behind zero-query suggestions (`ContextModel`), on a real index.
+@Suite struct ContextModelTests {
+    static let music = RankerTests.music + [
+        #"{"kind":"entity","app":"com.example.music","type":"PlaylistEntity","id":"focus","title":"Deep Focus","rankingHint":50}"#,
+        #"{"kind":"entity","app":"com.example.music","type":"PlaylistEntity","id":"lift","title":"Lifting Heavy","rankingHint":50}"#,
+    ]
+
+    static func at(_ d: Int, _ hour: Double) -> String {
+        Timestamp(seconds: Timestamp(iso8601: "2026-09-07T00:00:00Z")!.seconds + Double(d) * 86_400 + hour * 3600).description
+    }
+
+    func suggest(_ dir: TempDir, at: String, contexts: [String]) throws -> [String] {
+        var r = SearchRequest(query: "")
+        r.at = Timestamp(iso8601: at)!
+        r.contexts = contexts
+        return try Searcher(location: dir.index).search(r).hits.map { $0.parameter?.id ?? $0.id }
+    }
+
+    /// Six weeks of one commute playlist (and other music at other times),
+    /// then another one every day: the new habit wins within a week.
+    @Test func aChangedHabitWinsWithinSevenDaysOfDailyUse() throws {
+        let dir = TempDir()
+        var lines = Self.music
+        for d in 0..<42 {
+            lines.append(RankerTests.play("old-fave", at: Self.at(d, 7.5), context: ["location.commute", "hardware.headphones"]))
+            lines.append(RankerTests.play(d % 3 == 0 ? "focus" : "running-hits", at: Self.at(d, 14), context: ["location.work"]))
+            lines.append(RankerTests.play("lift", at: Self.at(d, 18.5), context: ["location.gym"]))
+        }
+        try ingest(dir, lines)
+        let commute = ["location.commute", "hardware.headphones"]
+        #expect(try suggest(dir, at: Self.at(42, 7.4), contexts: commute).first == "old-fave")
+        var wonOn: Int? = nil
+        for k in 1...14 {
+            try ingest(dir, [RankerTests.play("new-fave", at: Self.at(41 + k, 7.6), context: commute)])
+            if try suggest(dir, at: Self.at(42 + k, 7.4), contexts: commute).first == "new-fave" { wonOn = k; break }
+        }
+        let days = try #require(wonOn, "the new habit never won in two weeks")
+        #expect(days <= 7, "took \(days) days")
+        #expect(days >= 2, "one use should not overturn six weeks")
+    }
+
+    /// An item the app registers for a context and nobody has used yet: first
+    /// when nothing is habitual there, in the top 3 when something is.
+    @Test func aNewRegisteredItemGetsItsChance() throws {
+        let dir = TempDir()
+        var lines = Self.music
+        for d in 0..<30 {
+            lines.append(RankerTests.play("lift", at: Self.at(d, 18), context: ["location.gym"]))
+            lines.append(RankerTests.play(d % 2 == 0 ? "old-fave" : "running-hits", at: Self.at(d, 18.2), context: ["location.gym"]))
+            lines.append(RankerTests.play("focus", at: Self.at(d, 10), context: ["location.work"]))
+        }
+        lines.append(#"{"kind":"relevance","app":"com.example.music","context":"location.gym","op":"update","entities":[{"type":"PlaylistEntity","id":"race-day"}]}"#)
+        lines.append(#"{"kind":"relevance","app":"com.example.music","context":"location.home","op":"update","entities":[{"type":"PlaylistEntity","id":"race-day"}]}"#)
+        try ingest(dir, lines)
+        // At the gym at 18:00 "lift" is a habit: it stays first, the new one is in the top 3.
+        let gym = try suggest(dir, at: Self.at(30, 18), contexts: ["location.gym"])
+        #expect(gym.first == "lift", "\(gym)")
+        let rank = try #require(gym.firstIndex(of: "race-day"), "\(gym)")
+        #expect(rank < 3, "\(gym)")
+        // At home nothing is habitual: the registered item comes first.
+        #expect(try suggest(dir, at: Self.at(30, 18), contexts: ["location.home"]).first == "race-day")
+        // Without its context it is not pushed.
+        let work = try suggest(dir, at: Self.at(30, 10), contexts: ["location.work"])
+        #expect(work.first == "focus")
+        #expect(work.prefix(3).contains("race-day") == false, "\(work)")
+    }
+
+    /// Each donation moves the weights: a person whose favourite changes
+    /// every few days teaches the model to trust recency more than the prior does.
+    @Test func learningMovesTheWeights() throws {
+        let dir = TempDir()
+        var lines = Self.music
+        let rotation = ["old-fave", "new-fave", "focus", "lift"]
+        for d in 0..<60 {
+            lines.append(RankerTests.play(rotation[d / 4 % 4], at: Self.at(d, 8), context: ["location.home"]))
+        }
+        try ingest(dir, lines)
+        let learned = Dictionary(uniqueKeysWithValues: try Searcher(location: dir.index).learnedWeights())
+        let prior = Dictionary(uniqueKeysWithValues: ContextModel.Weights().named)
+        let recency = "half-life \(ContextModel.rateNames.last!) (share)"
+        let r = try #require(learned[recency])
+        #expect(r > prior[recency]! + 0.05, "\(learned)")
+        // The app registered nothing: that share was never learned from.
+        #expect(learned["relevant registrations (share)"] == prior["relevant registrations (share)"])
+    }
+
+    @Test func theExplanationShowsLearnedWeightsAndAddsUp() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.music + (0..<10).map { RankerTests.play("focus", at: Self.at($0, 9), context: ["location.work"]) })
+        var r = SearchRequest(query: "")
+        r.at = Timestamp(iso8601: Self.at(10, 9))!
+        r.contexts = ["location.work"]
+        let hits = try Searcher(location: dir.index).search(r).hits
+        let top = try #require(hits.first)
+        #expect(top.id == "focus")
+        #expect(abs(top.components.reduce(0) { $0 + $1.value } - top.score) < 1e-12)
+        #expect(top.components.contains { $0.name.hasPrefix("contexts+daytype+hour/") && $0.name.contains("(w ") })
+    }
+
+    @Test func cellsStayBoundedAndSurviveEncoding() throws {
+        var u = UsageStats()
+        for i in 0..<1_000 {
+            u.add(UsageEvent(at: Timestamp(seconds: 1_700_000_000 + Double(i) * 3_700), contexts: ["ctx.n\(i % 37)"]))
+        }
+        #expect(u.cells.count == ContextModel.maxCellsPerItem)
+        // Cells' virtual times are kept as 32-bit offsets: to well under a
+        // second, and a decoded copy encodes to the same bytes (no drift on
+        // read-modify-write).
+        let back = try #require(UsageStats(encoded: u.encoded))
+        #expect(back.cells.keys == u.cells.keys && back.total == u.total && back.contexts == u.contexts)
+        #expect(zip(back.cells.v, u.cells.v).allSatisfy { abs($0 - $1) < 1e-5 })
+        #expect(back.encoded == u.encoded)
+    }
+}
