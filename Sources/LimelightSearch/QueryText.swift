@@ -38,6 +38,14 @@ extension Searcher {
     }
 }
 
+extension QueryText {
+    /// Whether every match of `textQuery(self)` weighs exactly 0 under BM25:
+    /// a word being typed alone matches by its boolean prefix term and by its
+    /// stem scaled by `partialWordStemScale`. Such a query needs no BM25 at
+    /// all (see `Searcher.windowed`); keep this in step with `textQuery`.
+    var weighsNothing: Bool { completeWords.isEmpty && RankingWeights.partialWordStemScale == 0 }
+}
+
 /// The query as typed, split into complete words and the word being typed.
 package struct QueryText {
     let raw: String

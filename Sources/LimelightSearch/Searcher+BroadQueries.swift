@@ -21,8 +21,9 @@ extension Searcher {
     /// - the most used items whose titles match (the usage hot lists).
     /// Below the budget this is exactly the full ranking, and the budgets
     /// bound a keystroke's work at any index size.
+    /// `weightless`: the text weighs nothing (`QueryText.weighsNothing`).
     func broadCandidates(_ matching: Query, titleWords: [String], depth: Int,
-                                 _ request: SearchRequest) throws(XapianError) -> [Match] {
+                         _ request: SearchRequest, weightless: Bool = false) throws(XapianError) -> [Match] {
         let bound = try matchesUpperBound(matching)
         guard bound > broadQueryMatches else { return try scored(matching, count: depth) }
         var seen = Set<UInt32>()
@@ -40,11 +41,12 @@ extension Searcher {
             let titled = try matchesUpperBound(inTitles)
             let divisor = RankingWeights.broadTitleBudgetDivisor
             add(titled <= broadQueryMatches / divisor ? try scored(inTitles, count: depth)
-                : try windowed(inTitles, count: depth, matches: titled, budget: broadWindowMatches / divisor))
+                : try windowed(inTitles, count: depth, matches: titled, budget: broadWindowMatches / divisor,
+                               weightless: weightless))
         }
         let small = try Query.or([RecordKind.app, .shortcut].map { Query(term: Schema.kind + $0.rawValue) })
         add(try scored(try matching.filter(small), count: RankingWeights.prefixCandidates))
-        add(try windowed(matching, count: depth, matches: bound, budget: broadWindowMatches))
+        add(try windowed(matching, count: depth, matches: bound, budget: broadWindowMatches, weightless: weightless))
         add(try hotTitleMatches(titleWords, request))
         return out
     }
@@ -61,12 +63,19 @@ extension Searcher {
     /// they spread evenly. BM25 alone: the window's documents all have high
     /// static scores, and reading the prior and usage values would triple
     /// the cost of each match. Their static scores are added afterwards, as
-    /// `scored` would have.
-    func windowed(_ query: Query, count: Int, matches: Int, budget: Int) throws(XapianError) -> [Match] {
+    /// `scored` would have. A `weightless` query (every BM25 weight 0: a word
+    /// being typed alone) is matched with boolean weighting, which gives the
+    /// same weights, hence the same matches in the same order, without
+    /// reading each match's document length: a fifth of the instructions of
+    /// "python" on the Debian catalog, the commonest of its slowest
+    /// keystrokes (7,000 matches, all scored).
+    func windowed(_ query: Query, count: Int, matches: Int, budget: Int,
+                  weightless: Bool = false) throws(XapianError) -> [Match] {
         let share = min(1, Double(budget) / Double(max(matches, 1)))
         let window = try StaticTier.window(db, share: share)
         var out: [Match] = []
-        for m in try match(try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query, count: count) {
+        let windowed = try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query
+        for m in try match(windowed, count: count, weighted: !weightless) {
             out.append(Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, try card(of: m)?.card), values: m.values))
         }
         return out

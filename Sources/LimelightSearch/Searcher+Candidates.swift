@@ -123,10 +123,10 @@ extension Searcher {
 
     /// The best `count` matches, equal weights (or sort values) in item
     /// order (`Schema.orderSlot`), never in document-id order, which differs
-    /// between one index and its shards.
-    func match(_ query: Query, count: Int, sortBy slot: UInt32? = nil) throws(XapianError) -> [Match] {
+    /// between one index and its shards. Not `weighted`: every match weighs 0.
+    func match(_ query: Query, count: Int, sortBy slot: UInt32? = nil, weighted: Bool = true) throws(XapianError) -> [Match] {
         let enquire = try Enquire(db)
-        try enquire.setBM25(k1: RankingWeights.bm25K1, b: RankingWeights.bm25B)
+        if weighted { try enquire.setBM25(k1: RankingWeights.bm25K1, b: RankingWeights.bm25B) } else { enquire.setBooleanWeighting() }
         enquire.setSort(slot.map { .value(slot: $0, descending: true) } ?? .relevanceThenValue(slot: Schema.orderSlot, descending: false))
         enquire.query = query
         return try enquire.matches(count: count, values: values, data: false).matches

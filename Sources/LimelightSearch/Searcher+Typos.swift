@@ -73,8 +73,7 @@ extension Searcher {
         let candidates = Typos.neighbours(of: word)
         let terms = candidates.map { lookupTerms($0, partial: partial) }
         let flat = Array(Set(terms.joined()))
-        var frequency: [String: Int] = [:]
-        for (t, f) in zip(flat, try termFrequencies(flat)) { frequency[t] = f }
+        let frequency = Dictionary(uniqueKeysWithValues: zip(flat, try termFrequencies(flat)))
         var best: (word: String, rank: (Int, Int, Int))? = nil
         for (candidate, ts) in zip(candidates, terms) {
             let f = ts.map { frequency[$0] ?? 0 }.max() ?? 0

@@ -150,7 +150,8 @@ public final class Searcher {
                request.app == nil, request.type == nil, request.predicates.isEmpty {
                 candidates = try prefixCandidates(p, request)
             }
-            if candidates.isEmpty { candidates = try match(try textQuery(text, op: .and), restriction, request, broad: text.titleWords) }
+            if candidates.isEmpty { candidates = try match(try textQuery(text, op: .and), restriction, request, broad: text.titleWords,
+                                                   weightless: text.weighsNothing) }
             // Apps and entities by a word inside their name or by initials,
             // below word starts; a word that finds one is not a typo.
             let have = Set(candidates.map(\.documentID))
@@ -159,7 +160,8 @@ public final class Searcher {
             if candidates.isEmpty, let fixed = try correctTypos(text) {
                 text = fixed
                 corrected = fixed.display
-                candidates = try match(try textQuery(text, op: .and), restriction, request, broad: text.titleWords)
+                candidates = try match(try textQuery(text, op: .and), restriction, request, broad: text.titleWords,
+                                                   weightless: text.weighsNothing)
             }
             if candidates.isEmpty, text.wordCount > 1 {
                 // Ranked retrieval proper (any word may match): BM25 over
@@ -219,11 +221,11 @@ public final class Searcher {
     /// usage — of every match, or, for a broad query of all words (`broad`
     /// holds them), see `broadCandidates`.
     func match(_ text: Query, _ restriction: Restriction, _ request: SearchRequest,
-                       broad titleWords: [String]?) throws(XapianError) -> [Match] {
+               broad titleWords: [String]?, weightless: Bool = false) throws(XapianError) -> [Match] {
         let depth = request.limit == 0 ? max(try db.documentCount, 1)
             : max(request.limit * RankingWeights.rerankDepthPerResult, RankingWeights.rerankDepth)
         let matching = try restriction.apply(to: text)
         guard let titleWords else { return try scored(matching, count: depth) }
-        return try broadCandidates(matching, titleWords: titleWords, depth: depth, request)
+        return try broadCandidates(matching, titleWords: titleWords, depth: depth, request, weightless: weightless)
     }
 }

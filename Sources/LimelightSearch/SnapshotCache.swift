@@ -27,24 +27,24 @@ final class SnapshotCache {
         init(_ card: HitCard) { self.card = card }
     }
 
-    private var cards: [UInt32: Entry] = [:]
-    /// Listed items' document ids (nil: no such item in this snapshot).
-    private var documents: [ItemKey: UInt32?] = [:]
-    /// About 4 MiB of cards at most; emptied when full (keystrokes of one
-    /// query share their candidates, so recency needs no finer bookkeeping).
+    /// About 4 MiB of cards at most; when full, one old entry makes room for
+    /// each new one (see `ClockCache`).
     static let capacity = 4096
 
+    private var cards = ClockCache<UInt32, Entry>(capacity: capacity)
+    /// Listed items' document ids (nil: no such item in this snapshot).
+    private var documents = ClockCache<ItemKey, UInt32?>(capacity: capacity)
     /// Hot lists by name, merged across shards.
-    private var lists: [String: [HotLists.Entry]] = [:]
+    private var lists = ClockCache<String, [HotLists.Entry]>(capacity: capacity)
 
     /// Whether any document has an expiry (nil: not asked yet).
     private var expiries: Bool?
 
     func forget() {
         expiries = nil
-        cards.removeAll(keepingCapacity: true)
-        documents.removeAll(keepingCapacity: true)
-        lists.removeAll(keepingCapacity: true)
+        cards.removeAll()
+        documents.removeAll()
+        lists.removeAll()
     }
 
     /// Whether any document has an expiry (else listed items' expiries are not read).
@@ -57,10 +57,9 @@ final class SnapshotCache {
 
     /// Hot list `name` (see `HotLists.merged`).
     func list(_ name: String, in shards: [Database]) throws(XapianError) -> [HotLists.Entry] {
-        if let list = lists[name] { return list }
+        if let list = lists.value(for: name) { return list }
         let list = try HotLists.merged(shards, name)
-        if lists.count >= Self.capacity { lists.removeAll(keepingCapacity: true) }
-        lists[name] = list
+        lists.insert(list, for: name)
         return list
     }
 
@@ -68,22 +67,20 @@ final class SnapshotCache {
     /// value a match set returned), else read from `db`. Nil for a document
     /// that is not a search hit.
     func card(_ id: UInt32, bytes: [UInt8]?, in db: Database) throws(XapianError) -> Entry? {
-        if let entry = cards[id] { return entry }
+        if let entry = cards.value(for: id) { return entry }
         let encoded: [UInt8]
         if let bytes { encoded = bytes } else { encoded = try db.document(unchecked: id).value(Schema.cardSlot) }
         guard let card = HitCard(encoded: encoded) else { return nil }
-        if cards.count >= Self.capacity { cards.removeAll(keepingCapacity: true) }
         let entry = Entry(card)
-        cards[id] = entry
+        cards.insert(entry, for: id)
         return entry
     }
 
     /// The document that holds item `key`, if any.
     func documentID(of key: ItemKey, in db: Database) throws(XapianError) -> UInt32? {
-        if let known = documents[key] { return known }
+        if let known = documents.value(for: key) { return known }
         let id = try db.documentID(of: key)
-        if documents.count >= Self.capacity { documents.removeAll(keepingCapacity: true) }
-        documents[key] = id
+        documents.insert(id, for: key)
         return id
     }
 }

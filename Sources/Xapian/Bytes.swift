@@ -21,16 +21,31 @@ extension Array where Element == UInt8 {
     }
 }
 
-/// Lends a list of byte strings to a shim function as pointers and lengths,
-/// copies that live for the call.
-func withByteStrings<R, E: Error>(_ items: [[UInt8]], _ body: ([UnsafePointer<CChar>?], [Int]) throws(E) -> R) throws(E) -> R {
-    let storage = items.map { item -> UnsafeMutablePointer<CChar> in
-        let p = UnsafeMutablePointer<CChar>.allocate(capacity: max(item.count, 1))
-        item.withBytes { src, n in if n > 0 { p.initialize(from: src!, count: n) } }
-        return p
+/// Lends a list of byte strings (arrays, or `String.UTF8View`s) to a shim
+/// function as pointers and lengths, copies that live for the call: all of
+/// them back to back in one buffer. (An allocation per string, and a key
+/// path per length, cost more than the lookups of typo correction's ~1,100
+/// neighbour terms they were made for.)
+func withByteStrings<Bytes: Collection, R, E: Error>(_ items: [Bytes], _ body: ([UnsafePointer<CChar>?], [Int]) throws(E) -> R) throws(E) -> R
+where Bytes.Element == UInt8 {
+    var lengths: [Int] = []
+    lengths.reserveCapacity(items.count)
+    var total = 0
+    for item in items {
+        lengths.append(item.count)
+        total += item.count
     }
-    defer { storage.forEach { $0.deallocate() } }
-    return try body(storage.map { UnsafePointer($0) }, items.map(\.count))
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(total, 1), alignment: 1)
+    defer { buffer.deallocate() }
+    var pointers: [UnsafePointer<CChar>?] = []
+    pointers.reserveCapacity(items.count)
+    var offset = 0
+    for (item, n) in zip(items, lengths) {
+        UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<offset + n]).copyBytes(from: item)
+        pointers.append(UnsafePointer((buffer.baseAddress! + offset).assumingMemoryBound(to: CChar.self)))
+        offset += n
+    }
+    return try body(pointers, lengths)
 }
 
 /// Calls a shim function that returns a malloc'd buffer, copies it out, frees it.

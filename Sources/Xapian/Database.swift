@@ -86,7 +86,7 @@ public class Database {
     public func termFrequencies(_ terms: [String]) throws(XapianError) -> [Int] {
         guard !terms.isEmpty else { return [] }
         var freqs = [UInt32](repeating: 0, count: terms.count)
-        _ = try withByteStrings(terms.map { Array($0.utf8) }) { (ptrs, lens) throws(XapianError) in
+        _ = try withByteStrings(terms.map { $0.utf8 }) { (ptrs, lens) throws(XapianError) in
             try checked { err in cx_db_termfreqs(handle, ptrs, lens, terms.count, &freqs, err) }
         }
         return freqs.map(Int.init)
@@ -100,7 +100,7 @@ public class Database {
         guard !terms.isEmpty else { return [] }
         CallRecorder.active?.read("termfreqs", "\"terms\":[" + terms.map(CallRecorder.quoted).joined(separator: ",") + "]")
         var freqs = [UInt32](repeating: 0, count: terms.count)
-        _ = try withByteStrings(terms.map { Array($0.utf8) }) { (ptrs, lens) throws(XapianError) in
+        _ = try withByteStrings(terms.map { $0.utf8 }) { (ptrs, lens) throws(XapianError) in
             try checked { err in cx_db_termfreqs_scan(handle, ptrs, lens, terms.count, &freqs, err) }
         }
         return freqs.map(Int.init)

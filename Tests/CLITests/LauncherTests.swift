@@ -149,4 +149,17 @@ import Testing
         #expect(appears("opened-keep"))
         #expect(try cli.run(["open", "not-an-id"]).status == 64)
     }
+
+    /// A hit id's parts are percent-encoded for `%` and `/` (and control
+    /// bytes, which identifiers cannot hold), everything else kept as is,
+    /// and `open` takes the id back.
+    @Test func idsWithSlashesAndPercentRoundTrip() throws {
+        let record = #"{"kind":"entity","app":"com.example.trails","type":"Trail/Entity","id":"a/b%cé","title":"Quirky Path","exec":"touch \#(dir.path)/opened-quirky"}"#
+        #expect(try cli.run(["index", dir.write("quirky.jsonl", record + "\n")]).status == 0)
+        let tsv = try cli.run(["search", "quirky", "--format", "tsv"])
+        let id = String(tsv.stdout.prefix { $0 != "\t" })
+        #expect(id == "entity/com.example.trails/Trail%2FEntity/a%2Fb%25cé", "\(tsv.stdout)")
+        #expect(try cli.run(["open", id]).status == 0)
+        #expect(appears("opened-quirky"))
+    }
 }
