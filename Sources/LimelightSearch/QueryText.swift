@@ -94,8 +94,18 @@ package struct QueryText {
             guard let last = raw.unicodeScalars.last else { return false }
             return Tokenizer.isWordScalar(last) && !Tokenizer.isCJK(last)
         }()
+        // Typed up to an apostrophe after a letter or a dot after a digit
+        // ("don'", "libatk1."), the word goes on: Xapian keeps "don't" and
+        // "libatk1.0" as one term, so the word before is still being typed
+        // (it was taken as complete, found nothing and was "corrected").
+        let endsInsideTerm: Bool = {
+            let s = Array(raw.unicodeScalars.suffix(2))
+            guard s.count == 2 else { return false }
+            return ("'’".unicodeScalars.contains(s[1]) && s[0].properties.isAlphabetic)
+                || (s[1] == "." && s[0].properties.numericType != nil)
+        }()
         self.words = foldedWords.count == words.count ? foldedWords : words
-        partialWord = endsInWord ? words.popLast() : nil
+        partialWord = endsInWord || endsInsideTerm ? words.popLast() : nil
         // CJK text is not split into words by Tokenizer; keep its runs whole.
         cjkRuns = Array(Tokenizer.cjkRuns(raw).prefix(Self.maxWords))
         completeWords = words + cjkRuns

@@ -55,6 +55,29 @@ import Testing
         r.limit = 5
         #expect(try Searcher(location: dir.index).search(r).correctedQuery == nil)
     }
+
+    @Test func aWordTypedUpToPunctuationXapianKeepsIsStillBeingTyped() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.places + [
+            #"{"kind":"entity","app":"com.example.music","type":"SongEntity","id":"dont-drive","title":"Don't Drive Slowly"}"#,
+            #"{"kind":"app","app":"org.debian.libatk","name":"libatk1.0-0"}"#,
+            #"{"kind":"app","app":"org.debian.libatke","name":"libatke"}"#,
+        ])
+        // Xapian keeps "libatk1.0" and "don't" as one term; typed up to the
+        // dot or the apostrophe, the word is still being typed, not a typo
+        // (they were "corrected" to "libatke" and "on").
+        for (q, title) in [("libatk1.", "libatk1.0-0"), ("Don'", "Don't Drive Slowly")] {
+            var r = SearchRequest(query: q)
+            r.limit = 5
+            let response = try Searcher(location: dir.index).search(r)
+            #expect(response.correctedQuery == nil, "\(q)")
+            #expect(response.hits.first?.title == title, "\(q): \(response.hits.map(\.title))")
+        }
+        // A complete unknown word still is corrected.
+        var r = SearchRequest(query: "libatkq ")
+        r.limit = 5
+        #expect(try Searcher(location: dir.index).search(r).correctedQuery == "libatke")
+    }
 }
 
 @Suite struct LauncherTypingTests {
