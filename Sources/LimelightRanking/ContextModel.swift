@@ -50,8 +50,6 @@ public enum ContextModel {
     /// the counting rules do. The 2-day count lets a habit changed to a new
     /// item overtake the old one within a week of daily use.
     public static let halfLivesDays: [Double] = [100_000, 30, 2]
-    /// The recency half-life (the last).
-    static let recent = halfLivesDays.count - 1
     public static let rateNames = halfLivesDays.map { $0 >= 100_000 ? "all" : "\(Int($0))d" }
     static let lambdas: [Double] = halfLivesDays.map { log(2) / $0 }
     /// Width of the hour kernel: a 07:30 habit is strong evidence at 07:00,
@@ -441,7 +439,7 @@ public enum ContextModel {
         let base: Double
         /// P_relevant(i): registered for the current contexts (by specificity), among all registered.
         public let pRelevant: Double
-        /// Decayed uses (long half-life) in exactly these contexts, at any time.
+        /// Uses (counted over all of history) in exactly these contexts, at any time.
         public var usesInContexts: Double { n[Level.contexts.rawValue] }
     }
 
@@ -516,8 +514,6 @@ public enum ContextModel {
                 / (ContextModel.priorStrength + relevantYes + relevantNo)
         }
 
-        public var smoothing: [Double] { logMu.map { exp($0) } }
-
         /// Named weights, for `--explain` and EVAL.md.
         public var named: [(String, Double)] {
             var out: [(String, Double)] = []
@@ -534,11 +530,6 @@ public enum ContextModel {
             var h = 0.0
             for (r, w) in rates.enumerated() { h += w * ContextModel.chain(e, s, rate: r, logMu: logMu)[ContextModel.leaf.rawValue] }
             return h
-        }
-
-        public func probability(_ e: Estimate, _ s: Situation) -> Double {
-            let share = s.registered > 0 ? relevantShare : 0
-            return share * e.pRelevant + (1 - share) * habit(e, s, logMu: logMu)
         }
 
         /// The terms of a candidate's probability, named by level and

@@ -37,13 +37,15 @@ extension Searcher {
                                                    isNewRegistered: { newRegistered[$0] }, habitual: habitual)
         // Components for the hits shown only (see `ContextModel.Weights.score`):
         // the first `limit` things, as `removeDuplicateThings` will keep them.
-        var things = Set<String>()
-        for i in order where request.explained {
-            things.insert(Self.thing(hits[i]))
-            if request.limit > 0, things.count > request.limit { break }
-            var terms = weights.terms(estimates[i], s).filter { $0.value > 0 }
-            if newRegistered[i] { terms.append(("registered, never used: gets its chance", 0)) }
-            hits[i].components = terms
+        if request.explained {
+            var things = Set<String>()
+            for i in order {
+                things.insert(Self.thing(hits[i]))
+                if request.limit > 0, things.count > request.limit { break }
+                var terms = weights.terms(estimates[i], s).filter { $0.value > 0 }
+                if newRegistered[i] { terms.append(("registered, never used: gets its chance", 0)) }
+                hits[i].components = terms
+            }
         }
         return order.map { hits[$0] }
     }

@@ -175,11 +175,10 @@ public final class Searcher {
         var hits: [SearchHit] = []
         if situation.hasQuery {
             for m in candidates { if let h = try hit(from: m, text: text, situation) { hits.append(h) } }
-            hits = hits.sortedByRank()
+            hits = try arrangeLikeSpotlight(hits.sortedByRank(), request)
         } else {
-            hits = try contextModelHits(candidates, request)  // Searcher+ContextModel.swift
+            hits = removeDuplicateThings(try contextModelHits(candidates, request), limit: request.limit)  // Searcher+ContextModel.swift
         }
-        hits = situation.hasQuery ? try arrangeLikeSpotlight(hits, request) : removeDuplicateThings(hits, limit: request.limit)
         if request.limit > 0 { hits = Array(hits.prefix(request.limit)) }
         for i in hits.indices { hits[i].rank = i + 1 }
         return SearchResponse(query: request.query, correctedQuery: corrected, relaxed: relaxed, hits: hits)
