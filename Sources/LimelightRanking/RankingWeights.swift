@@ -125,6 +125,10 @@ public enum RankingWeights {
     /// A broad query is scored by BM25 alone (~0.2 µs a match) within a
     /// window of the first documents holding about this many matches.
     public static let broadWindowMatches = 20_000
+    /// A long-lived local reader reads the values every match costs into
+    /// memory (`SearchColumns`) at its first query that could match more
+    /// documents than this: below it the reads cost less than reading them all.
+    public static let columnQueryMatches = 1_000
     /// The title tier of a broad query gets this fraction of both budgets:
     /// every match there also costs a skip in each long list.
     public static let broadTitleBudgetDivisor = 4

@@ -25,6 +25,7 @@ extension Searcher {
     func broadCandidates(_ matching: Query, titleWords: [String], depth: Int,
                          _ request: SearchRequest, weightless: Bool = false) throws(XapianError) -> [Match] {
         let bound = try matchesUpperBound(matching)
+        if bound > columnQueryMatches { try readColumnsIfWorthIt() }
         guard bound > broadQueryMatches else { return try scored(matching, count: depth) }
         var seen = Set<UInt32>()
         var out: [Match] = []
@@ -53,7 +54,8 @@ extension Searcher {
 
     /// The best `count` matches by BM25 + prior + usage.
     func scored(_ query: Query, count: Int) throws(XapianError) -> [Match] {
-        try match(try CandidateBoost.boosted(query), count: count).map { m in
+        let columns = snapshot.columns.map { (prior: $0.prior, usage: $0.usage) }
+        return try match(try CandidateBoost.boosted(query, columns: columns), count: count).map { m in
             Match(documentID: m.documentID, weight: CandidateBoost.weight(ofMatch: m.weight), values: m.values)
         }
     }
@@ -79,6 +81,22 @@ extension Searcher {
             out.append(Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, try card(of: m)?.card), values: m.values))
         }
         return out
+    }
+
+    /// Reads the values every match costs into memory (`SearchColumns`)
+    /// when that pays: on local databases (over the network the server
+    /// matches) and for a snapshot that has answered a search before, so a
+    /// fresh `limelight search` never pays for the read (on the Debian
+    /// catalog about the cost of one broad keystroke) and a service or a
+    /// `--stdin` reader pays it once per snapshot.
+    func readColumnsIfWorthIt() throws(XapianError) {
+        guard reconnect == nil, snapshot.searches > 0, !snapshot.columnsTried else { return }
+        snapshot.columnsTried = true
+        do {
+            snapshot.columns = try SearchColumns(shards)
+        } catch let e where e.kind == .invalidOperation {
+            // Shards that share a uuid (copied by hand): read values as before.
+        }
     }
 
     /// How many documents the query can match at most, from the posting

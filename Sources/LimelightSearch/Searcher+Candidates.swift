@@ -127,7 +127,9 @@ extension Searcher {
     func match(_ query: Query, count: Int, sortBy slot: UInt32? = nil, weighted: Bool = true) throws(XapianError) -> [Match] {
         let enquire = try Enquire(db)
         if weighted { try enquire.setBM25(k1: RankingWeights.bm25K1, b: RankingWeights.bm25B) } else { enquire.setBooleanWeighting() }
-        enquire.setSort(slot.map { .value(slot: $0, descending: true) } ?? .relevanceThenValue(slot: Schema.orderSlot, descending: false))
+        if let slot { enquire.setSort(.value(slot: slot, descending: true)) }
+        else if let order = snapshot.columns?.order { enquire.setSort(.relevanceThenColumn(order, descending: false)) }
+        else { enquire.setSort(.relevanceThenValue(slot: Schema.orderSlot, descending: false)) }
         enquire.query = query
         return try enquire.matches(count: count, values: values, data: false).matches
     }

@@ -16,10 +16,12 @@ public final class Searcher {
     private(set) var shards: [Database]
     let parser: QueryParser
     let stemmer = Stemmer(language: "english")
-    /// `RankingWeights.broadQueryMatches` and `broadWindowMatches`; tests
-    /// lower them to reach the broad plan on a small index.
+    /// `RankingWeights.broadQueryMatches`, `broadWindowMatches` and
+    /// `columnQueryMatches`; tests lower them to reach the broad plan and
+    /// the value columns on a small index.
     package var broadQueryMatches = RankingWeights.broadQueryMatches
     package var broadWindowMatches = RankingWeights.broadWindowMatches
+    package var columnQueryMatches = RankingWeights.columnQueryMatches
 
     /// Where the index is, for error messages (`SearchError(_:path:)`).
     let path: String
@@ -111,6 +113,7 @@ public final class Searcher {
         var attempt = 0
         while true {
             do {
+                defer { snapshot.searches += 1 }
                 return try run(request)
             } catch let e where e.kind == .databaseModified && attempt < 5 && reconnect == nil {
                 attempt += 1

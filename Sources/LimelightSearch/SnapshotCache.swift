@@ -3,8 +3,9 @@ import LimelightRanking
 import LimelightStore
 
 /// What a searcher read from the snapshot of the index it reads: decoded
-/// result cards by document id, the documents of listed items by item, and
-/// decoded hot lists by name. A card read twice in one
+/// result cards by document id, the documents of listed items by item,
+/// decoded hot lists by name, and for a long-lived reader the values every
+/// broad match costs (`SearchColumns`). A card read twice in one
 /// search (a prefix list's title check, then scoring), or again at the next
 /// keystroke, is neither read nor decoded again. On the Debian catalog
 /// decoding was a fifth of a keystroke's instructions, and reading a card
@@ -40,8 +41,19 @@ final class SnapshotCache {
     /// Whether any document has an expiry (nil: not asked yet).
     private var expiries: Bool?
 
+    /// Searches answered from this snapshot: a reader that answers more
+    /// than one is long-lived (a service, a `--stdin` coprocess).
+    var searches = 0
+    /// The per-match values in memory, once read (`SearchColumns`).
+    var columns: SearchColumns?
+    /// Whether reading them was tried (they are not read again if it failed).
+    var columnsTried = false
+
     func forget() {
         expiries = nil
+        searches = 0
+        columns = nil
+        columnsTried = false
         cards.removeAll()
         documents.removeAll()
         lists.removeAll()

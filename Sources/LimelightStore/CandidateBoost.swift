@@ -19,10 +19,20 @@ package enum CandidateBoost {
     /// minimum weight unscaled, so matching stops early and the top k misses
     /// documents (8 of the true top 50 for "point" at 30,000 entities).
     /// A match's weight is the boosted weight divided by s: see `weight(ofMatch:)`.
-    package static func boosted(_ text: Query) throws(XapianError) -> Query {
+    /// `columns`: the two slots read into memory (the same weights, cheaper
+    /// per match; local databases only).
+    package static func boosted(_ text: Query, columns: (prior: ValueColumn, usage: ValueColumn)? = nil) throws(XapianError) -> Query {
         let s = scale
-        let prior = try Query.valueWeight(slot: Schema.priorSlot).scaled(by: RankingWeights.prior / s)
-        let used = try Query.valueWeight(slot: Schema.usageBoostSlot).scaled(by: RankingWeights.usageCandidateBoost / s)
+        let priorSource, usageSource: Query
+        if let columns {
+            priorSource = try Query.valueWeight(columns.prior)
+            usageSource = try Query.valueWeight(columns.usage)
+        } else {
+            priorSource = try Query.valueWeight(slot: Schema.priorSlot)
+            usageSource = try Query.valueWeight(slot: Schema.usageBoostSlot)
+        }
+        let prior = try priorSource.scaled(by: RankingWeights.prior / s)
+        let used = try usageSource.scaled(by: RankingWeights.usageCandidateBoost / s)
         return try text.scaled(by: 1 / s).andMaybe(try Query.or([prior, used]))
     }
 

@@ -87,6 +87,9 @@ public final class Enquire {
         case value(slot: UInt32, descending: Bool)
         case valueThenRelevance(slot: UInt32, descending: Bool)
         case relevanceThenValue(slot: UInt32, descending: Bool)
+        /// `relevanceThenValue` on the column's slot, the values read from
+        /// a `.keys` column.
+        case relevanceThenColumn(ValueColumn, descending: Bool)
     }
 
     public func setSort(_ sort: Sort) {
@@ -95,8 +98,13 @@ public final class Enquire {
         case let .value(s, d): (Int32(CX_SORT_VALUE), s, d)
         case let .valueThenRelevance(s, d): (Int32(CX_SORT_VALUE_THEN_RELEVANCE), s, d)
         case let .relevanceThenValue(s, d): (Int32(CX_SORT_RELEVANCE_THEN_VALUE), s, d)
+        case let .relevanceThenColumn(c, d): (Int32(CX_SORT_RELEVANCE_THEN_VALUE), c.slot, d)
         }
-        cx_enquire_set_sort(handle, how, slot, descending ? 1 : 0)
+        if case let .relevanceThenColumn(c, _) = sort {
+            cx_enquire_set_sort_by_relevance_then_column(handle, c.handle, descending ? 1 : 0)
+        } else {
+            cx_enquire_set_sort(handle, how, slot, descending ? 1 : 0)
+        }
         self.sort = (how, slot, descending)
     }
 

@@ -302,6 +302,22 @@ cx_query *cx_query_value_map_source(cx_slot slot, const char *const *keys,
                                     const double *weights, size_t n,
                                     double default_weight, cx_error **err);
 cx_query *cx_query_fixed_weight_source(double weight, cx_error **err);
+/* ---- value columns (columns.cpp) ----
+ * One value slot of a snapshot read into memory once: of each shard, in the
+ * order the combined database adds them. WEIGHTS keeps each value as
+ * sortable_unserialise reads it (for a weight source), KEYS the bytes (for a
+ * sort key; of one database only). A column belongs to the snapshot it was read from: a source
+ * initialised on another raises InvalidOperationError. */
+typedef struct cx_column cx_column;
+enum { CX_COLUMN_WEIGHTS = 0, CX_COLUMN_KEYS = 1 };
+cx_column *cx_column_load(const cx_db *const *shards, size_t n, cx_slot slot,
+                          int kind, cx_error **err);
+void cx_column_free(cx_column *c);
+/* Memory the column holds, in bytes. */
+size_t cx_column_bytes(const cx_column *c);
+/* Xapian::ValueWeightPostingSource on the column's slot, reading the column
+ * (the same documents and weights; serialises as that source). */
+cx_query *cx_query_column_weight_source(const cx_column *c, cx_error **err);
 int cx_query_is_empty(const cx_query *q);
 /* Xapian::Query::serialise(): the query as bytes another process can
  * unserialise (the plan uses Xapian's own posting sources only), for the
@@ -374,6 +390,9 @@ void cx_enquire_set_docid_order(cx_enquire *enq, int order);
 enum { CX_SORT_RELEVANCE = 0, CX_SORT_VALUE = 1, CX_SORT_VALUE_THEN_RELEVANCE = 2,
        CX_SORT_RELEVANCE_THEN_VALUE = 3 };
 void cx_enquire_set_sort(cx_enquire *enq, int how, cx_slot slot, int reverse);
+/* set_sort_by_relevance_then_value on the column's slot, the keys read from
+ * the column (a KEYS column). */
+void cx_enquire_set_sort_by_relevance_then_column(cx_enquire *enq, const cx_column *c, int reverse);
 /* Keep at most max_per_key hits per value in slot (0 turns collapsing off). */
 void cx_enquire_set_collapse_key(cx_enquire *enq, cx_slot slot,
                                  uint32_t max_per_key);

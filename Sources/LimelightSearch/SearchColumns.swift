@@ -1,0 +1,29 @@
+import Xapian
+import LimelightStore
+
+/// The values Xapian reads for every match of a broad query, held in memory
+/// for one snapshot (see `ValueColumn`): the prior and usage boosts that
+/// `CandidateBoost.boosted` adds to each match, and the order value that
+/// breaks ties. A word being typed alone that starts thousands of titles
+/// weighs nothing, so every match ties and each one's order value is read;
+/// a scored one reads its prior and usage too. On the Debian catalog those
+/// reads were 45% of such keystrokes' instructions, and such keystrokes
+/// are the search's slowest 2% (BENCHMARKS.md, §9).
+///
+/// Exact: the same documents, weights and order as the values themselves.
+/// Read for long-lived readers only (`Searcher.readColumnsIfWorthIt`).
+struct SearchColumns {
+    let prior: ValueColumn
+    let usage: ValueColumn
+    /// Nil over shards (see `ValueColumn.Kind.keys`): read as values there.
+    let order: ValueColumn?
+
+    init(_ shards: [Database]) throws(XapianError) {
+        prior = try ValueColumn(shards, slot: Schema.priorSlot, kind: .weights)
+        usage = try ValueColumn(shards, slot: Schema.usageBoostSlot, kind: .weights)
+        order = shards.count == 1 ? try ValueColumn(shards, slot: Schema.orderSlot, kind: .keys) : nil
+    }
+
+    /// What the three hold.
+    var byteCount: Int { prior.byteCount + usage.byteCount + (order?.byteCount ?? 0) }
+}
