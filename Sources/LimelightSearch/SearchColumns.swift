@@ -23,7 +23,4 @@ struct SearchColumns {
         usage = try ValueColumn(shards, slot: Schema.usageBoostSlot, kind: .weights)
         order = shards.count == 1 ? try ValueColumn(shards, slot: Schema.orderSlot, kind: .keys) : nil
     }
-
-    /// What the three hold.
-    var byteCount: Int { prior.byteCount + usage.byteCount + (order?.byteCount ?? 0) }
 }

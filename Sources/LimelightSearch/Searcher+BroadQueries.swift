@@ -87,7 +87,7 @@ extension Searcher {
     /// when that pays: on local databases (over the network the server
     /// matches) and for a snapshot that has answered a search before, so a
     /// fresh `limelight search` never pays for the read (on the Debian
-    /// catalog about the cost of one broad keystroke) and a service or a
+    /// catalog as much as five to ten broad keystrokes) and a service or a
     /// `--stdin` reader pays it once per snapshot.
     func readColumnsIfWorthIt() throws(XapianError) {
         guard reconnect == nil, snapshot.searches > 0, !snapshot.columnsTried else { return }
