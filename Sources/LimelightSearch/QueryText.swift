@@ -93,8 +93,14 @@ package struct QueryText {
         // Typed up to what Xapian keeps inside a word ("libatk1." of
         // "libatk1.0", "don'" of "don't"), the word is still being typed:
         // taken as complete, it found nothing and was "corrected".
-        self.words = foldedWords.count == words.count ? foldedWords : words
-        partialWord = Tokenizer.endsInsideWord(raw) ? words.popLast() : nil
+        var allWords = foldedWords.count == words.count ? foldedWords : words
+        if Tokenizer.endsInsideWord(raw), let last = words.popLast() {
+            partialWord = Tokenizer.undecidedSuffixDropped(last)
+            if let t = allWords.popLast() { allWords.append(Tokenizer.undecidedSuffixDropped(t)) }
+        } else {
+            partialWord = nil
+        }
+        self.words = allWords
         // CJK text is not split into words by Tokenizer; keep its runs whole.
         cjkRuns = Array(Tokenizer.cjkRuns(raw).prefix(Self.maxWords))
         completeWords = words + cjkRuns

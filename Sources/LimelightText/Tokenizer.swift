@@ -66,6 +66,16 @@ package enum Tokenizer {
         return false
     }
 
+    /// The last word of a text that ends inside it, as far as it is decided.
+    /// Xapian keeps a trailing `+` or `#` in a word only if no word character
+    /// follows ("c++", but "bindgen" and "default" in "bindgen+default"), so
+    /// the last ones typed are not yet part of it: "bindgen+" is typed as
+    /// "bindgen", which is a prefix of either ("c+" likewise of "c++").
+    package static func undecidedSuffixDropped(_ lastWord: String) -> String {
+        let kept = lastWord.unicodeScalars.reversed().drop { $0 == "+" || $0 == "#" }
+        return kept.isEmpty ? lastWord : String(String.UnicodeScalarView(kept.reversed()))
+    }
+
     /// Xapian 1.4's `parse_terms` (termgenerator_internal.cc), without its
     /// CJK n-grams (see `cjkRuns`): a run of word characters; initials
     /// separated by dots ("P.T.O."); inside a word, `'`, `&`, `·` and the

@@ -85,7 +85,9 @@ import Testing
     @Test func noKeystrokeOfAPackageNameIsCorrected() throws {
         let dir = TempDir()
         let names = ["libatk1.0-0", "libatk1.0-dev", "libcsfml-graphics2.5", "libboost-wave1.83-dev",
-                     "liblomirisystemsettingsprivate0.0-0", "libstdc++6", "g++-12"]
+                     "liblomirisystemsettingsprivate0.0-0", "libstdc++6", "g++-12",
+                     // "+" and a word: Xapian splits there, "bindgen+" is "bindgen" being typed.
+                     "librust-wasm-bindgen+default-dev", "linux-headers-6.12.115+deb13-amd64"]
         // The neighbours they were corrected to.
         let others = ["libatke", "libcsfml-graphics", "libboost-waved", "graphics", "waved"]
         try ingest(dir, (names + others).map { #"{"kind":"app","app":"org.debian.\#($0)","name":"\#($0)"}"# })

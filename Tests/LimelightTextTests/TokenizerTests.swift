@@ -29,6 +29,15 @@ import Testing
         }
     }
 
+    /// Whether a trailing `+` belongs to the word depends on what comes next.
+    @Test func aTrailingPlusOfTheWordBeingTypedIsUndecided() {
+        #expect(Tokenizer.undecidedSuffixDropped("bindgen+") == "bindgen")
+        #expect(Tokenizer.undecidedSuffixDropped("c++") == "c")
+        #expect(Tokenizer.undecidedSuffixDropped("c#") == "c")
+        #expect(Tokenizer.undecidedSuffixDropped("libatk1.0") == "libatk1.0")
+        #expect(Tokenizer.undecidedSuffixDropped("+") == "+")
+    }
+
     @Test func foldingDropsDiacriticsAndKeepsCase() {
         #expect(Tokenizer.fold("Güell café") == "Guell cafe")
         #expect(Tokenizer.fold("plain") == "plain")
