@@ -9,8 +9,9 @@
 Both index the entity (and app) records; the other kinds are not searchable.
 Fields: title, subtitle, description, keywords (BM25 weights 4/2/1/3, as
 Limelight's wdf increments), and for Tantivy a prefix field holding the edge
-prefixes (1..10 characters) of the title's and keywords' words, the same
-strings as Limelight's XP terms.
+prefixes (1..10 characters) of the title's and keywords' words (runs of
+letters and digits), Limelight's XP terms but for words Xapian keeps whole
+("1.0", "c++", "at&t"), which Limelight keeps whole too since issue 15.
 
 A keystroke query "w1 w2 la" is, as in Limelight's plan, every complete word
 (in any field) AND the last word either as a whole word in any field or as a

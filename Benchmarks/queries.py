@@ -4,9 +4,11 @@
 keystrokes.txt: what a person types, keystroke by keystroke, looking for one of
 `--titles` titles sampled from the corpus: every prefix (1..full) of the
 title's first word, then the first word, a space and every prefix of the second
-word. Words are the title's words as Limelight's tokenizer splits them
-(lower-cased runs of letters and digits), joined by one space, so that every
-engine sees the same tokens ("libapache2-mod-php" is typed "libapache2 mod").
+word. Words are the title's lower-cased runs of letters and digits, joined by
+one space, so that every engine sees the same tokens ("libapache2-mod-php" is
+typed "libapache2 mod"; Limelight's tokenizer, which since issue 15 keeps
+Xapian's "1.0" or "c++" in one word, would see "libatk1.0" where the set
+types "libatk1 0": the set is kept so that runs stay comparable).
 
 fullword.txt: `--full` complete-word queries: one or two words taken from the
 synopsis (subtitle) of a random entity (stopwords and 1-2 letter words

@@ -102,7 +102,9 @@ bool is_word(unsigned u) {
     }
 }
 
-// Lower-cased words of non-CJK text (Tokenizer.words).
+// Lower-cased words of non-CJK text: Tokenizer.words before issue 15 (runs of
+// letters and digits). Limelight now keeps what Xapian keeps inside a word
+// ("1.0", "c++"), so its edge-prefix terms differ for such words; to port.
 std::vector<std::vector<unsigned>> words(const std::string &text) {
     std::vector<unsigned> s;
     for (Xapian::Utf8Iterator it(text); it != Xapian::Utf8Iterator(); ++it) s.push_back(Xapian::Unicode::tolower(*it));

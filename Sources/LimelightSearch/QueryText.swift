@@ -90,22 +90,17 @@ package struct QueryText {
         apostropheForms = forms
         // Titles are compared without diacritics (see TitleMatch).
         let foldedWords = Tokenizer.words(Tokenizer.fold(raw))
-        let endsInWord: Bool = {
-            guard let last = raw.unicodeScalars.last else { return false }
-            return Tokenizer.isWordScalar(last) && !Tokenizer.isCJK(last)
-        }()
-        // Typed up to an apostrophe after a letter or a dot after a digit
-        // ("don'", "libatk1."), the word goes on: Xapian keeps "don't" and
-        // "libatk1.0" as one term, so the word before is still being typed
-        // (it was taken as complete, found nothing and was "corrected").
-        let endsInsideTerm: Bool = {
-            let s = Array(raw.unicodeScalars.suffix(2))
-            guard s.count == 2 else { return false }
-            return ("'’".unicodeScalars.contains(s[1]) && s[0].properties.isAlphabetic)
-                || (s[1] == "." && s[0].properties.numericType != nil)
-        }()
-        self.words = foldedWords.count == words.count ? foldedWords : words
-        partialWord = endsInWord || endsInsideTerm ? words.popLast() : nil
+        // Typed up to what Xapian keeps inside a word ("libatk1." of
+        // "libatk1.0", "don'" of "don't"), the word is still being typed:
+        // taken as complete, it found nothing and was "corrected".
+        var allWords = foldedWords.count == words.count ? foldedWords : words
+        if Tokenizer.endsInsideWord(raw), let last = words.popLast() {
+            partialWord = Tokenizer.undecidedSuffixDropped(last)
+            if let t = allWords.popLast() { allWords.append(Tokenizer.undecidedSuffixDropped(t)) }
+        } else {
+            partialWord = nil
+        }
+        self.words = allWords
         // CJK text is not split into words by Tokenizer; keep its runs whole.
         cjkRuns = Array(Tokenizer.cjkRuns(raw).prefix(Self.maxWords))
         completeWords = words + cjkRuns

@@ -6,7 +6,8 @@ import LimelightRanking
 /// Changing any of this means a new `version` (old indexes are told to rebuild).
 public enum Schema {
     /// Stored in the database metadata under `versionKey`.
-    public static let version = 9
+    /// 10: edge prefixes of words as Xapian splits them ("libatk1.0", "c++").
+    public static let version = 10
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
     /// On each shard of a sharded index: how many batches it has committed

@@ -1,8 +1,9 @@
 import LimelightSupport
 import LimelightModel
 /// Word splitting for the parts of indexing and querying that Limelight does
-/// itself (edge prefixes, the last word typed). Xapian's TermGenerator and
-/// QueryParser handle the rest, including CJK n-grams.
+/// itself (edge prefixes, the last word typed), by the rule of Xapian's
+/// TermGenerator and QueryParser, which handle the rest (stemmed terms, CJK
+/// n-grams): a word Limelight sees is a term Xapian indexed.
 package enum Tokenizer {
     /// Chinese, Japanese and Korean scripts, which have no spaces between words.
     package static func isCJK(_ u: Unicode.Scalar) -> Bool {
@@ -16,60 +17,160 @@ package enum Tokenizer {
         }
     }
 
+    /// A letter, mark, number or connector (`_`): Xapian's `Unicode::is_wordchar`.
     package static func isWordScalar(_ u: Unicode.Scalar) -> Bool {
-        u.properties.isAlphabetic || u.properties.numericType != nil || u == "_"
+        if u.value < 0x80 { return isASCIIWordByte(UInt8(u.value)) }
+        switch u.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark,
+             .decimalNumber, .letterNumber, .otherNumber, .connectorPunctuation:
+            return true
+        default:
+            return false
+        }
     }
 
-    /// Lower-cased words of non-CJK text, split at anything that is not a letter
-    /// or digit. An apostrophe inside a word joins it: dropped ("don't" →
-    /// "dont", for edge prefixes), or with `keepingApostrophes` kept as `'`,
-    /// the way Xapian's term generator and query parser spell the word.
+    /// Lower-cased words of non-CJK text, split exactly where Xapian's
+    /// TermGenerator (and QueryParser) split it, so that a word typed is a
+    /// prefix of a word indexed: "libatk1.0", "2,000", "at&t", "c++" and
+    /// "u.s.a." (→ "usa") are one word each. An apostrophe inside a word is
+    /// dropped ("don't" → "dont", for edge prefixes), or with
+    /// `keepingApostrophes` kept as `'`, the way Xapian spells the term.
     package static func words(_ text: String) -> [String] { words(text, keepingApostrophes: false) }
 
     package static func words(_ text: String, keepingApostrophes: Bool) -> [String] {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text, keepingApostrophes: keepingApostrophes) }
         var out: [String] = []
-        var cur = String.UnicodeScalarView()
-        let scalars = Array(text.lowercased().unicodeScalars)
-        for (n, u) in scalars.enumerated() {
-            if isWordScalar(u) && !isCJK(u) {
-                cur.append(u)
-            } else if (u == "'" || u == "’"), !cur.isEmpty, n + 1 < scalars.count,
-                      isWordScalar(scalars[n + 1]), !isCJK(scalars[n + 1]) {
-                // "o'neil" → "oneil"-style joining keeps prefixes useful
-                if keepingApostrophes { cur.append("'") }
-            } else if !cur.isEmpty {
-                out.append(String(cur))
-                cur = String.UnicodeScalarView()
-            }
-        }
-        if !cur.isEmpty { out.append(String(cur)) }
+        scanWords(Array(text.unicodeScalars), keepingApostrophes: keepingApostrophes) { out.append($0) }
         return out
     }
 
-    /// `words` for ASCII text, on bytes (most titles; indexing calls this for
-    /// every title, keyword and phrase).
-    private static func asciiWords(_ text: String, keepingApostrophes: Bool) -> [String] {
-        var out: [String] = []
-        var cur: [UInt8] = []
-        let bytes = Array(text.utf8)
-        for (n, b) in bytes.enumerated() {
-            switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                cur.append(b)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                cur.append(b + 32)
-            case UInt8(ascii: "'") where !cur.isEmpty && n + 1 < bytes.count && isASCIIWordByte(bytes[n + 1]):
-                if keepingApostrophes { cur.append(b) }
-            default:
-                if !cur.isEmpty {
-                    out.append(String(decoding: cur, as: UTF8.self))
-                    cur.removeAll(keepingCapacity: true)
-                }
+    /// Whether the text ends inside its last word, which may still grow:
+    /// it ends in a letter or digit, or in what Xapian keeps inside a word
+    /// when more follows ("libatk1." → "libatk1.0", "don'" → "don't",
+    /// "c+" → "c++"). Asked of the same rule as `words`, by typing one more
+    /// character of each kind.
+    package static func endsInsideWord(_ text: String) -> Bool {
+        guard let last = text.unicodeScalars.last, !isCJK(last) else { return false }
+        if isWordScalar(last) { return true }
+        let before = Array(text.unicodeScalars)
+        var count = 0
+        var lastWord = ""
+        scanWords(before, keepingApostrophes: true) { count += 1; lastWord = $0 }
+        guard count > 0 else { return false }
+        for next: Unicode.Scalar in ["a", "0", "+"] {
+            var grown = 0
+            var grownLast = ""
+            scanWords(before + [next], keepingApostrophes: true) { grown += 1; grownLast = $0 }
+            if grown == count, grownLast.count > lastWord.count, grownLast.hasPrefix(lastWord) { return true }
+        }
+        return false
+    }
+
+    /// The last word of a text that ends inside it, as far as it is decided.
+    /// Xapian keeps a trailing `+` or `#` in a word only if no word character
+    /// follows ("c++", but "bindgen" and "default" in "bindgen+default"), so
+    /// the last ones typed are not yet part of it: "bindgen+" is typed as
+    /// "bindgen", which is a prefix of either ("c+" likewise of "c++").
+    package static func undecidedSuffixDropped(_ lastWord: String) -> String {
+        let kept = lastWord.unicodeScalars.reversed().drop { $0 == "+" || $0 == "#" }
+        return kept.isEmpty ? lastWord : String(String.UnicodeScalarView(kept.reversed()))
+    }
+
+    /// Xapian 1.4's `parse_terms` (termgenerator_internal.cc), without its
+    /// CJK n-grams (see `cjkRuns`): a run of word characters; initials
+    /// separated by dots ("P.T.O."); inside a word, `'`, `&`, `·` and the
+    /// like between word characters, and `.`, `,`, `;` and the like between
+    /// digits; after a word, up to three `+` or `#` ("c++", "c#") unless a
+    /// word character follows ("fish+chips").
+    private static func scanWords(_ s: [Unicode.Scalar], keepingApostrophes: Bool, _ emit: (String) -> Void) {
+        let n = s.count
+        var i = 0
+        var term = String.UnicodeScalarView()
+        func isWord(_ k: Int) -> Bool { k < n && isWordScalar(s[k]) && !isCJK(s[k]) }
+        func append(_ u: Unicode.Scalar) {
+            if u.value < 0x80 {
+                term.append(u.value >= 0x41 && u.value <= 0x5A ? Unicode.Scalar(u.value + 32)! : u)
+            } else if u.properties.changesWhenLowercased {
+                term.append(contentsOf: u.properties.lowercaseMapping.unicodeScalars)
+            } else {
+                term.append(u)
             }
         }
-        if !cur.isEmpty { out.append(String(decoding: cur, as: UTF8.self)) }
-        return out
+        func isUpper(_ k: Int) -> Bool { k < n && s[k].value >= 0x41 && s[k].value <= 0x5A }
+        while true {
+            while i < n && !isWord(i) { i += 1 }
+            if i == n { return }
+            term = String.UnicodeScalarView()
+            // Initials: upper-case ASCII letters each followed by a dot.
+            if isUpper(i) {
+                var p = i
+                repeat {
+                    append(s[p]); p += 1
+                    guard p < n, s[p] == "." else { break }
+                    p += 1
+                } while isUpper(p)
+                if term.count > 1, !(p < n && isWordScalar(s[p])) {
+                    i = p
+                    emit(String(term))
+                    continue
+                }
+                term = String.UnicodeScalarView()
+            }
+            var ended = false
+            while true {
+                var prev: Unicode.Scalar
+                repeat {
+                    prev = s[i]
+                    append(s[i]); i += 1
+                    if i == n || isCJK(s[i]) { ended = true; break }
+                } while isWordScalar(s[i])
+                if ended { break }
+                guard isWord(i + 1) else { break }
+                let infix = isDigit(prev) && isDigit(s[i + 1]) ? digitInfix(s[i]) : wordInfix(s[i])
+                guard let infix else { break }
+                if infix != ignored, infix != "'" || keepingApostrophes { term.append(infix) }
+                i += 1
+            }
+            if !ended {
+                let length = term.count
+                var suffixes = 0
+                while i < n, s[i] == "+" || s[i] == "#" {
+                    suffixes += 1
+                    if suffixes > 3 { term.removeLast(term.count - length); break }
+                    term.append(s[i]); i += 1
+                }
+                if i < n, isWordScalar(s[i]) { term.removeLast(term.count - length) }
+            }
+            emit(String(term))
+        }
+    }
+
+    /// Stands for a zero-width character Xapian skips inside a word.
+    private static let ignored: Unicode.Scalar = "\u{200B}"
+
+    private static func isZeroWidth(_ u: Unicode.Scalar) -> Bool {
+        (0x200B...0x200D).contains(u.value) || u.value == 0x2060 || u.value == 0xFEFF
+    }
+
+    /// Xapian's `check_infix`: kept between word characters ("at&t", "don't").
+    private static func wordInfix(_ u: Unicode.Scalar) -> Unicode.Scalar? {
+        switch u.value {
+        case 0x27, 0x26, 0xB7, 0x5F4, 0x2027: return u
+        case 0x2019, 0x201B: return "'"
+        default: return isZeroWidth(u) ? ignored : nil
+        }
+    }
+
+    /// Xapian's `check_infix_digit`: kept between digits ("1.0", "2,000").
+    private static func digitInfix(_ u: Unicode.Scalar) -> Unicode.Scalar? {
+        switch u.value {
+        case 0x2C, 0x2E, 0x3B, 0x37E, 0x589, 0x60D, 0x7F8, 0x2044, 0xFE10, 0xFE13, 0xFE14: return u
+        default: return isZeroWidth(u) ? ignored : nil
+        }
+    }
+
+    private static func isDigit(_ u: Unicode.Scalar) -> Bool {
+        u.value < 0x80 ? (u.value >= 0x30 && u.value <= 0x39) : u.properties.generalCategory == .decimalNumber
     }
 
     private static func isASCIIWordByte(_ b: UInt8) -> Bool {

@@ -78,6 +78,34 @@ import Testing
         r.limit = 5
         #expect(try Searcher(location: dir.index).search(r).correctedQuery == "libatke")
     }
+
+    /// The Debian catalog's prefixes that `make eval` showed as corrections
+    /// ("libatk1.0" → "libatke 0", "libboost-wave1.8" → "libboost waved 8"):
+    /// the query split "1.0" into two words where Xapian indexes one term.
+    @Test func noKeystrokeOfAPackageNameIsCorrected() throws {
+        let dir = TempDir()
+        let names = ["libatk1.0-0", "libatk1.0-dev", "libcsfml-graphics2.5", "libboost-wave1.83-dev",
+                     "liblomirisystemsettingsprivate0.0-0", "libstdc++6", "g++-12",
+                     // "+" and a word: Xapian splits there, "bindgen+" is "bindgen" being typed.
+                     "librust-wasm-bindgen+default-dev", "linux-headers-6.12.115+deb13-amd64"]
+        // The neighbours they were corrected to.
+        let others = ["libatke", "libcsfml-graphics", "libboost-waved", "graphics", "waved"]
+        try ingest(dir, (names + others).map { #"{"kind":"app","app":"org.debian.\#($0)","name":"\#($0)"}"# })
+        let searcher = try Searcher(location: dir.index)
+        for name in names {
+            for length in 1...name.count {
+                var r = SearchRequest(query: String(name.prefix(length)))
+                r.limit = 20
+                let response = try searcher.search(r)
+                #expect(response.correctedQuery == nil, "\(r.query) → \(response.correctedQuery ?? "")")
+                #expect(response.hits.contains { $0.title == name }, "\(r.query): \(response.hits.map(\.title))")
+            }
+        }
+        // A complete misspelled word still is corrected.
+        var r = SearchRequest(query: "grahpics ")
+        r.limit = 5
+        #expect(try searcher.search(r).correctedQuery == "graphics")
+    }
 }
 
 @Suite struct LauncherTypingTests {
