@@ -187,6 +187,18 @@ bench-suggest: deps
 	  --limelight-bench .build/release/limelight-bench $(BENCH_ARGS)
 	python3 Benchmarks/report.py
 
+# Issue 15's Debian targets again, in process, without the full run: Limelight
+# beside the replay of its own calls and Tantivy, alternating rounds, on the
+# data and indexes a `make bench` left in Benchmarks/data/debian
+# (Benchmarks/ANALYSIS.md §10). BENCH_ARGS="--before OTHER/limelight-bench"
+# runs another build beside. Writes Benchmarks/results/typing/typing.json,
+# which report.py puts into BENCHMARKS.md.
+.PHONY: bench-typing
+bench-typing: bench-build
+	$(BENCH_PY) Benchmarks/typing/bench.py --limelight-bench $(BENCH_SCRATCH)/release/limelight-bench \
+	  --replay $(BENCH_SCRATCH)/raw-xapian-replay --python $(BENCH_PY) $(BENCH_ARGS)
+	python3 Benchmarks/report.py
+
 bench-smoke: bench-build
 	$(BENCH_PY) Benchmarks/run.py --corpus debian-smoke $(BENCH_BINS) \
 	  --results-dir Benchmarks/data/smoke-results --no-report $(BENCH_ARGS)

@@ -30,6 +30,17 @@ struct KeystrokeMeasure {
 
     /// Types every title to the end (the top hits of the whole sequence are
     /// needed for stability), `search` answering each prefix with the top 3.
+    /// With `memory`, as a long-lived reader answers (`search --stdin`,
+    /// `limelight serve`): a keystroke that extends the query before keeps
+    /// its top hit (`TypingMemory`); without, as a one-shot `limelight search`.
+    static func measure(_ titles: [TypedTitle], memory: Bool, request: (String) -> SearchRequest,
+                        on searcher: Searcher) throws -> KeystrokeMeasure {
+        var typing = TypingMemory()
+        return try measure(titles) { q in
+            memory ? try typing.search(request(q), on: searcher) : try searcher.search(request(q))
+        }
+    }
+
     static func measure(_ titles: [TypedTitle], search: (String) throws -> SearchResponse) rethrows -> KeystrokeMeasure {
         var m = KeystrokeMeasure()
         for t in titles {
@@ -76,8 +87,9 @@ struct KeystrokeMeasure {
         return false
     }
 
-    /// The measure's rows: (what is measured, its value).
-    func rows(perScript: Bool) -> [(String, String)] {
+    /// The measure's rows: (what is measured, its value); `alone`, the same
+    /// titles answered with no memory, adds its own two rows.
+    func rows(perScript: Bool, alone: KeystrokeMeasure? = nil) -> [(String, String)] {
         var out = [
             ("characters until rank 1 (mean / median)", "\(fmt(mean(toTop), 2)) / \(fmt(median(toTop), 0))"),
             ("… as a fraction of the title's length (mean)", fmt(mean(ratio))),
@@ -86,6 +98,14 @@ struct KeystrokeMeasure {
             ("sequences whose top hit leaves and comes back", "\(unstable) of \(sequences) (\(fmt(Double(unstable) / Double(max(sequences, 1)))))"),
             ("prefixes shown as a correction (\"showing results for …\")", "\(corrected) of \(prefixes)" + (correctedExamples.isEmpty ? "" : " (\(correctedExamples.joined(separator: ", ")))")),
         ]
+        if let alone {
+            out.insert(contentsOf: [
+                ("… with no memory (a one-shot `limelight search` per keystroke): characters until rank 1 (mean / median)",
+                 "\(fmt(mean(alone.toTop), 2)) / \(fmt(median(alone.toTop), 0))"),
+                ("… with no memory: sequences whose top hit leaves and comes back",
+                 "\(alone.unstable) of \(alone.sequences) (\(fmt(Double(alone.unstable) / Double(max(alone.sequences, 1)))))"),
+            ], at: 5)
+        }
         if perScript {
             for (script, v) in byScript.sorted(by: { $0.key < $1.key }) {
                 out.append(("characters until rank 1, \(script) titles (mean)", fmt(v.sum / Double(v.n), 2)))

@@ -71,28 +71,30 @@ extension BatchSession {
             guard let at = r.at else { continue }
             events.append((credited, UsageEvent(at: at, contexts: r.contexts)))
         }
-        // In time order: the context model scores each donation's item before
-        // learning from it (one EM step), then counts it.
+        // Competitors read by the learning are good for this flush only (a
+        // later flush may have credited them, or registered others).
+        modelItems = [:]
+        registeredItems = [:]
+        // In time order: the context model learns from each donation before
+        // counting it (see `learn(from:)`), then counts it.
         // What the model needs of each item while the batch's donations are
         // counted; its document is read again to be written, at the end
         // (holding every changed document with its card and cells through the
         // loop doubled the peak memory of a batch).
-        var loaded: [ItemKey: (id: UInt32, prior: Double, relevant: [String], stats: UsageStats)] = [:]
+        var loaded: [ItemKey: ModelItem] = [:]
         var order: [ItemKey] = []
         let items = try db.termFrequency(Schema.hit)
         for (credited, e) in events {
             for k in credited where loaded[k] == nil {
                 guard let id = try db.documentID(of: k) else { continue }  // not indexed (yet)
-                let card = HitCard(encoded: try db.document(id).value(Schema.cardSlot))
-                loaded[k] = (id, card?.prior ?? 0, card?.relevant ?? [], card.flatMap { UsageStats(encoded: $0.usage) } ?? UsageStats())
+                loaded[k] = try ModelItem(id: id, try db.document(id))
                 order.append(k)
             }
             let f = ContextModel.Features(at: e.at, contexts: e.contexts)
-            if let first = credited.first, let item = loaded[first] {
-                let s = try model.situation(db.shards, f, contexts: e.contexts)
-                let estimate = ContextModel.estimate(item.stats.cells, base: ContextModelStore.base(prior: item.prior, items: items),
-                                                     relevance: Scorer.relevanceStrength(registered: item.relevant, current: e.contexts), s)
-                try model.learn(db.shards, estimate, s)
+            // A first use says nothing about habit (every estimate of the item
+            // is its prior): the model learns from uses of things used before.
+            if let first = credited.first, let item = loaded[first], !item.stats.isEmpty, try model.countDonation(db.shards) {
+                try learn(from: e, used: first, try model.situation(db.shards, f), loaded: loaded, items: items)
             }
             for k in credited where loaded[k] != nil {
                 loaded[k]!.stats.add(e)
@@ -100,12 +102,87 @@ extension BatchSession {
             }
         }
         for key in order {
-            guard let (id, _, _, stats) = loaded.removeValue(forKey: key) else { continue }
+            guard let item = loaded.removeValue(forKey: key) else { continue }
+            let (id, stats) = (item.id, item.stats)
             var built = try BuiltDocument(stored: try db.document(id))
             try built.setUsage(stats)
             try db.replace(id, with: try built.finished())
             try hot.offer(db, usage: stats, key: key)
             if let card = built.card { try hot.offerPrefixes(db, card: card) }
         }
+    }
+
+    /// What the context model reads of an item: its prior, the contexts it is
+    /// registered for, and its usage with the cells.
+    struct ModelItem {
+        var id: UInt32
+        var prior = 0.0
+        var relevant: [String] = []
+        var stats = UsageStats()
+        /// The entity an App Shortcut is bound to: a suggestion shows the
+        /// two as one thing (`Searcher.removeDuplicateThings`).
+        var thing: ItemKey?
+
+        init(id: UInt32, _ doc: Document) throws(XapianError) {
+            self.id = id
+            if let card = HitCard(encoded: try doc.value(Schema.cardSlot)) {
+                prior = card.prior
+                relevant = card.relevant
+                stats = UsageStats(encoded: card.usage) ?? UsageStats()
+                thing = card.binding.map { ItemKey.entity(app: card.app, type: $0.type, id: $0.id) }
+            }
+        }
+    }
+
+    /// One step of the context model's learning on a donation of `used`,
+    /// before it is counted: the candidates a suggestion would rank at its
+    /// moment (the firsts of the same hot lists as `Searcher.hotCandidates`,
+    /// the items registered for its contexts, and the item used), each
+    /// described by its features in the situation `s` (see
+    /// `ContextModel.Weights.learn`). Candidates go in item order, so that a
+    /// sharded index learns the same weights to the bit.
+    mutating func learn(from e: UsageEvent, used: ItemKey, _ s: ContextModel.Situation,
+                        loaded: [ItemKey: ModelItem], items: Int) throws {
+        var keys: Set<ItemKey> = [used]
+        for name in HotLists.suggestionLists(hour: Int(e.at.hourOfDay), contexts: e.contexts) {
+            for entry in try hot.merged(db, name).prefix(RankingWeights.prefixCandidates) { keys.insert(entry.key) }
+        }
+        var registered = Set<ItemKey>()
+        for c in Set(e.contexts.flatMap(Contexts.withAncestors)) {
+            if registeredItems[c] == nil {
+                var found: [ItemKey] = []
+                for id in try db.postings(Schema.term(Schema.relevantIn, c)) {
+                    if let key = HitCard(encoded: try db.document(id).value(Schema.cardSlot))?.itemKey { found.append(key) }
+                }
+                registeredItems[c] = found
+            }
+            registered.formUnion(registeredItems[c]!)
+        }
+        keys.formUnion(registered.sorted().prefix(RankingWeights.suggestCandidates))
+        // One candidate per thing (a bound App Shortcut is its entity, as a
+        // suggestion shows it): the item used, else the most used member.
+        // Two copies of the used thing would halve its probability for good.
+        var members: [ItemKey: (key: ItemKey, item: ModelItem)] = [:]
+        for key in keys.sorted() {
+            let item: ModelItem
+            if let l = loaded[key] { item = l } else if let c = modelItems[key] { item = c } else {
+                guard let id = try db.documentID(of: key) else { continue }
+                item = try ModelItem(id: id, try db.document(id))
+                modelItems[key] = item
+            }
+            let thing = item.thing ?? key
+            if let other = members[thing], other.key == used || (key != used && other.item.stats.count >= item.stats.count) { continue }
+            members[thing] = (key, item)
+        }
+        var features: [[Double]] = []
+        var usedAt = 0
+        for thing in members.keys.sorted() {
+            let (key, item) = members[thing]!
+            if key == used { usedAt = features.count }
+            let estimate = ContextModel.estimate(item.stats, base: ContextModelStore.base(prior: item.prior, items: items),
+                                                 relevance: Scorer.relevanceStrength(registered: item.relevant, current: e.contexts), s)
+            features.append(ContextModel.features(estimate, s))
+        }
+        try model.learn(db.shards, used: usedAt, features)
     }
 }

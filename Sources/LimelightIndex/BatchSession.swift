@@ -40,6 +40,11 @@ package struct BatchSession {
     /// The context model's index-wide totals and learned weights (global:
     /// every shard holds the same, see `ContextModelStore`).
     var model = ContextModelStore()
+    /// Items the context model's learning read as candidates in this flush
+    /// of interactions (not credited by it: those are read afresh), by key,
+    /// and the items registered for each context.
+    var modelItems: [ItemKey: ModelItem] = [:]
+    var registeredItems: [String: [ItemKey]] = [:]
 
     struct AppEntity: Hashable {
         var app: String

@@ -26,6 +26,15 @@ struct ShardHotLists {
         try lists[k].offerPrefixes(store.shards[k], card: card)
     }
 
+    /// List `name` of every shard as this batch has it, merged best first
+    /// (as `HotLists.merged` reads them).
+    mutating func merged(_ store: ShardStore, _ name: String) throws(XapianError) -> [HotLists.Entry] {
+        if lists.count == 1 { return try lists[0].entries(store.shards[0], name) }
+        var all: [HotLists.Entry] = []
+        for k in lists.indices { all += try lists[k].entries(store.shards[k], name) }
+        return Array(all.sorted(by: HotLists.better).prefix(HotLists.size))
+    }
+
     /// Each shard's lists into its own metadata, in parallel.
     func save(_ store: ShardStore) throws(XapianError) {
         var failures = [XapianError?](repeating: nil, count: lists.count)

@@ -31,20 +31,41 @@ public enum Scorer {
     package static func saturate(_ x: Double) -> Double { x / (x + RankingWeights.saturationK) }
 
     package static func components(_ c: Candidate, _ s: Situation) -> [(name: String, value: Double)] {
-        typealias W = RankingWeights
         // Labelled as returned (an unlabelled array is converted element by
         // element on return), with room for every part (growing reallocates).
         var out: [(name: String, value: Double)] = []
         out.reserveCapacity(8)
-        if s.hasQuery {
-            out.append(("text", c.textWeight))
-            if c.titleMatch > 0 { out.append(("titleMatch", c.titleMatch)) }
+        forEachPart(c, s) { out.append(($0, $1)) }
+        return out
+    }
+
+    /// The score `components(c, s)` adds up to — the same parts added in
+    /// the same order, so the same bits — and its `titleMatch` part (0 when
+    /// there is none), without a list of parts: a search scores every
+    /// candidate and names the parts of the rows it shows only (allocating
+    /// and freeing a list per candidate was a tenth of a short keystroke,
+    /// Benchmarks/ANALYSIS.md §10).
+    package static func total(_ c: Candidate, _ s: Situation) -> (score: Double, titleMatch: Double) {
+        var score = 0.0, titleMatch = 0.0
+        forEachPart(c, s) { name, value in
+            score += value
+            if name == "titleMatch" { titleMatch = value }
         }
-        out.append(("prior", c.prior * (s.hasQuery ? W.prior : W.priorWithoutQuery)))
+        return (score, titleMatch)
+    }
+
+    /// Each part of the score, by name, in order.
+    private static func forEachPart(_ c: Candidate, _ s: Situation, _ add: (String, Double) -> Void) {
+        typealias W = RankingWeights
+        if s.hasQuery {
+            add("text", c.textWeight)
+            if c.titleMatch > 0 { add("titleMatch", c.titleMatch) }
+        }
+        add("prior", c.prior * (s.hasQuery ? W.prior : W.priorWithoutQuery))
         let scale = s.hasQuery ? W.usageScaleWithQuery : 1
         if let u = c.usage, let total = u.total {
             let day = s.at.days
-            out.append(("usage", scale * W.usage * saturate(total.score(at: day))))
+            add("usage", scale * W.usage * saturate(total.score(at: day)))
             let h = s.at.hourOfDay
             var near = 0.0
             // In hour order: a dictionary's order differs per instance, and a
@@ -55,9 +76,9 @@ public enum Scorer {
                 d = min(d, 24 - d)
                 near += count.score(at: day) * exp(-d * d / (2 * W.timeOfDaySigmaHours * W.timeOfDaySigmaHours))
             }
-            if near > 0 { out.append(("timeOfDay", scale * W.timeOfDay * saturate(near))) }
+            if near > 0 { add("timeOfDay", scale * W.timeOfDay * saturate(near)) }
             if let same = s.at.isWeekend ? u.weekend : u.weekday {
-                out.append(("dayType", scale * W.dayType * saturate(same.score(at: day))))
+                add("dayType", scale * W.dayType * saturate(same.score(at: day)))
             }
             var inContext = 0.0
             for current in s.contexts {
@@ -68,11 +89,10 @@ public enum Scorer {
                     inContext = max(inContext, specificity * saturate(count.score(at: day)))
                 }
             }
-            if inContext > 0 { out.append(("contextUsage", scale * W.contextUsage * inContext)) }
+            if inContext > 0 { add("contextUsage", scale * W.contextUsage * inContext) }
         }
         let relevance = relevanceStrength(registered: c.relevantContexts, current: s.contexts)
-        if relevance > 0 { out.append(("relevant", W.relevant * relevance)) }
-        return out
+        if relevance > 0 { add("relevant", W.relevant * relevance) }
     }
 
     /// 1 for a registration in a current context; depth(r)/depth(c) for one in

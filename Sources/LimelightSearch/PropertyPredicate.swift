@@ -22,6 +22,9 @@ public struct PropertyPredicate: Sendable {
     let operand: String
     let number: Double?
 
+    /// The same text for the same filter (`TypingMemory` compares requests by it).
+    var signature: String { fields.map(\.field).joined(separator: ",") + op.rawValue + operand }
+
     /// Parses `name<op>value` against what the index knows of that property.
     /// Errors are usage errors (exit 64): unknown property, wrong value type.
     public static func parse(_ text: String, schema: PropertySchema, type: String?) throws(SearchError) -> PropertyPredicate {

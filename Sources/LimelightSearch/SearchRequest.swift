@@ -22,6 +22,12 @@ public struct SearchRequest: Sendable {
     public var explained = true
     /// Extra filters (property predicates), already compiled.
     var predicates: [PropertyPredicate] = []
+    /// The hit a front end showed on top for the query this one extends (the
+    /// person typed on): it stays first while the query still starts its
+    /// title, or its title from one of its words, unless a hit above it is
+    /// an exact title (see `Searcher+StableTopHit.swift`). A long-lived
+    /// reader sets it through `TypingMemory`; nil for a query on its own.
+    public var keepOnTop: SearchHit.Identity?
 
     public init(query: String) { self.query = query }
 }
@@ -55,6 +61,25 @@ public struct SearchHit: Sendable {
     public var desktopFile: String? = nil
     /// Each part of `score`, by name (they add up to it).
     public var components: [(name: String, value: Double)]
+    /// Set on a hit put first by `SearchRequest.keepOnTop` above hits that
+    /// score more: it was on top for the query before, which this extends.
+    public var keptOnTop = false
+
+    /// Which item a hit shows (a bound App Shortcut with its value).
+    public struct Identity: Hashable, Sendable {
+        public var kind: HitKind
+        public var app: String
+        public var type: String?
+        /// The entity's or App Shortcut's id; an app's is its app id.
+        public var id: String
+        public var parameter: EntityRef?
+
+        public init(kind: HitKind, app: String, type: String? = nil, id: String, parameter: EntityRef? = nil) {
+            (self.kind, self.app, self.type, self.id, self.parameter) = (kind, app, type, id, parameter)
+        }
+    }
+
+    public var identity: Identity { Identity(kind: kind, app: app, type: type, id: id, parameter: parameter) }
 }
 
 extension SearchHit {

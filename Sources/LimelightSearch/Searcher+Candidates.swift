@@ -31,10 +31,8 @@ extension Searcher {
     /// the best priors, and the entities registered for the current contexts.
     /// A few hundred documents, however many interactions the index holds.
     func hotCandidates(_ request: SearchRequest) throws(XapianError) -> [Match] {
-        let hour = Int(request.at.hourOfDay)
         let contexts = Set(request.contexts.flatMap(Contexts.withAncestors)).sorted()
-        var names = [HotLists.allName(), HotLists.priorName] + (hour - 1...hour + 1).map(HotLists.hourName)
-        names += contexts.map(HotLists.contextName)
+        let names = HotLists.suggestionLists(hour: Int(request.at.hourOfDay), contexts: request.contexts)
         var out = try listedCards(try listedKeys(names, first: RankingWeights.prefixCandidates), at: request.at).compactMap { $0 }
         var seen = Set(out.map(\.documentID))
         if !contexts.isEmpty {
@@ -51,19 +49,54 @@ extension Searcher {
     /// A query of one short prefix: the best documents from its prefix lists
     /// (see `HotLists`), with the text weight they would have had (none: the
     /// prefix term is boolean) and the same static boosts Xapian would add.
+    ///
+    /// On local databases the lists' checked documents are kept for the
+    /// snapshot (`SnapshotCache.prefixCandidates`): a keystroke of one to
+    /// four letters then finds its ~80 candidates in one lookup instead of
+    /// hashing every listed item's key twice, finding its document and
+    /// checking its title again (a third of a short keystroke's
+    /// instructions on the Debian catalog, Benchmarks/ANALYSIS.md §10).
+    /// Only an expiry depends on the time of the search: checked each time.
     func prefixCandidates(_ p: String, _ request: SearchRequest) throws(XapianError) -> [Match] {
         let folded = Tokenizer.fold(p)
-        let keys = try listedKeys([HotLists.titlePrefixName(folded), HotLists.wordPrefixName(folded)], first: RankingWeights.prefixCandidates)
+        let names = [HotLists.titlePrefixName(folded), HotLists.wordPrefixName(folded)]
+        guard reconnect == nil else {
+            var out: [Match] = []
+            for found in try listedCards(try listedKeys(names, first: RankingWeights.prefixCandidates), at: request.at) {
+                guard let m = found, let entry = try card(of: m), Self.titleWordStarts(entry.card, folded) else { continue }
+                out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(entry.card), values: m.values))
+            }
+            return out
+        }
+        let listed = try snapshot.prefixCandidates(folded) { () throws(XapianError) -> [SnapshotCache.Listed] in
+            var out: [SnapshotCache.Listed] = []
+            for key in try listedKeys(names, first: RankingWeights.prefixCandidates) {
+                guard let id = try snapshot.documentID(of: key, in: db), let entry = try snapshot.card(id, bytes: nil, in: db),
+                      Self.titleWordStarts(entry.card, folded) else { continue }
+                out.append(SnapshotCache.Listed(documentID: id, weight: CandidateBoost.of(entry.card)))
+            }
+            return out
+        }
         var out: [Match] = []
-        for found in try listedCards(keys, at: request.at) {
-            // Lists may hold a document whose title changed since: check it.
-            guard let m = found, let entry = try card(of: m),
-                  entry.card.names.contains(where: { $0.words.contains { $0.hasPrefix(folded) } })
-                    || entry.card.aliases.contains(where: { TitleKey($0).words.contains { $0.hasPrefix(folded) } })
-            else { continue }
-            out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(entry.card), values: m.values))
+        out.reserveCapacity(listed.count)
+        guard try snapshot.anyExpiries(in: db) else {
+            for c in listed { out.append(Match(documentID: c.documentID, weight: c.weight, values: [:])) }
+            return out
+        }
+        let now = sortableSerialise(request.at.seconds)
+        for c in listed {
+            let expiry = try db.document(unchecked: c.documentID).value(Schema.expirySlot)
+            if !expiry.isEmpty, !now.lexicographicallyPrecedes(expiry) { continue }  // expiry ≤ now
+            out.append(Match(documentID: c.documentID, weight: c.weight, values: [:]))
         }
         return out
+    }
+
+    /// Whether a title word (or a word of an alias) of the card starts with
+    /// `prefix`: lists may hold a document whose title changed since.
+    static func titleWordStarts(_ card: borrowing HitCard, _ prefix: String) -> Bool {
+        card.names.contains(where: { $0.words.contains { $0.hasPrefix(prefix) } })
+            || card.aliases.contains(where: { TitleKey($0).words.contains { $0.hasPrefix(prefix) } })
     }
 
     /// The items of hot lists `names` (each list's first `count`), in list

@@ -7,10 +7,10 @@ import LimelightStore
 extension Searcher {
     func contextModelHits(_ candidates: [Match], _ request: SearchRequest) throws(XapianError) -> [SearchHit] {
         let f = ContextModel.Features(at: request.at, contexts: request.contexts)
-        let s = try ContextModelStore.situation(db, f, contexts: request.contexts, pending: pending.values.flatMap { $0 })
+        let s = try ContextModelStore.situation(db, f, pending: pending.values.flatMap { $0 })
         let weights = try ContextModelStore.readWeights(db)
         let items = try db.termFrequency(Schema.hit)
-        var hits: [SearchHit] = [], estimates: [ContextModel.Estimate] = [], newRegistered: [Bool] = []
+        var hits: [SearchHit] = [], features: [[Double]] = [], newRegistered: [Bool] = []
         hits.reserveCapacity(candidates.count)
         var habitual = false
         for m in candidates {
@@ -23,13 +23,14 @@ extension Searcher {
                 stats = with
             }
             let relevance = Scorer.relevanceStrength(registered: card.relevant, current: request.contexts)
-            let e = ContextModel.estimate(stats?.cells, base: ContextModelStore.base(prior: card.prior, items: items), relevance: relevance, s)
+            let e = ContextModel.estimate(stats, base: ContextModelStore.base(prior: card.prior, items: items), relevance: relevance, s)
+            let phi = ContextModel.features(e, s)
             hits.append(SearchHit(rank: 0, section: .results, kind: card.kind, app: card.app, type: card.type, id: card.id,
-                                  title: card.title, subtitle: card.subtitle, score: weights.score(e, s),
+                                  title: card.title, subtitle: card.subtitle, score: weights.score(phi),
                                   parameter: card.binding,
                                   url: card.launch.url, exec: card.launch.exec, icon: card.launch.icon,
                                   desktopFile: card.launch.desktopFile, components: []))
-            estimates.append(e)
+            features.append(phi)
             newRegistered.append(relevance > 0 && (stats?.count ?? 0) == 0)
             habitual = habitual || e.usesInContexts >= ContextModel.habitualUses
         }
@@ -42,7 +43,7 @@ extension Searcher {
             for i in order {
                 things.insert(Self.thing(hits[i]))
                 if request.limit > 0, things.count > request.limit { break }
-                var terms = weights.terms(estimates[i], s).filter { $0.value > 0 }
+                var terms = weights.terms(features[i])
                 if newRegistered[i] { terms.append(("registered, never used: gets its chance", 0)) }
                 hits[i].components = terms
             }
@@ -50,8 +51,8 @@ extension Searcher {
         return order.map { hits[$0] }
     }
 
-    /// The context model's mixture weights as this index has learned them
-    /// (components by backoff level and half-life, then `relevant`).
+    /// The context model's weights as this index has learned them (by
+    /// backoff level and half-life, then the registration).
     public func learnedWeights() throws(SearchError) -> [(String, Double)] {
         do { return try ContextModelStore.readWeights(db).named } catch { throw SearchError(error, path: path) }
     }

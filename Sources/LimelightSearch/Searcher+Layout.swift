@@ -31,17 +31,23 @@ extension Searcher {
     /// while it scores at least as well as every hit it would push down, so
     /// with `--limit 3` two weak shortcuts never hide a strong match.
     ///
-    /// `hits` are in result order; only the first `request.limit` of the
-    /// layout are made (a hit is a dozen strings, and copying every
-    /// candidate through each step cost more than choosing them).
-    func arrangeLikeSpotlight(_ hits: [SearchHit], _ request: SearchRequest) throws(XapianError) -> [SearchHit] {
-        guard var top = hits.first else { return hits }
+    /// `order` holds positions in `scored` (scored in `situation`), in
+    /// result order; hits are made only of the rows the layout shows within
+    /// `request.limit` (a hit is a dozen strings, and making and copying one
+    /// for every candidate cost more than choosing them).
+    func arrangeLikeSpotlight(_ order: [Int], _ scored: [Scored], _ situation: Scorer.Situation,
+                              _ request: SearchRequest) throws(XapianError) -> [SearchHit] {
+        guard let first = order.first else { return [] }
+        var top = hit(scored[first], situation)
         top.section = .topHit
         let limit = request.limit > 0 ? request.limit : Int.max
-        func isTopAppShortcut(_ h: SearchHit) -> Bool { h.kind == .shortcut && h.app == top.app }
+        func isTopAppShortcut(_ i: Int) -> Bool {
+            let e = scored[i].entry
+            return e.card.kind == .shortcut && e.card.app == top.app
+        }
         var shortcuts: [SearchHit] = []
-        for h in hits.dropFirst() where isTopAppShortcut(h) {
-            var h = h
+        for i in order.dropFirst() where isTopAppShortcut(i) {
+            var h = hit(scored[i], situation)
             h.section = .shortcuts
             shortcuts.append(h)
             if shortcuts.count == RankingWeights.topHitShortcuts { break }
@@ -50,10 +56,10 @@ extension Searcher {
             let have = Set(shortcuts.map(\.id))
             let q = try Query.and([Query(term: Schema.kind + RecordKind.shortcut.rawValue), Query(term: Schema.term(Schema.app, top.app)), Query(term: Schema.hit)])
                 .andNot(Query(term: Schema.derived))
-            let situation = Scorer.Situation(at: request.at, contexts: request.contexts, hasQuery: false)
+            let own = Scorer.Situation(at: request.at, contexts: request.contexts, hasQuery: false)
             var extra: [SearchHit] = []
             for m in try match(try q.andMaybe(try Query.valueWeight(slot: Schema.priorSlot)), count: RankingWeights.topHitShortcutCandidates) {
-                if let h = try hit(from: m, text: QueryText(""), situation), !have.contains(h.id) { extra.append(h) }
+                if let h = try hit(from: m, text: QueryText(""), own), !have.contains(h.id) { extra.append(h) }
             }
             for var h in extra.sortedByRank().prefix(RankingWeights.topHitShortcuts - shortcuts.count) {
                 h.section = .shortcuts
@@ -63,9 +69,10 @@ extension Searcher {
         let placed = Set(shortcuts.map { "\($0.id)|\($0.parameter?.id ?? "")" })
         // The rest, in order, as far as the limit can show them.
         var rest: [SearchHit] = []
-        for h in hits.dropFirst() where !(isTopAppShortcut(h) && placed.contains("\(h.id)|\(h.parameter?.id ?? "")")) {
+        for i in order.dropFirst()
+        where !(isTopAppShortcut(i) && placed.contains("\(scored[i].entry.card.id)|\(scored[i].entry.card.binding?.id ?? "")")) {
             if rest.count >= limit - 1 { break }
-            rest.append(h)
+            rest.append(hit(scored[i], situation))
         }
         // Shortcuts (best first) that outscore the best other hit stay with
         // the Top Hit; the others take their place among the rest by score.

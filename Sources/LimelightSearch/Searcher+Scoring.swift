@@ -8,41 +8,107 @@ import LimelightStore
 extension Searcher {
     // MARK: Scoring
 
-    func hit(from m: Match, text: QueryText, _ situation: Scorer.Situation) throws(XapianError) -> SearchHit? {
-        guard let entry = try card(of: m) else { return nil }
-        return hit(from: m, card: entry.card, usage: entry.usage, text: text, situation)
+    /// A candidate scored but not yet made a hit: a hit is a dozen strings,
+    /// and of a short prefix's ~80 candidates a page shows ten. Making,
+    /// sorting, copying and freeing a hit for every candidate was a quarter
+    /// of a 1–4-letter keystroke's instructions on the Debian catalog
+    /// (Benchmarks/ANALYSIS.md §10); `run` sorts these and makes hits of
+    /// the rows it shows (`hit(_:_:)`), whose components are named then.
+    struct Scored {
+        /// The candidate's card (shared with the snapshot cache, not copied).
+        let entry: SnapshotCache.Entry
+        let score: Double
+        /// The text parts of its `Scorer.Candidate`, as scored.
+        let textWeight: Double, titleBonus: Double
+        /// The `titleMatch` component (0 when there is none), as `SearchHit.titleMatch`.
+        let titleMatch: Double
+        /// Put first by `SearchRequest.keepOnTop` (see `keep(_:onTopOf:_:text:)`).
+        var keptOnTop = false
     }
 
-    private func hit(from m: Match, card: borrowing HitCard, usage: UsageStats?, text: QueryText,
-                     _ situation: Scorer.Situation) -> SearchHit {
-        var c = Scorer.Candidate()
-        c.prior = card.prior
-        c.usage = usage
-        if !pending.isEmpty, let events = pending[card.itemKey] {
-            var stats = c.usage ?? UsageStats()
-            for e in events { stats.add(e) }
-            c.usage = stats
-        }
-        c.relevantContexts = card.relevant
+    /// The match as a hit (the layout's extra App Shortcuts).
+    func hit(from m: Match, text: QueryText, _ situation: Scorer.Situation) throws(XapianError) -> SearchHit? {
+        try score(m, text: text, situation).map { hit($0, situation) }
+    }
+
+    /// The match scored (nil for a document that is not a search hit).
+    func score(_ m: Match, text: QueryText, _ situation: Scorer.Situation) throws(XapianError) -> Scored? {
+        guard let entry = try card(of: m) else { return nil }
+        let c = Self.candidate(m, entry, text: text, situation, pending: pending)
+        let total = Scorer.total(c, situation)
+        return Scored(entry: entry, score: total.score, textWeight: c.textWeight, titleBonus: c.titleMatch,
+                      titleMatch: total.titleMatch)
+    }
+
+    /// The candidate `m` with card `entry` as the scorer sees it for `text`.
+    /// (Functions taking the entry: built in `score`, where the entry is a
+    /// local, the optimiser copied the whole card, twenty fields, per
+    /// candidate.)
+    private static func candidate(_ m: Match, _ entry: SnapshotCache.Entry, text: QueryText, _ situation: Scorer.Situation,
+                                  pending: [ItemKey: [UsageEvent]]) -> Scorer.Candidate {
+        var c = candidate(entry, pending: pending)
         if situation.hasQuery {
             // Xapian's weight = BM25 + the candidate-selection boosts; keep BM25.
-            c.textWeight = CandidateBoost.removing(from: m.weight, card)
+            c.textWeight = CandidateBoost.removing(from: m.weight, entry.card)
             // An app matches by its name or any synonym ("Trail Guide" is Trails).
             c.titleMatch = 0
-            for name in card.names { c.titleMatch = max(c.titleMatch, TitleMatch.bonus(title: name, text: text)) }
+            for name in entry.card.names { c.titleMatch = max(c.titleMatch, TitleMatch.bonus(title: name, text: text)) }
             // An exact title is the thing itself: a share of its own text
             // weight counts again, so that a longer title repeating the
             // query in other fields cannot pass it on BM25 alone (see
             // `RankingWeights.exactTitleTextShare`).
             if c.titleMatch == RankingWeights.exactTitle { c.titleMatch += RankingWeights.exactTitleTextShare * c.textWeight }
         }
-        let components = Scorer.components(c, situation)
-        return SearchHit(rank: 0, section: .results, kind: card.kind, app: card.app, type: card.type, id: card.id,
-                         title: card.title, subtitle: card.subtitle,
-                         score: components.reduce(0) { $0 + $1.value }, parameter: card.binding,
-                         url: card.launch.url, exec: card.launch.exec, icon: card.launch.icon,
-                         desktopFile: card.launch.desktopFile,
-                         components: components)
+        return c
+    }
+
+    /// What the scorer knows of a card besides the text: prior, usage (with
+    /// the journal's donations not yet folded in), registered contexts.
+    private static func candidate(_ entry: SnapshotCache.Entry, pending: [ItemKey: [UsageEvent]]) -> Scorer.Candidate {
+        var c = Scorer.Candidate()
+        c.prior = entry.card.prior
+        // Most cards have no usage (it decodes as none): not copying a
+        // none through the optional's generic copy was a sixth of the
+        // scoring of a short keystroke's candidates (callgrind).
+        if !entry.card.usage.isEmpty { c.usage = entry.usage }
+        if !pending.isEmpty, let events = pending[entry.card.itemKey] {
+            var stats = c.usage ?? UsageStats()
+            for e in events { stats.add(e) }
+            c.usage = stats
+        }
+        c.relevantContexts = entry.card.relevant
+        return c
+    }
+
+    /// The hit a scored candidate shows, scored in `situation` (as it was):
+    /// its components made again from the same inputs.
+    func hit(_ s: Scored, _ situation: Scorer.Situation) -> SearchHit {
+        var c = Self.candidate(s.entry, pending: pending)
+        c.textWeight = s.textWeight
+        c.titleMatch = s.titleBonus
+        let card = s.entry
+        var h = SearchHit(rank: 0, section: .results, kind: card.card.kind, app: card.card.app, type: card.card.type,
+                          id: card.card.id, title: card.card.title, subtitle: card.card.subtitle, score: s.score,
+                          parameter: card.card.binding, url: card.card.launch.url, exec: card.card.launch.exec,
+                          icon: card.card.launch.icon, desktopFile: card.card.launch.desktopFile,
+                          components: Scorer.components(c, situation))
+        h.keptOnTop = s.keptOnTop
+        return h
+    }
+}
+
+extension Array where Element == Searcher.Scored {
+    /// The candidates' positions in result order: `SearchHit.ranksBefore`
+    /// on what their hits would show.
+    func rankOrder() -> [Int] {
+        let scores = map(\.score), titles = map(\.entry.card.title)
+        return indices.sorted { a, b in
+            if scores[a] != scores[b] { return scores[a] > scores[b] }
+            if titles[a] != titles[b] { return titles[a] < titles[b] }
+            let x = self[a].entry.card, y = self[b].entry.card
+            return (x.kind.rawValue, x.app, x.type ?? "", x.id, x.binding?.type ?? "", x.binding?.id ?? "")
+                < (y.kind.rawValue, y.app, y.type ?? "", y.id, y.binding?.type ?? "", y.binding?.id ?? "")
+        }
     }
 }
 
@@ -76,21 +142,28 @@ package enum TitleMatch {
     /// `prefix` (bytes; both sides are folded the same way), without building
     /// the joined string: this runs for every name of every candidate.
     static func joined(_ words: [String], _ more: [String], startsWith prefix: String) -> Bool {
-        var rest = prefix.utf8[...]
-        var first = true
-        for part in [words, more] {
-            for word in part {
-                if rest.isEmpty { return true }
-                if !first {
-                    guard rest.first == UInt8(ascii: " ") else { return false }
-                    rest = rest.dropFirst()
+        var prefix = prefix
+        return prefix.withUTF8 { p -> Bool in
+            var k = 0  // bytes of `prefix` matched so far
+            // Each word in turn, then each of `more`, compared byte by byte
+            // (no array of the two lists, no generic slices of UTF-8 views:
+            // this runs for every name of every candidate).
+            for i in 0..<(words.count + more.count) {
+                if k == p.count { return true }
+                if i > 0 {
+                    guard p[k] == UInt8(ascii: " ") else { return false }
+                    k += 1
                 }
-                first = false
-                let n = min(word.utf8.count, rest.count)
-                guard word.utf8.prefix(n).elementsEqual(rest.prefix(n)) else { return false }
-                rest = rest.dropFirst(n)
+                var word = i < words.count ? words[i] : more[i - words.count]
+                let same = word.withUTF8 { w -> Bool in
+                    let n = min(w.count, p.count - k)
+                    for j in 0..<n where w[j] != p[k + j] { return false }
+                    k += n
+                    return true
+                }
+                guard same else { return false }
             }
+            return k == p.count
         }
-        return rest.isEmpty
     }
 }

@@ -85,7 +85,7 @@ public final class Searcher {
 
     /// The match's card: cached, from the match's values, or read.
     func card(of m: Match) throws(XapianError) -> SnapshotCache.Entry? {
-        try snapshot.card(m.documentID, bytes: m.values[Schema.cardSlot], in: db)
+        try snapshot.card(m.documentID, bytes: m.values.isEmpty ? nil : m.values[Schema.cardSlot], in: db)
     }
 
     /// Sees the latest committed changes (a long-lived searcher calls this).
@@ -157,8 +157,11 @@ public final class Searcher {
                                                    weightless: text.weighsNothing) }
             // Apps and entities by a word inside their name or by initials,
             // below word starts; a word that finds one is not a typo.
-            let have = Set(candidates.map(\.documentID))
-            candidates += try appNameCandidates(text, request).filter { !have.contains($0.documentID) }
+            let apps = try appNameCandidates(text, request)
+            if !apps.isEmpty {  // (rarely: no set of the candidates' ids for every keystroke)
+                let have = Set(candidates.map(\.documentID))
+                candidates += apps.filter { !have.contains($0.documentID) }
+            }
             candidates += try innerWordCandidates(text, restriction, request, besides: candidates)
             if candidates.isEmpty, let fixed = try correctTypos(text) {
                 text = fixed
@@ -177,8 +180,17 @@ public final class Searcher {
         if !pending.isEmpty, text.isEmpty { candidates += try journalCandidates(besides: candidates, request) }
         var hits: [SearchHit] = []
         if situation.hasQuery {
-            for m in candidates { if let h = try hit(from: m, text: text, situation) { hits.append(h) } }
-            hits = try arrangeLikeSpotlight(hits.sortedByRank(), request)
+            // Scored, sorted and laid out as positions; hits are made of the
+            // rows shown only (see `Scored`).
+            var scored: [Scored] = []
+            scored.reserveCapacity(candidates.count)
+            for m in candidates { if let s = try score(m, text: text, situation) { scored.append(s) } }
+            var order = scored.rankOrder()
+            // Never across a correction, nor onto hits that match only some words.
+            if let kept = request.keepOnTop, corrected == nil, !relaxed {
+                keep(kept, onTopOf: &order, &scored, text: text)  // Searcher+StableTopHit.swift
+            }
+            hits = try arrangeLikeSpotlight(order, scored, situation, request)
         } else {
             hits = removeDuplicateThings(try contextModelHits(candidates, request), limit: request.limit)  // Searcher+ContextModel.swift
         }

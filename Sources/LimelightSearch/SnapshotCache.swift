@@ -28,15 +28,33 @@ final class SnapshotCache {
         init(_ card: HitCard) { self.card = card }
     }
 
-    /// About 4 MiB of cards at most; when full, one old entry makes room for
-    /// each new one (see `ClockCache`).
+    /// Items' documents, lists and prefixes kept at most; when a cache is
+    /// full, one old entry makes room for each new one (see `ClockCache`).
     static let capacity = 4096
+    /// Cards kept at most: about 16 MiB (a Debian package's card holds
+    /// ~1 KiB). A card missed costs a keystroke ~4 µs (its value read, the
+    /// decoding, an old card freed). On the Debian catalog's 22,326
+    /// keystrokes (2,000 titles typed one after another) 4,096 cards missed
+    /// 216,143 times in the measured pass and 16,384 cards 102,109, for
+    /// 12 MiB more (peak RSS 36 → 48 MiB); every card of the catalog,
+    /// 75 MiB (Benchmarks/ANALYSIS.md §10). A person types fewer titles
+    /// than that benchmark between two commits.
+    static let cardCapacity = 16_384
 
-    private var cards = ClockCache<UInt32, Entry>(capacity: capacity)
+    private var cards = ClockCache<UInt32, Entry>(capacity: cardCapacity)
     /// Listed items' document ids (nil: no such item in this snapshot).
     private var documents = ClockCache<ItemKey, UInt32?>(capacity: capacity)
     /// Hot lists by name, merged across shards.
     private var lists = ClockCache<String, [HotLists.Entry]>(capacity: capacity)
+    /// A short prefix's checked list documents, by folded prefix
+    /// (`Searcher.prefixCandidates`; local databases only).
+    private var prefixes = ClockCache<String, [Listed]>(capacity: capacity)
+
+    /// A listed document that passed its title check, with its candidate boost.
+    struct Listed {
+        let documentID: UInt32
+        let weight: Double
+    }
 
     /// Whether any document has an expiry (nil: not asked yet).
     private var expiries: Bool?
@@ -57,6 +75,7 @@ final class SnapshotCache {
         cards.removeAll()
         documents.removeAll()
         lists.removeAll()
+        prefixes.removeAll()
     }
 
     /// Whether any document has an expiry (else listed items' expiries are not read).
@@ -86,6 +105,14 @@ final class SnapshotCache {
         let entry = Entry(card)
         cards.insert(entry, for: id)
         return entry
+    }
+
+    /// The candidates of short prefix `p`: cached, else made by `make`.
+    func prefixCandidates(_ p: String, make: () throws(XapianError) -> [Listed]) throws(XapianError) -> [Listed] {
+        if let known = prefixes.value(for: p) { return known }
+        let made = try make()
+        prefixes.insert(made, for: p)
+        return made
     }
 
     /// The document that holds item `key`, if any.

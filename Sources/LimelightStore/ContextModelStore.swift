@@ -26,7 +26,6 @@ package struct ContextModelStore {
     private var tables: [String: ContextModel.Table] = [:]
     private var changed = Set<String>()
     private var weights: ContextModel.Weights?
-    private var registered: [[String]: Int] = [:]
 
     package init() {}
 
@@ -38,13 +37,6 @@ package struct ContextModelStore {
         ContextModel.Weights(encoded: try db.metadata(weightsKey)) ?? ContextModel.Weights()
     }
 
-    /// How many items are registered for these contexts (or their ancestors).
-    package static func registeredCount(_ db: Database, _ contexts: [String]) throws(XapianError) -> Int {
-        var n = 0
-        for c in Set(contexts.flatMap(Contexts.withAncestors)) { n += try db.termFrequency(Schema.term(Schema.relevantIn, c)) }
-        return n
-    }
-
     /// An item's static prior as a probability over all items (for items
     /// with little or no use).
     package static func base(prior: Double, items: Int) -> Double { (0.5 + prior) / (1.5 * Double(max(items, 1))) }
@@ -52,7 +44,7 @@ package struct ContextModelStore {
     /// The situation as a reader sees it: three small metadata reads, plus
     /// the uses still waiting in the journal (`pending`, one per credited
     /// item, as a writer will count them).
-    package static func situation(_ db: Database, _ f: ContextModel.Features, contexts: [String],
+    package static func situation(_ db: Database, _ f: ContextModel.Features,
                                   pending: [UsageEvent] = []) throws(XapianError) -> ContextModel.Situation {
         var time = try readTable(db, timeName()), ctx = try readTable(db, contextsName(f)), place = try readTable(db, placeName(f))
         for e in pending {
@@ -61,7 +53,7 @@ package struct ContextModelStore {
             if g.contexts == f.contexts { ctx.add(g) }
             if g.place == f.place { place.add(g) }
         }
-        return ContextModel.Situation(f, time: &time, contexts: &ctx, place: &place, registered: try registeredCount(db, contexts))
+        return ContextModel.Situation(f, time: &time, contexts: &ctx, place: &place)
     }
 
     // MARK: Writing (one per batch)
@@ -84,25 +76,27 @@ package struct ContextModelStore {
     }
 
     /// The situation of a donation, before it is learned.
-    package mutating func situation(_ shards: [WritableDatabase], _ f: ContextModel.Features, contexts: [String]) throws(XapianError) -> ContextModel.Situation {
-        let key = Array(Set(contexts)).sorted()
-        if registered[key] == nil {
-            var n = 0
-            for db in shards { n += try Self.registeredCount(db, contexts) }
-            registered[key] = n
-        }
+    package mutating func situation(_ shards: [WritableDatabase], _ f: ContextModel.Features) throws(XapianError) -> ContextModel.Situation {
         let names = [Self.timeName(), Self.contextsName(f), Self.placeName(f)]
         for name in names { try load(shards, name, day: f.day) }
         // Read in place (moved out and back: a copy would copy the tables whole).
         var time = tables.removeValue(forKey: names[0])!, ctx = tables.removeValue(forKey: names[1])!, place = tables.removeValue(forKey: names[2])!
         defer { tables[names[0]] = time; tables[names[1]] = ctx; tables[names[2]] = place }
-        return ContextModel.Situation(f, time: &time, contexts: &ctx, place: &place, registered: registered[key]!)
+        return ContextModel.Situation(f, time: &time, contexts: &ctx, place: &place)
     }
 
-    /// One step of learning on a donation (see `ContextModel.Weights.learn`).
-    package mutating func learn(_ shards: [WritableDatabase], _ e: ContextModel.Estimate, _ s: ContextModel.Situation) throws(XapianError) {
+    /// Counts a donation; true if the model learns from it (see
+    /// `ContextModel.Weights.countDonation`).
+    package mutating func countDonation(_ shards: [WritableDatabase]) throws(XapianError) -> Bool {
         if weights == nil { weights = try Self.readWeights(source(shards)) }
-        weights!.learn(e, s)
+        return weights!.countDonation()
+    }
+
+    /// One step of learning on a donation: the candidates' features before
+    /// it is counted, and which one was used (see `ContextModel.Weights.learn`).
+    package mutating func learn(_ shards: [WritableDatabase], used: Int, _ candidates: [[Double]]) throws(XapianError) {
+        if weights == nil { weights = try Self.readWeights(source(shards)) }
+        weights!.learn(used: used, candidates)
     }
 
     /// Counts one use of one item in the totals.

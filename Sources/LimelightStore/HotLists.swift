@@ -14,7 +14,7 @@ import LimelightRanking
 /// as events arrive, so the top N after a batch is among the old top N and the
 /// items the batch used. Forgetting donations rebuilds them.
 package struct HotLists {
-    static let size = 100
+    package static let size = 100
     package static let prefix = "limelight.hot."
 
     /// Entries are (item, score), best first. Keyed by item, not document
@@ -55,6 +55,15 @@ package struct HotLists {
         for name in names { try offer(db, name, key: card.itemKey, score: score) }
     }
     package static func contextName(_ c: String) -> String { "ctx:" + c }
+
+    /// The lists a zero-query suggestion draws its candidates from, at
+    /// `hour` (0–23) in `contexts` (with their ancestors): the most used
+    /// overall, the best priors, the most used around this hour and in each
+    /// context. (Readers and the learning writer take the same firsts.)
+    package static func suggestionLists(hour: Int, contexts: [String]) -> [String] {
+        [allName(), priorName] + (hour - 1...hour + 1).map(hourName)
+            + Set(contexts.flatMap(Contexts.withAncestors)).sorted().map(contextName)
+    }
     package static func hourName(_ h: Int) -> String { "hour:\((h + 24) % 24)" }
     package static let priorName = "prior"
 
@@ -71,7 +80,7 @@ package struct HotLists {
         return Array(all.sorted(by: Self.better).prefix(size))
     }
 
-    static func better(_ a: Entry, _ b: Entry) -> Bool { a.score != b.score ? a.score > b.score : a.key < b.key }
+    package static func better(_ a: Entry, _ b: Entry) -> Bool { a.score != b.score ? a.score > b.score : a.key < b.key }
 
     package static func decode(_ bytes: [UInt8]) -> [Entry] {
         var r = ByteReader(bytes)
@@ -94,6 +103,12 @@ package struct HotLists {
 
     mutating func load(_ db: Database, _ name: String) throws(XapianError) {
         if lists[name] == nil { lists[name] = try Self.read(db, name) }
+    }
+
+    /// List `name` as this batch has it.
+    package mutating func entries(_ db: Database, _ name: String) throws(XapianError) -> [Entry] {
+        try load(db, name)
+        return lists[name]!
     }
 
     /// Puts the item in list `name` with `score` if it ranks among the best.

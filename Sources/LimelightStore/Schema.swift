@@ -7,7 +7,8 @@ import LimelightRanking
 public enum Schema {
     /// Stored in the database metadata under `versionKey`.
     /// 10: edge prefixes of words as Xapian splits them ("libatk1.0", "c++").
-    public static let version = 10
+    /// 11: the context model's cells at two half-lives (all of history, a week).
+    public static let version = 11
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
     /// On each shard of a sharded index: how many batches it has committed

@@ -41,6 +41,7 @@ enum Output {
         if let e = h.exec { o["exec"] = .string(e) }
         if let i = h.icon { o["icon"] = .string(i) }
         if let d = h.desktopFile { o["desktopFile"] = .string(d) }
+        if h.keptOnTop { o["keptOnTop"] = .bool(true) }
         if explain {
             o["explain"] = .object(JSONObject(h.components.map { ($0.name, .number(($0.value * 10_000).rounded() / 10_000)) }))
         }
@@ -85,7 +86,7 @@ enum Output {
             print("  " + pad(String(h.rank), 3) + pad(h.kind.rawValue, 9) + pad(TerminalText.escape(title), 46) + " " + pad(TerminalText.escape(h.app), 24) + " " + score(h.score))
             if explain {
                 let parts = h.components.map { "\($0.name) \(score($0.value))" }.joined(separator: " + ")
-                print("       = " + parts)
+                print("       = " + parts + (h.keptOnTop ? "  (kept on top: it was the top hit for the query this one extends)" : ""))
             }
         }
     }

@@ -30,12 +30,12 @@ struct ServeTests {
         let bus: PrivateBus
         var service: Child?
 
-        init(busEnvironment: [String: String] = [:]) throws {
+        init(records: String = ServeTests.records, busEnvironment: [String: String] = [:]) throws {
             dir = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             index = dir + "/index"
             // Opening runs the item's Exec line: `touch` leaves a mark to check.
-            try ServeTests.records.replacingOccurrences(of: "MARK", with: dir)
+            try records.replacingOccurrences(of: "MARK", with: dir)
                 .write(toFile: dir + "/r.jsonl", atomically: true, encoding: .utf8)
             bus = try PrivateBus(environment: busEnvironment)
             let indexed = try cli(["index", dir + "/r.jsonl"])
@@ -139,6 +139,43 @@ struct ServeTests {
         #expect(donated.contains { $0.contains(#""entities":[{"type":"TrailEntity","id":"lantern-gone"}]"#) }, "\(donated)")
         let unknown = try f.krunner("Run", ["app/com.example.none", ""])
         #expect(unknown.stderr.contains("org.limelight.Limelight.Error.NotFound"), "\(unknown)")
+    }
+
+    /// Two trails with "bay" in their titles (and thirty others, so that a
+    /// complete word weighs as in a real index): "bay" puts Monterey first by
+    /// its prior; once "bay" is complete, BM25 puts Lighthouse Bay first.
+    static let bays = """
+        {"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"monterey-bay","title":"Monterey Bay Coastal Trail","rankingHint":60}
+        {"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lighthouse-bay","title":"Lighthouse Bay Cliffs","description":"The bay, the bay and the bay again.","rankingHint":40}
+
+        """ + (1...30).map { #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"walk-\#($0)","title":"Walk \#($0)"}"# + "\n" }.joined()
+
+    @Test func aKeystrokeThatExtendsTheQueryKeepsTheTopHit() throws {
+        let f = try Fixture(records: Self.bays)
+        try f.serve()
+        let monterey = "entity/com.example.trails/TrailEntity/monterey-bay"
+        let lighthouse = "entity/com.example.trails/TrailEntity/lighthouse-bay"
+        func krunnerTop(_ q: String) throws -> Bool { try f.krunner("Match", [q]).stdout.hasPrefix("([('\(monterey)', 'Monterey Bay Coastal Trail', 'com.example.trails', 100, 1.0,") }
+        // KRunner: "bay c" still starts "Bay Coastal Trail", Monterey's title from its second word.
+        #expect(try krunnerTop("bay"))
+        #expect(try krunnerTop("bay "))
+        #expect(try krunnerTop("bay c"))
+        #expect(try !krunnerTop("bay cl"))
+        // A new match session, or text cleared, answers the query on its own.
+        #expect(try krunnerTop("bay"))
+        #expect(try f.krunner("Teardown").stdout == "()\n")
+        #expect(try !krunnerTop("bay c"))
+        #expect(try krunnerTop("bay"))
+        #expect(try f.krunner("Match", [""]).stdout == "(@a(sssida{sv}) [],)\n")
+        #expect(try !krunnerTop("bay c"))
+        // GNOME Shell: a fresh search on its own; a subsearch (the shell's
+        // new terms extend the old) keeps the top hit of the previous results.
+        #expect(try f.gnome("GetInitialResultSet", [#"["bay", "c"]"#]).stdout == "(['\(lighthouse)', '\(monterey)'],)\n")
+        #expect(try f.gnome("GetInitialResultSet", [#"["bay"]"#]).stdout == "(['\(monterey)', '\(lighthouse)'],)\n")
+        #expect(try f.gnome("GetSubsearchResultSet", ["['\(monterey)', '\(lighthouse)']", #"["bay", "c"]"#]).stdout
+                == "(['\(monterey)', '\(lighthouse)'],)\n")
+        #expect(try f.gnome("GetSubsearchResultSet", ["['\(monterey)', '\(lighthouse)']", #"["bay", "cl"]"#]).stdout
+                == "(['\(lighthouse)'],)\n")
     }
 
     @Test func aRebuildADeleteAndNewRecordsAreSeenByTheNextCall() throws {

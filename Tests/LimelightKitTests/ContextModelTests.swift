@@ -68,23 +68,31 @@ import Testing
         #expect(work.prefix(3).contains("race-day") == false, "\(work)")
     }
 
-    /// Each donation moves the weights: a person whose favourite changes
-    /// every few days teaches the model to trust recency more than the prior does.
-    @Test func learningMovesTheWeights() throws {
+    /// The weights are learned from the person's own history. Here the
+    /// weekday decides (a Tuesday playlist and a Thursday one, at the same
+    /// hour in the same place), which today's defaults cannot see: the
+    /// contexts + day type + clock level and the overall rate treat every
+    /// weekday alike. Learning gives the weekday levels weight, and the
+    /// Tuesday playlist comes first on a Tuesday.
+    @Test func learningFindsWhatDecidesForThisPerson() throws {
         let dir = TempDir()
         var lines = Self.music
-        let rotation = ["old-fave", "new-fave", "focus", "lift"]
-        for d in 0..<60 {
-            lines.append(RankerTests.play(rotation[d / 4 % 4], at: Self.at(d, 8), context: ["location.home"]))
+        // Day 0 is a Monday; Tuesdays and Thursdays over eight weeks, the
+        // Thursday playlist played twice as often overall.
+        for week in 0..<8 {
+            lines.append(RankerTests.play("focus", at: Self.at(week * 7 + 1, 9), context: ["location.work"]))
+            for h in [9.0, 9.3] { lines.append(RankerTests.play("lift", at: Self.at(week * 7 + 3, h), context: ["location.work"])) }
         }
         try ingest(dir, lines)
         let learned = Dictionary(uniqueKeysWithValues: try Searcher(location: dir.index).learnedWeights())
         let prior = Dictionary(uniqueKeysWithValues: ContextModel.Weights().named)
-        let recency = "half-life \(ContextModel.rateNames.last!) (share)"
-        let r = try #require(learned[recency])
-        #expect(r > prior[recency]! + 0.05, "\(learned)")
-        // The app registered nothing: that share was never learned from.
-        #expect(learned["relevant registrations (share)"] == prior["relevant registrations (share)"])
+        let weekday = learned.filter { $0.key.hasPrefix("weekday+") || $0.key.hasPrefix("place+weekday+") }
+        #expect(weekday.values.reduce(0, +) > 0.2, "\(learned)")
+        #expect(weekday.keys.allSatisfy { prior[$0] == 0 })
+        // The app registered nothing: that weight was never learned from.
+        #expect(learned["registered"] == prior["registered"])
+        #expect(try suggest(dir, at: Self.at(8 * 7 + 1, 9), contexts: ["location.work"]).first == "focus")
+        #expect(try suggest(dir, at: Self.at(8 * 7 + 3, 9), contexts: ["location.work"]).first == "lift")
     }
 
     @Test func theExplanationShowsLearnedWeightsAndAddsUp() throws {

@@ -51,4 +51,20 @@ import Testing
         #expect(try !titles(searcher, "big").contains("Big Sur Coast Walk"))
         #expect(try !titles(searcher, "big sur").contains("Big Sur Coast Walk"))
     }
+
+    /// A short prefix's checked list documents are kept for the snapshot
+    /// (`SnapshotCache.prefixCandidates`), but whether one has expired is
+    /// asked at each search's own time, never taken from the first.
+    @Test func aKeptShortPrefixDropsWhatHasExpiredAtEachSearch() throws {
+        let dir = TempDir()
+        try ingest(dir, Fixture.trails + [#"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"pop-up","title":"Pop-up Lantern Walk","expires":"2026-11-01T00:00:00Z"}"#])
+        let searcher = try Searcher(location: dir.index)
+        var before = SearchRequest(query: "lan")
+        before.at = Timestamp(iso8601: "2026-10-31T12:00:00Z")!
+        var after = before
+        after.at = Timestamp(iso8601: "2026-11-02T00:00:00Z")!
+        #expect(try searcher.search(before).hits.map(\.id).contains("pop-up"))
+        #expect(try !searcher.search(after).hits.map(\.id).contains("pop-up"))
+        #expect(try searcher.search(before).hits.map(\.id).contains("pop-up"))
+    }
 }

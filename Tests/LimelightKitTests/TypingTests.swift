@@ -40,6 +40,162 @@ import Testing
         #expect(try top(dir, "tide") == "Crowds at Mont-Saint-Michel")
     }
 
+    // MARK: A stable top hit (Deliver 1)
+
+    static let travel = [
+        #"{"kind":"app","app":"com.example.trails","name":"Trails","synonyms":["Trail Guide","Hiking"]}"#,
+        // "Trips" completes "T" as "Trails" does; used yesterday, it is on top for "T".
+        #"{"kind":"app","app":"com.example.travel","name":"Travel Tracker","synonyms":["Landmarks","Trips","Travel Journal"]}"#,
+        #"{"kind":"interaction","app":"com.example.travel","at":"2026-11-29T12:00:00-08:00"}"#,
+        #"{"kind":"entity","app":"com.example.mail","type":"MessageEntity","id":"travel","title":"Travel","rankingHint":20}"#,
+    ]
+
+    /// Other titles, so that a complete word has the weight it has in a real index.
+    static let walks = (1...30).map {
+        #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"walk-\#($0)","title":"Walk \#($0)"}"#
+    }
+
+    static let receipts = [
+        #"{"kind":"entity","app":"com.example.mail","type":"MessageEntity","id":"receipt","title":"Your Peninsula Grocer receipt (Nov 28)","rankingHint":60}"#,
+        // "your" three times more: once the word is complete, BM25 puts it first.
+        #"{"kind":"entity","app":"com.example.mail","type":"MessageEntity","id":"year","title":"Your year in travel","description":"Your trips, your places, your year.","rankingHint":50}"#,
+    ]
+
+    static let bays = [
+        #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"monterey-bay","title":"Monterey Bay Coastal Trail","rankingHint":60}"#,
+        #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"lighthouse-bay","title":"Lighthouse Bay Cliffs","description":"The bay, the bay and the bay again.","rankingHint":40}"#,
+    ]
+
+    static let moment = Timestamp(iso8601: "2026-11-30T12:00:00-08:00")!
+
+    func request(_ q: String, app: String? = nil) -> SearchRequest {
+        var r = SearchRequest(query: q)
+        r.limit = 5
+        r.at = Self.moment
+        r.app = app
+        return r
+    }
+
+    /// What a long-lived reader shows on top for each query in turn, and
+    /// whether it kept that hit above better scores.
+    func typed(_ queries: [String], _ searcher: Searcher) throws -> [(String?, Bool)] {
+        var typing = TypingMemory()
+        return try queries.map { q in
+            let hits = try typing.search(request(q), on: searcher).hits
+            return (hits.first?.title, hits.first?.keptOnTop ?? false)
+        }
+    }
+
+    func alone(_ q: String, _ searcher: Searcher) throws -> [String] {
+        try searcher.search(request(q)).hits.map(\.title)
+    }
+
+    @Test func typingOnKeepsTheTopHitThatATitleBonusWouldMove() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.travel)
+        let searcher = try Searcher(location: dir.index)
+        // On its own, "Tra" completes the one-word "Trails" (4.5) while
+        // "Travel Tracker" only starts so (3): the top hit left and came back.
+        #expect(try alone("T", searcher).first == "Travel Tracker")
+        #expect(try alone("Tra", searcher).prefix(2) == ["Trails", "Travel Tracker"])
+        #expect(try alone("Trav", searcher).first == "Travel Tracker")
+        let shown = try typed(["T", "Tr", "Tra", "Trav", "Trave"], searcher)
+        #expect(shown.map(\.0) == Array(repeating: "Travel Tracker", count: 5))
+        #expect(shown.map(\.1) == [false, false, true, false, false])
+        // A letter that no name of it starts with lets it go.
+        #expect(try typed(["T", "Tr", "Tra", "Trai"], searcher).map(\.0).last == "Trails")
+        // An exact title is a strictly better match: it takes the top.
+        #expect(try typed(["T", "Tra", "Trav", "Travel"], searcher).map(\.0) == ["Travel Tracker", "Travel Tracker", "Travel Tracker", "Travel"])
+    }
+
+    @Test func completingAWordKeepsTheTopHit() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.receipts + Self.walks)
+        let searcher = try Searcher(location: dir.index)
+        // "Your " brings in BM25, which puts the title saying "your" most first.
+        #expect(try alone("Your", searcher).first == "Your Peninsula Grocer receipt (Nov 28)")
+        #expect(try alone("Your ", searcher).first == "Your year in travel")
+        let shown = try typed(["Y", "Yo", "You", "Your", "Your ", "Your P"], searcher)
+        #expect(shown.allSatisfy { $0.0 == "Your Peninsula Grocer receipt (Nov 28)" }, "\(shown)")
+        #expect(shown[4].1)
+        // "Your y" starts no longer the receipt's title, nor its title from a word on.
+        #expect(try typed(["You", "Your", "Your ", "Your y"], searcher).map(\.0).last == "Your year in travel")
+    }
+
+    @Test func aTitleContinuedFromOneOfItsWordsKeepsItsPlace() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.bays + Self.walks)
+        let searcher = try Searcher(location: dir.index)
+        #expect(try alone("bay", searcher).first == "Monterey Bay Coastal Trail")
+        #expect(try alone("bay ", searcher).first == "Lighthouse Bay Cliffs")
+        #expect(try alone("bay c", searcher).first == "Lighthouse Bay Cliffs")
+        // "bay c" starts "Bay Coastal Trail", its title from its second word.
+        #expect(try typed(["bay", "bay ", "bay c", "bay co"], searcher).map(\.0) == Array(repeating: "Monterey Bay Coastal Trail", count: 4))
+        // Words in another order, or a word inside, are not a continuation.
+        #expect(try typed(["bay", "bay ", "bay cl"], searcher).map(\.0).last == "Lighthouse Bay Cliffs")
+    }
+
+    @Test func onlyAnExtensionOfTheQueryKeepsTheTopHit() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.travel)
+        let searcher = try Searcher(location: dir.index)
+        // A deletion is a fresh start; so is an edit inside the query …
+        #expect(try typed(["T", "Tr", "Trav", "Tra"], searcher).map(\.0).last == "Trails")
+        #expect(try typed(["L", "Tra"], searcher).map(\.0) == ["Travel Tracker", "Trails"])  // "Landmarks"
+        // … and so is a blank query (suggestions) before it.
+        #expect(try typed(["T", "", "Tra"], searcher).map(\.0).last == "Trails")
+        // The same query asked again keeps what it showed.
+        #expect(try typed(["T", "Tra", "Tra"], searcher).map(\.0).last == "Travel Tracker")
+    }
+
+    @Test func theRequestsFiltersHold() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.travel)
+        let searcher = try Searcher(location: dir.index)
+        // A kept hit outside the request's filter is never shown.
+        var r = request("Tra", app: "com.example.trails")
+        r.keepOnTop = SearchHit.Identity(kind: .app, app: "com.example.travel", id: "com.example.travel")
+        #expect(try searcher.search(r).hits.map(\.title) == ["Trails"])
+        // Another filter or context is a fresh start, even where the hit would pass it.
+        var typing = TypingMemory()
+        #expect(try typing.search(request("T"), on: searcher).hits.first?.title == "Travel Tracker")
+        var elsewhere = request("Tra")
+        elsewhere.contexts = ["location.home"]
+        #expect(try typing.search(elsewhere, on: searcher).hits.first?.title == "Trails")
+        #expect(try typing.search(elsewhere, on: searcher).hits.first?.title == "Trails")
+    }
+
+    @Test func neverAcrossACorrection() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.receipts + Self.walks)
+        let searcher = try Searcher(location: dir.index)
+        // "yuor " matches nothing and is searched as "your": what "your " shows on its own.
+        let corrected = try searcher.search(request("yuor "))
+        #expect(corrected.correctedQuery == "your")
+        #expect(corrected.hits.first?.title == "Your year in travel")
+        // The receipt, on top a keystroke before, would still continue "your".
+        var r = request("yuor ")
+        r.keepOnTop = SearchHit.Identity(kind: .entity, app: "com.example.mail", type: "MessageEntity", id: "receipt")
+        let hits = try searcher.search(r).hits
+        #expect(hits.map(\.title) == ["Your year in travel", "Your Peninsula Grocer receipt (Nov 28)"])
+        #expect(!hits.contains { $0.keptOnTop })
+        // Uncorrected, it is kept.
+        r.query = "your "
+        let kept = try searcher.search(r).hits.first
+        #expect(kept?.title == "Your Peninsula Grocer receipt (Nov 28)" && kept?.keptOnTop == true)
+    }
+
+    @Test func aQueryOnItsOwnIsAnsweredAsBefore() throws {
+        // keepOnTop unset (a one-shot search): nothing moves, nothing is marked.
+        let dir = TempDir()
+        try ingest(dir, Self.receipts + Self.walks)
+        let searcher = try Searcher(location: dir.index)
+        let hits = try searcher.search(request("Your ")).hits
+        #expect(hits.map(\.title) == ["Your year in travel", "Your Peninsula Grocer receipt (Nov 28)"])
+        #expect(!hits.contains { $0.keptOnTop })
+        #expect(zip(hits, hits.dropFirst()).allSatisfy { $0.score >= $1.score })
+    }
+
     @Test func aWordWithAnApostropheIsFoundOnceComplete() throws {
         let dir = TempDir()
         try ingest(dir, Self.places + [

@@ -15,7 +15,7 @@ struct SearchCommand: Command {
         .limit.range(0...1_000_000).explained("At most n results (default 10; 0: every match, and with \"\" every item, in order)."),
         .app.explained("Only this app's items."), .type.explained("Only entities of this type."), .context, .where,
         .at.explained("The moment of the search, ISO 8601 (default now)."),
-        .stdin.explained("Read one query per line from standard input."),
+        .stdin.explained("Read one query per line from standard input. A query that extends the one before keeps its top hit while it still starts that hit's title (or a word of it) and no exact title comes up."),
         .json.explained("JSON Lines: one hit per line, or with --stdin one {\"query\":…,\"results\":[…]} line per query."),
         .format.explained("table (default); tsv: one hit per line, its id, title, subtitle, kind and app tab-separated, no headings (for fzf --with-nth); lines: one title per line. With --stdin each answer ends with an empty line."),
         .explain,
@@ -34,11 +34,14 @@ struct SearchCommand: Command {
         let searcher = live.searcher
         let json = args.has(.json), explain = args.has(.explain)
         let format = HitFormat(args)
+        // A query read after another that it extends keeps the top hit the
+        // other showed (see TypingMemory); a one-shot search has no memory.
+        var typing = TypingMemory()
 
         func answer(_ query: String) throws {
             var request = template
             request.query = query
-            let response = try (fromStdin ? live.current() : searcher).search(request)
+            let response = try fromStdin ? typing.search(request, on: live.current()) : searcher.search(request)
             if format == .tsv || format == .lines {
                 format.print(response.hits)
                 if fromStdin { print("") }

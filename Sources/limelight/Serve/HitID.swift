@@ -29,6 +29,11 @@ struct HitID: Equatable, Hashable {
         self.init(kind: hit.kind, app: hit.app, type: hit.type, id: hit.kind == .app ? "" : hit.id, parameter: hit.parameter)
     }
 
+    /// The same item as a search sees it (an app's id is its app).
+    var identity: SearchHit.Identity {
+        SearchHit.Identity(kind: kind, app: app, type: type, id: kind == .app ? app : id, parameter: parameter)
+    }
+
     var text: String {
         // Appended in place: ten of these per keystroke in the service, where
         // building an array of parts and joining it cost a tenth of a Match.

@@ -25,6 +25,9 @@ final class IndexBackend: SearchProviderBackend {
     private var seenVersion = 0
     /// Why the index could not be brought up to date before this call.
     private var refreshError: SearchError?
+    /// KRunner's last Match, so that the next keystroke keeps its top hit
+    /// (GNOME Shell passes its previous results instead; see subsearchResultSet).
+    private var krunnerTyping = TypingMemory()
 
     init(location: IndexLocation, limit: Int = 10) throws(SearchError) {
         self.location = location
@@ -46,13 +49,18 @@ final class IndexBackend: SearchProviderBackend {
     }
 
     /// The hits for `query` with their result ids (made once: escaping them is
-    /// a noticeable share of a keystroke's work in the service).
-    private func search(_ query: String) throws -> [(id: String, hit: SearchHit)] {
+    /// a noticeable share of a keystroke's work in the service). A top hit
+    /// is kept from KRunner's last Match (`fromKRunner`), or as GNOME Shell
+    /// says it was (`keepOnTop`), while the query still starts its title.
+    private func search(_ query: String, fromKRunner: Bool = false,
+                        keepOnTop: SearchHit.Identity? = nil) throws -> [(id: String, hit: SearchHit)] {
         try ready()
         var request = SearchRequest(query: query)
         request.explained = false
         request.limit = limit
-        let hits = try live.searcher.search(request).hits.map { (id: HitID($0).text, hit: $0) }
+        request.keepOnTop = keepOnTop
+        let response = fromKRunner ? try krunnerTyping.search(request, on: live.searcher) : try live.searcher.search(request)
+        let hits = response.hits.map { (id: HitID($0).text, hit: $0) }
         if recent.count > 4096 { recent = [:] }
         for h in hits { recent[h.id] = h.hit }
         return hits
@@ -65,6 +73,16 @@ final class IndexBackend: SearchProviderBackend {
         // GNOME calls with no terms only when the entry is blank: nothing to show.
         guard query.contains(where: { !$0.isWhitespace }) else { return [] }
         return try search(query).map(\.id)
+    }
+
+    /// The shell asks for a subsearch only when the new terms extend the
+    /// ones that gave `previous` (its search string starts with the old
+    /// one), so the first of them, the top hit it showed, stays first while
+    /// the query still starts its title.
+    func subsearchResultSet(previous: [String], terms: [String]) throws -> [String] {
+        let query = terms.joined(separator: " ")
+        guard query.contains(where: { !$0.isWhitespace }) else { return [] }
+        return try search(query, keepOnTop: previous.first.flatMap(HitID.init(text:))?.identity).map(\.id)
     }
 
     func resultMetas(ids: [String]) throws -> [ResultMeta] {
@@ -124,8 +142,11 @@ final class IndexBackend: SearchProviderBackend {
     // MARK: org.kde.krunner1
 
     func krunnerMatch(query: String) throws -> [RunnerMatch] {
-        guard query.contains(where: { !$0.isWhitespace }) else { return [] }
-        let hits = try search(query)
+        guard query.contains(where: { !$0.isWhitespace }) else {
+            krunnerTyping = TypingMemory()  // the text was cleared: what comes next is typed afresh
+            return []
+        }
+        let hits = try search(query, fromKRunner: true)
         let shortcutsByApp = hits.contains { $0.hit.kind == .app } ? try actionsByApp() : [:]
         return hits.enumerated().map { (i, found) in
             let h = found.hit
@@ -174,6 +195,11 @@ final class IndexBackend: SearchProviderBackend {
 
     func krunnerRun(matchId: String, actionId: String) throws {
         try open(actionId.isEmpty ? matchId : actionId)
+    }
+
+    /// The match session is over: the next query starts afresh.
+    func krunnerTeardown() throws {
+        krunnerTyping = TypingMemory()
     }
 
     func krunnerConfig() throws -> RunnerConfig {

@@ -1,0 +1,71 @@
+import Xapian
+import LimelightSupport
+import LimelightModel
+import LimelightText
+import LimelightRanking
+import LimelightStore
+
+extension Searcher {
+    // MARK: A stable top hit while typing (issue 15)
+
+    /// Puts the hit `kept` first in `order` (positions in `scored`, in
+    /// result order), if the person's last keystroke should not have moved
+    /// it: it is among this query's hits (so it matches the query and the
+    /// request's filters), the query still starts one of its names, or a
+    /// name from one of its words on ("bay coa" for "Monterey Bay Coastal
+    /// Trail"; never a piece inside a word, initials, or words in another
+    /// order), and no hit ranked above it is an exact title unless it is one
+    /// too. Otherwise leaves `order` as it is. The caller has checked that
+    /// the query extends the one `kept` was on top for, and was neither
+    /// corrected nor relaxed.
+    ///
+    /// Scores are left as they are: the kept hit is marked `keptOnTop`.
+    /// Without this, completing a word ("Your" → "Your "), which brings in
+    /// its BM25 weight, or a title bonus that comes and goes ("Tra" completes
+    /// the one-word "Trails") reorders titles that all still match.
+    func keep(_ kept: SearchHit.Identity, onTopOf order: inout [Int], _ scored: inout [Scored], text: QueryText) {
+        // Compared field by field, id first, without copying a card: most
+        // keystrokes find it first, or not at all, and stop here.
+        guard let at = order.firstIndex(where: {
+            let e = scored[$0].entry
+            return kept.isItem(e.card.kind, e.card.app, e.card.type, e.card.id, e.card.binding)
+        }), at > 0 else { return }
+        if scored[order[at]].titleMatch < RankingWeights.exactTitle,
+           order[..<at].contains(where: { scored[$0].titleMatch >= RankingWeights.exactTitle }) { return }
+        guard scored[order[at]].entry.card.names.contains(where: { TitleMatch.continues($0, text: text) }) else { return }
+        let top = order.remove(at: at)
+        scored[top].keptOnTop = true
+        order.insert(top, at: 0)
+    }
+}
+
+extension SearchHit {
+    /// The `titleMatch` component (0 when the title did not match). Only an
+    /// exact title reaches `RankingWeights.exactTitle`: the other title
+    /// tiers are below it, and the exact one adds a share of its text.
+    var titleMatch: Double { components.first { $0.name == "titleMatch" }?.value ?? 0 }
+}
+
+extension SearchHit.Identity {
+    /// Whether this is the item with these parts.
+    func isItem(_ kind: HitKind, _ app: String, _ type: String?, _ id: String, _ parameter: EntityRef?) -> Bool {
+        self.id == id && self.app == app && self.kind == kind && self.type == type && self.parameter == parameter
+    }
+}
+
+extension TitleMatch {
+    /// Whether the query, as typed so far, starts `title` or its words from
+    /// one of them on: what a person typing that title, or a later word of
+    /// it, could still be typing. Compared as `bonus` compares (folded,
+    /// words joined by single spaces; CJK runs after the words).
+    static func continues(_ title: TitleKey, text: QueryText) -> Bool {
+        guard !text.joined.isEmpty else { return false }
+        if !text.compact.isEmpty, title.compact.hasPrefix(text.compact) { return true }
+        // From each word on (past the last: the CJK runs alone, which have
+        // no word boundaries of their own).
+        for start in 0...title.words.count where joined(Array(title.words[start...]), title.cjk, startsWith: text.joined) {
+            return true
+        }
+        return false
+    }
+}

@@ -1,0 +1,63 @@
+import Testing
+@testable import LimelightSupport
+@testable import LimelightRanking
+
+/// The context model's learned weights (`ContextModel.Weights`), as numbers.
+@Suite struct ContextModelLearningTests {
+    static let F = ContextModel.featureCount
+
+    /// Features with `value` at feature `f` and 0 elsewhere.
+    static func features(_ f: Int, _ value: Double) -> [Double] {
+        var phi = [Double](repeating: 0, count: F)
+        phi[f] = value
+        return phi
+    }
+
+    @Test func aStepMovesTowardWhatTheUsedItemHas() {
+        var w = ContextModel.Weights()
+        let f = ContextModel.Level.placeWeekdayTimeOfDay.rawValue
+        let before = w.named[f].1
+        // The item used has the higher estimate at this level; the other does not.
+        w.learn(used: 0, [Self.features(f, -1), Self.features(f, -3)])
+        #expect(w.named[f].1 > before)
+        // Every other weight stays: the two candidates differ in nothing else.
+        for (i, (name, x)) in w.named.enumerated() where i != f {
+            #expect(x == ContextModel.Weights().named[i].1, "\(name)")
+        }
+    }
+
+    @Test func noWeightMovesMoreThanTheTrustRegionAtOnce() {
+        var w = ContextModel.Weights()
+        let before = w.named.map(\.1)
+        // A donation unlike anything before: enormous differences on every feature.
+        w.learn(used: 0, [[Double](repeating: 0, count: Self.F), [Double](repeating: 1e6, count: Self.F)])
+        let moved = zip(w.named.map(\.1), before).map { abs($0 - $1) }
+        #expect(moved.max()! <= ContextModel.Weights.maxStep + 1e-12)
+        #expect(moved.max()! > 0)
+    }
+
+    @Test func learnsOnlyAmongSeveralCandidates() {
+        var w = ContextModel.Weights()
+        w.learn(used: 0, [Self.features(0, -1)])
+        #expect(w.named.map(\.1) == ContextModel.Weights().named.map(\.1))
+    }
+
+    @Test func weightsSurviveEncoding() throws {
+        var w = ContextModel.Weights()
+        for k in 0..<20 {
+            _ = w.countDonation()
+            w.learn(used: k % 2, [Self.features(k % Self.F, -1), Self.features((k * 7) % Self.F, -2), Self.features(3, -0.5)])
+        }
+        let back = try #require(ContextModel.Weights(encoded: w.encoded))
+        #expect(back == w)
+        #expect(ContextModel.Weights(encoded: Array(w.encoded.dropLast())) == nil)
+    }
+
+    @Test func learningThinsOutAfterTheFirstThousand() {
+        var w = ContextModel.Weights()
+        var learned = 0
+        for _ in 0..<10_000 where w.countDonation() { learned += 1 }
+        // 1,000, then every 2nd up to 2,999, every 3rd …: about 1,000 · (1 + ln 10).
+        #expect(learned > 2_500 && learned < 4_000, "\(learned)")
+    }
+}

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""A third generator for the replay evaluation: app launches as public
+app-usage studies record them, with coarse context only.
+
+Written apart from gen_replay.py and gen_lives.py, after what app-launch logs
+of real people look like rather than after routines: no entities, no App
+Shortcuts, no registrations, only launches of apps (the records of
+DESIGN.md), each with its weekday, time of day and place.
+
+- 25 to 70 apps a person, with heavy-tailed (Zipf-like) popularity: a few
+  apps are most launches, whatever the context;
+- a launch happens in a cell (weekday × time of day × home, work or
+  elsewhere); each app has a niche of one to four kinds of cell where it is
+  used 3 to 15 times more: one weekday's time of day at one place, a time of
+  day at a place on any day, or a place;
+- the person's week decides where they are (work on most weekday mornings
+  and afternoons), 4 to 12 launches a day for 8 to 12 weeks;
+- apps come and go: some are first launched weeks in, some dropped;
+- 20% of launches are noise, drawn from popularity alone;
+- the time is a random minute inside DESIGN.md's time of day (so the clock
+  says little beyond it), elsewhere has no context.
+
+Deterministic (fixed seeds, standard library only). Writes
+corpus/eval/launches/launch<N>.jsonl: the apps, then the launches sorted by
+time.
+
+    python3 corpus/eval/gen_launches.py
+"""
+import datetime
+import json
+import os
+import random
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "launches")
+PEOPLE = 8
+
+# Hours of DESIGN.md's times of day (night runs past midnight to 05:00).
+BUCKETS = {'morning': (5, 12), 'afternoon': (12, 17), 'evening': (17, 22), 'night': (22, 29)}
+
+
+def person(seed, out):
+    """Appends one person's records to `out`."""
+    rng = random.Random(seed)
+    n_apps = rng.randint(25, 70)
+    apps = [f'launch.p{seed}.app{i}' for i in range(n_apps)]
+    pop = [1 / (i + 1) ** rng.uniform(0.9, 1.3) for i in range(n_apps)]
+    cells = [(wd, b, p) for wd in range(7) for b in BUCKETS for p in ('home', 'work', 'other')]
+    # where the person is: work on (most) weekdays' mornings and afternoons
+    works = [wd for wd in range(7) if wd < 5 or rng.random() < 0.15]
+    def place_of(wd, b):
+        if wd in works and b in ('morning', 'afternoon'):
+            return rng.choices(['work', 'other', 'home'], [0.75, 0.15, 0.10])[0]
+        return rng.choices(['home', 'other'], [0.8, 0.2])[0]
+    niche = {}
+    for a in range(n_apps):
+        k = rng.randint(1, 4)
+        ws = {}
+        for _ in range(k):
+            kind = rng.random()
+            wd = rng.randrange(7); b = rng.choice(list(BUCKETS)); p = rng.choice(['home', 'work', 'other'])
+            if kind < 0.4:   # one weekday, one bucket, one place
+                sel = lambda c, wd=wd, b=b, p=p: c == (wd, b, p)
+            elif kind < 0.7:  # a time of day at a place, any day
+                sel = lambda c, b=b, p=p: c[1] == b and c[2] == p
+            else:             # a place
+                sel = lambda c, p=p: c[2] == p
+            strength = rng.uniform(3, 15)
+            for c in cells:
+                if sel(c): ws[c] = ws.get(c, 1) * strength
+        niche[a] = ws
+    start_idx = {a: 0 for a in range(n_apps)}
+    days = rng.randint(56, 84)
+    for a in range(n_apps):
+        if rng.random() < 0.15: start_idx[a] = rng.randint(7, days - 14)
+    stop = {a: days + 1 for a in range(n_apps)}
+    for a in range(n_apps):
+        if rng.random() < 0.1: stop[a] = rng.randint(14, days - 7)
+    start = datetime.date(2026, 3, 2) + datetime.timedelta(days=rng.randint(0, 60))
+    rate = rng.uniform(4, 12)  # launches a day
+    for a in apps:
+        out.append({"kind": "app", "app": a, "name": "App " + a.rsplit('app', 1)[1]})
+    events = []
+    for d in range(days):
+        date = start + datetime.timedelta(days=d)
+        wd = date.weekday()
+        for b, (h0, h1) in BUCKETS.items():
+            p = place_of(wd, b)
+            n = sum(1 for _ in range(int(rate * 3)) if rng.random() < (h1 - h0) / 17 / 3)
+            for _ in range(n):
+                live = [a for a in range(n_apps) if start_idx[a] <= d < stop[a]]
+                if rng.random() < 0.2:
+                    a = rng.choices(live, [pop[x] for x in live])[0]
+                else:
+                    a = rng.choices(live, [pop[x] * niche[x].get((wd, b, p), 1) for x in live])[0]
+                minute = rng.randrange((h1 - h0) * 60)
+                t = datetime.datetime.combine(date, datetime.time(0)) + datetime.timedelta(hours=h0, minutes=minute)
+                ctx = [] if p == 'other' else [f'location.{p}']
+                events.append((t, apps[a], ctx))
+    events.sort()
+    for t, a, ctx in events:
+        out.append({"kind": "interaction", "app": a, "at": t.strftime('%Y-%m-%dT%H:%M:00+01:00'), "context": ctx})
+
+
+if __name__ == '__main__':
+    os.makedirs(OUT, exist_ok=True)
+    for seed in range(1, PEOPLE + 1):
+        out = []
+        person(seed, out)
+        with open(os.path.join(OUT, f'launch{seed}.jsonl'), 'w', encoding='utf-8') as f:
+            for r in out:
+                f.write(json.dumps(r) + '\n')
+        print(f"launch{seed}: {sum(r['kind'] == 'app' for r in out)} apps, {sum(r['kind'] == 'interaction' for r in out)} launches")
