@@ -6,9 +6,10 @@ import LimelightSupport
 extension ContextModel {
     /// The learned part of the model, per index: the weight of each feature
     /// (`features`: the log-estimate of every backoff level at every
-    /// half-life, how recently the item was used, and its registration) in
+    /// half-life, how recently the item was used, and its registration) and
+    /// of the levels' mixture in
     ///
-    ///     score(i) = Σ_f w_f · φ_f(i)
+    ///     score(i) = Σ_f w_f · φ_f(i) + w_mix · log Σ_L λ_L P_L(i)
     ///
     /// fitted online as a conditional logit: at a donation, the candidates a
     /// suggestion would rank are scored (before the donation is counted),
@@ -19,9 +20,19 @@ extension ContextModel {
     /// dozen donations already tell a shift worker's weekdays from a
     /// commuter's clock; a first-order step took hundreds (and lost to
     /// counting rules on the tune logs while it did).
+    ///
+    /// The mixture is the levels interpolated, P = Σ λ_L P_L, with λ fitted
+    /// by online EM (`learnMixture`): a second estimate of the same
+    /// probability, in which a level that predicts well can carry the score
+    /// on its own where the log-linear sum would outvote it with the broad
+    /// levels. Its weight starts at 0 and is learned like the others (on the
+    /// tune logs it raised HR@1 or kept it on every log; starting at 1 cost
+    /// launch4 its HR@5).
     public struct Weights: Sendable, Equatable {
         var w: [Double]
-        /// Σ decay^k · Cov_P(φ) over past learning steps (row-major, `featureCount`²).
+        /// The backoff mixture's weights λ_f over the log-estimates (sum 1).
+        var mix: [Double]
+        /// Σ decay^k · Cov_P(φ) over past learning steps (row-major, `F`²).
         var evidence: [Double]
         public private(set) var donations = 0
         public private(set) var steps = 0
@@ -30,7 +41,7 @@ extension ContextModel {
         /// level and the overall rate, half and half (a week's recency
         /// weighing 0.3 of each), and the app's registration.
         static let prior: [Double] = {
-            var w = [Double](repeating: 0, count: ContextModel.featureCount)
+            var w = [Double](repeating: 0, count: Self.F)
             for (rate, share) in [0.7, 0.3].enumerated() {
                 w[rate * ContextModel.levels + Level.contextsDayTypeClock.rawValue] = 0.5 * share
                 w[rate * ContextModel.levels + Level.overall.rawValue] = 0.5 * share
@@ -53,9 +64,24 @@ extension ContextModel {
         /// The most a weight moves in one step.
         static let maxStep = 0.5
 
+        /// The weights weigh the model's features, then the mixture's estimate.
+        static let F = ContextModel.featureCount + 1
+        static let mixtureFeature = ContextModel.featureCount
+
         public init() {
             w = Self.prior
-            evidence = [Double](repeating: 0, count: ContextModel.featureCount * ContextModel.featureCount)
+            mix = [Double](repeating: 1 / Double(ContextModel.counts), count: ContextModel.counts)
+            evidence = [Double](repeating: 0, count: Self.F * Self.F)
+        }
+
+        /// log Σ_f λ_f P_f(i): the backoff levels interpolated (as language
+        /// models interpolate n-gram orders), from the log-estimates in φ.
+        func mixture(_ phi: [Double]) -> Double {
+            var top = -Double.infinity
+            for f in 0..<ContextModel.counts { top = max(top, phi[f]) }
+            var sum = 0.0
+            for f in 0..<ContextModel.counts { sum += mix[f] * exp(phi[f] - top) }
+            return top + log(sum)
         }
 
         /// Counts a donation; true if the model should learn from it
@@ -67,37 +93,47 @@ extension ContextModel {
         }
 
         public func score(_ phi: [Double]) -> Double {
+            linear(phi) + (w[Self.mixtureFeature] != 0 ? w[Self.mixtureFeature] * mixture(phi) : 0)
+        }
+
+        /// Σ w_f x_f over the model's features (x: φ, or φ with the mixture's estimate).
+        private func linear(_ x: [Double]) -> Double {
             var s = 0.0
-            for f in 0..<ContextModel.featureCount where w[f] != 0 { s += w[f] * phi[f] }
+            for f in 0..<ContextModel.featureCount where w[f] != 0 { s += w[f] * x[f] }
             return s
         }
 
         /// The terms of a candidate's score, named by level and half-life
         /// with their weight; they add up to `score` (in the same order).
         public func terms(_ phi: [Double]) -> [(name: String, value: Double)] {
-            (0..<ContextModel.featureCount).compactMap { f in
+            let phi = phi + [mixture(phi)]
+            return (0..<Self.F).compactMap { f in
                 guard w[f] != 0 else { return nil }
-                let what = f == ContextModel.registrationFeature ? "registered"
+                let what = f == Self.mixtureFeature ? "log Σ λ P" : f == ContextModel.registrationFeature ? "registered"
                     : f == ContextModel.recencyFeature ? "exp(−since last use / 1 h)" : "log P"
-                return ("\(ContextModel.featureName(f)) (w \(ContextModel.short(w[f])) × \(what) \(ContextModel.short(phi[f])))", w[f] * phi[f])
+                return ("\(Self.name(f)) (w \(ContextModel.short(w[f])) × \(what) \(ContextModel.short(phi[f])))", w[f] * phi[f])
             }
         }
+
+        static func name(_ f: Int) -> String { f == mixtureFeature ? "backoff mixture" : ContextModel.featureName(f) }
 
         /// Named weights, for `--explain` and EVAL.md.
         public var named: [(String, Double)] {
             var out: [(String, Double)] = []
-            for (f, x) in w.enumerated() { out.append((ContextModel.featureName(f), x)) }
+            for (f, x) in w.enumerated() { out.append((Self.name(f), x)) }
             return out
         }
 
         /// One natural-gradient step on the log-likelihood of the item used
         /// (`candidates[used]`) among the candidates, each described by its
-        /// `features` before the donation is counted.
-        public mutating func learn(used: Int, _ candidates: [[Double]]) {
+        /// `features` before the donation is counted; and one step of the
+        /// mixture's (`learnMixture`).
+        public mutating func learn(used: Int, _ features: [[Double]]) {
             steps += 1
-            let F = ContextModel.featureCount
-            guard candidates.count > 1, candidates.indices.contains(used) else { return }
-            let scores = candidates.map { score($0) }
+            let F = Self.F
+            guard features.count > 1, features.indices.contains(used) else { return }
+            let candidates = features.map { $0 + [mixture($0)] }
+            let scores = candidates.map { linear($0) + w[Self.mixtureFeature] * $0[Self.mixtureFeature] }
             let top = scores.max()!
             var p = scores.map { exp($0 - top) }
             let z = p.reduce(0, +)
@@ -123,6 +159,22 @@ extension ContextModel {
             // (a donation unlike any before cannot throw the model off).
             let largest = step.map(abs).max() ?? 0, scale = largest > Self.maxStep ? Self.maxStep / largest : 1
             for f in 0..<F { w[f] += scale * step[f] }
+            learnMixture(features[used])
+        }
+
+        /// One step of online EM (a running mean of the E-step) for the
+        /// mixture's λ: each level's share of the probability the mixture gave
+        /// the item used. Steps of 1/(k + 10) at first, an average over about
+        /// the same 1,000 steps as the Fisher information later.
+        mutating func learnMixture(_ used: [Double]) {
+            var share = (0..<ContextModel.counts).map { mix[$0] * exp(used[$0]) }
+            let total = share.reduce(0, +)
+            guard total > 0, total.isFinite else { return }
+            let eta = max(1 / Double(steps + 10), 1 - Self.forgetting)
+            for f in share.indices {
+                share[f] /= total
+                mix[f] = (1 - eta) * mix[f] + eta * share[f]
+            }
         }
 
         /// x with A x = b, A symmetric positive definite (n × n, row-major),
@@ -153,7 +205,7 @@ extension ContextModel {
             return y
         }
 
-        private static let magic: UInt8 = 0x5A  // "Z": version 4, the conditional logit over backoff levels
+        private static let magic: UInt8 = 0x5B  // version 5: with the backoff mixture
 
         public var encoded: [UInt8] {
             var wr = ByteWriter()
@@ -162,6 +214,7 @@ extension ContextModel {
             wr.u32(UInt32(steps))
             wr.u32(UInt32(w.count))
             for x in w { wr.f64(x) }
+            for x in mix { wr.f64(x) }
             // The upper triangle: the evidence is symmetric.
             let F = w.count
             for a in 0..<F { for b in a..<F { wr.f64(evidence[a * F + b]) } }
@@ -170,10 +223,13 @@ extension ContextModel {
 
         public init?(encoded bytes: [UInt8]) {
             var r = ByteReader(bytes)
-            let F = ContextModel.featureCount
+            let F = Self.F
             guard r.u8() == Self.magic, let n = r.u32(), let k = r.u32(), let c = r.u32(), Int(c) == F else { return nil }
             var w = [Double](repeating: 0, count: F), evidence = [Double](repeating: 0, count: F * F)
             for f in 0..<F { guard let x = r.f64() else { return nil }; w[f] = x }
+            var mix = [Double](repeating: 0, count: ContextModel.counts)
+            for f in mix.indices { guard let x = r.f64() else { return nil }; mix[f] = x }
+            self.mix = mix
             for a in 0..<F {
                 for b in a..<F { guard let x = r.f64() else { return nil }; evidence[a * F + b] = x }
             }

@@ -27,8 +27,9 @@ import LimelightModel
 ///
 /// No one level is right for everyone: a shift worker's weekday matters, a
 /// commuter's clock, a student's place. So the estimates are pooled
-/// log-linearly — score(i) = Σ w_f · log P_f(i), plus a weight on the app's
-/// relevant-entity registration — and the weights are a conditional logit
+/// log-linearly — score(i) = Σ w_f · log P_f(i), plus a weight on their
+/// interpolation log Σ λ_f P_f(i) and one on the app's relevant-entity
+/// registration — and the weights are a conditional logit
 /// model fitted to each index's own history, online: every donation is
 /// scored against the other candidates before it is learned from, and moves
 /// the weights by one natural-gradient step on its log-likelihood

@@ -1,6 +1,9 @@
 import Testing
 @testable import LimelightSupport
 @testable import LimelightRanking
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The context model's learned weights (`ContextModel.Weights`), as numbers.
 @Suite struct ContextModelLearningTests {
@@ -20,10 +23,28 @@ import Testing
         // The item used has the higher estimate at this level; the other does not.
         w.learn(used: 0, [Self.features(f, -1), Self.features(f, -3)])
         #expect(w.named[f].1 > before)
+        // So does the mixture's (the item used has its higher estimate too).
+        let mixture = ContextModel.Weights.mixtureFeature
+        #expect(w.named[mixture].1 > ContextModel.Weights().named[mixture].1)
         // Every other weight stays: the two candidates differ in nothing else.
-        for (i, (name, x)) in w.named.enumerated() where i != f {
+        for (i, (name, x)) in w.named.enumerated() where i != f && i != mixture {
             #expect(x == ContextModel.Weights().named[i].1, "\(name)")
         }
+    }
+
+    @Test func theMixtureLeansOnTheLevelThatPredicts() {
+        var w = ContextModel.Weights()
+        let good = ContextModel.Level.contextsHour.rawValue
+        let uniform = 1 / Double(ContextModel.counts)
+        #expect(w.mix.allSatisfy { $0 == uniform })
+        // Every level gives the item used 0.1, except one, which gives it 0.8.
+        var used = [Double](repeating: log(0.1), count: Self.F), other = used
+        used[good] = log(0.8)
+        other[good] = log(0.05)
+        for _ in 0..<30 { w.learn(used: 0, [used, other]) }
+        #expect(w.mix[good] > 2 * uniform)
+        for (f, x) in w.mix.enumerated() where f != good { #expect(x < uniform, "\(ContextModel.featureName(f))") }
+        #expect(abs(w.mix.reduce(0, +) - 1) < 1e-9)
     }
 
     @Test func noWeightMovesMoreThanTheTrustRegionAtOnce() {
