@@ -19,12 +19,16 @@ extension ContextModel {
     /// How much one cell (a context set, place, weekday and half hour)
     /// counts in each level of the situation `f`, into `w` (`levels`
     /// values): 0 where it differs from the situation on a feature the level
-    /// keeps, else its time weight there. `time`, `place`, `contexts`: the
-    /// scopes it serves (an item's cell serves every one it matches; an
-    /// index table serves its own). Once per cell, then each half-life's
-    /// count is a multiply-add per level (`add`).
+    /// keeps, else its time weight there. `time`, `place`: the scopes it
+    /// serves (an item's cell serves every one it matches; an index table
+    /// serves its own); `contexts`: how alike its context set is to the
+    /// situation's (`RelatedSets`: 1 serves the context levels, any other
+    /// weight only the like-contexts level, at that weight — or every
+    /// context level, with `softContexts`: see `RelatedSets.soft`). Once per cell,
+    /// then each half-life's count is a multiply-add per level (`add`).
     @inline(__always) static func weights(weekday: Int, slot: Int, _ f: Features, kernel: [Double], shapes: UnsafeBufferPointer<Shape>,
-                                          time: Bool, place: Bool, contexts: Bool, into w: UnsafeMutablePointer<Double>) {
+                                          time: Bool, place: Bool, contexts: Double, softContexts: Bool,
+                                          into w: UnsafeMutablePointer<Double>) {
         let h = slot % slots
         let sameDayType = (weekday >= 5) == f.weekend, sameWeekday = weekday == f.weekday
         let hour = kernel[h], clock = kernel[slots + h], timeOfDay = kernel[2 * slots + h]
@@ -34,7 +38,8 @@ extension ContextModel {
             switch shape.scope {
             case .time: served = time
             case .place: served = place
-            case .contexts: served = contexts
+            case .contexts: served = softContexts ? contexts > 0 : contexts == 1
+            case .likeContexts: served = contexts > 0
             }
             let day = shape.day == 0 || (shape.day == 1 ? sameDayType : sameWeekday)
             guard served, day else { w[l] = 0; continue }
@@ -44,6 +49,7 @@ extension ContextModel {
             case 2: w[l] = clock
             default: w[l] = timeOfDay
             }
+            if shape.scope == .likeContexts || (softContexts && shape.scope == .contexts) { w[l] *= contexts }
         }
     }
 
@@ -94,8 +100,9 @@ extension ContextModel {
             }
         }
 
-        /// n_L at every level and half-life (index as `counts`).
-        func sums(_ f: Features, kernel: [Double]) -> [Double] {
+        /// n_L at every level and half-life (index as `counts`) in situation `s`.
+        func sums(_ s: Situation) -> [Double] {
+            let f = s.features, kernel = s.kernel, related = s.relatedSets
             var n = [Double](repeating: 0, count: ContextModel.counts)
             let r = ContextModel.halfLivesDays.count, L = ContextModel.levels
             // Each half-life's factor from its `linearRef` to now (capped as `count`).
@@ -108,7 +115,8 @@ extension ContextModel {
                         for (i, key) in keys.enumerated() {
                             ContextModel.weights(weekday: Int((key >> 8) & 0xFF), slot: Int(key & 0xFF), f, kernel: kernel, shapes: shapes,
                                                  time: true, place: UInt16(truncatingIfNeeded: key >> 16) == f.place,
-                                                 contexts: UInt32(truncatingIfNeeded: key >> 32) == f.contexts, into: w)
+                                                 contexts: related.weight(of: UInt32(truncatingIfNeeded: key >> 32)),
+                                                 softContexts: related.soft, into: w)
                             for rate in 0..<r {
                                 let x = scale.isEmpty ? ContextModel.count(v[i * r + rate], rate, at: f.day) : linear[i * r + rate] * scale[rate]
                                 if x > 0 { ContextModel.add(n + rate * L, x, w) }
@@ -220,8 +228,9 @@ extension ContextModel {
 
         /// Adds this table's part of N_L: the levels of its `scope` (the
         /// table is already that slice of history: all of it, the current
-        /// place, or the current context set).
-        func addSums(_ scope: Scope, _ f: Features, kernel: [Double], into n: inout [Double], scale: [Double]? = nil) {
+        /// place, or one context set, which counts `alike` — see `RelatedSets`).
+        func addSums(_ scope: Scope, _ f: Features, kernel: [Double], into n: inout [Double], scale: [Double]? = nil,
+                     alike: Double = 1, softContexts: Bool = false) {
             let r = ContextModel.halfLivesDays.count, L = ContextModel.levels
             // Bound once, outside the loops (an optional bound per cell costs a retain and a release).
             let useLinear = scale != nil && linear != nil, lin = linear ?? [], sc = scale ?? []
@@ -233,7 +242,8 @@ extension ContextModel {
                         for d in 0..<7 {
                             for h in 0..<ContextModel.slots {
                                 ContextModel.weights(weekday: d, slot: h, f, kernel: kernel, shapes: shapes, time: scope == .time,
-                                                     place: scope == .place, contexts: scope == .contexts, into: w)
+                                                     place: scope == .place, contexts: scope == .contexts ? alike : 0,
+                                                     softContexts: softContexts, into: w)
                                 for rate in 0..<r {
                                     let i = (d * ContextModel.slots + h) * r + rate
                                     let x: Double

@@ -14,8 +14,9 @@ import LimelightModel
 /// place × weekday × half hour, see `Cells`); the index keeps the same
 /// counts summed over every item (`Table`). Summing the cells that agree
 /// with the situation on some features gives one estimate per backoff level
-/// (`Level`: 12 conjunctions, from the item's overall rate to contexts + day
-/// type + clock), each Dirichlet-smoothed toward the broader levels it backs
+/// (`Level`: 13 conjunctions, from the item's overall rate to contexts + day
+/// type + clock; context sets like the current one count at their weight in
+/// one of them, `RelatedSets`), each Dirichlet-smoothed toward the broader levels it backs
 /// off to, as language models back off:
 ///
 ///     P_L(i) = (n_L(i) + μ · P_parents(L)(i)) / (N_L + μ)
@@ -74,7 +75,9 @@ public enum ContextModel {
     /// Cells kept per item (the weakest go first): bounds the work per candidate.
     public static let maxCellsPerItem = 128
     /// An item is habitual in a situation with at least this many (decayed)
-    /// uses in exactly its contexts. (Counted in the same contexts, day type
+    /// uses in its contexts, or like ones at their weight (a run started with
+    /// `audio.workout.running` alone is habitual when runs were had with
+    /// headphones on). (Counted in the same contexts, day type
     /// and hour, nothing was habitual in most sparse situations, and an item
     /// registered for a busy context but never used sat first there for good.)
     public static let habitualUses = 2.0
@@ -88,7 +91,7 @@ public enum ContextModel {
     /// after the broader ones it backs off to (`parents`).
     public enum Level: Int, CaseIterable, Sendable {
         case overall, hour, timeOfDay, place, dayTypeHour, weekdayTimeOfDay, placeDayTypeHour,
-             placeWeekdayTimeOfDay, contexts, contextsHour, contextsDayTypeHour, contextsDayTypeClock
+             placeWeekdayTimeOfDay, likeContexts, contexts, contextsHour, contextsDayTypeHour, contextsDayTypeClock
 
         public var name: String {
             switch self {
@@ -100,6 +103,7 @@ public enum ContextModel {
             case .weekdayTimeOfDay: "weekday+time of day"
             case .placeDayTypeHour: "place+daytype+hour"
             case .placeWeekdayTimeOfDay: "place+weekday+time of day"
+            case .likeContexts: "like contexts"
             case .contexts: "contexts"
             case .contextsHour: "contexts+hour"
             case .contextsDayTypeHour: "contexts+daytype+hour"
@@ -117,18 +121,21 @@ public enum ContextModel {
             case .weekdayTimeOfDay: [.timeOfDay]
             case .placeDayTypeHour: [.dayTypeHour, .place]
             case .placeWeekdayTimeOfDay: [.weekdayTimeOfDay, .place]
-            case .contexts: [.place]
+            case .likeContexts: [.place]
+            case .contexts: [.likeContexts]
             case .contextsHour: [.contexts, .hour]
             case .contextsDayTypeHour: [.contextsHour, .placeDayTypeHour]
             case .contextsDayTypeClock: [.contextsDayTypeHour]
             }
         }
 
-        /// Which index table counts it: all of history, the current place, or
-        /// the current context set (which names the place too).
+        /// Which index table counts it: all of history, the current place,
+        /// the current context set (which names the place too), or the sets
+        /// like it (`RelatedSets`).
         var scope: Scope {
             switch self {
             case .place, .placeDayTypeHour, .placeWeekdayTimeOfDay: .place
+            case .likeContexts: .likeContexts
             case .contexts, .contextsHour, .contextsDayTypeHour, .contextsDayTypeClock: .contexts
             default: .time
             }
@@ -155,7 +162,7 @@ public enum ContextModel {
         }
     }
 
-    enum Scope { case time, place, contexts }
+    enum Scope { case time, place, contexts, likeContexts }
 
     static let levels = Level.allCases.count
     // Per level by raw value (read per cell per candidate: not rebuilt each time).
@@ -253,18 +260,78 @@ public enum ContextModel {
     public struct Situation: Sendable {
         public let features: Features
         let kernel: [Double]
+        /// The context sets whose uses count in the context levels, and how much.
+        let relatedSets: RelatedSets
         /// N_L: every item's uses at each level and half-life.
         let totals: [Double]
 
+        /// `contexts`: the table of each set in `related`, in its order.
         /// (Tables with a linear cache are read through it: `Table.linearize`.)
-        public init(_ f: Features, time: inout Table, contexts: inout Table, place: inout Table) {
+        public init(_ f: Features, related: RelatedSets, time: inout Table, contexts: inout [Table], place: inout Table) {
             features = f
             kernel = f.kernel
+            relatedSets = related
             var n = [Double](repeating: 0, count: ContextModel.counts)
             time.addSums(.time, f, kernel: kernel, into: &n, scale: time.linearScale(at: f.day))
-            contexts.addSums(.contexts, f, kernel: kernel, into: &n, scale: contexts.linearScale(at: f.day))
+            for i in contexts.indices {
+                contexts[i].addSums(.contexts, f, kernel: kernel, into: &n, scale: contexts[i].linearScale(at: f.day),
+                                    alike: related.weights[i], softContexts: related.soft)
+            }
             place.addSums(.place, f, kernel: kernel, into: &n, scale: place.linearScale(at: f.day))
             totals = n
+        }
+    }
+
+    /// The context sets uses were counted in that are like the situation's,
+    /// each with how alike (0…1, 1 for the same set): the context levels
+    /// count a use in a like set at that weight, as the hour levels count a
+    /// use at a nearby hour. Alike is the Jaccard similarity of the two sets
+    /// with their ancestors (`audio.workout.running` brings `audio.workout`;
+    /// one-word roots such as `audio` are left out, they say too little), so
+    /// a run suggested with `audio.workout.running` alone finds what was used
+    /// with it and headphones on (2 of 4: 0.5), and nothing of another place.
+    public struct RelatedSets: Sendable {
+        /// Hashes (`ContextModel.hash`), ascending, and their weights.
+        public let hashes: [UInt32]
+        public let weights: [Double]
+        /// Whether every context level counts like sets at their weight: when
+        /// no use was ever counted in the situation's own set (a launcher
+        /// that knows fewer contexts than the apps donated with), the like
+        /// sets stand in for it, as a level with no data backs off to a
+        /// broader one. Otherwise only the like-contexts level counts them.
+        public let soft: Bool
+
+        /// The most like sets kept (the work per suggestion grows with them).
+        public static let limit = 16
+
+        /// `known`: every context set uses were counted in (names); `current`: the situation's.
+        public init(known: [[String]], current: [String]) {
+            let now = RelatedSets.expanded(current), own = ContextModel.hash(Array(Set(current)).sorted())
+            var found: [UInt32: Double] = [own: 1]
+            soft = !known.contains { ContextModel.hash(Array(Set($0)).sorted()) == own }
+            for set in known {
+                let h = ContextModel.hash(Array(Set(set)).sorted())
+                guard found[h] == nil else { continue }
+                let other = RelatedSets.expanded(set)
+                let union = now.union(other).count
+                let alike = union == 0 ? 1 : Double(now.intersection(other).count) / Double(union)
+                if alike > 0 { found[h] = alike }
+            }
+            // The most alike first, ties by hash; then in hash order (sums in one order on every shard).
+            let kept = found.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(Self.limit)
+            let ordered = kept.sorted { $0.key < $1.key }
+            hashes = ordered.map(\.key)
+            weights = ordered.map(\.value)
+        }
+
+        static func expanded(_ set: [String]) -> Set<String> {
+            Set(set.flatMap(Contexts.withAncestors).filter { $0.contains(".") || set.contains($0) })
+        }
+
+        /// How much a use in the set `hash` counts (0: not at all).
+        @inline(__always) func weight(of hash: UInt32) -> Double {
+            for (i, h) in hashes.enumerated() where h == hash { return weights[i] }
+            return 0
         }
     }
 
@@ -277,8 +344,9 @@ public enum ContextModel {
         public let relevance: Double
         /// Days since the item was last used (nil: never).
         let sinceLastUse: Double?
-        /// Uses (counted over all of history) in exactly these contexts, at any time.
-        public var usesInContexts: Double { n[Level.contexts.rawValue] }
+        /// Uses (counted over all of history) in these contexts or like ones
+        /// (at their weight, `RelatedSets`), at any time.
+        public var usesInContexts: Double { n[Level.likeContexts.rawValue] }
     }
 
     /// - usage: the item's uses (nil or empty: never used).
@@ -286,7 +354,7 @@ public enum ContextModel {
     /// - relevance: 0…1, how specifically it is registered for the current contexts.
     public static func estimate(_ usage: UsageStats?, base: Double, relevance: Double, _ s: Situation) -> Estimate {
         let used = usage.flatMap { $0.isEmpty ? nil : $0 }
-        return Estimate(n: used?.cells.sums(s.features, kernel: s.kernel) ?? [Double](repeating: 0, count: counts), base: base,
+        return Estimate(n: used?.cells.sums(s) ?? [Double](repeating: 0, count: counts), base: base,
                         relevance: relevance, sinceLastUse: used.map { max(0, s.features.day - $0.last / 86_400) })
     }
 

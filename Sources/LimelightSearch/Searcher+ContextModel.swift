@@ -7,7 +7,7 @@ import LimelightStore
 extension Searcher {
     func contextModelHits(_ candidates: [Match], _ request: SearchRequest) throws(XapianError) -> [SearchHit] {
         let f = ContextModel.Features(at: request.at, contexts: request.contexts)
-        let s = try ContextModelStore.situation(db, f, pending: pending.values.flatMap { $0 })
+        let s = try ContextModelStore.situation(db, f, contexts: request.contexts, pending: pending.values.flatMap { $0 })
         let weights = try ContextModelStore.readWeights(db)
         let items = try db.termFrequency(Schema.hit)
         var hits: [SearchHit] = [], features: [[Double]] = [], newRegistered: [Bool] = []

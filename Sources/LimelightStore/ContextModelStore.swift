@@ -13,9 +13,11 @@ import LimelightRanking
 package struct ContextModelStore {
     static let prefix = "limelight.model."
     static let weightsKey = prefix + "weights"
+    /// Every context set uses were counted in, by name (the tables and
+    /// cells know a set by its hash only): what `RelatedSets` compares.
+    static let setsKey = prefix + "sets"
 
     static func timeName() -> String { "time" }
-    static func contextsName(_ f: ContextModel.Features) -> String { "ctx:" + hex(UInt64(f.contexts), digits: 8) }
     static func placeName(_ f: ContextModel.Features) -> String { "place:" + hex(UInt64(f.place), digits: 4) }
 
     static func hex(_ x: UInt64, digits: Int) -> String {
@@ -26,6 +28,9 @@ package struct ContextModelStore {
     private var tables: [String: ContextModel.Table] = [:]
     private var changed = Set<String>()
     private var weights: ContextModel.Weights?
+    /// The known context sets (`setsKey`), loaded once per batch.
+    private var sets: ContextSets?
+    private var setsChanged = false
 
     package init() {}
 
@@ -41,19 +46,31 @@ package struct ContextModelStore {
     /// with little or no use).
     package static func base(prior: Double, items: Int) -> Double { (0.5 + prior) / (1.5 * Double(max(items, 1))) }
 
-    /// The situation as a reader sees it: three small metadata reads, plus
-    /// the uses still waiting in the journal (`pending`, one per credited
-    /// item, as a writer will count them).
-    package static func situation(_ db: Database, _ f: ContextModel.Features,
+    static func contextsName(hash: UInt32) -> String { "ctx:" + hex(UInt64(hash), digits: 8) }
+
+    static func readSets(_ db: Database) throws(XapianError) -> ContextSets {
+        ContextSets(encoded: try db.metadata(setsKey))
+    }
+
+    /// The situation as a reader sees it: a few small metadata reads (the
+    /// time and place tables, the known sets and the like sets' tables),
+    /// plus the uses still waiting in the journal (`pending`, one per
+    /// credited item, as a writer will count them).
+    package static func situation(_ db: Database, _ f: ContextModel.Features, contexts: [String],
                                   pending: [UsageEvent] = []) throws(XapianError) -> ContextModel.Situation {
-        var time = try readTable(db, timeName()), ctx = try readTable(db, contextsName(f)), place = try readTable(db, placeName(f))
+        var known = try readSets(db)
+        for e in pending { known.insert(e.contexts) }
+        let related = ContextModel.RelatedSets(known: known.all, current: contexts)
+        var time = try readTable(db, timeName()), place = try readTable(db, placeName(f))
+        var ctx: [ContextModel.Table] = []
+        for h in related.hashes { ctx.append(try readTable(db, contextsName(hash: h))) }
         for e in pending {
             let g = ContextModel.Features(at: e.at, contexts: e.contexts)
             time.add(g)
-            if g.contexts == f.contexts { ctx.add(g) }
+            if let i = related.hashes.firstIndex(of: g.contexts) { ctx[i].add(g) }
             if g.place == f.place { place.add(g) }
         }
-        return ContextModel.Situation(f, time: &time, contexts: &ctx, place: &place)
+        return ContextModel.Situation(f, related: related, time: &time, contexts: &ctx, place: &place)
     }
 
     // MARK: Writing (one per batch)
@@ -75,14 +92,27 @@ package struct ContextModelStore {
         tables[name] = t
     }
 
+    private mutating func knownSets(_ shards: [WritableDatabase]) throws(XapianError) -> ContextSets {
+        if sets == nil { sets = try Self.readSets(source(shards)) }
+        return sets!
+    }
+
     /// The situation of a donation, before it is learned.
-    package mutating func situation(_ shards: [WritableDatabase], _ f: ContextModel.Features) throws(XapianError) -> ContextModel.Situation {
-        let names = [Self.timeName(), Self.contextsName(f), Self.placeName(f)]
+    package mutating func situation(_ shards: [WritableDatabase], _ f: ContextModel.Features,
+                                    contexts: [String]) throws(XapianError) -> ContextModel.Situation {
+        let related = ContextModel.RelatedSets(known: try knownSets(shards).all, current: contexts)
+        let setNames = related.hashes.map(Self.contextsName(hash:))
+        let names = [Self.timeName(), Self.placeName(f)] + setNames
         for name in names { try load(shards, name, day: f.day) }
         // Read in place (moved out and back: a copy would copy the tables whole).
-        var time = tables.removeValue(forKey: names[0])!, ctx = tables.removeValue(forKey: names[1])!, place = tables.removeValue(forKey: names[2])!
-        defer { tables[names[0]] = time; tables[names[1]] = ctx; tables[names[2]] = place }
-        return ContextModel.Situation(f, time: &time, contexts: &ctx, place: &place)
+        var time = tables.removeValue(forKey: names[0])!, place = tables.removeValue(forKey: names[1])!
+        var ctx = setNames.map { tables.removeValue(forKey: $0)! }
+        defer {
+            tables[names[0]] = time
+            tables[names[1]] = place
+            for (name, t) in zip(setNames, ctx) { tables[name] = t }
+        }
+        return ContextModel.Situation(f, related: related, time: &time, contexts: &ctx, place: &place)
     }
 
     /// Counts a donation; true if the model learns from it (see
@@ -100,8 +130,13 @@ package struct ContextModelStore {
     }
 
     /// Counts one use of one item in the totals.
-    package mutating func record(_ shards: [WritableDatabase], _ f: ContextModel.Features) throws(XapianError) {
-        for name in [Self.timeName(), Self.contextsName(f), Self.placeName(f)] {
+    package mutating func record(_ shards: [WritableDatabase], _ f: ContextModel.Features, contexts: [String]) throws(XapianError) {
+        var known = try knownSets(shards)
+        if known.insert(contexts) {
+            sets = known
+            setsChanged = true
+        }
+        for name in [Self.timeName(), Self.contextsName(hash: f.contexts), Self.placeName(f)] {
             try load(shards, name, day: f.day)
             tables[name]!.add(f)
             changed.insert(name)
@@ -113,6 +148,7 @@ package struct ContextModelStore {
         for db in shards {
             for name in changed.sorted() { try db.setMetadata(Self.prefix + name, tables[name]!.encoded) }
             if let weights { try db.setMetadata(Self.weightsKey, weights.encoded) }
+            if setsChanged, let sets { try db.setMetadata(Self.setsKey, sets.encoded) }
         }
     }
 
@@ -141,7 +177,8 @@ package struct ContextModelStore {
             }
         }
         for db in shards {
-            for key in try db.metadataKeys(prefix: prefix) where key != weightsKey { try db.setMetadata(key, []) }
+            // The weights and the known sets stay (the sets' names are not in the cells).
+            for key in try db.metadataKeys(prefix: prefix) where key != weightsKey && key != setsKey { try db.setMetadata(key, []) }
             for name in tables.keys.sorted() { try db.setMetadata(prefix + name, tables[name]!.encoded) }
         }
     }

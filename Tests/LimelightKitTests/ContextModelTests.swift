@@ -42,6 +42,26 @@ import Testing
         #expect(days >= 2, "one use should not overturn six weeks")
     }
 
+    /// A suggestion asked with fewer contexts than the uses were donated
+    /// with (a run started with `audio.workout.running` alone; the runs were
+    /// at the gym with headphones on) still finds what was used on runs: the
+    /// like-contexts level counts them (Jaccard 2 of 4). Counted in the exact
+    /// context set only, the moment would look new, and the overall favourite
+    /// — used more, at the same hour, at work — would come first.
+    @Test func usesCountInLikeContexts() throws {
+        let dir = TempDir()
+        var lines = Self.music
+        for d in 0..<20 {
+            lines.append(RankerTests.play("running-hits", at: Self.at(d, 18), context: ["audio.workout.running", "location.gym", "hardware.headphones"]))
+            for h in [17.8, 18.1, 18.3] { lines.append(RankerTests.play("old-fave", at: Self.at(d, h), context: ["location.work"])) }
+        }
+        try ingest(dir, lines)
+        let run = try suggest(dir, at: Self.at(20, 18), contexts: ["audio.workout.running"])
+        #expect(run.first == "running-hits", "\(run)")
+        // At work the favourite stays first.
+        #expect(try suggest(dir, at: Self.at(20, 18), contexts: ["location.work"]).first == "old-fave")
+    }
+
     /// An item the app registers for a context and nobody has used yet: first
     /// when nothing is habitual there, in the top 3 when something is.
     @Test func aNewRegisteredItemGetsItsChance() throws {
