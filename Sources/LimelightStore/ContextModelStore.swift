@@ -131,11 +131,8 @@ package struct ContextModelStore {
 
     /// Counts one use of one item in the totals.
     package mutating func record(_ shards: [WritableDatabase], _ f: ContextModel.Features, contexts: [String]) throws(XapianError) {
-        var known = try knownSets(shards)
-        if known.insert(contexts) {
-            sets = known
-            setsChanged = true
-        }
+        if sets == nil { sets = try Self.readSets(source(shards)) }
+        if sets!.insert(contexts) { setsChanged = true }
         for name in [Self.timeName(), Self.contextsName(hash: f.contexts), Self.placeName(f)] {
             try load(shards, name, day: f.day)
             tables[name]!.add(f)
