@@ -92,6 +92,7 @@ package struct ContextModelStore {
         tables[name] = t
     }
 
+    /// The known context sets, read once per batch.
     private mutating func knownSets(_ shards: [WritableDatabase]) throws(XapianError) -> ContextSets {
         if sets == nil { sets = try Self.readSets(source(shards)) }
         return sets!
@@ -131,8 +132,8 @@ package struct ContextModelStore {
 
     /// Counts one use of one item in the totals.
     package mutating func record(_ shards: [WritableDatabase], _ f: ContextModel.Features, contexts: [String]) throws(XapianError) {
-        if sets == nil { sets = try Self.readSets(source(shards)) }
-        if sets!.insert(contexts) { setsChanged = true }
+        _ = try knownSets(shards)
+        if sets!.insert(contexts) { setsChanged = true }  // in place: no copy of the sets per use
         for name in [Self.timeName(), Self.contextsName(hash: f.contexts), Self.placeName(f)] {
             try load(shards, name, day: f.day)
             tables[name]!.add(f)

@@ -19,9 +19,27 @@ import CXapian
 ///
 /// Off (nil), recording costs each wrapped call one nil check.
 public final class CallRecorder {
-    /// The recorder the wrapper writes to, or nil. Set by one thread while no
-    /// other thread uses Xapian (a benchmark's traced pass), hence unchecked.
-    nonisolated(unsafe) public static var active: CallRecorder?
+    /// The recorder the wrapper writes this thread's calls to, or nil. Per
+    /// thread: a traced pass records the calls of the thread that runs it,
+    /// and other threads (tests running beside it, a service's other work)
+    /// neither write into it nor race with setting it — a process-wide
+    /// reference read by every thread while one replaces it was a
+    /// use-after-free (a "double free" abort in the parallel tests).
+    public static var active: CallRecorder? {
+        get { pthread_getspecific(activeKey).map { Unmanaged<CallRecorder>.fromOpaque($0).takeUnretainedValue() } }
+        set {
+            let old = pthread_getspecific(activeKey)
+            pthread_setspecific(activeKey, newValue.map { Unmanaged.passRetained($0).toOpaque() })
+            if let old { Unmanaged<CallRecorder>.fromOpaque(old).release() }
+        }
+    }
+
+    private static let activeKey: pthread_key_t = {
+        var key = pthread_key_t()
+        // A thread that ends with a recorder set releases it (closing its file).
+        pthread_key_create(&key) { if let r = $0 { Unmanaged<CallRecorder>.fromOpaque(r).release() } }
+        return key
+    }()
 
     private let file: UnsafeMutablePointer<FILE>
 

@@ -35,8 +35,9 @@ import Testing
             _ = try db.termFrequency("recorder-test-n1")
             CallRecorder.active = nil
             #expect(hits.matches.map(\.documentID) == [2, 3, 4])
-            // Tests of other suites may run Xapian meanwhile (the recorder is
-            // process-wide): look for this test's lines, in order.
+            // Only this thread's calls are recorded (tests of other suites
+            // run Xapian meanwhile on other threads): look for this test's
+            // lines, in order.
             let written = lines(trace)
             #expect(written.first == #"{"keystroke":"a \"quoted\" keystroke"}"#)
             let mset = try #require(written.first { $0.hasPrefix(#"{"op":"mset","query":""#) && $0.contains(#""checkatleast":3,"#) })
