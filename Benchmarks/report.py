@@ -380,21 +380,22 @@ def issue15_targets(results):
                     L.append(f"| {ISSUE15_LABEL[qs]} {pct} ≤ {against} | {name} | {ms(a)} vs {ms(b)} ms ({ratio(a, b)}) | "
                              f"{'yes' if ok else '**no**'} | {where} |")
     L.append("")
-    L += issue15_remeasured(os.path.join(HERE, "results", "typing", "typing.json"))
+    L += issue15_remeasured(os.path.join(HERE, "results", "typing", "typing.json"), "Debian catalog", "debian")
+    L += issue15_remeasured(os.path.join(HERE, "results", "typing", "synthetic-1m.json"), "synthetic 1M", "synthetic")
     return L
 
 
-def issue15_remeasured(path):
-    """The Debian targets re-measured in process by Benchmarks/typing/bench.py
-    (Limelight before and after a change, each beside the replay of its own
-    calls, and Tantivy, alternating), when that file exists."""
+def issue15_remeasured(path, title, name):
+    """The targets re-measured in process by Benchmarks/typing/bench.py on one
+    corpus (Limelight before and after a change, each beside the replay of its
+    own calls, and Tantivy, alternating), when that file exists."""
     if not os.path.exists(path):
         return []
     with open(path) as f:
         t = json.load(f)
     after, before = t["after"], t["before"]
     loads = t["loads"]
-    L = [f"### Re-measured in process since that run (Debian catalog)", "",
+    L = [f"### Re-measured in process since that run ({title})", "",
          f"Not a `make bench` run: `{t['command']}` ({t['started']}; load average {loads[0]:.2f} at the start, "
          f"{max(loads):.2f} at most). Limelight at {after}" + (f", beside {before}" if before else "") +
          f" (each with the replay of its own recorded Xapian calls) and Tantivy, in process and warm, one pass of "
@@ -418,7 +419,7 @@ def issue15_remeasured(path):
                     return f"{ms(a[k] / 1000)} vs {ms(b[k] / 1000)} ms ({ratio(a[k], b[k])})", a[k] <= factor * b[k]
                 now, ok = cell(after)
                 was = cell(before)[0] if before else None
-                where = "" if ok else ISSUE15_PROFILE.get(("debian", qs, engine, pct), "")
+                where = "" if ok else ISSUE15_PROFILE.get((name, qs, engine, pct), "")
                 L.append(f"| {ISSUE15_LABEL[qs]} {pct} ≤ {against} | " + (f"{was} | " if before else "") +
                          f"{now} | {'–' if ok is None else ('yes' if ok else '**no**')} | {where} |")
     s = t["sets"].get("keystrokes")
