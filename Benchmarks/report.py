@@ -399,8 +399,9 @@ def issue15_remeasured(path, title, name):
          f"Not a `make bench` run: `{t['command']}` ({t['started']}; load average {loads[0]:.2f} at the start, "
          f"{max(loads):.2f} at most). Limelight at {after}" + (f", beside {before}" if before else "") +
          f" (each with the replay of its own recorded Xapian calls) and Tantivy, in process and warm, one pass of "
-         f"each per round, alternating; medians over {t['rounds']} rounds of each round's percentile. What changed "
-         f"between the two builds, and what the profile finds, is Benchmarks/ANALYSIS.md §10.", "",
+         f"each per round, alternating; medians over {t['rounds']} rounds of each round's percentile. "
+         + ("What changed between the two builds, and what" if before else "What") +
+         " the profile finds, is Benchmarks/ANALYSIS.md §10.", "",
          "| target | " + (f"{before} | " if before else "") + f"{after} | met? | profile |",
          "|---|" + ("---|" if before else "") + "---|---|---|"]
     for qs in ["keystrokes", "fullword"]:

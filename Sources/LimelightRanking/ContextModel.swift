@@ -192,9 +192,8 @@ public enum ContextModel {
         public var weekend: Bool { weekday >= 5 }
 
         public init(at: Timestamp, contexts: [String]) {
-            let set = Array(Set(contexts)).sorted()
-            self.contexts = ContextModel.hash(set)
-            place = UInt16(truncatingIfNeeded: ContextModel.hash(set.filter { $0.hasPrefix("location.") }))
+            self.contexts = ContextModel.setHash(contexts)
+            place = UInt16(truncatingIfNeeded: ContextModel.setHash(contexts.filter { $0.hasPrefix("location.") }))
             weekday = at.weekday
             hourOfDay = at.hourOfDay
             hour = min(ContextModel.slots - 1, max(0, Int(at.hourOfDay * Double(ContextModel.slots) / 24)))
@@ -232,6 +231,9 @@ public enum ContextModel {
         default: 0
         }
     }
+
+    /// A context set's hash, whatever the order and repeats of its names.
+    static func setHash(_ contexts: [String]) -> UInt32 { hash(Array(Set(contexts)).sorted()) }
 
     /// FNV-1a over the names (stable across processes, unlike `Hasher`).
     static func hash(_ names: [String]) -> UInt32 {
@@ -306,11 +308,11 @@ public enum ContextModel {
 
         /// `known`: every context set uses were counted in (names); `current`: the situation's.
         public init(known: [[String]], current: [String]) {
-            let now = RelatedSets.expanded(current), own = ContextModel.hash(Array(Set(current)).sorted())
+            let now = RelatedSets.expanded(current), own = ContextModel.setHash(current)
+            let knownHashes = known.map(ContextModel.setHash)
+            soft = !knownHashes.contains(own)
             var found: [UInt32: Double] = [own: 1]
-            soft = !known.contains { ContextModel.hash(Array(Set($0)).sorted()) == own }
-            for set in known {
-                let h = ContextModel.hash(Array(Set(set)).sorted())
+            for (set, h) in zip(known, knownHashes) {
                 guard found[h] == nil else { continue }
                 let other = RelatedSets.expanded(set)
                 let union = now.union(other).count
