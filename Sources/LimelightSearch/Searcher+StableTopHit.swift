@@ -14,10 +14,11 @@ extension Searcher {
     /// request's filters), the query still starts one of its names, or a
     /// name from one of its words on ("bay coa" for "Monterey Bay Coastal
     /// Trail"; never a piece inside a word, initials, or words in another
-    /// order), and no hit ranked above it is an exact title unless it is one
-    /// too. Otherwise leaves `order` as it is. The caller has checked that
-    /// the query extends the one `kept` was on top for, and was neither
-    /// corrected nor relaxed.
+    /// order), and no hit ranked above it is a strictly better match: an
+    /// exact title (unless it is one too), or a title the query starts when
+    /// it goes on in this one only from a later word. Otherwise leaves
+    /// `order` as it is. The caller has checked that the query extends the
+    /// one `kept` was on top for, and was neither corrected nor relaxed.
     ///
     /// Scores are left as they are: the kept hit is marked `keptOnTop`.
     /// Without this, completing a word ("Your" → "Your "), which brings in
@@ -32,7 +33,13 @@ extension Searcher {
         }), at > 0 else { return }
         if scored[order[at]].titleMatch < RankingWeights.exactTitle,
            order[..<at].contains(where: { scored[$0].titleMatch >= RankingWeights.exactTitle }) { return }
-        guard scored[order[at]].entry.card.names.contains(where: { TitleMatch.continues($0, text: text) }) else { return }
+        guard let continuation = TitleMatch.continuation(of: scored[order[at]].entry.card.names, text: text) else { return }
+        // A hit the query starts from its first word ("tow" for "Tower
+        // Bridge") is a strictly better match than one it starts only from
+        // a later word ("Tokyo Tower"): the person may well have been typing
+        // the second all along.
+        if continuation == .fromLaterWord,
+           order[..<at].contains(where: { TitleMatch.continuation(of: scored[$0].entry.card.names, text: text) == .fromStart }) { return }
         let top = order.remove(at: at)
         scored[top].keptOnTop = true
         order.insert(top, at: 0)
@@ -54,18 +61,33 @@ extension SearchHit.Identity {
 }
 
 extension TitleMatch {
-    /// Whether the query, as typed so far, starts `title` or its words from
-    /// one of them on: what a person typing that title, or a later word of
-    /// it, could still be typing. Compared as `bonus` compares (folded,
-    /// words joined by single spaces; CJK runs after the words).
-    static func continues(_ title: TitleKey, text: QueryText) -> Bool {
-        guard !text.joined.isEmpty else { return false }
-        if !text.compact.isEmpty, title.compact.hasPrefix(text.compact) { return true }
+    /// How the query, as typed so far, goes on in a title: what a person
+    /// typing that title, or a later word of it, could still be typing.
+    enum Continuation: Comparable {
+        /// It starts the title.
+        case fromStart
+        /// It starts the title's words from a later one on ("bay coa" for
+        /// "Monterey Bay Coastal Trail").
+        case fromLaterWord
+    }
+
+    /// The best way the query goes on in one of `names`, nil if in none.
+    static func continuation(of names: [TitleKey], text: QueryText) -> Continuation? {
+        names.lazy.compactMap { continuation($0, text: text) }.min()
+    }
+
+    /// How the query goes on in `title`, nil if it does not (never a piece
+    /// inside a word, initials, or words in another order). Compared as
+    /// `bonus` compares (folded, words joined by single spaces; CJK runs
+    /// after the words).
+    static func continuation(_ title: TitleKey, text: QueryText) -> Continuation? {
+        guard !text.joined.isEmpty else { return nil }
+        if !text.compact.isEmpty, title.compact.hasPrefix(text.compact) { return .fromStart }
         // From each word on (past the last: the CJK runs alone, which have
         // no word boundaries of their own).
         for start in 0...title.words.count where joined(Array(title.words[start...]), title.cjk, startsWith: text.joined) {
-            return true
+            return start == 0 ? .fromStart : .fromLaterWord
         }
-        return false
+        return nil
     }
 }

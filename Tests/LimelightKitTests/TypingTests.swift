@@ -135,6 +135,25 @@ import Testing
         #expect(try typed(["bay", "bay ", "bay cl"], searcher).map(\.0).last == "Lighthouse Bay Cliffs")
     }
 
+    static let towers = [
+        #"{"kind":"entity","app":"com.example.travel","type":"PlaceEntity","id":"tokyo-tower","title":"Tokyo Tower","rankingHint":80}"#,
+        #"{"kind":"entity","app":"com.example.travel","type":"PlaceEntity","id":"tower-bridge","title":"Tower Bridge","rankingHint":40}"#,
+    ]
+
+    @Test func aTitleTheQueryStartsBeatsOneContinuedFromALaterWord() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.towers)
+        let searcher = try Searcher(location: dir.index)
+        #expect(try alone("to", searcher).first == "Tokyo Tower")
+        #expect(try alone("tow", searcher).first == "Tower Bridge")
+        // "tow" goes on in "Tokyo Tower" only from its second word, and
+        // starts "Tower Bridge": the person may have been typing the second.
+        #expect(try typed(["t", "to", "tow", "towe"], searcher).map(\.0) == ["Tokyo Tower", "Tokyo Tower", "Tower Bridge", "Tower Bridge"])
+        // Once the query starts no title, a later word keeps its place again
+        // ("Lighthouse Bay Cliffs" above), and so does a title both start.
+        #expect(try typed(["tok", "toky"], searcher).map(\.0) == ["Tokyo Tower", "Tokyo Tower"])
+    }
+
     @Test func onlyAnExtensionOfTheQueryKeepsTheTopHit() throws {
         let dir = TempDir()
         try ingest(dir, Self.travel)
