@@ -49,6 +49,10 @@ final class SnapshotCache {
     /// A short prefix's checked list documents, by folded prefix
     /// (`Searcher.prefixCandidates`; local databases only).
     private var prefixes = ClockCache<String, [Listed]>(capacity: capacity)
+    /// The apps' document ids, by the app a request is scoped to ("" for
+    /// none): `Searcher.appNameCandidates` scans them at every keystroke
+    /// (local databases only).
+    private var appDocuments: [String: [UInt32]] = [:]
 
     /// A listed document that passed its title check, with its candidate boost.
     struct Listed {
@@ -76,6 +80,7 @@ final class SnapshotCache {
         documents.removeAll()
         lists.removeAll()
         prefixes.removeAll()
+        appDocuments.removeAll()
     }
 
     /// Whether any document has an expiry (else listed items' expiries are not read).
@@ -113,6 +118,15 @@ final class SnapshotCache {
         let made = try make()
         prefixes.insert(made, for: p)
         return made
+    }
+
+    /// The apps' document ids for a request scoped to `app` ("" for none):
+    /// cached, else found by `find`.
+    func apps(_ app: String, find: () throws(XapianError) -> [UInt32]) throws(XapianError) -> [UInt32] {
+        if let known = appDocuments[app] { return known }
+        let found = try find()
+        appDocuments[app] = found
+        return found
     }
 
     /// The document that holds item `key`, if any.

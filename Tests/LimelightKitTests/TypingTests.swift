@@ -311,6 +311,23 @@ import Testing
         #expect(r.correctedQuery == nil)
     }
 
+    @Test func aReaderThatStaysOpenFindsAnAppAddedSince() throws {
+        // The apps' ids are kept per snapshot ("zlh" finds Zilch only by
+        // scanning them, by subsequence): a refresh must forget them.
+        let searcher = try Searcher(location: dir.index)
+        var r = SearchRequest(query: "fox")
+        r.limit = 5
+        #expect(try searcher.search(r).hits.first?.title == "Firefox")
+        r.query = "zlh"
+        #expect(try searcher.search(r).hits.isEmpty)
+        try ingest(dir, [#"{"kind":"app","app":"org.example.zilch","name":"Zilch"}"#])
+        #expect(searcher.refresh())
+        #expect(try searcher.search(r).hits.first?.title == "Zilch")
+        // Scoped to another app, none.
+        r.app = "org.mozilla.firefox"
+        #expect(try searcher.search(r).hits.isEmpty)
+    }
+
     @Test func innerWordsRankBelowWordStarts() throws {
         // "fi": Firefox, FileZilla and Files start so; "zil" is inside FileZilla only.
         let titles = try response("zil").hits.map(\.title)
