@@ -445,7 +445,12 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true {
             rules[i].scores.add(rules[i].rank(goal, at: e.at!, contexts: e.contexts, seen: seen, total: counts, last: lastUse))
             rules[i].learn(goal, at: e.at!, contexts: e.contexts)
         }
-        let byRecency = lastUse.keys.sorted { lastUse[$0]! > lastUse[$1]! }
+        // Equal times (launches logged to the minute) tie in first-use order,
+        // not in the dictionary's, which changes from run to run.
+        let byRecency = seen.indices.sorted { a, b in
+            let (x, y) = (lastUse[seen[a]]!, lastUse[seen[b]]!)
+            return x != y ? x > y : a < b
+        }.map { seen[$0] }
         mru.add(byRecency.firstIndex(of: goal).map { $0 + 1 })
         pop.add(rank(of: goal, in: popularity))
         try writer.apply([LocatedRecord(e, at: "\(name) event \(n + 1)")])
