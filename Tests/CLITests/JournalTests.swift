@@ -55,7 +55,12 @@ import Testing
         // 2 cores) a process may wait for a core: then within 100 ms of the
         // slowest start of 'limelight --version' measured alongside.
         #expect(times[90] < 0.1 || times[90] < 0.1 + baselines[90], "p90 \(times[90]) s, --version p90 \(baselines[90]) s")
-        #expect(slowest < 0.1 || slowest < 0.1 + slowestBaseline, "slowest \(slowest) s, slowest --version \(slowestBaseline) s")
+        // The slowest one: a donation never waits for the writer, which here
+        // would mean the whole import (minutes), but its journal append is
+        // fsynced, and under the whole suite's disk load one of a hundred
+        // fsyncs took 248 ms (the slowest --version 70 ms): a second bounds
+        // the noise and still catches a wait for the lock.
+        #expect(slowest < 1 || slowest < 0.1 + slowestBaseline, "slowest \(slowest) s, slowest --version \(slowestBaseline) s")
         #expect(Set(ids).count == 100)  // two launches are two uses: no id collapses them
         #expect(usageDuring > 0)
         // Once the import ends, all 100 are in the index, once each.
