@@ -25,7 +25,9 @@ public struct SearchRequest: Sendable {
     /// The hit a front end showed on top for the query this one extends (the
     /// person typed on): it stays first while the query still starts its
     /// title, or its title from one of its words, unless a hit above it is
-    /// an exact title (see `Searcher+StableTopHit.swift`). A long-lived
+    /// a strictly better match: an exact title, or a title the query starts
+    /// when it goes on in this one only from a later word (see
+    /// `Searcher+StableTopHit.swift`). A long-lived
     /// reader sets it through `TypingMemory`; nil for a query on its own.
     public var keepOnTop: SearchHit.Identity?
 
