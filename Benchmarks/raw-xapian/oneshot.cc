@@ -16,7 +16,8 @@
 //     BM25 alone on q FILTER docids 1…last × budget ÷ q's upper bound, each
 //     hit then given its card's static score (prior ×1.5 + usage boost), as
 //     Limelight does.
-//     If Q's get_mset(0, 0).get_matches_upper_bound() ≤ 5,000: scored(Q).
+//     If Q's bound from its terms' frequencies (match_bound.h), else its
+//     get_mset(0, 0).get_matches_upper_bound(), is ≤ 5,000: scored(Q).
 //     Else the union of: if Q's upper bound exceeds 20,000, the title tier
 //     T = Q FILTER AND(XP<first 10 letters of each word>), scored(T) if T's
 //     upper bound ≤ 1,250 else windowed(T, 5,000); scored(Q FILTER (Kapp OR Kshortcut)); windowed(Q, 20,000); and
@@ -32,6 +33,7 @@
 //   xapian-oneshot DB "python3 nu"
 #include <xapian.h>
 #include "limelight_plan.h"
+#include "../../Sources/CXapian/match_bound.h"
 
 #include <algorithm>
 #include <chrono>
@@ -207,7 +209,10 @@ int main(int argc, char **argv) {
                               Xapian::Query(Xapian::Query::OP_VALUE_LE, 7, Xapian::sortable_serialise(now)));
         Xapian::Query q(Xapian::Query::OP_AND_NOT, Xapian::Query(Xapian::Query::OP_AND, parts.begin(), parts.end()),
                         expired);
-        Xapian::doccount bound = p.upper_bound(q);
+        // As Limelight in a fresh process: the terms' frequencies first, a
+        // match set for the exact bound only when they leave it open.
+        const uint64_t by_terms = cx_match_bound_of(q, p.db);
+        Xapian::doccount bound = by_terms <= 5000 ? by_terms : p.upper_bound(q);
         if (bound <= 5000) {
             p.scored(q, 10);
         } else {

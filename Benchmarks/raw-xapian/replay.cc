@@ -6,8 +6,9 @@
 // Sources/Xapian/CallRecorder.swift): per keystroke, every Xapian read the
 // Swift plan made — each match set (the query as Query::serialise() bytes,
 // weighting, docid order, sort, collapse, first, maxitems, checkatleast, the
-// values and data read from each hit), metadata, document, value, data and
-// term reads, in order. This program makes the very same calls against DB
+// values and data read from each hit), a query's bound from its terms'
+// frequencies (match_bound.h, the shim's own code), metadata, document,
+// value, data and term reads, in order. This program makes the very same calls against DB
 // (Limelight's index: its `current` stub, read-only) with the plain C++ API,
 // P untimed passes first, then one timed pass, and times each keystroke. No
 // plan is written here: when the Swift plan changes, the trace changes.
@@ -26,6 +27,7 @@
 // which the default registry knows; a custom one would need registering here,
 // and one the registry does not know is an error.
 #include <xapian.h>
+#include "../../Sources/CXapian/match_bound.h"  // the shim's own code: the same lookups
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -62,7 +64,7 @@ std::string unhex(const std::string &h) {
     return out;
 }
 
-enum class Op { mset, document, value, data, metadata, metadataKeys, termfreq, termfreqs, termExists, postings, allterms,
+enum class Op { mset, bound, document, value, data, metadata, metadataKeys, termfreq, termfreqs, termExists, postings, allterms,
                 doccount, lastdocid };
 
 struct Call {
@@ -94,7 +96,7 @@ struct Keystroke {
 
 Op op_named(const std::string &s) {
     static const std::map<std::string, Op> ops = {
-        {"mset", Op::mset}, {"document", Op::document}, {"value", Op::value}, {"data", Op::data},
+        {"mset", Op::mset}, {"bound", Op::bound}, {"document", Op::document}, {"value", Op::value}, {"data", Op::data},
         {"metadata", Op::metadata}, {"metadatakeys", Op::metadataKeys}, {"termfreq", Op::termfreq}, {"termfreqs", Op::termfreqs},
         {"termexists", Op::termExists}, {"postings", Op::postings}, {"allterms", Op::allterms},
         {"doccount", Op::doccount}, {"lastdocid", Op::lastdocid}};
@@ -144,6 +146,9 @@ std::vector<Keystroke> read_trace(const std::string &path, const Xapian::Registr
                 c.expected = j.at("docids").get<std::vector<Xapian::docid>>();
                 break;
             }
+            case Op::bound:
+                c.query = Xapian::Query::unserialise(unhex(j.at("query").get<std::string>()), registry);
+                break;
             case Op::document:
                 c.docid = j.at("docid").get<Xapian::docid>();
                 c.unchecked = j.value("unchecked", false);
@@ -224,6 +229,7 @@ Outcome run_keystroke(const Xapian::Database &db, const Keystroke &k) {
             case Op::metadataKeys:
                 for (auto it = db.metadata_keys_begin(c.text); it != db.metadata_keys_end(c.text); ++it) o.sink++;
                 break;
+            case Op::bound: o.sink += cx_match_bound_of(c.query, db); break;
             case Op::termfreq: o.sink += db.get_termfreq(c.text); break;
             case Op::termfreqs: {
                 // As cx_db_termfreqs_scan: one walk of the term list in term order.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include "cxapian_internal.h"
+#include "match_bound.h"
 
 extern "C" {
 
@@ -123,6 +124,12 @@ uint32_t cx_db_termfreq(const cx_db *db, const char *term, size_t len,
                         cx_error **err) {
     CX_TRY
     return db->db.get_termfreq(str(term, len));
+    CX_CATCH(0)
+}
+
+uint64_t cx_db_match_bound(const cx_db *db, const cx_query *q, cx_error **err) {
+    CX_TRY
+    return cx_match_bound_of(q->q, db->db);
     CX_CATCH(0)
 }
 

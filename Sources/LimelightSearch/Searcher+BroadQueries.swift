@@ -24,7 +24,7 @@ extension Searcher {
     /// `weightless`: the text weighs nothing (`QueryText.weighsNothing`).
     func broadCandidates(_ matching: Query, titleWords: [String], depth: Int,
                          _ request: SearchRequest, weightless: Bool = false) throws(XapianError) -> [Match] {
-        let bound = try matchesUpperBound(matching)
+        let bound = try matchesUpperBound(matching, unlessUnder: broadQueryMatches)
         if bound > columnQueryMatches { try readColumnsIfWorthIt() }
         guard bound > broadQueryMatches else { return try scored(matching, count: depth) }
         var seen = Set<UInt32>()
@@ -104,7 +104,19 @@ extension Searcher {
     /// AND, the sum of an OR's — about how many matches scoring would visit.
     /// (Xapian's *estimate* of an AND of correlated words is far too low:
     /// 20,000 for "contains c", which matches 144,715 of a million.)
-    func matchesUpperBound(_ query: Query) throws(XapianError) -> Int {
+    ///
+    /// `unlessUnder`: on a local index, a query whose terms' frequencies
+    /// already bound it to `limit` needs no match set when the exact bound
+    /// decides nothing more: it is scored whole either way, and the columns
+    /// are read at most once a snapshot (`readColumnsIfWorthIt`). The
+    /// terms' bound is then returned: the caller's decisions come out the
+    /// same. (Over the network each term is a round trip: one match set is one.)
+    func matchesUpperBound(_ query: Query, unlessUnder limit: Int? = nil) throws(XapianError) -> Int {
+        if let limit, reconnect == nil {
+            let terms = try db.matchBound(query)
+            let decidesColumns = snapshot.searches > 0 && !snapshot.columnsTried
+            if terms <= limit, terms <= columnQueryMatches || !decidesColumns { return terms }
+        }
         let enquire = try Enquire(db)
         enquire.query = query
         return try enquire.matches(count: 0).upperBound

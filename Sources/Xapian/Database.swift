@@ -81,6 +81,18 @@ public class Database {
         return Int(try checked { err in term.withBytes { cx_db_termfreq(handle, $0, $1, err) } })
     }
 
+    /// At most how many documents `query` can match, from its terms'
+    /// frequencies: one lookup per term, no match set. Never below the
+    /// upper bound a match set reports, so a query under it is under that
+    /// too (`Sources/CXapian/match_bound.h`). Over the network a lookup is a
+    /// round trip per term: there a match set of 0 items is one.
+    public func matchBound(_ query: Query) throws(XapianError) -> Int {
+        if let recorder = CallRecorder.active {
+            recorder.read("bound", "\"query\":" + CallRecorder.hex(try query.serialised()))
+        }
+        return Int(try checked { cx_db_match_bound(handle, query.handle, $0) })
+    }
+
     /// The frequencies of many terms in one match (one round trip per
     /// remote shard, where `termFrequency` costs one per term).
     public func termFrequencies(_ terms: [String]) throws(XapianError) -> [Int] {

@@ -100,6 +100,27 @@ import Xapian
         }
     }
 
+    /// Whether a query is broad was a match set of 0 items of its own at
+    /// every keystroke; on a local index the terms' frequencies now tell a
+    /// narrow one without it (`Database.matchBound`), and a broad one still
+    /// gets the exact figure. The answers are the ones `withinTheBudgetNothingChanges` pins.
+    @Test func aNarrowQueryIsToldNarrowWithoutAMatchSet() throws {
+        let dir = try rebuiltIndex()
+        let s = try searcher(dir, budget: Self.budget)
+        func countingMatchSets(_ query: String) throws -> Int {
+            let trace = dir.path + "/trace.jsonl"
+            CallRecorder.active = try CallRecorder(path: trace)
+            _ = try ids(s, query)
+            CallRecorder.active = nil
+            let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").filter { $0.hasPrefix(#"{"op":"mset""#) && $0.contains(#""maxitems":0,"#) }.count
+        }
+        // "gro" starts one title's word (prefixes are indexed for titles): at most 1 match.
+        #expect(try countingMatchSets("common gro") == 0)
+        // "common" as a complete word is in 302 descriptions, more than the budget of 20.
+        #expect(try countingMatchSets("common ") >= 1)
+    }
+
     @Test func broadQueriesKeepTheirFilters() throws {
         let dir = try rebuiltIndex()
         var r = SearchRequest(query: "common")

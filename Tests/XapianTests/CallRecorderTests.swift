@@ -33,6 +33,8 @@ import Testing
             _ = try db.metadata("recorder-test-list")
             _ = try db.document(unchecked: 3).value(0)
             _ = try db.termFrequency("recorder-test-n1")
+            let bounded = Query(term: "recorder-test-n5")
+            _ = try db.matchBound(bounded)
             CallRecorder.active = nil
             #expect(hits.matches.map(\.documentID) == [2, 3, 4])
             // Only this thread's calls are recorded (tests of other suites
@@ -45,7 +47,8 @@ import Testing
             #expect(mset.contains(#""checkatleast":3,"values":[0],"data":false,"docids":[2, 3, 4]"#), "\(mset)")
             let expected = [mset, #"{"op":"metadata","key":"recorder-test-list"}"#,
                             #"{"op":"document","docid":3,"unchecked":true}"#, #"{"op":"value","docid":3,"slot":0}"#,
-                            #"{"op":"termfreq","term":"recorder-test-n1"}"#]
+                            #"{"op":"termfreq","term":"recorder-test-n1"}"#,
+                            #"{"op":"bound","query":"# + CallRecorder.hex(try bounded.serialised()) + "}"]
             var rest = written[...]
             for e in expected {
                 guard let i = rest.firstIndex(of: e) else { Issue.record("missing, in order: \(e)\n\(written)"); return }

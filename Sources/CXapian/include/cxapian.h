@@ -327,6 +327,9 @@ int cx_query_serialise(const cx_query *q, char **out, size_t *len,
 /* Xapian's description of the query, for debugging and tests. */
 char *cx_query_description(const cx_query *q, size_t *len);
 void cx_query_free(cx_query *q);
+/* At most how many documents q can match, from its terms' frequencies
+   (one lookup per term, no match set: see match_bound.h). */
+uint64_t cx_db_match_bound(const cx_db *db, const cx_query *q, cx_error **err);
 
 /* ---- query parser ------------------------------------------------------------ */
 
