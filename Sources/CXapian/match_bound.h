@@ -1,6 +1,7 @@
 // match_bound.h — how many documents a query can match at most, from its
 // terms' frequencies alone. Header-only: the shim (database.cpp) and the raw
-// Xapian replay (Benchmarks/raw-xapian/replay.cc) run the very same code.
+// Xapian floors (Benchmarks/raw-xapian/replay.cc, oneshot.cc) run the very
+// same code.
 //
 // Why: deciding whether a keystroke's query is broad (Searcher's
 // `broadCandidates`) took a match set of 0 items of its own, whose setup —
