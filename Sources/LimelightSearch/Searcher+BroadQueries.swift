@@ -74,7 +74,7 @@ extension Searcher {
     func windowed(_ query: Query, count: Int, matches: Int, budget: Int,
                   weightless: Bool = false) throws(XapianError) -> [Match] {
         let share = min(1, Double(budget) / Double(max(matches, 1)))
-        let window = try StaticTier.window(db, share: share)
+        let window = try StaticTier.window(try snapshot.tierSizes(in: db), share: share)
         var out: [Match] = []
         let windowed = try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query
         for m in try match(windowed, count: count, weighted: !weightless) {

@@ -62,6 +62,8 @@ final class SnapshotCache {
 
     /// Whether any document has an expiry (nil: not asked yet).
     private var expiries: Bool?
+    /// How many hits each static tier holds (nil: not read yet).
+    private var tiers: StaticTier.Sizes?
 
     /// Searches answered from this snapshot: a reader that answers more
     /// than one is long-lived (a service, a `--stdin` coprocess).
@@ -73,6 +75,7 @@ final class SnapshotCache {
 
     func forget() {
         expiries = nil
+        tiers = nil
         searches = 0
         columns = nil
         columnsTried = false
@@ -89,6 +92,15 @@ final class SnapshotCache {
         let any = try db.termFrequency(Schema.expires) > 0
         expiries = any
         return any
+    }
+
+    /// How many hits each static tier holds (`StaticTier.sizes`), for the
+    /// windows of broad queries.
+    func tierSizes(in db: Database) throws(XapianError) -> StaticTier.Sizes {
+        if let tiers { return tiers }
+        let read = try StaticTier.sizes(db)
+        tiers = read
+        return read
     }
 
     /// Hot list `name` (see `HotLists.merged`).

@@ -52,20 +52,32 @@ package enum StaticTier {
         return [levelTerm(l), partTerm(l, part)]
     }
 
-    /// A filter for the best `share` (0…1) of the hits, or a few more: whole
-    /// levels from the best down, then parts of the level where the window
-    /// ends. `nil` when the window would hold every hit. One term list read
-    /// (the tier terms with their frequencies).
-    package static func window(_ db: Database, share: Double) throws(XapianError) -> Query? {
-        var levelCount = [Int](repeating: 0, count: levels + 1)
-        var partCount = [[Int]](repeating: [Int](repeating: 0, count: parts), count: levels + 1)
+    /// How many hits each level, and each part of a level, holds: the tier
+    /// terms' frequencies, from one read of the term list. They change only
+    /// with the index, so a searcher keeps them for its snapshot: at a
+    /// million entities the read took 0.75 ms, twice per broad keystroke.
+    package struct Sizes: Sendable {
+        var levels = [Int](repeating: 0, count: StaticTier.levels + 1)
+        var parts = [[Int]](repeating: [Int](repeating: 0, count: StaticTier.parts), count: StaticTier.levels + 1)
+    }
+
+    package static func sizes(_ db: Database) throws(XapianError) -> Sizes {
+        var sizes = Sizes()
         for (term, f) in try db.allTerms(prefix: Schema.staticTier) {
             let rest = term.dropFirst(Schema.staticTier.count)
             let fields = rest.split(separator: ":")
             guard let l = fields.first.flatMap({ Int($0) }), (0...levels).contains(l) else { continue }
-            if fields.count == 1 { levelCount[l] = f }
-            else if let p = Int(fields[1]), (0..<parts).contains(p) { partCount[l][p] = f }
+            if fields.count == 1 { sizes.levels[l] = f }
+            else if let p = Int(fields[1]), (0..<parts).contains(p) { sizes.parts[l][p] = f }
         }
+        return sizes
+    }
+
+    /// A filter for the best `share` (0…1) of the hits, or a few more: whole
+    /// levels from the best down, then parts of the level where the window
+    /// ends. `nil` when the window would hold every hit.
+    package static func window(_ sizes: Sizes, share: Double) throws(XapianError) -> Query? {
+        let levelCount = sizes.levels, partCount = sizes.parts
         let total = levelCount.reduce(0, +)
         let size = max(1, Int((Double(total) * share).rounded(.up)))
         var terms: [String] = []

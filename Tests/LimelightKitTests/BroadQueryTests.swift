@@ -93,6 +93,22 @@ import Xapian
         #expect(Set(broad).intersection(full).count >= 8)
     }
 
+    /// A searcher keeps the tiers' sizes for its snapshot; a refresh must
+    /// forget them, or a new best tier would stay outside every window.
+    @Test func aReaderThatStaysOpenWindowsTheTiersOfItsNewSnapshot() throws {
+        let dir = try rebuiltIndex()
+        let open = try searcher(dir, budget: Self.budget)
+        #expect(try ids(open, "thing").count == 10)
+        let fresh = (0..<12).map { n in
+            #"{"kind":"entity","app":"com.example.notes","type":"Note","id":"fresh\#(n)","title":"Fresh \#(n)","description":"A new thing.","rankingHint":100}"#
+        }
+        _ = try ingest(dir, fresh)
+        #expect(open.refresh())
+        let kept = try ids(open, "thing")
+        #expect(kept == (try ids(try searcher(dir, budget: Self.budget), "thing")))
+        #expect(kept.allSatisfy { $0.hasPrefix("fresh") }, "\(kept)")
+    }
+
     @Test func withinTheBudgetNothingChanges() throws {
         let dir = try rebuiltIndex()
         for q in ["common", "note 1", "thing", "common gr", "daily"] {
