@@ -2,8 +2,8 @@ import Testing
 @testable import Xapian
 
 /// `Database.matchBound`: the terms' frequencies bound a query's matches
-/// without a match set. The search plan skips a match set on its word
-/// (Searcher.matchesUpperBound), so it must never be below the upper bound
+/// without a match set. The search plan skips a match set when it says a
+/// query is small (Searcher.matchesUpperBound), so it must never be below the upper bound
 /// a match set reports, for any operator the plan or a predicate can build.
 @Suite struct MatchBoundTests {
     /// Ten documents: "a" on 1–6, "b" on 4–9, "c" on 10; value 0 is the docid.
