@@ -74,11 +74,47 @@ extension Searcher {
     func windowed(_ query: Query, count: Int, matches: Int, budget: Int,
                   weightless: Bool = false) throws(XapianError) -> [Match] {
         let share = min(1, Double(budget) / Double(max(matches, 1)))
-        let window = try StaticTier.window(try snapshot.tierSizes(in: db), share: share)
+        let sizes = try snapshot.tierSizes(in: db)
         var out: [Match] = []
-        let windowed = try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query
-        for m in try match(windowed, count: count, weighted: !weightless) {
+        let found: [Match]
+        if weightless {
+            found = try firstInOrder(query, count: count, matches: matches, sizes, share: share)
+        } else {
+            let window = try StaticTier.window(sizes, share: share)
+            found = try match(try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query, count: count)
+        }
+        for m in found {
             out.append(Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, try card(of: m)?.card), values: m.values))
+        }
+        return out
+    }
+
+    /// A weightless query's first `count` matches in the window: they all
+    /// weigh the same, so they are the first by order value, and the window
+    /// is matched slice by slice in that order (`StaticTier.orderedSlices`),
+    /// stopping once `count` are found. Matching the whole window at once
+    /// would read the sort key of every match in it: for "library" on the
+    /// Debian catalog, 32,000 in 4 ms where the first part of the level
+    /// most packages share already holds 50. A call takes slices until
+    /// they should hold twice the matches still wanted if the query's
+    /// matches spread evenly (its bound is an upper one: more calls, not
+    /// other matches, when they do not).
+    func firstInOrder(_ query: Query, count: Int, matches: Int, _ sizes: StaticTier.Sizes,
+                      share: Double) throws(XapianError) -> [Match] {
+        let slices = StaticTier.orderedSlices(sizes, share: share)
+        let density = Double(matches) / Double(max(sizes.total, 1))
+        var out: [Match] = []
+        var next = 0
+        while next < slices.count, out.count < count {
+            let wanted = count - out.count
+            var terms: [String] = [], expected = 0.0
+            while next < slices.count, terms.isEmpty || expected < 2 * Double(wanted) {
+                terms += slices[next].terms
+                expected += Double(slices[next].size) * density
+                next += 1
+            }
+            let slice = try Query.or(terms.map { Query(term: $0) })
+            out += try match(try query.filter(slice), count: wanted, weighted: false)
         }
         return out
     }

@@ -23,7 +23,7 @@ package enum StaticTier {
     /// is that order. (Document ids broke ties before; they are static-rank
     /// order on one index, but not across shards.)
     package static func orderValue(_ key: ItemKey, prior: Double) -> [UInt8] {
-        let rest = UInt32((1 - min(1, max(0, prior))) * Double(UInt32.max))
+        let rest = orderPrefix(prior)
         return (0..<4).map { UInt8(truncatingIfNeeded: rest >> (24 - 8 * UInt32($0))) } + orderSuffix(key)
     }
 
@@ -44,13 +44,23 @@ package enum StaticTier {
 
     static func partTerm(_ level: Int, _ part: Int) -> String { levelTerm(level) + ":" + String(part) }
 
+    /// A hit whose prior is exactly its level's (a whole ranking hint, or
+    /// none: the default 50) also carries `XG` + level + "=": a level whose
+    /// every hit does holds one prior, so its hits follow their item hashes
+    /// in order, part by part (see `orderedSlices`).
+    static func exactTerm(_ level: Int) -> String { levelTerm(level) + "=" }
+
     /// The terms of a hit with this prior and key.
     package static func terms(prior: Double, key: ItemKey) -> [String] {
         let l = level(prior: prior)
         // The high bits: FNV-1a's low bits are weak for short, similar keys.
         let part = Int(hash(key) >> 60) % parts
-        return [levelTerm(l), partTerm(l, part)]
+        let exact = orderPrefix(prior) == orderPrefix(Double(l) / Double(levels))
+        return [levelTerm(l), partTerm(l, part)] + (exact ? [exactTerm(l)] : [])
     }
+
+    /// The order value's first four bytes, as a number: 1 − prior.
+    static func orderPrefix(_ prior: Double) -> UInt32 { UInt32((1 - min(1, max(0, prior))) * Double(UInt32.max)) }
 
     /// How many hits each level, and each part of a level, holds: the tier
     /// terms' frequencies, from one read of the term list. They change only
@@ -59,12 +69,23 @@ package enum StaticTier {
     package struct Sizes: Sendable {
         var levels = [Int](repeating: 0, count: StaticTier.levels + 1)
         var parts = [[Int]](repeating: [Int](repeating: 0, count: StaticTier.parts), count: StaticTier.levels + 1)
+        /// Hits whose prior is exactly the level's (`exactTerm`).
+        var exact = [Int](repeating: 0, count: StaticTier.levels + 1)
+
+        package var total: Int { levels.reduce(0, +) }
+
+        /// Whether every hit of the level has the same prior.
+        func holdsOnePrior(_ level: Int) -> Bool { exact[level] == levels[level] }
     }
 
     package static func sizes(_ db: Database) throws(XapianError) -> Sizes {
         var sizes = Sizes()
         for (term, f) in try db.allTerms(prefix: Schema.staticTier) {
             let rest = term.dropFirst(Schema.staticTier.count)
+            if rest.hasSuffix("="), let l = Int(rest.dropLast()), (0...levels).contains(l) {
+                sizes.exact[l] = f
+                continue
+            }
             let fields = rest.split(separator: ":")
             guard let l = fields.first.flatMap({ Int($0) }), (0...levels).contains(l) else { continue }
             if fields.count == 1 { sizes.levels[l] = f }
@@ -73,30 +94,63 @@ package enum StaticTier {
         return sizes
     }
 
-    /// A filter for the best `share` (0…1) of the hits, or a few more: whole
-    /// levels from the best down, then parts of the level where the window
-    /// ends. `nil` when the window would hold every hit.
-    package static func window(_ sizes: Sizes, share: Double) throws(XapianError) -> Query? {
-        let levelCount = sizes.levels, partCount = sizes.parts
-        let total = levelCount.reduce(0, +)
+    /// The best `share` (0…1) of the hits, or a few more: whole levels from
+    /// the best down, then parts of the level where the window ends (`parts`
+    /// nil: the whole level). `nil` when the window would hold every hit.
+    static func taken(_ sizes: Sizes, share: Double) -> [(level: Int, parts: [Int]?)]? {
+        let total = sizes.total
         let size = max(1, Int((Double(total) * share).rounded(.up)))
-        var terms: [String] = []
+        var out: [(level: Int, parts: [Int]?)] = []
         var taken = 0
-        for l in stride(from: levels, through: 0, by: -1) where levelCount[l] > 0 {
-            if taken + levelCount[l] <= size {
-                terms.append(levelTerm(l))
-                taken += levelCount[l]
+        for l in stride(from: levels, through: 0, by: -1) where sizes.levels[l] > 0 {
+            if taken + sizes.levels[l] <= size {
+                out.append((l, nil))
+                taken += sizes.levels[l]
                 if taken == size { break }
                 continue
             }
-            for p in 0..<parts where partCount[l][p] > 0 {
-                terms.append(partTerm(l, p))
-                taken += partCount[l][p]
+            var some: [Int] = []
+            for p in 0..<parts where sizes.parts[l][p] > 0 {
+                some.append(p)
+                taken += sizes.parts[l][p]
                 if taken >= size { break }
             }
+            out.append((l, some))
             break
         }
-        if taken >= total { return nil }
+        return taken >= total ? nil : out
+    }
+
+    /// A filter for the best `share` (0…1) of the hits, or a few more (`taken`).
+    /// `nil` when the window would hold every hit.
+    package static func window(_ sizes: Sizes, share: Double) throws(XapianError) -> Query? {
+        guard let taken = taken(sizes, share: share) else { return nil }
+        let terms = taken.flatMap { l, some in some.map { $0.map { partTerm(l, $0) } } ?? [levelTerm(l)] }
         return try Query.or(terms.map { Query(term: $0) })
+    }
+
+    /// The same window (every hit when `window` is nil) cut into slices in
+    /// order-value order: every hit of a slice comes before every hit of the
+    /// next, so the first `count` hits of the window by order value are the
+    /// first slices' first ones. A level is a slice, or, when it holds one
+    /// prior, each of its parts is (its hits then follow their hashes, and a
+    /// part is a range of them). Levels follow the prior rounded, parts the
+    /// hash's high bits, both as the order value does. (Exact but for priors
+    /// within 2⁻³² of each other on two sides of a level's edge, which the
+    /// order value can tie.)
+    package static func orderedSlices(_ sizes: Sizes, share: Double) -> [(terms: [String], size: Int)] {
+        let taken = taken(sizes, share: share)
+            ?? stride(from: levels, through: 0, by: -1).filter { sizes.levels[$0] > 0 }.map { ($0, nil) }
+        var out: [(terms: [String], size: Int)] = []
+        for (l, some) in taken {
+            if sizes.holdsOnePrior(l) {
+                for p in some ?? Array(0..<parts) where sizes.parts[l][p] > 0 { out.append(([partTerm(l, p)], sizes.parts[l][p])) }
+            } else if let some {
+                out.append((some.map { partTerm(l, $0) }, some.reduce(0) { $0 + sizes.parts[l][$1] }))
+            } else {
+                out.append(([levelTerm(l)], sizes.levels[l]))
+            }
+        }
+        return out
     }
 }
