@@ -101,7 +101,11 @@ extension Searcher {
     /// other matches, when they do not).
     func firstInOrder(_ query: Query, count: Int, matches: Int, _ sizes: StaticTier.Sizes,
                       share: Double) throws(XapianError) -> [Match] {
-        let slices = StaticTier.orderedSlices(sizes, share: share)
+        // A window of every hit is the query whole (as `window`: a match
+        // without tier terms, if any, is not left out).
+        guard let slices = StaticTier.orderedSlices(sizes, share: share) else {
+            return try match(query, count: count, weighted: false)
+        }
         let density = Double(matches) / Double(max(sizes.total, 1))
         var out: [Match] = []
         var next = 0

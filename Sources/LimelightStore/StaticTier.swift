@@ -129,18 +129,17 @@ package enum StaticTier {
         return try Query.or(terms.map { Query(term: $0) })
     }
 
-    /// The same window (every hit when `window` is nil) cut into slices in
-    /// order-value order: every hit of a slice comes before every hit of the
-    /// next, so the first `count` hits of the window by order value are the
-    /// first slices' first ones. A level is a slice, or, when it holds one
+    /// The same window cut into slices in order-value order (nil when it
+    /// would hold every hit, as `window`): every hit of a slice comes before
+    /// every hit of the next, so the first `count` hits of the window by
+    /// order value are the first slices' first ones. A level is a slice, or, when it holds one
     /// prior, each of its parts is (its hits then follow their hashes, and a
     /// part is a range of them). Levels follow the prior rounded, parts the
     /// hash's high bits, both as the order value does. (Exact but for priors
     /// within 2⁻³² of each other on two sides of a level's edge, which the
     /// order value can tie.)
-    package static func orderedSlices(_ sizes: Sizes, share: Double) -> [(terms: [String], size: Int)] {
-        let taken = taken(sizes, share: share)
-            ?? stride(from: levels, through: 0, by: -1).filter { sizes.levels[$0] > 0 }.map { ($0, nil) }
+    package static func orderedSlices(_ sizes: Sizes, share: Double) -> [(terms: [String], size: Int)]? {
+        guard let taken = taken(sizes, share: share) else { return nil }
         var out: [(terms: [String], size: Int)] = []
         for (l, some) in taken {
             if sizes.holdsOnePrior(l) {
