@@ -101,8 +101,7 @@ extension Searcher {
     /// other matches, when they do not).
     func firstInOrder(_ query: Query, count: Int, matches: Int, _ sizes: StaticTier.Sizes,
                       share: Double) throws(XapianError) -> [Match] {
-        // A window of every hit is the query whole (as `window`: a match
-        // without tier terms, if any, is not left out).
+        // Where the slices might leave a match out, the query whole.
         guard let slices = StaticTier.orderedSlices(sizes, share: share) else {
             return try match(query, count: count, weighted: false)
         }

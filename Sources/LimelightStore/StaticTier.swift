@@ -71,6 +71,8 @@ package enum StaticTier {
         var parts = [[Int]](repeating: [Int](repeating: 0, count: StaticTier.parts), count: StaticTier.levels + 1)
         /// Hits whose prior is exactly the level's (`exactTerm`).
         var exact = [Int](repeating: 0, count: StaticTier.levels + 1)
+        /// Every hit of the index, with tier terms or not (`Schema.hit`).
+        var hits = 0
 
         package var total: Int { levels.reduce(0, +) }
 
@@ -80,6 +82,7 @@ package enum StaticTier {
 
     package static func sizes(_ db: Database) throws(XapianError) -> Sizes {
         var sizes = Sizes()
+        sizes.hits = try db.termFrequency(Schema.hit)
         for (term, f) in try db.allTerms(prefix: Schema.staticTier) {
             let rest = term.dropFirst(Schema.staticTier.count)
             if rest.hasSuffix("="), let l = Int(rest.dropLast()), (0...levels).contains(l) {
@@ -129,24 +132,26 @@ package enum StaticTier {
         return try Query.or(terms.map { Query(term: $0) })
     }
 
-    /// The same window cut into slices in order-value order (nil when it
-    /// would hold every hit, as `window`): every hit of a slice comes before
-    /// every hit of the next, so the first `count` hits of the window by
-    /// order value are the first slices' first ones. A level is a slice, or, when it holds one
+    /// The same window cut into slices in order-value order: every hit of a
+    /// slice comes before every hit of the next, so the first `count` hits
+    /// of the window by order value are the first slices' first ones. A
+    /// window of every hit is every level, if every hit has tier terms (as
+    /// `DocumentBuilder` writes them; text terms are only on hits), else nil. A level is a slice, or, when it holds one
     /// prior, each of its parts is (its hits then follow their hashes, and a
     /// part is a range of them). Levels follow the prior rounded, parts the
     /// hash's high bits, both as the order value does. (Exact but for priors
     /// within 2⁻³² of each other on two sides of a level's edge, which the
     /// order value can tie.)
     package static func orderedSlices(_ sizes: Sizes, share: Double) -> [(terms: [String], size: Int)]? {
-        guard let taken = taken(sizes, share: share) else { return nil }
+        guard let taken = taken(sizes, share: share)
+                ?? (sizes.total == sizes.hits ? (0...levels).reversed().map { ($0, nil) } : nil) else { return nil }
         var out: [(terms: [String], size: Int)] = []
         for (l, some) in taken {
             if sizes.holdsOnePrior(l) {
                 for p in some ?? Array(0..<parts) where sizes.parts[l][p] > 0 { out.append(([partTerm(l, p)], sizes.parts[l][p])) }
             } else if let some {
                 out.append((some.map { partTerm(l, $0) }, some.reduce(0) { $0 + sizes.parts[l][$1] }))
-            } else {
+            } else if sizes.levels[l] > 0 {
                 out.append(([levelTerm(l)], sizes.levels[l]))
             }
         }

@@ -79,8 +79,7 @@ import Xapian
     @Test func everySliceComesBeforeTheNext() throws {
         for db in [Self.withExactTerms, Self.older] {
             let sizes = try StaticTier.sizes(db)
-            #expect(StaticTier.orderedSlices(sizes, share: 1) == nil)
-            for share in [0.05, 0.5, 0.99] {
+            for share in [0.05, 0.5, 0.99, 1] {
                 var last: [UInt8] = []
                 for slice in try #require(StaticTier.orderedSlices(sizes, share: share)) {
                     var values: [[UInt8]] = []
@@ -94,6 +93,13 @@ import Xapian
                 }
             }
         }
+    }
+
+    /// A window of every hit is every level only where every hit has tier
+    /// terms: `PruningTests`' index has none, and is matched whole.
+    @Test func hitsWithoutTierTermsAreNotLeftOut() throws {
+        #expect(StaticTier.orderedSlices(try StaticTier.sizes(Self.withExactTerms), share: 1) != nil)
+        #expect(StaticTier.orderedSlices(try StaticTier.sizes(PruningTests.index), share: 1) == nil)
     }
 
     @Test func onAnOlderIndexEachLevelIsASlice() throws {
