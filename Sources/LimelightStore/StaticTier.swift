@@ -134,14 +134,16 @@ package enum StaticTier {
 
     /// The same window cut into slices in order-value order: every hit of a
     /// slice comes before every hit of the next, so the first `count` hits
-    /// of the window by order value are the first slices' first ones. A
-    /// window of every hit is every level, if every hit has tier terms (as
-    /// `DocumentBuilder` writes them; text terms are only on hits), else nil. A level is a slice, or, when it holds one
-    /// prior, each of its parts is (its hits then follow their hashes, and a
-    /// part is a range of them). Levels follow the prior rounded, parts the
-    /// hash's high bits, both as the order value does. (Exact but for priors
-    /// within 2⁻³² of each other on two sides of a level's edge, which the
-    /// order value can tie.)
+    /// of the window by order value are the first slices' first ones.
+    ///
+    /// A level is a slice, or, when it holds one prior, each of its parts is
+    /// (its hits then follow their hashes, and a part is a range of them).
+    /// Levels follow the prior rounded, parts the hash's high bits, both as
+    /// the order value does. (Exact but for priors within 2⁻³² of each other
+    /// on two sides of a level's edge, which the order value can tie.)
+    ///
+    /// A window of every hit is every level if every hit has tier terms (as
+    /// `DocumentBuilder` writes them; text terms are only on hits), else nil.
     package static func orderedSlices(_ sizes: Sizes, share: Double) -> [(terms: [String], size: Int)]? {
         guard let taken = taken(sizes, share: share)
                 ?? (sizes.total == sizes.hits ? (0...levels).reversed().map { ($0, nil) } : nil) else { return nil }
