@@ -18,8 +18,9 @@ import Xapian
     /// third at whole hints spread over 0…99, a third at hints off the
     /// hundredths (level 99 holds several), so that the first matches end
     /// in either kind of level. `exactTerms` false: without the `XG100=`
-    /// terms, as an older index.
-    static func index(exactTerms: Bool) -> WritableDatabase {
+    /// terms, as an older index; `tierTerms` false: without any (hits as
+    /// `PruningTests` builds them).
+    static func index(exactTerms: Bool, tierTerms: Bool = true) -> WritableDatabase {
         let db = try! WritableDatabase.inMemory()
         for n in 0..<4_000 {
             let key = ItemKey.entity(app: "com.example.places", type: "Place", id: "p\(n)")
@@ -39,7 +40,7 @@ import Xapian
             }
             try! doc.setValue(Schema.priorSlot, number: prior)
             try! doc.setValue(Schema.orderSlot, StaticTier.orderValue(key, prior: prior))
-            for t in StaticTier.terms(prior: prior, key: key) where exactTerms || !t.hasSuffix("=") {
+            for t in StaticTier.terms(prior: prior, key: key) where tierTerms && (exactTerms || !t.hasSuffix("=")) {
                 try! doc.addBooleanTerm(t)
             }
             try! db.add(doc)
@@ -50,6 +51,9 @@ import Xapian
 
     nonisolated(unsafe) static let withExactTerms = index(exactTerms: true)
     nonisolated(unsafe) static let older = index(exactTerms: false)
+    /// Its own (a Xapian database is not to be shared across threads, and
+    /// other suites run beside this one).
+    nonisolated(unsafe) static let withoutTiers = index(exactTerms: false, tierTerms: false)
 
     func compare(_ db: WritableDatabase) throws {
         let searcher = try Searcher(database: db)
@@ -96,10 +100,15 @@ import Xapian
     }
 
     /// A window of every hit is every level only where every hit has tier
-    /// terms: `PruningTests`' index has none, and is matched whole.
+    /// terms; hits without them are matched whole.
     @Test func hitsWithoutTierTermsAreNotLeftOut() throws {
         #expect(StaticTier.orderedSlices(try StaticTier.sizes(Self.withExactTerms), share: 1) != nil)
-        #expect(StaticTier.orderedSlices(try StaticTier.sizes(PruningTests.index), share: 1) == nil)
+        #expect(StaticTier.orderedSlices(try StaticTier.sizes(Self.withoutTiers), share: 1) == nil)
+        let searcher = try Searcher(database: Self.withoutTiers)
+        let query = Query(term: Schema.term(Schema.wordPrefix, "al"))
+        let walked = try searcher.firstInOrder(query, count: 50, matches: 2_000, try searcher.snapshot.tierSizes(in: searcher.db), share: 1)
+        #expect(walked.map(\.documentID) == (try searcher.match(query, count: 50, weighted: false)).map(\.documentID))
+        #expect(walked.count == 50)
     }
 
     @Test func onAnOlderIndexEachLevelIsASlice() throws {

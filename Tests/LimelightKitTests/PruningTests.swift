@@ -18,7 +18,11 @@ import Xapian
     /// Xapian directly — the terms and values the plan reads, as
     /// `DocumentBuilder` writes them — since indexing 30,000 records through
     /// the writer takes minutes in a debug build.
-    nonisolated(unsafe) static let index: WritableDatabase = {
+    nonisolated(unsafe) static let index = makeIndex()
+
+    /// A suite that runs beside this one makes its own: a Xapian database
+    /// is not to be used from two threads at once.
+    static func makeIndex() -> WritableDatabase {
         let db = try! WritableDatabase.inMemory()
         let stemmer = Stemmer(language: "english")
         for n in 0..<30_000 {
@@ -39,7 +43,7 @@ import Xapian
         }
         try! db.commit()
         return db
-    }()
+    }
 
     func compare(_ query: String) throws {
         let searcher = try Searcher(database: Self.index)

@@ -8,8 +8,11 @@ import Xapian
 /// `textQuery` ever gives such a word weight, the first test fails before
 /// any ranking changes unseen.
 @Suite(.serialized) struct WeightlessQueryTests {
+    /// `PruningTests`' index, this suite's own copy (suites run side by side).
+    nonisolated(unsafe) static let index = PruningTests.makeIndex()
+
     @Test func aWordBeingTypedAloneWeighsNothingUnderBM25() throws {
-        let searcher = try Searcher(database: PruningTests.index)
+        let searcher = try Searcher(database: Self.index)
         for typed in ["poin", "point", "riv", "lantern"] {
             let text = QueryText(typed)
             #expect(text.weighsNothing, "\(typed)")
@@ -23,7 +26,7 @@ import Xapian
     }
 
     @Test func windowedGivesTheSameMatchesWithBooleanWeighting() throws {
-        let searcher = try Searcher(database: PruningTests.index)
+        let searcher = try Searcher(database: Self.index)
         for typed in ["poin", "lantern"] {
             let query = try searcher.textQuery(QueryText(typed), op: .and)
             // Every match ties at 0: the order value alone decides, in both.
