@@ -23,11 +23,15 @@
 // first ones are listed in R.json ("disagreements"). A query's "hits" are the
 // distinct docids its match sets and document reads gave, at most --limit.
 //
-// Posting sources: the plan uses Xapian's own only (ValueWeightPostingSource),
-// which the default registry knows; a custom one would need registering here,
-// and one the registry does not know is an error.
+// Posting sources: Xapian's own ValueWeightPostingSource (the shim's value
+// columns serialise as it), which the default registry knows, and the shim's
+// BM25 term source (Sources/CXapian/bm25_lengths.h), registered here with the
+// lengths read as Xapian reads them for its own BM25 (Database::get_doclength:
+// the same lengths list, walked the same way); a source the registry does not
+// know is an error.
 #include <xapian.h>
 #include "../../Sources/CXapian/match_bound.h"  // the shim's own code: the same lookups
+#include "../../Sources/CXapian/bm25_lengths.h"  // its BM25 term source, the same arithmetic
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -104,6 +108,14 @@ Op op_named(const std::string &s) {
     if (it == ops.end()) die("unknown call '" + s + "' in the trace (a new wrapped call needs a case here)");
     return it->second;
 }
+
+// A document's length as Xapian's own BM25 reads it (the shim reads a copy
+// in memory instead).
+struct XapianLengths {
+    Xapian::Database db;
+    void init(const Xapian::Database &shard) { db = shard; }
+    Xapian::termcount operator()(Xapian::docid did) const { return db.get_doclength(did); }
+};
 
 std::vector<Keystroke> read_trace(const std::string &path, const Xapian::Registry &registry) {
     std::ifstream in(path);
@@ -291,6 +303,7 @@ int main(int argc, char **argv) {
     }
     try {
         Xapian::Registry registry;
+        registry.register_posting_source(limelight::BM25TermSource<XapianLengths>({}, {}));
         auto keystrokes = read_trace(trace, registry);
         if (keystrokes.empty()) die(trace + " has no keystrokes");
         Xapian::Database db(db_path);

@@ -3,8 +3,8 @@ import LimelightStore
 
 /// The values Xapian reads for every match of a broad query, held in memory
 /// for one snapshot (see `ValueColumn`): the prior and usage boosts that
-/// `CandidateBoost.boosted` adds to each match, and the order value that
-/// breaks ties. A word being typed alone that starts thousands of titles
+/// `CandidateBoost.boosted` adds to each match, the order value that
+/// breaks ties, and the documents' lengths that BM25 reads. A word being typed alone that starts thousands of titles
 /// weighs nothing, so every match ties and each one's order value is read;
 /// a scored one reads its prior and usage too. On the Debian catalog those
 /// reads were 45% of such keystrokes' instructions, and such keystrokes
@@ -17,10 +17,14 @@ struct SearchColumns {
     let usage: ValueColumn
     /// Nil over shards (see `ValueColumn.Kind.keys`): read as values there.
     let order: ValueColumn?
+    /// The documents' lengths, which BM25 reads for every match
+    /// (`CandidateBoost.bm25`).
+    let lengths: DocumentLengths
 
     init(_ shards: [Database]) throws(XapianError) {
         prior = try ValueColumn(shards, slot: Schema.priorSlot, kind: .weights)
         usage = try ValueColumn(shards, slot: Schema.usageBoostSlot, kind: .weights)
         order = shards.count == 1 ? try ValueColumn(shards, slot: Schema.orderSlot, kind: .keys) : nil
+        lengths = try DocumentLengths(shards)
     }
 }

@@ -55,7 +55,8 @@ extension Searcher {
     /// The best `count` matches by BM25 + prior + usage.
     func scored(_ query: Query, count: Int) throws(XapianError) -> [Match] {
         let columns = snapshot.columns.map { (prior: $0.prior, usage: $0.usage) }
-        return try match(try CandidateBoost.boosted(query, columns: columns), count: count).map { m in
+        let lengths = snapshot.columns.map { ($0.lengths, db) }
+        return try match(try CandidateBoost.boosted(query, columns: columns, lengths: lengths), count: count).map { m in
             Match(documentID: m.documentID, weight: CandidateBoost.weight(ofMatch: m.weight), values: m.values)
         }
     }
@@ -81,7 +82,10 @@ extension Searcher {
             found = try firstInOrder(query, count: count, matches: matches, sizes, share: share)
         } else {
             let window = try StaticTier.window(sizes, share: share)
-            found = try match(try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query, count: count)
+            let inWindow = try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query
+            var weighed: Query? = nil
+            if let c = snapshot.columns { weighed = try CandidateBoost.bm25(inWindow, lengths: c.lengths, in: db) }
+            found = try match(weighed ?? inWindow, count: count)
         }
         for m in found {
             out.append(Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, try card(of: m)?.card), values: m.values))

@@ -318,6 +318,23 @@ size_t cx_column_bytes(const cx_column *c);
 /* Xapian::ValueWeightPostingSource on the column's slot, reading the column
  * (the same documents and weights; serialises as that source). */
 cx_query *cx_query_column_weight_source(const cx_column *c, cx_error **err);
+/* ---- documents' lengths (lengths.cpp) ----
+ * The length of every document of a snapshot read into memory once, of
+ * each shard in the order the combined database adds them, for BM25 to read
+ * instead of Xapian's lengths list (bm25_lengths.h says why). Like a column,
+ * they belong to the snapshot they were read from. */
+typedef struct cx_lengths cx_lengths;
+cx_lengths *cx_lengths_load(const cx_db *const *shards, size_t n, cx_error **err);
+void cx_lengths_free(cx_lengths *l);
+/* Memory the lengths hold, in bytes. */
+size_t cx_lengths_bytes(const cx_lengths *l);
+/* `q` scaled by `factor` and weighted with BM25Weight(k1, 0, k3, b,
+ * min_normlen) by `db`'s statistics, its terms' lengths read from `l`: the
+ * same matches and weights, bit for bit, as Xapian's own. NULL without an
+ * error where the query has a shape this does not rewrite exactly (a
+ * synonym, a phrase, a term twice, a scale inside, …): use Xapian's. */
+cx_query *cx_query_bm25_from_lengths(const cx_query *q, const cx_lengths *l, const cx_db *db, double factor,
+                                     double k1, double k3, double b, double min_normlen, cx_error **err);
 int cx_query_is_empty(const cx_query *q);
 /* Xapian::Query::serialise(): the query as bytes another process can
  * unserialise (the plan uses Xapian's own posting sources only), for the
