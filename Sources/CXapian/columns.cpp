@@ -19,9 +19,7 @@ namespace {
 
 // One shard's values of the slot, and which snapshot they were read from.
 struct ShardColumn {
-    std::string uuid;
-    Xapian::rev revision = 0;
-    Xapian::docid lastdocid = 0;
+    ShardSnapshot snapshot;
     Xapian::doccount valuefreq = 0;
     std::string upper_bound;
     // Weights: the documents with a value, ascending, and the value as a
@@ -107,12 +105,7 @@ class ColumnWeightSource : public Xapian::PostingSource {
     }
 
     void init(const Xapian::Database &db) override {
-        shard = nullptr;
-        const std::string uuid = db.get_uuid();
-        for (const auto &s : column->shards)
-            if (s.uuid == uuid) { shard = &s; break; }
-        if (!shard || shard->revision != db.get_revision() || shard->lastdocid != db.get_lastdocid())
-            throw Xapian::InvalidOperationError("a value column read from another snapshot of the database");
+        shard = &ShardSnapshot::find(column->shards, db, "a value column");
         started = false;
         pos = 0;
         // As ValueWeightPostingSource: no upper bound only when no values.
@@ -139,7 +132,7 @@ class ColumnKeyMaker : public Xapian::KeyMaker {
     std::string operator()(const Xapian::Document &doc) const override {
         const Xapian::docid did = doc.get_docid();
         const ShardColumn &s = column->shards[0];
-        if (did > s.lastdocid) return std::string();
+        if (did > s.snapshot.lastdocid) return std::string();
         return s.bytes.substr(s.offsets[did], s.offsets[did + 1] - s.offsets[did]);
     }
 };
@@ -160,17 +153,11 @@ cx_column *cx_column_load(const cx_db *const *shards, size_t n, cx_slot slot,
     for (size_t i = 0; i < n; ++i) {
         const Xapian::Database &db = shards[i]->db;
         ShardColumn s;
-        s.uuid = db.get_uuid();
-        // A source finds its shard by uuid (Xapian initialises it with the
-        // shard, not its position).
-        for (const auto &other : column->shards)
-            if (other.uuid == s.uuid)
-                throw Xapian::InvalidOperationError("two shards with one uuid: " + s.uuid);
-        s.revision = db.get_revision();
-        s.lastdocid = db.get_lastdocid();
+        s.snapshot = ShardSnapshot::of(db);
+        s.snapshot.check_unique_in(column->shards);
         s.valuefreq = db.get_value_freq(slot);
         s.upper_bound = db.get_value_upper_bound(slot);
-        if (kind == CX_COLUMN_KEYS) s.offsets.assign(size_t(s.lastdocid) + 2, 0);
+        if (kind == CX_COLUMN_KEYS) s.offsets.assign(size_t(s.snapshot.lastdocid) + 2, 0);
         Xapian::docid filled = 0;  // keys: offsets set up to here
         for (auto it = db.valuestream_begin(slot); it != db.valuestream_end(slot); ++it) {
             const Xapian::docid did = it.get_docid();
@@ -186,7 +173,7 @@ cx_column *cx_column_load(const cx_db *const *shards, size_t n, cx_slot slot,
             }
         }
         if (kind == CX_COLUMN_KEYS)
-            while (filled < s.lastdocid + 1) s.offsets[++filled] = uint32_t(s.bytes.size());
+            while (filled < s.snapshot.lastdocid + 1) s.offsets[++filled] = uint32_t(s.bytes.size());
         column->shards.push_back(std::move(s));
     }
     return new cx_column{std::move(column)};

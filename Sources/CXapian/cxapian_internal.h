@@ -34,6 +34,41 @@ struct cx_strlist {
     std::vector<std::pair<std::string, uint32_t>> items;
 };
 
+// Which snapshot of one shard something was read into memory from (value
+// columns, documents' lengths: columns.cpp, lengths.cpp). A posting source
+// reading it is handed its shard by Xapian, not the shard's position, so it
+// finds its copy by uuid, and must never answer for another snapshot.
+struct ShardSnapshot {
+    std::string uuid;
+    Xapian::rev revision = 0;
+    Xapian::docid lastdocid = 0;
+
+    static ShardSnapshot of(const Xapian::Database &db) {
+        return ShardSnapshot{db.get_uuid(), db.get_revision(), db.get_lastdocid()};
+    }
+
+    // The entry of `shards` (each with a `snapshot`) read from `db`'s
+    // current snapshot; InvalidOperationError if none is, naming `what`.
+    template <class Shard>
+    static const Shard &find(const std::vector<Shard> &shards, const Xapian::Database &db, const char *what) {
+        const std::string uuid = db.get_uuid();
+        for (const auto &s : shards)
+            if (s.snapshot.uuid == uuid) {
+                if (s.snapshot.revision != db.get_revision() || s.snapshot.lastdocid != db.get_lastdocid()) break;
+                return s;
+            }
+        throw Xapian::InvalidOperationError(std::string(what) + " read from another snapshot of the database");
+    }
+
+    // Throws if `shards` already holds one read from a shard with this uuid
+    // (shards copied by hand share one: a source could not tell them apart).
+    template <class Shard>
+    void check_unique_in(const std::vector<Shard> &shards) const {
+        for (const auto &other : shards)
+            if (other.snapshot.uuid == uuid) throw Xapian::InvalidOperationError("two shards with one uuid: " + uuid);
+    }
+};
+
 namespace {
 
 inline void set_error(cx_error **err, const char *type, const std::string &msg) {

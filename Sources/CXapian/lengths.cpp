@@ -13,9 +13,7 @@ namespace {
 
 // One shard's lengths by document id, and which snapshot they were read from.
 struct ShardLengths {
-    std::string uuid;
-    Xapian::rev revision = 0;
-    Xapian::docid lastdocid = 0;
+    ShardSnapshot snapshot;
     std::vector<Xapian::termcount> length;  // by document id; 0 where none
 };
 
@@ -26,7 +24,7 @@ struct AllLengths {
 // The lengths of the shard a source is initialised with. Over several
 // shards Xapian gives each one a clone, initialised with its shard; a
 // shard whose snapshot is not the one the lengths were read from is an
-// error, never a stale answer (as columns.cpp's sources).
+// error, never a stale answer (`ShardSnapshot::find`).
 class MemoryLengths {
     std::shared_ptr<const AllLengths> all;
     const ShardLengths *shard = nullptr;
@@ -34,14 +32,7 @@ class MemoryLengths {
   public:
     explicit MemoryLengths(std::shared_ptr<const AllLengths> a) : all(std::move(a)) {}
 
-    void init(const Xapian::Database &db) {
-        shard = nullptr;
-        const std::string uuid = db.get_uuid();
-        for (const auto &s : all->shards)
-            if (s.uuid == uuid) { shard = &s; break; }
-        if (!shard || shard->revision != db.get_revision() || shard->lastdocid != db.get_lastdocid())
-            throw Xapian::InvalidOperationError("document lengths read from another snapshot of the database");
-    }
+    void init(const Xapian::Database &db) { shard = &ShardSnapshot::find(all->shards, db, "document lengths"); }
 
     Xapian::termcount operator()(Xapian::docid did) const { return shard->length[did]; }
 };
@@ -111,13 +102,9 @@ cx_lengths *cx_lengths_load(const cx_db *const *shards, size_t n, cx_error **err
     for (size_t i = 0; i < n; ++i) {
         const Xapian::Database &db = shards[i]->db;
         ShardLengths s;
-        s.uuid = db.get_uuid();
-        for (const auto &other : all->shards)
-            if (other.uuid == s.uuid)
-                throw Xapian::InvalidOperationError("two shards with one uuid: " + s.uuid);
-        s.revision = db.get_revision();
-        s.lastdocid = db.get_lastdocid();
-        s.length.assign(size_t(s.lastdocid) + 1, 0);
+        s.snapshot = ShardSnapshot::of(db);
+        s.snapshot.check_unique_in(all->shards);
+        s.length.assign(size_t(s.snapshot.lastdocid) + 1, 0);
         // The all-documents list walks the lengths' list once, in order.
         for (auto it = db.postlist_begin(std::string()); it != db.postlist_end(std::string()); ++it)
             s.length[*it] = it.get_doclength();
