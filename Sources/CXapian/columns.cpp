@@ -144,7 +144,7 @@ struct cx_column { std::shared_ptr<const Column> column; };
 extern "C" {
 
 cx_column *cx_column_load(const cx_db *const *shards, size_t n, cx_slot slot,
-                          int kind, cx_error **err) {
+                          int kind, size_t max_bytes, cx_error **err) {
     CX_TRY
     if (kind == CX_COLUMN_KEYS && n != 1)
         throw Xapian::InvalidOperationError("a key column reads one database, not shards");
@@ -164,6 +164,7 @@ cx_column *cx_column_load(const cx_db *const *shards, size_t n, cx_slot slot,
             const std::string value = *it;
             if (kind == CX_COLUMN_KEYS) {
                 while (filled < did) s.offsets[++filled] = uint32_t(s.bytes.size());
+                if (max_bytes && s.bytes.size() + value.size() > max_bytes) return nullptr;
                 s.bytes += value;
                 s.offsets[did + 1] = uint32_t(s.bytes.size());
                 filled = did + 1;
@@ -188,6 +189,14 @@ size_t cx_column_bytes(const cx_column *c) {
         total += s.docs.size() * sizeof(Xapian::docid) + s.weights.size() * sizeof(double)
             + s.offsets.size() * sizeof(uint32_t) + s.bytes.size();
     return total;
+}
+
+int cx_column_key(const cx_column *c, cx_docid did, const char **out, size_t *len) {
+    const ShardColumn &s = c->column->shards[0];
+    if (s.offsets.empty() || did > s.snapshot.lastdocid) return 0;
+    *out = s.bytes.data() + s.offsets[did];
+    *len = s.offsets[did + 1] - s.offsets[did];
+    return 1;
 }
 
 cx_query *cx_query_column_weight_source(const cx_column *c, cx_error **err) {

@@ -112,12 +112,15 @@ final class SnapshotCache {
     }
 
     /// The card of document `id`: cached, else decoded from `bytes` (the
-    /// value a match set returned), else read from `db`. Nil for a document
-    /// that is not a search hit.
+    /// value a match set returned), from the cards in memory
+    /// (`SearchColumns.cards`), else read from `db`. Nil for a document that
+    /// is not a search hit.
     func card(_ id: UInt32, bytes: [UInt8]?, in db: Database) throws(XapianError) -> Entry? {
         if let entry = cards.value(for: id) { return entry }
         let encoded: [UInt8]
-        if let bytes { encoded = bytes } else { encoded = try db.document(unchecked: id).value(Schema.cardSlot) }
+        if let bytes { encoded = bytes }
+        else if let inMemory = columns?.cards?.value(of: id) { encoded = inMemory }
+        else { encoded = try db.document(unchecked: id).value(Schema.cardSlot) }
         guard let card = HitCard(encoded: encoded) else { return nil }
         let entry = Entry(card)
         cards.insert(entry, for: id)

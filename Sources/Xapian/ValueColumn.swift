@@ -20,13 +20,38 @@ public final class ValueColumn {
 
     /// Reads `slot` of every shard, in the order `Database.combined` adds
     /// them (one streaming pass over the slot's values each).
-    public init(_ shards: [Database], slot: UInt32, kind: Kind) throws(XapianError) {
+    public convenience init(_ shards: [Database], slot: UInt32, kind: Kind) throws(XapianError) {
+        self.init(handle: try Self.load(shards, slot: slot, kind: kind, atMost: 0)!, slot: slot)
+    }
+
+    /// `slot` of `db` as a `.keys` column if its values come to at most
+    /// `maxBytes` (nil if they do not: none is kept).
+    public static func keys(_ db: Database, slot: UInt32, atMost maxBytes: Int) throws(XapianError) -> ValueColumn? {
+        try load([db], slot: slot, kind: .keys, atMost: maxBytes).map { ValueColumn(handle: $0, slot: slot) }
+    }
+
+    private init(handle: OpaquePointer, slot: UInt32) {
+        self.handle = handle
+        self.slot = slot
+    }
+
+    private static func load(_ shards: [Database], slot: UInt32, kind: Kind,
+                             atMost maxBytes: Int) throws(XapianError) -> OpaquePointer? {
         let handles: [OpaquePointer?] = shards.map { $0.handle }
         let k = Int32(kind == .keys ? CX_COLUMN_KEYS : CX_COLUMN_WEIGHTS)
-        handle = try handles.withUnsafeBufferPointer { (b) throws(XapianError) in
-            try checked { cx_column_load(b.baseAddress, b.count, slot, k, $0) }
-        }!
-        self.slot = slot
+        return try handles.withUnsafeBufferPointer { (b) throws(XapianError) in
+            try checked { cx_column_load(b.baseAddress, b.count, slot, k, maxBytes, $0) }
+        }
+    }
+
+    /// A `.keys` column's value of document `id` (empty for a document
+    /// without one); nil past the column's last document.
+    public func value(of id: UInt32) -> [UInt8]? {
+        var out: UnsafePointer<CChar>? = nil
+        var length = 0
+        guard cx_column_key(handle, id, &out, &length) != 0 else { return nil }
+        guard let out, length > 0 else { return [] }
+        return out.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
     }
 
     deinit { cx_column_free(handle) }

@@ -24,6 +24,8 @@ import Xapian
             #expect(with.snapshot.columns == nil)
             _ = try with.search(SearchRequest(query: "common"))
             #expect(with.snapshot.columns != nil, "\(location.path)")
+            // The cards too, where the index is one database.
+            #expect((with.snapshot.columns?.cards != nil) == (location.path == ShardedSearchTests.single.path))
             for r in ShardedSearchTests.requests {
                 #expect(try ShardedSearchTests.answer(with, r) == (try ShardedSearchTests.answer(without, r)),
                         "\(location.path): \(r.query) \(r.contexts)")

@@ -96,6 +96,21 @@ import Testing
         }
     }
 
+    @Test func aKeyColumnGivesEachDocumentsValueWithinItsBudget() throws {
+        try withShards { shards in
+            let db = shards[0]
+            var total = 0
+            for id in 1...(try db.lastDocumentID) { total += (try? db.document(id).value(2).count) ?? 0 }
+            let column = try #require(try ValueColumn.keys(db, slot: 2, atMost: total))
+            for id in 1...(try db.lastDocumentID) {
+                #expect(column.value(of: id) == (try db.document(id).value(2)), "document \(id)")
+            }
+            #expect(column.value(of: 1) == [], "a document without a value")
+            #expect(column.value(of: try db.lastDocumentID + 1) == nil, "past the last document")
+            #expect(try ValueColumn.keys(db, slot: 2, atMost: total - 1) == nil, "one byte over the budget")
+        }
+    }
+
     @Test func shardsThatShareAUuidHaveNoColumnNorShardsAKeyColumn() throws {
         try withShards { shards in
             _ = expectXapianError(.invalidOperation) { _ = try ValueColumn([shards[0], shards[0]], slot: 0, kind: .weights) }

@@ -307,11 +307,16 @@ cx_query *cx_query_fixed_weight_source(double weight, cx_error **err);
  * order the combined database adds them. WEIGHTS keeps each value as
  * sortable_unserialise reads it (for a weight source), KEYS the bytes (for a
  * sort key; of one database only). A column belongs to the snapshot it was read from: a source
- * initialised on another raises InvalidOperationError. */
+ * initialised on another raises InvalidOperationError. `max_bytes` (0: no
+ * limit) bounds a KEYS column's values: past it, NULL without an error. */
 typedef struct cx_column cx_column;
 enum { CX_COLUMN_WEIGHTS = 0, CX_COLUMN_KEYS = 1 };
 cx_column *cx_column_load(const cx_db *const *shards, size_t n, cx_slot slot,
-                          int kind, cx_error **err);
+                          int kind, size_t max_bytes, cx_error **err);
+/* A KEYS column's value of document `did`: *out borrowed (valid until
+ * cx_column_free), *len 0 for a document without one. 0 where the column
+ * has no such document (past its last document id). */
+int cx_column_key(const cx_column *c, cx_docid did, const char **out, size_t *len);
 void cx_column_free(cx_column *c);
 /* Memory the column holds, in bytes. */
 size_t cx_column_bytes(const cx_column *c);
