@@ -114,8 +114,9 @@ public final class Query: CustomStringConvertible {
         Query(handle: try checked { cx_query_fixed_weight_source(weight, $0) }!)
     }
 
-    /// `Xapian::Query::serialise()`: bytes any reader can unserialise (`CallRecorder`):
-    /// the plan uses Xapian's own posting sources only.
+    /// `Xapian::Query::serialise()`: bytes a reader can unserialise (`CallRecorder`)
+    /// with a registry that knows the plan's posting sources: Xapian's own, and
+    /// the BM25 term source of `bm25(lengths:…)`, which the raw replay registers.
     public func serialised() throws(XapianError) -> [UInt8] {
         try takeBytes { cx_query_serialise(handle, $0, $1, $2) }
     }

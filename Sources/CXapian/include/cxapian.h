@@ -342,7 +342,8 @@ cx_query *cx_query_bm25_from_lengths(const cx_query *q, const cx_lengths *l, con
                                      double k1, double k3, double b, double min_normlen, cx_error **err);
 int cx_query_is_empty(const cx_query *q);
 /* Xapian::Query::serialise(): the query as bytes another process can
- * unserialise (the plan uses Xapian's own posting sources only), for the
+ * unserialise with a registry that knows its posting sources (Xapian's own,
+ * and bm25_lengths.h's BM25 term source, which the replay registers), for the
  * call recorder the benchmarks replay. The caller frees *out with free(). */
 int cx_query_serialise(const cx_query *q, char **out, size_t *len,
                        cx_error **err);
