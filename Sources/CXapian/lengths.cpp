@@ -44,9 +44,11 @@ using MemoryBM25Source = limelight::BM25TermSource<MemoryLengths>;
 // does not rewrite exactly: then the caller keeps Xapian's own weighting.
 // Weighted places: every side of AND, OR and AND_MAYBE, the left of FILTER
 // and AND_NOT (their right sides only filter, and are kept as they are).
-// Not rewritten: a term twice (Xapian adds up its wqf), a term with a wqf
-// other than 1, OP_SCALE_WEIGHT (its factor cannot be read back), synonyms,
-// phrases, wildcards, posting sources and the rest.
+// Not rewritten: a term twice (how Xapian weighs a repeat is not checked
+// here), a term with a wqf other than 1 (or with a '#' in it: the only way
+// to read a wqf is the "#n" of its description), OP_SCALE_WEIGHT (its
+// factor cannot be read back), synonyms, phrases, wildcards, posting
+// sources and the rest.
 struct Rewrite {
     const Xapian::Database &db;
     std::shared_ptr<const AllLengths> lengths;
@@ -59,7 +61,6 @@ struct Rewrite {
         switch (op) {
         case Q::LEAF_TERM: {
             const std::string term = *q.get_terms_begin();
-            // A wqf other than 1 shows as "#n" in the description only.
             if (q.get_description().find('#') != std::string::npos || !seen.insert(term).second) return false;
             auto t = limelight::BM25Term::make(db, term, factor, k1, k3, b, min_normlen);
             out = Q((new MemoryBM25Source(std::move(t), MemoryLengths(lengths)))->release());

@@ -72,7 +72,7 @@ import Testing
         try withShards { shards in
             let lengths = try DocumentLengths([shards[0]])
             let a = Query(term: "alpha"), b = Query(term: "beta")
-            for q in [try .and([a, Query(term: "alpha")]),           // a term twice: Xapian adds its wqf
+            for q in [try .and([a, Query(term: "alpha")]),           // a term twice
                       Query(term: "alpha", wqf: 2),
                       try .synonym([a, b]),
                       try a.scaled(by: 2).andMaybe(b),                // a scale it cannot read back
