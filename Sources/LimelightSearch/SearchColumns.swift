@@ -4,13 +4,15 @@ import LimelightStore
 /// The values Xapian reads for every match of a broad query, held in memory
 /// for one snapshot (see `ValueColumn`): the prior and usage boosts that
 /// `CandidateBoost.boosted` adds to each match, the order value that
-/// breaks ties, and the documents' lengths that BM25 reads. A word being typed alone that starts thousands of titles
+/// breaks ties, the documents' lengths that BM25 reads, and (where they
+/// fit) the cards. A word being typed alone that starts thousands of titles
 /// weighs nothing, so every match ties and each one's order value is read;
 /// a scored one reads its prior and usage too. On the Debian catalog those
 /// reads were 45% of such keystrokes' instructions, and such keystrokes
-/// are the search's slowest 2% (BENCHMARKS.md, §9).
+/// are the search's slowest 2% (BENCHMARKS.md, §9); a weighed word's
+/// lengths were two thirds of its match set (Benchmarks/ANALYSIS.md §10).
 ///
-/// Exact: the same documents, weights and order as the values themselves.
+/// Exact: the same documents, weights, order and cards as the index's own.
 /// Read for long-lived readers only (`Searcher.readColumnsIfWorthIt`).
 struct SearchColumns {
     let prior: ValueColumn

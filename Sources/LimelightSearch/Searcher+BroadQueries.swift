@@ -83,9 +83,11 @@ extension Searcher {
         } else {
             let window = try StaticTier.window(sizes, share: share)
             let inWindow = try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query
-            var weighed: Query? = nil
-            if let c = snapshot.columns { weighed = try CandidateBoost.bm25(inWindow, lengths: c.lengths, in: db) }
-            found = try match(weighed ?? inWindow, count: count)
+            if let c = snapshot.columns, let weighed = try CandidateBoost.bm25(inWindow, lengths: c.lengths, in: db) {
+                found = try match(weighed, count: count)
+            } else {
+                found = try match(inWindow, count: count)
+            }
         }
         for m in found {
             out.append(Match(documentID: m.documentID, weight: CandidateBoost.adding(to: m.weight, try card(of: m)?.card), values: m.values))

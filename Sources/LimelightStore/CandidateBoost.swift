@@ -35,10 +35,13 @@ package enum CandidateBoost {
         }
         let prior = try priorSource.scaled(by: RankingWeights.prior / s)
         let used = try usageSource.scaled(by: RankingWeights.usageCandidateBoost / s)
-        var weighed: Query? = nil
-        if let (l, db) = lengths { weighed = try bm25(text, lengths: l, in: db, factor: 1 / s) }
-        if weighed == nil { weighed = try text.scaled(by: 1 / s) }
-        return try weighed!.andMaybe(try Query.or([prior, used]))
+        let scaledText: Query
+        if let (l, db) = lengths, let weighed = try bm25(text, lengths: l, in: db, factor: 1 / s) {
+            scaledText = weighed
+        } else {
+            scaledText = try text.scaled(by: 1 / s)
+        }
+        return try scaledText.andMaybe(try Query.or([prior, used]))
     }
 
     /// `text` scaled by `factor` under the ranker's BM25 (`RankingWeights.bm25K1`,
