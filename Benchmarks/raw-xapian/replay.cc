@@ -27,11 +27,14 @@
 // columns serialise as it), which the default registry knows, and the shim's
 // BM25 term source (Sources/CXapian/bm25_lengths.h), registered here with the
 // lengths read as Xapian reads them for its own BM25 (Database::get_doclength:
-// the same lengths list, walked the same way); a source the registry does not
-// know is an error.
+// the same lengths list, walked the same way), and its term run
+// (Sources/CXapian/term_run.h), registered here as the OR of the run's terms'
+// posting lists, merged — what the plan did before the shim checked each
+// document's rank in memory; a source the registry does not know is an error.
 #include <xapian.h>
 #include "../../Sources/CXapian/match_bound.h"  // the shim's own code: the same lookups
 #include "../../Sources/CXapian/bm25_lengths.h"  // its BM25 term source, the same arithmetic
+#include "../../Sources/CXapian/term_run.h"  // its term run's serialised form
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -115,6 +118,62 @@ struct XapianLengths {
     Xapian::Database db;
     void init(const Xapian::Database &shard) { db = shard; }
     Xapian::termcount operator()(Xapian::docid did) const { return db.get_doclength(did); }
+};
+
+// The shim's term run as Xapian's own data gives it: the documents of any
+// of the run's terms, their posting lists merged (the shim checks a rank it
+// keeps in memory instead). Weight 0, as a filter.
+class OrTermRunSource : public Xapian::PostingSource {
+    limelight::TermRun run;
+    std::vector<Xapian::PostingIterator> its, ends;
+    Xapian::docid did = 0;
+    Xapian::doccount count = 0;
+
+    // The least docid any list is on; 0 at the end of them all.
+    void settle() {
+        did = 0;
+        for (size_t i = 0; i < its.size(); ++i)
+            if (its[i] != ends[i] && (did == 0 || *its[i] < did)) did = *its[i];
+    }
+
+  public:
+    explicit OrTermRunSource(limelight::TermRun r) : run(std::move(r)) {}
+
+    Xapian::doccount get_termfreq_min() const override { return count; }
+    Xapian::doccount get_termfreq_est() const override { return count; }
+    Xapian::doccount get_termfreq_max() const override { return count; }
+
+    void init(const Xapian::Database &db) override {
+        its.clear();
+        ends.clear();
+        count = 0;
+        for (const auto &t : run.terms) {
+            its.push_back(db.postlist_begin(t));
+            ends.push_back(db.postlist_end(t));
+            count += db.get_termfreq(t);  // a hit has one part term: the sum is exact
+        }
+        did = Xapian::docid(-1);  // before the first: next() starts the lists
+    }
+    void next(double) override {
+        if (did != Xapian::docid(-1))
+            for (size_t i = 0; i < its.size(); ++i)
+                if (its[i] != ends[i] && *its[i] == did) ++its[i];
+        settle();
+    }
+    void skip_to(Xapian::docid d, double) override {
+        for (size_t i = 0; i < its.size(); ++i)
+            if (its[i] != ends[i]) its[i].skip_to(d);
+        settle();
+    }
+    bool at_end() const override { return did == 0; }
+    Xapian::docid get_docid() const override { return did; }
+
+    PostingSource *clone() const override { return new OrTermRunSource(run); }
+    std::string name() const override { return limelight::TermRun::source_name; }
+    std::string serialise() const override { return run.serialise(); }
+    PostingSource *unserialise(const std::string &s) const override {
+        return new OrTermRunSource(limelight::TermRun::unserialise(s));
+    }
 };
 
 std::vector<Keystroke> read_trace(const std::string &path, const Xapian::Registry &registry) {
@@ -304,6 +363,7 @@ int main(int argc, char **argv) {
     try {
         Xapian::Registry registry;
         registry.register_posting_source(limelight::BM25TermSource<XapianLengths>({}, {}));
+        registry.register_posting_source(OrTermRunSource({}));
         auto keystrokes = read_trace(trace, registry);
         if (keystrokes.empty()) die(trace + " has no keystrokes");
         Xapian::Database db(db_path);

@@ -81,7 +81,7 @@ extension Searcher {
         if weightless {
             found = try firstInOrder(query, count: count, matches: matches, sizes, share: share)
         } else {
-            let window = try StaticTier.window(sizes, share: share)
+            let window = try StaticTier.window(sizes, share: share, ranks: snapshot.columns?.tiers)
             let inWindow = try window.map { (w) throws(XapianError) in try query.filter(w) } ?? query
             if let c = snapshot.columns, let weighed = try CandidateBoost.bm25(inWindow, lengths: c.lengths, in: db) {
                 found = try match(weighed, count: count)

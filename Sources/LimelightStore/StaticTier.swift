@@ -125,12 +125,31 @@ package enum StaticTier {
     }
 
     /// A filter for the best `share` (0…1) of the hits, or a few more (`taken`).
-    /// `nil` when the window would hold every hit.
-    package static func window(_ sizes: Sizes, share: Double) throws(XapianError) -> Query? {
-        guard let taken = taken(sizes, share: share) else { return nil }
+    /// `nil` when the window would hold every hit. With the hits' `ranks`
+    /// among `rankedTerms` in memory, the window is a run of them checked
+    /// for each match; else the OR of its tier terms, which Xapian merges
+    /// and skips to each match: for "library" on the Debian catalog (a
+    /// window of 12 terms) 5.0 ms against 2.0 with the run.
+    package static func window(_ sizes: Sizes, share: Double, ranks: TermRanks? = nil) throws(XapianError) -> Query? {
+        guard let taken = taken(sizes, share: share), let (last, some) = taken.last else { return nil }
+        if let ranks {
+            // Every level above the last is taken whole, and of the last
+            // its first parts: ranks from the first to its last part taken.
+            return try .inTermRun(ranks, 0...rank(last, some?.last ?? parts - 1))
+        }
         let terms = taken.flatMap { l, some in some.map { $0.map { partTerm(l, $0) } } ?? [levelTerm(l)] }
         return try Query.or(terms.map { Query(term: $0) })
     }
+
+    /// Every part term in order-value order — level 100's parts 0…15, then
+    /// level 99's, … — so that a window (`taken`) is a run of them from the
+    /// first (`TermRanks`). A hit has exactly one.
+    package static let rankedTerms: [String] = stride(from: levels, through: 0, by: -1).flatMap { l in
+        (0..<parts).map { partTerm(l, $0) }
+    }
+
+    /// The rank of a part term in `rankedTerms`.
+    static func rank(_ level: Int, _ part: Int) -> Int { (levels - level) * parts + part }
 
     /// The same window cut into slices in order-value order: every hit of a
     /// slice comes before every hit of the next, so the first `count` hits

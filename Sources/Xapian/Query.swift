@@ -116,7 +116,8 @@ public final class Query: CustomStringConvertible {
 
     /// `Xapian::Query::serialise()`: bytes a reader can unserialise (`CallRecorder`)
     /// with a registry that knows the plan's posting sources: Xapian's own, and
-    /// the BM25 term source of `bm25(lengths:…)`, which the raw replay registers.
+    /// the BM25 term source of `bm25(lengths:…)` and the term run of
+    /// `inTermRun`, which the raw replay registers.
     public func serialised() throws(XapianError) -> [UInt8] {
         try takeBytes { cx_query_serialise(handle, $0, $1, $2) }
     }

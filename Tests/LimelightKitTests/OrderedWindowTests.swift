@@ -19,9 +19,10 @@ import Xapian
     /// hundredths (level 99 holds several), so that the first matches end
     /// in either kind of level. `exactTerms` false: without the `XG100=`
     /// terms, as an older index; `tierTerms` false: without any (hits as
-    /// `PruningTests` builds them).
-    static func index(exactTerms: Bool, tierTerms: Bool = true) -> WritableDatabase {
-        let db = try! WritableDatabase.inMemory()
+    /// `PruningTests` builds them). `path`: on disk (ranks and columns read
+    /// a snapshot's revision, which an in-memory database has not).
+    static func index(exactTerms: Bool, tierTerms: Bool = true, at path: String? = nil) -> WritableDatabase {
+        let db = try! path.map { try WritableDatabase(path: $0) } ?? WritableDatabase.inMemory()
         for n in 0..<4_000 {
             let key = ItemKey.entity(app: "com.example.places", type: "Place", id: "p\(n)")
             let prior = switch n % 3 {
@@ -76,6 +77,31 @@ import Xapian
     }
 
     @Test func theWalkFindsTheWholeWindowsFirstMatches() throws { try compare(Self.withExactTerms) }
+
+    /// A window checked as a run of the hits' ranks in memory (what a
+    /// long-lived reader's columns give `Searcher.windowed`) holds the same
+    /// hits as the OR of its tier terms, wherever it ends: in a level of
+    /// one prior, of several, or on a level's edge.
+    @Test func theWindowAsARunOfRanksHoldsTheSameHits() throws {
+        let dir = TempDir()
+        let db = Self.index(exactTerms: true, at: dir.path + "/db")
+        let searcher = try Searcher(database: db)
+        let sizes = try searcher.snapshot.tierSizes(in: searcher.db)
+        let ranks = try #require(try TermRanks([db], terms: StaticTier.rankedTerms))
+        let query = Query(term: Schema.term(Schema.wordPrefix, "al"))
+        var sizesSeen = Set<Int>()
+        for share in stride(from: 0.002, through: 1.0, by: 0.007) {
+            let terms = try StaticTier.window(sizes, share: share)
+            let run = try StaticTier.window(sizes, share: share, ranks: ranks)
+            #expect((terms == nil) == (run == nil), "share \(share)")
+            guard let terms, let run else { continue }
+            let want = Set(try searcher.match(try query.filter(terms), count: 4_000, weighted: false).map(\.documentID))
+            let got = Set(try searcher.match(try query.filter(run), count: 4_000, weighted: false).map(\.documentID))
+            #expect(got == want, "share \(share)")
+            sizesSeen.insert(want.count)
+        }
+        #expect(sizesSeen.count > 50)  // windows of many sizes, not one
+    }
 
     /// What the walk relies on, slice by slice (a call takes several at
     /// once, so `compare` alone could miss a slice out of order): every hit

@@ -26,6 +26,8 @@ import Xapian
             #expect(with.snapshot.columns != nil, "\(location.path)")
             // The cards too, where the index is one database.
             #expect((with.snapshot.columns?.cards != nil) == (location.path == ShardedSearchTests.single.path))
+            // The static tiers' parts, which window a broad query, on both.
+            #expect(with.snapshot.columns?.tiers != nil)
             for r in ShardedSearchTests.requests {
                 #expect(try ShardedSearchTests.answer(with, r) == (try ShardedSearchTests.answer(without, r)),
                         "\(location.path): \(r.query) \(r.contexts)")

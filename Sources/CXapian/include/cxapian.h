@@ -340,10 +340,27 @@ size_t cx_lengths_bytes(const cx_lengths *l);
  * synonym, a phrase, a term twice, a scale inside, …): use Xapian's. */
 cx_query *cx_query_bm25_from_lengths(const cx_query *q, const cx_lengths *l, const cx_db *db, double factor,
                                      double k1, double k3, double b, double min_normlen, cx_error **err);
+/* ---- term ranks (term_ranks.cpp) ----
+ * Each document's rank in a ranked list of `nterms` terms (the one of them it
+ * has), of each shard in the order the combined database adds them, read
+ * into memory once. NULL without an error when some document has two of the
+ * terms (no one rank: use the terms' OR). Like a column, the ranks belong to
+ * the snapshot they were read from. */
+typedef struct cx_term_ranks cx_term_ranks;
+cx_term_ranks *cx_term_ranks_load(const cx_db *const *shards, size_t n, const char *const *terms,
+                                  const size_t *lens, size_t nterms, cx_error **err);
+void cx_term_ranks_free(cx_term_ranks *t);
+/* Memory the ranks hold, in bytes. */
+size_t cx_term_ranks_bytes(const cx_term_ranks *t);
+/* A filter (a posting source of weight 0) for the documents whose rank is in
+ * lo…hi: the documents of the OR of those terms, checked in memory
+ * (term_run.h; the replay registers its own source of that name, which
+ * matches the OR). */
+cx_query *cx_query_term_run(const cx_term_ranks *t, size_t lo, size_t hi, cx_error **err);
 int cx_query_is_empty(const cx_query *q);
 /* Xapian::Query::serialise(): the query as bytes another process can
  * unserialise with a registry that knows its posting sources (Xapian's own,
- * and bm25_lengths.h's BM25 term source, which the replay registers), for the
+ * bm25_lengths.h's BM25 term source and term_run.h's term run, which the replay registers), for the
  * call recorder the benchmarks replay. The caller frees *out with free(). */
 int cx_query_serialise(const cx_query *q, char **out, size_t *len,
                        cx_error **err);

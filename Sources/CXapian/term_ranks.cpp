@@ -1,0 +1,146 @@
+// term_ranks.cpp — each document's rank in a ranked list of terms, held in
+// memory for one snapshot, and the filter for a run of those ranks
+// (term_run.h says why; the conventions: cxapian.h; CX_TRY / CX_CATCH:
+// cxapian_internal.h).
+
+#include "cxapian_internal.h"
+#include "term_run.h"
+
+#include <memory>
+#include <vector>
+
+namespace {
+
+using Rank = uint16_t;
+constexpr Rank no_rank = 0xFFFF;
+
+// One shard's ranks by document id, and which snapshot they were read from.
+struct ShardRanks {
+    ShardSnapshot snapshot;
+    std::vector<Rank> rank;                // by document id; no_rank where none
+    std::vector<Xapian::doccount> before;  // before[r]: how many have a rank below r
+};
+
+struct AllRanks {
+    std::vector<std::string> terms;  // by rank
+    std::vector<bool> present;       // whether some shard has the term
+    std::vector<ShardRanks> shards;
+};
+
+// The documents of the shard it is initialised with whose rank is in
+// lo…hi: a check is a load and two compares, a step a scan of the ranks.
+// Over several shards Xapian gives each one a clone, initialised with its
+// shard; a shard whose snapshot is not the one the ranks were read from is
+// an error, never a stale answer (`ShardSnapshot::find`).
+class MemoryTermRunSource : public Xapian::PostingSource {
+    std::shared_ptr<const AllRanks> all;
+    limelight::TermRun run;
+    const ShardRanks *shard = nullptr;
+    Xapian::docid did = 0, last = 0;
+    Xapian::doccount count = 0;
+
+    bool in_run(Xapian::docid d) const {
+        const Rank r = shard->rank[d];
+        return r >= run.lo && r <= run.hi;
+    }
+    void settle() {
+        while (did <= last && !in_run(did)) ++did;
+    }
+
+  public:
+    MemoryTermRunSource(std::shared_ptr<const AllRanks> a, limelight::TermRun r) : all(std::move(a)), run(std::move(r)) {}
+
+    Xapian::doccount get_termfreq_min() const override { return count; }
+    Xapian::doccount get_termfreq_est() const override { return count; }
+    Xapian::doccount get_termfreq_max() const override { return count; }
+
+    void init(const Xapian::Database &db) override {
+        shard = &ShardSnapshot::find(all->shards, db, "term ranks");
+        last = shard->snapshot.lastdocid;
+        did = 0;
+        count = shard->before[run.hi + 1] - shard->before[run.lo];
+    }
+    void next(double) override {
+        ++did;
+        settle();
+    }
+    void skip_to(Xapian::docid d, double) override {
+        if (d <= did) return;
+        did = d;
+        settle();
+    }
+    bool check(Xapian::docid d, double) override {
+        if (d > did) did = d;
+        return did > last || in_run(did);
+    }
+    bool at_end() const override { return did > last; }
+    Xapian::docid get_docid() const override { return did; }
+
+    PostingSource *clone() const override { return new MemoryTermRunSource(all, run); }
+    std::string name() const override { return limelight::TermRun::source_name; }
+    std::string serialise() const override { return run.serialise(); }
+    std::string get_description() const override {
+        return "TermRunSource(" + std::to_string(run.lo) + "…" + std::to_string(run.hi) + ")";
+    }
+};
+
+}  // namespace
+
+struct cx_term_ranks { std::shared_ptr<const AllRanks> ranks; };
+
+extern "C" {
+
+cx_term_ranks *cx_term_ranks_load(const cx_db *const *shards, size_t n, const char *const *terms,
+                                  const size_t *lens, size_t nterms, cx_error **err) {
+    CX_TRY
+    if (nterms >= no_rank) throw Xapian::InvalidArgumentError("too many ranked terms");
+    auto all = std::make_shared<AllRanks>();
+    for (size_t r = 0; r < nterms; ++r) all->terms.emplace_back(terms[r], lens[r]);
+    all->present.assign(nterms, false);
+    for (size_t i = 0; i < n; ++i) {
+        const Xapian::Database &db = shards[i]->db;
+        ShardRanks s;
+        s.snapshot = ShardSnapshot::of(db);
+        s.snapshot.check_unique_in(all->shards);
+        s.rank.assign(size_t(s.snapshot.lastdocid) + 1, no_rank);
+        s.before.assign(nterms + 1, 0);
+        for (size_t r = 0; r < nterms; ++r) {
+            Xapian::doccount had = 0;
+            for (auto it = db.postlist_begin(all->terms[r]); it != db.postlist_end(all->terms[r]); ++it, ++had) {
+                // A document with two of the terms has no one rank: the
+                // caller keeps the terms' OR.
+                if (s.rank[*it] != no_rank) return nullptr;
+                s.rank[*it] = Rank(r);
+            }
+            if (had) all->present[r] = true;
+            s.before[r + 1] = s.before[r] + had;
+        }
+        all->shards.push_back(std::move(s));
+    }
+    return new cx_term_ranks{std::move(all)};
+    CX_CATCH(nullptr)
+}
+
+void cx_term_ranks_free(cx_term_ranks *t) { delete t; }
+
+size_t cx_term_ranks_bytes(const cx_term_ranks *t) {
+    size_t total = 0;
+    for (const auto &s : t->ranks->shards)
+        total += s.rank.size() * sizeof(Rank) + s.before.size() * sizeof(Xapian::doccount);
+    return total;
+}
+
+cx_query *cx_query_term_run(const cx_term_ranks *t, size_t lo, size_t hi, cx_error **err) {
+    CX_TRY
+    const auto &all = *t->ranks;
+    if (lo > hi || hi >= all.terms.size()) throw Xapian::InvalidArgumentError("a term run outside the ranked terms");
+    limelight::TermRun run;
+    run.lo = uint32_t(lo);
+    run.hi = uint32_t(hi);
+    for (size_t r = lo; r <= hi; ++r)
+        if (all.present[r]) run.terms.push_back(all.terms[r]);
+    return new cx_query{Xapian::Query((new MemoryTermRunSource(t->ranks, std::move(run)))->release())};
+    CX_CATCH(nullptr)
+}
+
+}  // extern "C"
