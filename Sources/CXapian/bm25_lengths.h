@@ -136,13 +136,15 @@ class BM25TermSource : public Xapian::PostingSource {
         set_maxweight(t.maxweight);
     }
 
-    void next(double) override {
+    void next(double min_wt) override {
         if (started) ++it;
         started = true;
+        skip_lighter(min_wt);
     }
-    void skip_to(Xapian::docid did, double) override {
+    void skip_to(Xapian::docid did, double min_wt) override {
         started = true;
         it.skip_to(did);
+        skip_lighter(min_wt);
     }
     bool check(Xapian::docid did, double min_wt) override {
         skip_to(did, min_wt);
@@ -151,6 +153,22 @@ class BM25TermSource : public Xapian::PostingSource {
     bool at_end() const override { return started && it == end; }
     Xapian::docid get_docid() const override { return *it; }
     double get_weight() const override { return t.weight(it.get_wdf(), lengths(*it)); }
+
+  private:
+    // Steps past the matches that weigh less than `min_wt`, the least this
+    // term must add for a match to still reach the match set (the matcher
+    // has subtracted what the query's other parts can add at most; a match
+    // that weighs exactly that may still win on its sort key, so it stays).
+    // Once the top 50 are found, most of a broad word's matches weigh less:
+    // they are skipped here, a length read and a division each, instead of
+    // going through the matcher (the window's check, the expiry filter, the
+    // comparison with the worst of the 50).
+    void skip_lighter(double min_wt) {
+        if (min_wt <= 0) return;
+        while (it != end && get_weight() < min_wt) ++it;
+    }
+
+  public:
 
     PostingSource *clone() const override { return new BM25TermSource(t, lengths); }
     PostingSource *unserialise(const std::string &s) const override {

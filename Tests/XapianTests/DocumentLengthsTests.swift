@@ -30,8 +30,8 @@ import Testing
         }
     }
 
-    func ranked(_ db: Database, _ query: Query) throws -> [(UInt32, Double)] {
-        try search(db, query) { try $0.setBM25(k1: 1.2, b: 0.5) }.matches.map { ($0.documentID, $0.weight) }
+    func ranked(_ db: Database, _ query: Query, count: Int = 100) throws -> [(UInt32, Double)] {
+        try search(db, query, count: count) { try $0.setBM25(k1: 1.2, b: 0.5) }.matches.map { ($0.documentID, $0.weight) }
     }
 
     /// Queries of every shape the rewrite takes, as the search builds them.
@@ -56,11 +56,17 @@ import Testing
                 #expect(lengths.byteCount > 0)
                 for (i, q) in try queries().enumerated() {
                     for factor in [1, 1 / 1.5, 0.25] {
+                        // All matches, and the top few: once those are
+                        // found, a source skips what weighs too little.
+                        for count in [100, 3, 8] {
+                            let want = try ranked(db, factor == 1 ? q : try q.scaled(by: factor), count: count)
+                            let rewritten = try #require(try q.bm25(lengths: lengths, in: db, factor: factor, k1: 1.2, b: 0.5))
+                            let got = try ranked(db, rewritten, count: count)
+                            let what = "\(dbs.count) shards, query \(i), factor \(factor), top \(count)"
+                            #expect(got.map(\.0) == want.map(\.0), "\(what)")
+                            #expect(got.map(\.1) == want.map(\.1), "\(what)")
+                        }
                         let want = try ranked(db, factor == 1 ? q : try q.scaled(by: factor))
-                        let rewritten = try #require(try q.bm25(lengths: lengths, in: db, factor: factor, k1: 1.2, b: 0.5))
-                        let got = try ranked(db, rewritten)
-                        #expect(got.map(\.0) == want.map(\.0), "\(dbs.count) shards, query \(i), factor \(factor)")
-                        #expect(got.map(\.1) == want.map(\.1), "\(dbs.count) shards, query \(i), factor \(factor)")
                         if i < 8 { #expect(want.count >= 5, "\(dbs.count) shards, query \(i) matches too little to tell") }
                     }
                 }
