@@ -122,19 +122,30 @@ struct XapianLengths {
 
 // The shim's term run as Xapian's own data gives it: the documents of any
 // of the run's terms, their posting lists merged (the shim checks a rank it
-// keeps in memory instead). Weight 0, as a filter.
+// keeps in memory instead). A heap of the lists by their current document,
+// as Xapian's OR keeps a tree of them, and a skip moves only the lists
+// behind the target (Xapian's OR skips every one): a floor no slower than
+// Xapian's own OR of a window's up to 1,616 terms. Weight 0, as a filter.
 class OrTermRunSource : public Xapian::PostingSource {
     limelight::TermRun run;
     std::vector<Xapian::PostingIterator> its, ends;
+    std::vector<size_t> heap;  // lists not at their end, least document first
     Xapian::docid did = 0;
     Xapian::doccount count = 0;
+    bool started = false;
 
-    // The least docid any list is on; 0 at the end of them all.
-    void settle() {
-        did = 0;
-        for (size_t i = 0; i < its.size(); ++i)
-            if (its[i] != ends[i] && (did == 0 || *its[i] < did)) did = *its[i];
+    bool later(size_t a, size_t b) const { return *its[a] > *its[b]; }
+    // Moves the heap's first list with `step`, then back into the heap.
+    template <class Step>
+    void move_first(Step step) {
+        auto cmp = [this](size_t a, size_t b) { return later(a, b); };
+        std::pop_heap(heap.begin(), heap.end(), cmp);
+        const size_t i = heap.back();
+        step(its[i]);
+        if (its[i] == ends[i]) heap.pop_back();
+        else std::push_heap(heap.begin(), heap.end(), cmp);
     }
+    void settle() { did = heap.empty() ? 0 : *its[heap.front()]; }
 
   public:
     explicit OrTermRunSource(limelight::TermRun r) : run(std::move(r)) {}
@@ -146,26 +157,30 @@ class OrTermRunSource : public Xapian::PostingSource {
     void init(const Xapian::Database &db) override {
         its.clear();
         ends.clear();
+        heap.clear();
         count = 0;
         for (const auto &t : run.terms) {
             its.push_back(db.postlist_begin(t));
             ends.push_back(db.postlist_end(t));
+            if (its.back() != ends.back()) heap.push_back(its.size() - 1);
             count += db.get_termfreq(t);  // a hit has one part term: the sum is exact
         }
-        did = Xapian::docid(-1);  // before the first: next() starts the lists
+        std::make_heap(heap.begin(), heap.end(), [this](size_t a, size_t b) { return later(a, b); });
+        started = false;
+        did = 0;
     }
     void next(double) override {
-        if (did != Xapian::docid(-1))
-            for (size_t i = 0; i < its.size(); ++i)
-                if (its[i] != ends[i] && *its[i] == did) ++its[i];
+        if (started)
+            while (!heap.empty() && *its[heap.front()] == did) move_first([](Xapian::PostingIterator &it) { ++it; });
+        started = true;
         settle();
     }
     void skip_to(Xapian::docid d, double) override {
-        for (size_t i = 0; i < its.size(); ++i)
-            if (its[i] != ends[i]) its[i].skip_to(d);
+        started = true;
+        while (!heap.empty() && *its[heap.front()] < d) move_first([d](Xapian::PostingIterator &it) { it.skip_to(d); });
         settle();
     }
-    bool at_end() const override { return did == 0; }
+    bool at_end() const override { return started && heap.empty(); }
     Xapian::docid get_docid() const override { return did; }
 
     PostingSource *clone() const override { return new OrTermRunSource(run); }
