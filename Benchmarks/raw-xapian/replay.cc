@@ -28,9 +28,11 @@
 // BM25 term source (Sources/CXapian/bm25_lengths.h), registered here with the
 // lengths read as Xapian reads them for its own BM25 (Database::get_doclength:
 // the same lengths list, walked the same way), and its term run
-// (Sources/CXapian/term_run.h), registered here as the OR of the run's terms'
-// posting lists, merged — what the plan did before the shim checked each
-// document's rank in memory; a source the registry does not know is an error.
+// (Sources/CXapian/term_run.h): a run that filters a query is matched as the
+// OR of the terms the plan would have sent instead (`with_native_runs`), as
+// it was before the shim checked each document's rank in memory, and
+// anywhere else their posting lists are merged (`OrTermRunSource`); a source
+// the registry does not know is an error.
 #include <xapian.h>
 #include "../../Sources/CXapian/match_bound.h"  // the shim's own code: the same lookups
 #include "../../Sources/CXapian/bm25_lengths.h"  // its BM25 term source, the same arithmetic
@@ -129,23 +131,27 @@ struct XapianLengths {
 class OrTermRunSource : public Xapian::PostingSource {
     limelight::TermRun run;
     std::vector<Xapian::PostingIterator> its, ends;
-    std::vector<size_t> heap;  // lists not at their end, least document first
+    std::vector<Xapian::docid> at;  // each list's current document, 0 at its end
+    std::vector<size_t> heap;       // lists not at their end, least document first
     Xapian::docid did = 0;
     Xapian::doccount count = 0;
     bool started = false;
 
-    bool later(size_t a, size_t b) const { return *its[a] > *its[b]; }
     // Moves the heap's first list with `step`, then back into the heap.
     template <class Step>
     void move_first(Step step) {
-        auto cmp = [this](size_t a, size_t b) { return later(a, b); };
-        std::pop_heap(heap.begin(), heap.end(), cmp);
+        auto later = [this](size_t a, size_t b) { return at[a] > at[b]; };
+        std::pop_heap(heap.begin(), heap.end(), later);
         const size_t i = heap.back();
         step(its[i]);
-        if (its[i] == ends[i]) heap.pop_back();
-        else std::push_heap(heap.begin(), heap.end(), cmp);
+        if (its[i] == ends[i]) {
+            heap.pop_back();
+        } else {
+            at[i] = *its[i];
+            std::push_heap(heap.begin(), heap.end(), later);
+        }
     }
-    void settle() { did = heap.empty() ? 0 : *its[heap.front()]; }
+    void settle() { did = heap.empty() ? 0 : at[heap.front()]; }
 
   public:
     explicit OrTermRunSource(limelight::TermRun r) : run(std::move(r)) {}
@@ -157,27 +163,29 @@ class OrTermRunSource : public Xapian::PostingSource {
     void init(const Xapian::Database &db) override {
         its.clear();
         ends.clear();
+        at.clear();
         heap.clear();
         count = 0;
         for (const auto &t : run.terms) {
             its.push_back(db.postlist_begin(t));
             ends.push_back(db.postlist_end(t));
-            if (its.back() != ends.back()) heap.push_back(its.size() - 1);
+            at.push_back(its.back() != ends.back() ? *its.back() : 0);
+            if (at.back()) heap.push_back(its.size() - 1);
             count += db.get_termfreq(t);  // a hit has one part term: the sum is exact
         }
-        std::make_heap(heap.begin(), heap.end(), [this](size_t a, size_t b) { return later(a, b); });
+        std::make_heap(heap.begin(), heap.end(), [this](size_t a, size_t b) { return at[a] > at[b]; });
         started = false;
         did = 0;
     }
     void next(double) override {
         if (started)
-            while (!heap.empty() && *its[heap.front()] == did) move_first([](Xapian::PostingIterator &it) { ++it; });
+            while (!heap.empty() && at[heap.front()] == did) move_first([](Xapian::PostingIterator &it) { ++it; });
         started = true;
         settle();
     }
     void skip_to(Xapian::docid d, double) override {
         started = true;
-        while (!heap.empty() && *its[heap.front()] < d) move_first([d](Xapian::PostingIterator &it) { it.skip_to(d); });
+        while (!heap.empty() && at[heap.front()] < d) move_first([d](Xapian::PostingIterator &it) { it.skip_to(d); });
         settle();
     }
     bool at_end() const override { return started && heap.empty(); }
@@ -189,7 +197,47 @@ class OrTermRunSource : public Xapian::PostingSource {
     PostingSource *unserialise(const std::string &s) const override {
         return new OrTermRunSource(limelight::TermRun::unserialise(s));
     }
+    // The run's serialised form, in hex, for `with_native_runs`.
+    std::string get_description() const override {
+        static const char *digits = "0123456789abcdef";
+        std::string out = "TermRun:";
+        for (unsigned char c : run.serialise()) {
+            out += digits[c >> 4];
+            out += digits[c & 15];
+        }
+        return out + ";";
+    }
 };
+
+// A run that filters a query (a FILTER's right side, as the plan's windows
+// of static tiers do) becomes the OR of its terms: the query Xapian matches
+// with its own data, as the plan sent it before the shim kept the ranks in
+// memory. The source above stands in wherever else a run is.
+Xapian::Query with_native_runs(const Xapian::Query &q) {
+    using Q = Xapian::Query;
+    if (q.get_type() != Q::OP_FILTER) return q;
+    std::vector<Q> parts;
+    bool changed = false;
+    for (size_t i = 0; i < q.get_num_subqueries(); ++i) {
+        Q part = q.get_subquery(i);
+        const std::string d = part.get_description();
+        const size_t at = d.find("TermRun:");
+        if (i == 0) {
+            Q inner = with_native_runs(part);
+            changed = changed || inner.serialise() != part.serialise();
+            part = inner;
+        } else if (part.get_type() == Q::LEAF_POSTING_SOURCE && at != std::string::npos) {
+            const size_t end = d.find(';', at);
+            auto run = limelight::TermRun::unserialise(unhex(d.substr(at + 8, end - at - 8)));
+            std::vector<Q> terms;
+            for (const auto &t : run.terms) terms.emplace_back(t);
+            part = Q(Q::OP_OR, terms.begin(), terms.end());
+            changed = true;
+        }
+        parts.push_back(part);
+    }
+    return changed ? Q(Q::OP_FILTER, parts.begin(), parts.end()) : q;
+}
 
 std::vector<Keystroke> read_trace(const std::string &path, const Xapian::Registry &registry) {
     std::ifstream in(path);
@@ -214,7 +262,7 @@ std::vector<Keystroke> read_trace(const std::string &path, const Xapian::Registr
         switch (c.op) {
             case Op::mset: {
                 if (j.at("query").is_null()) die(path + ":" + std::to_string(n) + ": a match set without a query");
-                c.query = Xapian::Query::unserialise(unhex(j["query"].get<std::string>()), registry);
+                c.query = with_native_runs(Xapian::Query::unserialise(unhex(j["query"].get<std::string>()), registry));
                 auto w = j.at("weighting");
                 if (w[0] == "bool") c.bool_weight = true;
                 else for (int i = 0; i < 5; ++i) c.bm25[i] = w[i + 1].get<double>();
@@ -233,7 +281,7 @@ std::vector<Keystroke> read_trace(const std::string &path, const Xapian::Registr
                 break;
             }
             case Op::bound:
-                c.query = Xapian::Query::unserialise(unhex(j.at("query").get<std::string>()), registry);
+                c.query = with_native_runs(Xapian::Query::unserialise(unhex(j.at("query").get<std::string>()), registry));
                 break;
             case Op::document:
                 c.docid = j.at("docid").get<Xapian::docid>();

@@ -23,7 +23,6 @@ struct ShardRanks {
 
 struct AllRanks {
     std::vector<std::string> terms;  // by rank
-    std::vector<bool> present;       // whether some shard has the term
     std::vector<ShardRanks> shards;
 };
 
@@ -96,7 +95,6 @@ cx_term_ranks *cx_term_ranks_load(const cx_db *const *shards, size_t n, const ch
     if (nterms >= no_rank) throw Xapian::InvalidArgumentError("too many ranked terms");
     auto all = std::make_shared<AllRanks>();
     for (size_t r = 0; r < nterms; ++r) all->terms.emplace_back(terms[r], lens[r]);
-    all->present.assign(nterms, false);
     for (size_t i = 0; i < n; ++i) {
         const Xapian::Database &db = shards[i]->db;
         ShardRanks s;
@@ -112,7 +110,6 @@ cx_term_ranks *cx_term_ranks_load(const cx_db *const *shards, size_t n, const ch
                 if (s.rank[*it] != no_rank) return nullptr;
                 s.rank[*it] = Rank(r);
             }
-            if (had) all->present[r] = true;
             s.before[r + 1] = s.before[r] + had;
         }
         all->shards.push_back(std::move(s));
@@ -130,15 +127,14 @@ size_t cx_term_ranks_bytes(const cx_term_ranks *t) {
     return total;
 }
 
-cx_query *cx_query_term_run(const cx_term_ranks *t, size_t lo, size_t hi, cx_error **err) {
+cx_query *cx_query_term_run(const cx_term_ranks *t, size_t lo, size_t hi, const char *const *or_terms,
+                            const size_t *or_lens, size_t n_or, cx_error **err) {
     CX_TRY
-    const auto &all = *t->ranks;
-    if (lo > hi || hi >= all.terms.size()) throw Xapian::InvalidArgumentError("a term run outside the ranked terms");
+    if (lo > hi || hi >= t->ranks->terms.size()) throw Xapian::InvalidArgumentError("a term run outside the ranked terms");
     limelight::TermRun run;
     run.lo = uint32_t(lo);
     run.hi = uint32_t(hi);
-    for (size_t r = lo; r <= hi; ++r)
-        if (all.present[r]) run.terms.push_back(all.terms[r]);
+    for (size_t i = 0; i < n_or; ++i) run.terms.emplace_back(or_terms[i], or_lens[i]);
     return new cx_query{Xapian::Query((new MemoryTermRunSource(t->ranks, std::move(run)))->release())};
     CX_CATCH(nullptr)
 }

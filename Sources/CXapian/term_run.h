@@ -25,8 +25,8 @@
 
 namespace limelight {
 
-// Ranks lo…hi of a ranked list of terms, and those of its terms some shard
-// has (the replay matches their OR; the shim checks the ranks).
+// Ranks lo…hi of a ranked list of terms (the shim checks them), and the
+// terms whose OR the plan would send instead, which the replay matches.
 struct TermRun {
     uint32_t lo = 0, hi = 0;
     std::vector<std::string> terms;

@@ -5,8 +5,9 @@ import LimelightStore
 /// for one snapshot (see `ValueColumn`): the prior and usage boosts that
 /// `CandidateBoost.boosted` adds to each match, the order value that
 /// breaks ties, the documents' lengths that BM25 reads, the static tiers
-/// that window a broad query, and (where they fit) the cards. A word being typed alone that starts thousands of titles
-/// weighs nothing, so every match ties and each one's order value is read;
+/// that window a broad query, and (where they fit) the cards. A word being
+/// typed alone that starts thousands of titles weighs nothing, so every
+/// match ties and each one's order value is read;
 /// a scored one reads its prior and usage too. On the Debian catalog those
 /// reads were 45% of such keystrokes' instructions, and such keystrokes
 /// are the search's slowest 2% (BENCHMARKS.md, §9); a weighed word's

@@ -132,12 +132,12 @@ package enum StaticTier {
     /// window of 12 terms) 5.0 ms against 2.0 with the run.
     package static func window(_ sizes: Sizes, share: Double, ranks: TermRanks? = nil) throws(XapianError) -> Query? {
         guard let taken = taken(sizes, share: share), let (last, some) = taken.last else { return nil }
+        let terms = taken.flatMap { l, some in some.map { $0.map { partTerm(l, $0) } } ?? [levelTerm(l)] }
         if let ranks {
             // Every level above the last is taken whole, and of the last
             // its first parts: ranks from the first to its last part taken.
-            return try .inTermRun(ranks, 0...rank(last, some?.last ?? parts - 1))
+            return try .inTermRun(ranks, 0...rank(last, some?.last ?? parts - 1), orOf: terms)
         }
-        let terms = taken.flatMap { l, some in some.map { $0.map { partTerm(l, $0) } } ?? [levelTerm(l)] }
         return try Query.or(terms.map { Query(term: $0) })
     }
 

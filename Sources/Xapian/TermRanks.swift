@@ -35,8 +35,12 @@ public final class TermRanks {
 extension Query {
     /// A filter for the documents whose rank in `ranks` is within `run`:
     /// those of the OR of `ranks.terms[run]`, weighing nothing, checked in
-    /// memory.
-    public static func inTermRun(_ ranks: TermRanks, _ run: ClosedRange<Int>) throws(XapianError) -> Query {
-        try Query(handle: checked { cx_query_term_run(ranks.handle, run.lowerBound, run.upperBound, $0) }!)
+    /// memory. `orOf`: the terms whose OR would be sent instead (the run's,
+    /// or fewer that hold the same documents), which it serialises for the
+    /// raw replay to match (term_run.h in CXapian).
+    public static func inTermRun(_ ranks: TermRanks, _ run: ClosedRange<Int>, orOf terms: [String]) throws(XapianError) -> Query {
+        try Query(handle: withByteStrings(terms.map { Array($0.utf8) }) { (strings, lengths) throws(XapianError) in
+            try checked { cx_query_term_run(ranks.handle, run.lowerBound, run.upperBound, strings, lengths, terms.count, $0) }
+        }!)
     }
 }

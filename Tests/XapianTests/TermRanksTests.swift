@@ -42,7 +42,7 @@ import Testing
                 for lo in Self.ranked.indices {
                     for hi in lo..<Self.ranked.count {
                         let terms = try Query.or(Self.ranked[lo...hi].map { Query(term: $0) })
-                        let run = try Query.inTermRun(ranks, lo...hi)
+                        let run = try Query.inTermRun(ranks, lo...hi, orOf: Array(Self.ranked[lo...hi]))
                         let what = "\(dbs.count) shards, ranks \(lo)…\(hi)"
                         // The run alone drives; "rare" drives it; "all" and
                         // "word" are larger than most runs; AND_NOT skips it.
@@ -59,7 +59,7 @@ import Testing
                     }
                 }
                 // Not every run is empty or everything: the check could tell.
-                #expect(try matched(db, try Query(term: "word").filter(try .inTermRun(ranks, 1...2))).count >= 10)
+                #expect(try matched(db, try Query(term: "word").filter(try .inTermRun(ranks, 1...2, orOf: ["R1", "R2"]))).count >= 10)
             }
         }
     }
@@ -82,14 +82,14 @@ import Testing
             try w.commit()
             let reader = try Database(path: dir + "/db")
             let ranks = try #require(try TermRanks([reader], terms: Self.ranked))
-            let q = try Query(term: "a").filter(try .inTermRun(ranks, 0...1))
+            let q = try Query(term: "a").filter(try .inTermRun(ranks, 0...1, orOf: ["R0", "R1"]))
             #expect(try matched(reader, q).map(\.0) == [1, 2])
             _ = try w.add(try makeDocument(terms: ["a"], booleanTerms: ["R0"]))
             try w.commit()
             #expect(try reader.reopen())
             _ = expectXapianError(.invalidOperation) { _ = try matched(reader, q) }
             let fresh = try #require(try TermRanks([reader], terms: Self.ranked))
-            #expect(try matched(reader, try Query(term: "a").filter(try .inTermRun(fresh, 0...1))).map(\.0) == [1, 2, 5])
+            #expect(try matched(reader, try Query(term: "a").filter(try .inTermRun(fresh, 0...1, orOf: ["R0", "R1"]))).map(\.0) == [1, 2, 5])
         }
     }
 }

@@ -353,10 +353,12 @@ void cx_term_ranks_free(cx_term_ranks *t);
 /* Memory the ranks hold, in bytes. */
 size_t cx_term_ranks_bytes(const cx_term_ranks *t);
 /* A filter (a posting source of weight 0) for the documents whose rank is in
- * lo…hi: the documents of the OR of those terms, checked in memory
- * (term_run.h; the replay registers its own source of that name, which
- * matches the OR). */
-cx_query *cx_query_term_run(const cx_term_ranks *t, size_t lo, size_t hi, cx_error **err);
+ * lo…hi — the documents of the OR of those terms — checked in memory.
+ * `or_terms` are the terms whose OR the plan would send instead (the run's,
+ * or fewer that hold the same documents): the source serialises them, and
+ * the raw replay matches their OR (term_run.h). */
+cx_query *cx_query_term_run(const cx_term_ranks *t, size_t lo, size_t hi, const char *const *or_terms,
+                            const size_t *or_lens, size_t n_or, cx_error **err);
 int cx_query_is_empty(const cx_query *q);
 /* Xapian::Query::serialise(): the query as bytes another process can
  * unserialise with a registry that knows its posting sources (Xapian's own,
