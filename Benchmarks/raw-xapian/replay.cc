@@ -30,9 +30,9 @@
 // the same lengths list, walked the same way), and its term run
 // (Sources/CXapian/term_run.h): a run that filters a query is matched as the
 // OR of the terms the plan would have sent instead (`with_native_runs`), as
-// it was before the shim checked each document's rank in memory, and
-// anywhere else their posting lists are merged (`OrTermRunSource`); a source
-// the registry does not know is an error.
+// it was before the shim checked each document's rank in memory (a run
+// anywhere else is an error); a source the registry does not know is an
+// error.
 #include <xapian.h>
 #include "../../Sources/CXapian/match_bound.h"  // the shim's own code: the same lookups
 #include "../../Sources/CXapian/bm25_lengths.h"  // its BM25 term source, the same arithmetic
@@ -122,80 +122,30 @@ struct XapianLengths {
     Xapian::termcount operator()(Xapian::docid did) const { return db.get_doclength(did); }
 };
 
-// The shim's term run as Xapian's own data gives it: the documents of any
-// of the run's terms, their posting lists merged (the shim checks a rank it
-// keeps in memory instead). A heap of the lists by their current document,
-// as Xapian's OR keeps a tree of them, and a skip moves only the lists
-// behind the target (Xapian's OR skips every one): a floor no slower than
-// Xapian's own OR of a window's up to 1,616 terms. Weight 0, as a filter.
-class OrTermRunSource : public Xapian::PostingSource {
+// The shim's term run, as the registry unserialises it: only the run it
+// carries, which `with_native_runs` turns into the OR of its terms. The
+// plan puts runs nowhere else, so matching one is an error, never a guess.
+class TermRunStandIn : public Xapian::PostingSource {
     limelight::TermRun run;
-    std::vector<Xapian::PostingIterator> its, ends;
-    std::vector<Xapian::docid> at;  // each list's current document, 0 at its end
-    std::vector<size_t> heap;       // lists not at their end, least document first
-    Xapian::docid did = 0;
-    Xapian::doccount count = 0;
-    bool started = false;
-
-    // Moves the heap's first list with `step`, then back into the heap.
-    template <class Step>
-    void move_first(Step step) {
-        auto later = [this](size_t a, size_t b) { return at[a] > at[b]; };
-        std::pop_heap(heap.begin(), heap.end(), later);
-        const size_t i = heap.back();
-        step(its[i]);
-        if (its[i] == ends[i]) {
-            heap.pop_back();
-        } else {
-            at[i] = *its[i];
-            std::push_heap(heap.begin(), heap.end(), later);
-        }
-    }
-    void settle() { did = heap.empty() ? 0 : at[heap.front()]; }
 
   public:
-    explicit OrTermRunSource(limelight::TermRun r) : run(std::move(r)) {}
+    explicit TermRunStandIn(limelight::TermRun r) : run(std::move(r)) {}
 
-    Xapian::doccount get_termfreq_min() const override { return count; }
-    Xapian::doccount get_termfreq_est() const override { return count; }
-    Xapian::doccount get_termfreq_max() const override { return count; }
+    Xapian::doccount get_termfreq_min() const override { return 0; }
+    Xapian::doccount get_termfreq_est() const override { return 0; }
+    Xapian::doccount get_termfreq_max() const override { return 0; }
+    void init(const Xapian::Database &) override {
+        throw Xapian::UnimplementedError("a term run outside a FILTER's right side: the replay has no OR for it");
+    }
+    void next(double) override {}
+    bool at_end() const override { return true; }
+    Xapian::docid get_docid() const override { return 0; }
 
-    void init(const Xapian::Database &db) override {
-        its.clear();
-        ends.clear();
-        at.clear();
-        heap.clear();
-        count = 0;
-        for (const auto &t : run.terms) {
-            its.push_back(db.postlist_begin(t));
-            ends.push_back(db.postlist_end(t));
-            at.push_back(its.back() != ends.back() ? *its.back() : 0);
-            if (at.back()) heap.push_back(its.size() - 1);
-            count += db.get_termfreq(t);  // a hit has one part term: the sum is exact
-        }
-        std::make_heap(heap.begin(), heap.end(), [this](size_t a, size_t b) { return at[a] > at[b]; });
-        started = false;
-        did = 0;
-    }
-    void next(double) override {
-        if (started)
-            while (!heap.empty() && at[heap.front()] == did) move_first([](Xapian::PostingIterator &it) { ++it; });
-        started = true;
-        settle();
-    }
-    void skip_to(Xapian::docid d, double) override {
-        started = true;
-        while (!heap.empty() && at[heap.front()] < d) move_first([d](Xapian::PostingIterator &it) { it.skip_to(d); });
-        settle();
-    }
-    bool at_end() const override { return started && heap.empty(); }
-    Xapian::docid get_docid() const override { return did; }
-
-    PostingSource *clone() const override { return new OrTermRunSource(run); }
+    PostingSource *clone() const override { return new TermRunStandIn(run); }
     std::string name() const override { return limelight::TermRun::source_name; }
     std::string serialise() const override { return run.serialise(); }
     PostingSource *unserialise(const std::string &s) const override {
-        return new OrTermRunSource(limelight::TermRun::unserialise(s));
+        return new TermRunStandIn(limelight::TermRun::unserialise(s));
     }
     // The run's serialised form, in hex, for `with_native_runs`.
     std::string get_description() const override {
@@ -212,7 +162,7 @@ class OrTermRunSource : public Xapian::PostingSource {
 // A run that filters a query (a FILTER's right side, as the plan's windows
 // of static tiers do) becomes the OR of its terms: the query Xapian matches
 // with its own data, as the plan sent it before the shim kept the ranks in
-// memory. The source above stands in wherever else a run is.
+// memory.
 Xapian::Query with_native_runs(const Xapian::Query &q) {
     using Q = Xapian::Query;
     if (q.get_type() != Q::OP_FILTER) return q;
@@ -426,7 +376,7 @@ int main(int argc, char **argv) {
     try {
         Xapian::Registry registry;
         registry.register_posting_source(limelight::BM25TermSource<XapianLengths>({}, {}));
-        registry.register_posting_source(OrTermRunSource({}));
+        registry.register_posting_source(TermRunStandIn({}));
         auto keystrokes = read_trace(trace, registry);
         if (keystrokes.empty()) die(trace + " has no keystrokes");
         Xapian::Database db(db_path);

@@ -22,7 +22,7 @@ struct ShardRanks {
 };
 
 struct AllRanks {
-    std::vector<std::string> terms;  // by rank
+    size_t nterms = 0;  // how many terms were ranked
     std::vector<ShardRanks> shards;
 };
 
@@ -94,7 +94,7 @@ cx_term_ranks *cx_term_ranks_load(const cx_db *const *shards, size_t n, const ch
     CX_TRY
     if (nterms >= no_rank) throw Xapian::InvalidArgumentError("too many ranked terms");
     auto all = std::make_shared<AllRanks>();
-    for (size_t r = 0; r < nterms; ++r) all->terms.emplace_back(terms[r], lens[r]);
+    all->nterms = nterms;
     for (size_t i = 0; i < n; ++i) {
         const Xapian::Database &db = shards[i]->db;
         ShardRanks s;
@@ -103,8 +103,9 @@ cx_term_ranks *cx_term_ranks_load(const cx_db *const *shards, size_t n, const ch
         s.rank.assign(size_t(s.snapshot.lastdocid) + 1, no_rank);
         s.before.assign(nterms + 1, 0);
         for (size_t r = 0; r < nterms; ++r) {
+            const std::string term(terms[r], lens[r]);
             Xapian::doccount had = 0;
-            for (auto it = db.postlist_begin(all->terms[r]); it != db.postlist_end(all->terms[r]); ++it, ++had) {
+            for (auto it = db.postlist_begin(term); it != db.postlist_end(term); ++it, ++had) {
                 // A document with two of the terms has no one rank: the
                 // caller keeps the terms' OR.
                 if (s.rank[*it] != no_rank) return nullptr;
@@ -130,7 +131,7 @@ size_t cx_term_ranks_bytes(const cx_term_ranks *t) {
 cx_query *cx_query_term_run(const cx_term_ranks *t, size_t lo, size_t hi, const char *const *or_terms,
                             const size_t *or_lens, size_t n_or, cx_error **err) {
     CX_TRY
-    if (lo > hi || hi >= t->ranks->terms.size()) throw Xapian::InvalidArgumentError("a term run outside the ranked terms");
+    if (lo > hi || hi >= t->ranks->nterms) throw Xapian::InvalidArgumentError("a term run outside the ranked terms");
     limelight::TermRun run;
     run.lo = uint32_t(lo);
     run.hi = uint32_t(hi);

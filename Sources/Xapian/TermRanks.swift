@@ -8,8 +8,6 @@ import CXapian
 /// a `ValueColumn`, it answers only for the snapshot it was read from.
 public final class TermRanks {
     let handle: OpaquePointer
-    /// The ranked terms, by rank.
-    public let terms: [String]
 
     /// Reads the ranks of `terms` on every shard, in the order
     /// `Database.combined` adds them (one pass over each term's postings).
@@ -23,7 +21,6 @@ public final class TermRanks {
         }
         guard let loaded else { return nil }
         handle = loaded
-        self.terms = terms
     }
 
     deinit { cx_term_ranks_free(handle) }
@@ -34,7 +31,7 @@ public final class TermRanks {
 
 extension Query {
     /// A filter for the documents whose rank in `ranks` is within `run`:
-    /// those of the OR of `ranks.terms[run]`, weighing nothing, checked in
+    /// those of the OR of the ranked terms in `run`, weighing nothing, checked in
     /// memory. `orOf`: the terms whose OR would be sent instead (the run's,
     /// or fewer that hold the same documents), which it serialises for the
     /// raw replay to match (term_run.h in CXapian).
