@@ -58,6 +58,7 @@ enum AppRecords {
         var o: JSONObject = ["kind": "app", "app": .string(app.id), "name": .string(app.name),
                              "desktopFile": .string(app.id + ".desktop")]
         if !synonyms.isEmpty { o["synonyms"] = .array(synonyms.map(JSON.string)) }
+        if let comment = app.comment, !comment.isEmpty { o["description"] = .string(comment) }
         if let exec = app.exec { o["exec"] = .string(exec) }
         if let icon = app.icon { o["icon"] = .string(icon) }
         if !app.categories.isEmpty { o["keywords"] = .array(app.categories.map(JSON.string)) }

@@ -114,9 +114,13 @@ package final class DocumentBuilder {
 
     func app(_ r: Record) throws(XapianError) -> BuiltDocument {
         let doc = try base(r, key: ItemKey(r), hit: true)
-        // Keywords (a desktop app's Categories) find it, with no title bonus.
+        // Keywords (a desktop app's Categories) and its description (a
+        // desktop entry's Comment: "photo" finds GIMP, "Create and edit
+        // images or photographs") find it, with no title bonus.
         try indexText(doc, title: r.name, titleAliases: r.synonyms,
-                      weighted: [(r.keywords.joined(separator: " "), Schema.FieldWeight.keywords)], prefixSources: [])
+                      weighted: [(r.keywords.joined(separator: " "), Schema.FieldWeight.keywords),
+                                 (r.text ?? "", Schema.FieldWeight.description)],
+                      prefixSources: [r.text ?? ""])  // as GLib does: a word started ("photo") finds it
         try doc.setValue(Schema.priorSlot, number: Self.appPrior)
         try doc.setData(r.json.serialized)
         return BuiltDocument(document: doc, card: Self.card(r, title: r.name, subtitle: nil, synonyms: r.synonyms, prior: Self.appPrior))

@@ -20,6 +20,7 @@ import Testing
         #expect(gedit.name == "Texteditor gedit")  // Name[de] for de_DE.UTF-8
         #expect(gedit.synonyms == ["Text Editor", "Text", "Editor", "Klartext", "Schreiben", "gedit"])
         #expect(gedit.keywords == ["GNOME", "GTK", "Utility", "TextEditor"])
+        #expect(gedit.text == "Edit text files")  // Comment: searched as the app's description
         #expect(gedit.icon == "org.gnome.gedit")
         #expect(gedit.exec == "gedit %U")
         #expect(gedit.desktopFile == "org.gnome.gedit.desktop")
