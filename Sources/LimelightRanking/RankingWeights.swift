@@ -34,6 +34,15 @@ public enum RankingWeights {
     public static let titleCompletion = 4.5
     public static let titlePrefix = 3.0
     public static let allWordStarts = 1.5
+    /// An app's synonyms (a desktop entry's GenericName and Keywords) match
+    /// as its name does, at this share of the bonus: even a synonym that is
+    /// the whole query (1.44) stays below the query's words starting words
+    /// of a name (1.5), as GLib and GNOME Shell rank any Name match above a
+    /// GenericName or Keywords one, and above a word inside a name (0.5).
+    /// "terminal" is Terminal before Konsole (whose GenericName it is),
+    /// "disc" Discord before Videos (keyword "Disc"), "wr" LibreOffice
+    /// Writer before Text Editor (keyword "Write").
+    public static let synonymShare = 0.24
     /// The word being typed weighs by its unstemmed prefix only (the title
     /// bonuses above): its stemmed form still matches, so a word found only
     /// in a description is not lost, but with this weight (none), so "monte"

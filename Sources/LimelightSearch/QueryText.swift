@@ -20,6 +20,15 @@ extension Searcher {
                 let asIndexed = try parser.parse(typed, flags: [.cjkNgram])
                 if !asIndexed.isEmpty { q = q.isEmpty ? asIndexed : try .or([q, asIndexed]) }
             }
+            if word == text.trailingWord {
+                // "term ", "libre ": the space completes the word (it weighs
+                // in full), yet a launcher user still means the name it
+                // starts, as GNOME Shell and KRunner, which trim the space,
+                // find it: it also matches as a prefix (no weight, like a
+                // word being typed), so it is not "corrected" either.
+                let prefix = Query(term: Schema.term(Schema.wordPrefix, String(word.prefix(Schema.maxIndexedPrefix))))
+                q = q.isEmpty ? prefix : try .or([q, prefix])
+            }
             if !q.isEmpty { parts.append(q) }
         }
         if let last = text.partialWord {
@@ -122,6 +131,17 @@ package struct QueryText {
     func replacingWords(complete: [String], partial: String?) -> QueryText {
         let display = (complete + (partial.map { [$0] } ?? [])).joined(separator: " ")
         return QueryText(raw: display, complete: complete, partial: partial, cjk: cjkRuns)
+    }
+
+    /// The last word when the query ends in a space after it ("term "),
+    /// with nothing being typed: still matched as a prefix too (see
+    /// `textQuery`). Two letters or more (a single letter's prefix list is
+    /// most of an index), never CJK (matched by n-grams); not after other
+    /// separators ("python3-" goes on as a package name does).
+    var trailingWord: String? {
+        guard partialWord == nil, cjkRuns.isEmpty, raw.last?.isWhitespace == true,
+              let last = completeWords.last, last.count >= 2 else { return nil }
+        return last
     }
 
     var display: String { raw }

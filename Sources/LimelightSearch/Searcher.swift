@@ -143,6 +143,12 @@ public final class Searcher {
         var relaxed = false
         var corrected: String? = nil
         var candidates: [Match]
+        // Symbols alone ("*", "-", an emoji) have nothing to match: no hits,
+        // rather than the suggestions of an empty box (every app, scored
+        // by habit, which read as matches of "*").
+        if text.isEmpty, request.query.contains(where: { !$0.isWhitespace }) {
+            return SearchResponse(query: request.query, correctedQuery: nil, relaxed: false, hits: [])
+        }
         if text.isEmpty {
             let plain = request.app == nil && request.type == nil && request.predicates.isEmpty && request.limit != 0
             candidates = plain ? try hotCandidates(request)

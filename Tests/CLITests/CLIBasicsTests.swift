@@ -64,17 +64,18 @@ import Testing
         #expect(((r.json[0]["results"] as? [[String: Any]])?.first?["id"] as? String) == "monterey-bay")
     }
 
-    /// Issue 15's example: "T" shows Travel Tracker (its synonym "Trips"
-    /// completes), "Tra" on its own Trails (the one-word title completes),
-    /// "Trav" Travel Tracker again. A reader that stays open keeps it.
+    /// Issue 15's example on the bundled corpus: "Call" shows the memo "Call
+    /// Mom about Thanksgiving"; on their own, "Call " and "Call M" show the
+    /// song "Call Me Closer" (the completed word's BM25 puts it first), "Call
+    /// Mo" the memo again. A reader that stays open keeps the memo.
     @Test func stdinKeepsTheTopHitWhileTheQueryExtendsIt() throws {
         let at = ["--at", "2026-11-30T12:00:00-08:00"]
-        let r = try cli.run(["search", "--stdin", "--json", "--limit", "2"] + at, stdin: "T\nTr\nTra\nTrav\n")
+        let r = try cli.run(["search", "--stdin", "--json", "--limit", "2"] + at, stdin: "Call\nCall \nCall M\nCall Mo\n")
         let tops = r.json.map { ($0["results"] as? [[String: Any]])?.first }
-        #expect(tops.map { $0?["title"] as? String } == Array(repeating: "Travel Tracker", count: 4))
-        #expect(tops.map { $0?["keptOnTop"] as? Bool } == [nil, nil, true, nil])
+        #expect(tops.map { $0?["title"] as? String } == Array(repeating: "Call Mom about Thanksgiving", count: 4))
+        #expect(tops.map { $0?["keptOnTop"] as? Bool } == [nil, true, true, nil])
         // A one-shot search has no memory.
-        #expect(try cli.run(["search", "Tra", "--json", "--limit", "1"] + at).json.first?["title"] as? String == "Trails")
+        #expect(try cli.run(["search", "Call M", "--json", "--limit", "1"] + at).json.first?["title"] as? String == "Call Me Closer")
     }
 
     @Test func filtersByAppAndType() throws {

@@ -1,0 +1,85 @@
+import Testing
+@testable import LimelightKit
+
+/// Apps as `sync` makes them of desktop entries (Name; GenericName and
+/// Keywords as synonyms; Comment as description), ranked as GNOME Shell and
+/// KRunner users expect: found by a launcher probe of 45 common entries.
+@Suite struct DesktopAppRankingTests {
+    static let apps = [
+        #"{"kind":"app","app":"org.gnome.Terminal","name":"Terminal","synonyms":["shell","prompt","command"]}"#,
+        #"{"kind":"app","app":"org.kde.konsole","name":"Konsole","synonyms":["Terminal","terminal","shell"]}"#,
+        #"{"kind":"app","app":"discord","name":"Discord","synonyms":["chat"]}"#,
+        #"{"kind":"app","app":"org.gnome.Totem","name":"Videos","synonyms":["Video Player","Movie","Film","Disc"]}"#,
+        #"{"kind":"app","app":"org.gnome.gedit","name":"gedit","synonyms":["Text Editor","Write"]}"#,
+        #"{"kind":"app","app":"org.gnome.TextEditor","name":"Text Editor","synonyms":["gedit","Write","Notepad"]}"#,
+        #"{"kind":"app","app":"libreoffice-writer","name":"LibreOffice Writer","synonyms":["Word Processor"]}"#,
+        #"{"kind":"app","app":"gimp","name":"GNU Image Manipulation Program","synonyms":["Image Editor"],"description":"Create images and edit photographs"}"#,
+        #"{"kind":"app","app":"firefox","name":"Firefox","synonyms":["Web Browser"]}"#,
+        #"{"kind":"app","app":"org.gnome.Nautilus","name":"Files","synonyms":["folder","manager"]}"#,
+        #"{"kind":"app","app":"example.apple","name":"apple","synonyms":["Fruit"]}"#,
+        #"{"kind":"app","app":"example.banana","name":"Banana","synonyms":["Fruit"]}"#,
+    ]
+
+    let dir = TempDir()
+    init() throws { try ingest(dir, Self.apps) }
+
+    func response(_ q: String, limit: Int = 10) throws -> SearchResponse {
+        var r = SearchRequest(query: q)
+        r.limit = limit
+        return try Searcher(location: dir.index).search(r)
+    }
+
+    func titles(_ q: String) throws -> [String] { try response(q).hits.map(\.title) }
+
+    // GLib's desktop search (GNOME Shell) ranks any Name match above a
+    // GenericName or Keywords one; before, a synonym matched as the name
+    // did, and ties fell to byte order ("Konsole", "Text Editor" first).
+    @Test(arguments: [("terminal", ["Terminal", "Konsole"]), ("gedit", ["gedit", "Text Editor"]),
+                      ("disc", ["Discord", "Videos"]), ("wr", ["LibreOffice Writer"])])
+    func anAppsNameRanksAboveAnotherAppsSynonym(query: String, first: [String]) throws {
+        let found = try titles(query)
+        #expect(Array(found.prefix(first.count)) == first, "\(found)")
+    }
+
+    @Test func aSynonymStillFindsItsApp() throws {
+        #expect(try titles("movie").first == "Videos")
+        #expect(try titles("notepad").first == "Text Editor")
+    }
+
+    @Test func equalScoresTieAlphabeticallyWhateverTheCase() throws {
+        let hits = try response("fruit").hits
+        #expect(hits.map(\.title) == ["apple", "Banana"])
+        #expect(hits.count == 2 && hits[0].score == hits[1].score)
+    }
+
+    // GNOME Shell and KRunner trim the space; "term " found nothing and
+    // "fire " was "corrected" to "file" (Files).
+    @Test(arguments: [("term ", "Terminal"), ("fire ", "Firefox"), ("libre ", "LibreOffice Writer"),
+                      ("text ", "Text Editor"), ("terminal ", "Terminal")])
+    func aSpaceAfterAWordStillFindsTheNameItStarts(query: String, title: String) throws {
+        let r = try response(query)
+        #expect(r.hits.first?.title == title, "\(r.hits.map(\.title))")
+        #expect(r.correctedQuery == nil)
+    }
+
+    @Test func aCompleteUnknownWordFollowedByASpaceIsStillCorrected() throws {
+        let r = try response("firefix ")
+        #expect(r.correctedQuery == "firefox")
+        #expect(r.hits.first?.title == "Firefox")
+    }
+
+    @Test func symbolsAloneFindNothing() throws {
+        for q in ["*", "-", "\"", "🦊", "* -"] { #expect(try response(q).hits.isEmpty, "\(q)") }
+        // An empty box (or spaces only) still suggests.
+        #expect(try !response(" ").hits.isEmpty)
+    }
+
+    @Test func anAppIsFoundByItsDescription() throws {
+        // As a word being typed ("photo" starts "photographs") and complete.
+        #expect(try titles("photo").first == "GNU Image Manipulation Program")
+        #expect(try titles("photographs").first == "GNU Image Manipulation Program")
+        // Text, not a title: no title bonus, so a name still comes first.
+        #expect(try titles("create").first == "GNU Image Manipulation Program")
+        #expect(try response("photographs").hits.first.map { $0.score < 3 } == true)
+    }
+}
