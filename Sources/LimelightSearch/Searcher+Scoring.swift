@@ -52,16 +52,16 @@ extension Searcher {
             c.textWeight = CandidateBoost.removing(from: m.weight, entry.card)
             // An app matches by its name or any synonym ("Trail Guide" is
             // Trails), a synonym a tier lower (`RankingWeights.synonymShare`).
-            let names = entry.card.names
-            c.titleMatch = names.first.map { TitleMatch.bonus(title: $0, text: text) } ?? 0
+            c.titleMatch = 0
+            for (i, name) in entry.card.names.enumerated() {
+                let bonus = TitleMatch.bonus(title: name, text: text)
+                c.titleMatch = max(c.titleMatch, i == 0 ? bonus : RankingWeights.synonymShare * bonus)
+            }
             // An exact title is the thing itself: a share of its own text
             // weight counts again, so that a longer title repeating the
             // query in other fields cannot pass it on BM25 alone (see
             // `RankingWeights.exactTitleTextShare`).
             if c.titleMatch == RankingWeights.exactTitle { c.titleMatch += RankingWeights.exactTitleTextShare * c.textWeight }
-            for name in names.dropFirst() {
-                c.titleMatch = max(c.titleMatch, RankingWeights.synonymShare * TitleMatch.bonus(title: name, text: text))
-            }
         }
         return c
     }
@@ -105,36 +105,16 @@ extension Array where Element == Searcher.Scored {
     /// The candidates' positions in result order: `SearchHit.ranksBefore`
     /// on what their hits would show.
     func rankOrder() -> [Int] {
-        let scores = map(\.score), titles = map(\.entry.card.title)
+        // Ties go alphabetically whatever the case ("gedit" before "Text
+        // Editor"), then by the title itself.
+        let scores = map(\.score), titles = map(\.entry.card.title), folded = map(\.entry.caseFoldedTitle)
         return indices.sorted { a, b in
             if scores[a] != scores[b] { return scores[a] > scores[b] }
-            if titles[a] != titles[b] {
-                // Ties in alphabetical order whatever the case ("gedit"
-                // before "Text Editor"), then by the title's bytes.
-                let order = Self.caseInsensitiveOrder(titles[a], titles[b])
-                return order != 0 ? order < 0 : titles[a] < titles[b]
-            }
+            if folded[a] != folded[b] { return folded[a] < folded[b] }
+            if titles[a] != titles[b] { return titles[a] < titles[b] }
             let x = self[a].entry.card, y = self[b].entry.card
             return (x.kind.rawValue, x.app, x.type ?? "", x.id, x.binding?.type ?? "", x.binding?.id ?? "")
                 < (y.kind.rawValue, y.app, y.type ?? "", y.id, y.binding?.type ?? "", y.binding?.id ?? "")
-        }
-    }
-}
-
-extension Array where Element == Searcher.Scored {
-    /// −1, 0 or 1 as `a` sorts before, with or after `b` by their UTF-8
-    /// bytes, ASCII letters compared as lower case: no lower-cased copies,
-    /// as this runs in the sort of every keystroke's tied candidates.
-    static func caseInsensitiveOrder(_ a: String, _ b: String) -> Int {
-        func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 0x20 : c }
-        var i = a.utf8.makeIterator(), j = b.utf8.makeIterator()
-        while true {
-            switch (i.next(), j.next()) {
-            case (nil, nil): return 0
-            case (nil, _): return -1
-            case (_, nil): return 1
-            case let (x?, y?): if lower(x) != lower(y) { return lower(x) < lower(y) ? -1 : 1 }
-            }
         }
     }
 }

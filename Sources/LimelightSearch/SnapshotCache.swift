@@ -25,7 +25,16 @@ final class SnapshotCache {
         let card: HitCard
         /// The card's usage, decoded when first scored.
         private(set) lazy var usage: UsageStats? = UsageStats(encoded: card.usage)
+        /// The title with ASCII capitals lowered (itself when it has none),
+        /// for ties in alphabetical order whatever the case: made once per
+        /// card here, since ties are many among a short prefix's candidates
+        /// (`rankOrder`).
+        private(set) lazy var caseFoldedTitle: String = Self.lowercasedASCII(card.title)
         init(_ card: HitCard) { self.card = card }
+
+        static func lowercasedASCII(_ s: String) -> String {
+            s.utf8.contains { $0 &- 0x41 < 26 } ? String(decoding: s.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self) : s
+        }
     }
 
     /// Items' documents, lists and prefixes kept at most; when a cache is
