@@ -36,11 +36,16 @@ func ingest(_ dir: TempDir, _ lines: [String], clientState: String? = nil) throw
 }
 
 func search(_ dir: TempDir, _ query: String, limit: Int = 10, app: String? = nil, type: String? = nil) throws -> [SearchHit] {
+    try respond(dir, query, limit: limit, app: app, type: type).hits
+}
+
+/// The whole response (with its correction), for a fresh reader.
+func respond(_ dir: TempDir, _ query: String, limit: Int = 10, app: String? = nil, type: String? = nil) throws -> SearchResponse {
     var r = SearchRequest(query: query)
     r.limit = limit
     r.app = app
     r.type = type
-    return try Searcher(location: dir.index).search(r).hits
+    return try Searcher(location: dir.index).search(r)
 }
 
 enum Fixture {

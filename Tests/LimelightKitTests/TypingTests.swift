@@ -287,11 +287,7 @@ import Testing
     let dir = TempDir()
     init() throws { try ingest(dir, TypingTests.apps) }
 
-    func response(_ q: String, limit: Int = 10) throws -> SearchResponse {
-        var r = SearchRequest(query: q)
-        r.limit = limit
-        return try Searcher(location: dir.index).search(r)
-    }
+    func response(_ q: String, limit: Int = 10) throws -> SearchResponse { try respond(dir, q, limit: limit) }
 
     @Test func aWordTypedInTwoIsJoinedNotCorrected() throws {
         let r = try response("fire fox")
