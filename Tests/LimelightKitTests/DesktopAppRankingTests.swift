@@ -74,8 +74,8 @@ import Testing
         // As a word being typed ("photo" starts "photographs") and complete.
         #expect(try titles("photo").first == "GNU Image Manipulation Program")
         #expect(try titles("photographs").first == "GNU Image Manipulation Program")
-        // Text, not a title: no title bonus, so a name still comes first.
         #expect(try titles("create").first == "GNU Image Manipulation Program")
+        // Text, not a name: found with no title bonus (a title prefix alone is 3).
         #expect(try response("photographs").hits.first.map { $0.score < 3 } == true)
     }
 }
