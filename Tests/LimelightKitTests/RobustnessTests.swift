@@ -1,6 +1,7 @@
 import Testing
 @testable import LimelightKit
 import Xapian
+import Glibc
 
 /// A small deterministic generator, so fuzz runs repeat exactly.
 struct SplitMix64: RandomNumberGenerator {
@@ -75,12 +76,27 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 @Suite struct SchemaVersionTests {
+    /// The ingest's writer has closed, but a child another test is spawning may
+    /// hold a copy of the lock's descriptor until it execs (see XapianTests'
+    /// `reopenWritable`): retry the lock for up to 10 s.
+    static func reopenWritable(_ path: String) throws -> WritableDatabase {
+        for _ in 0..<200 {
+            do {
+                return try WritableDatabase(path: path, mode: .open)
+            } catch {
+                guard error.kind == .databaseLock else { throw error }
+                usleep(50_000)
+            }
+        }
+        return try WritableDatabase(path: path, mode: .open)
+    }
+
     @Test func anOlderSchemaSaysToRebuildAndRebuildUpgradesIt() throws {
         let dir = TempDir()
         try ingest(dir, Fixture.trails)
         do {
             let gen = try #require(try dir.index.currentGeneration())
-            let db = try WritableDatabase(path: dir.index.generationPath(gen), mode: .open)
+            let db = try Self.reopenWritable(dir.index.generationPath(gen))
             try db.setMetadata(Schema.versionKey, "0")
             try db.commit()
             try db.close()

@@ -31,7 +31,7 @@ import Testing
             try first.commit()
             try first.close()
 
-            let db = try WritableDatabase(path: path, mode: .open)
+            let db = try reopenWritable { try WritableDatabase(path: path, mode: .open) }
             #expect(try db.documentCount == 2)
             #expect(try db.add(try makeDocument(terms: ["gamma"])) == 3)
             try db.commit()
@@ -49,7 +49,7 @@ import Testing
                 try db.commit()
                 try db.close()
             }
-            let db = try WritableDatabase(path: path, mode: .createOrOpen)  // opens
+            let db = try reopenWritable { try WritableDatabase(path: path, mode: .createOrOpen) }  // opens
             #expect(try db.documentCount == 1)
             #expect(try db.termExists("alpha"))
         }
@@ -64,7 +64,7 @@ import Testing
             #expect(try db.add(try makeDocument(terms: ["alpha"])) == 1)
             try db.commit()
             try db.close()
-            let again = try WritableDatabase(path: path)
+            let again = try reopenWritable { try WritableDatabase(path: path) }
             #expect(try again.documentCount == 1)
         }
     }
@@ -79,7 +79,7 @@ import Testing
                 #expect(try db.documentCount == 3)
                 try db.close()
             }
-            let db = try WritableDatabase(path: path, mode: .createOrOverwrite)
+            let db = try reopenWritable { try WritableDatabase(path: path, mode: .createOrOverwrite) }
             #expect(try db.documentCount == 0)
             #expect(try !db.termExists("a"))
             #expect(try db.add(try makeDocument(terms: ["d"])) == 1)

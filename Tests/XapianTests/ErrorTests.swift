@@ -16,7 +16,7 @@ import Testing
             #expect(try Database(path: path).documentCount == 1)
             // Once the lock is released, a new writer gets in.
             try first.close()
-            let second = try WritableDatabase(path: path, mode: .open)
+            let second = try reopenWritable { try WritableDatabase(path: path, mode: .open) }
             #expect(try second.documentCount == 1)
         }
     }

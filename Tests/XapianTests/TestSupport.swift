@@ -18,6 +18,24 @@ func withTempDirectory<R>(_ body: (String) throws -> R) throws -> R {
     return try body(path)
 }
 
+/// Opens a writer on a database whose last writer has just closed. Xapian's
+/// write lock is an fcntl lock on a close-on-exec descriptor; while another test
+/// in this process spawns a child, the child holds a copy of that descriptor
+/// until it execs, so the lock can outlive `close()` by a moment (beside a thread
+/// spawning /bin/true in a loop, 244 of 2,000 reopens failed). The index writer
+/// retries for the same reason; here for up to 10 s, then the lock error stands.
+func reopenWritable(_ open: () throws -> WritableDatabase) throws -> WritableDatabase {
+    var attempts = 0
+    while true {
+        do {
+            return try open()
+        } catch let error as XapianError where error.kind == .databaseLock && attempts < 200 {
+            attempts += 1
+            usleep(50_000)
+        }
+    }
+}
+
 struct TestSupportError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
