@@ -10,7 +10,8 @@ extension Searcher {
 
     /// Complete words must all match (or any, when relaxed); the last word,
     /// still being typed, matches as a prefix through indexed edge prefixes.
-    func textQuery(_ text: QueryText, op: Query.Operator) throws(XapianError) -> Query {
+    func textQuery(_ text: QueryText) throws(XapianError) -> Query {
+        let op: Query.Operator = text.relaxed ? .or : .and
         var parts: [Query] = []
         for word in text.completeWords {
             // The term generator gives CJK n-grams the stemmed-term prefix
@@ -35,8 +36,11 @@ extension Searcher {
             // A short fragment is only a prefix: "m" should not match the unit in "2,000 m".
             // A longer one also matches by its stem, without weight until it
             // is complete (see `RankingWeights.partialWordStemScale`).
+            // When relaxed, it weighs in full: an item that has only it must
+            // not rank at nothing below items that have only an earlier word.
             let stemmed = last.count >= 3 ? try parser.parse(last, flags: [.cjkNgram]) : Query.matchNothing
-            let whole = stemmed.isEmpty ? stemmed : try stemmed.scaled(by: RankingWeights.partialWordStemScale)
+            let scale = text.relaxed ? 1 : RankingWeights.partialWordStemScale
+            let whole = stemmed.isEmpty ? stemmed : try stemmed.scaled(by: scale)
             // Past 10 letters, the indexed prefix of its first 10 (a title
             // or keyword word that starts so); the title match tells them apart.
             let prefix = Query(term: Schema.term(Schema.wordPrefix, String(last.prefix(Schema.maxIndexedPrefix))))
@@ -70,6 +74,10 @@ package struct QueryText {
     /// index holds it as Xapian spells it, with the apostrophe, so it is
     /// looked up that way too.
     let apostropheForms: [String: String]
+    /// Matched by any word, since no item matched them all (`Searcher.run`):
+    /// the word being typed then weighs as a complete word does, and a title
+    /// earns a bonus for the words it has (`TitleMatch.coverageBonus`).
+    var relaxed = false
     /// The words a title must have (as word prefixes) to match by title; none
     /// for CJK text, which titles match by n-grams.
     var titleWords: [String] { cjkRuns.isEmpty ? words : [] }

@@ -124,6 +124,28 @@ extension Array where Element == Searcher.Scored {
 /// title (a prefix) or appears in it (a word start).
 package enum TitleMatch {
     static func bonus(title: TitleKey, text: QueryText) -> Double {
+        let strict = allWordsBonus(title: title, text: text)
+        guard text.relaxed, text.cjkRuns.isEmpty else { return strict }
+        return max(strict, coverageBonus(title: title, text: text))
+    }
+
+    /// When no item matches every word, an item's title earns the bonus of
+    /// the words it does start, times their share of the query: for "system
+    /// settings", Settings (one word of two, its whole name: 3.0) above System
+    /// Monitor (one word, its name's start: 1.5). Without it a relaxed query
+    /// ranked by BM25 alone, and the word being typed weighs nothing there.
+    static func coverageBonus(title: TitleKey, text: QueryText) -> Double {
+        let titleWords = title.words
+        let starts = { (q: String) in titleWords.contains { $0.hasPrefix(q) } }
+        let covered = text.words.filter(starts)
+        guard !covered.isEmpty, covered.count < text.words.count else { return 0 }
+        let lastCovered = text.partialWord != nil && text.words.last.map(starts) == true
+        let sub = text.replacingWords(complete: Array(covered.dropLast(lastCovered ? 1 : 0)),
+                                      partial: lastCovered ? covered.last : nil)
+        return allWordsBonus(title: title, text: sub) * Double(covered.count) / Double(text.words.count)
+    }
+
+    private static func allWordsBonus(title: TitleKey, text: QueryText) -> Double {
         let titleWords = title.words
         let queryWords = text.words
         let titleCJK = title.cjk

@@ -159,7 +159,7 @@ public final class Searcher {
                request.app == nil, request.type == nil, request.predicates.isEmpty {
                 candidates = try prefixCandidates(p, request)
             }
-            if candidates.isEmpty { candidates = try match(try textQuery(text, op: .and), restriction, request, broad: text.titleWords,
+            if candidates.isEmpty { candidates = try match(try textQuery(text), restriction, request, broad: text.titleWords,
                                                    weightless: text.weighsNothing) }
             // Apps and entities by a word inside their name or by initials,
             // below word starts; a word that finds one is not a typo.
@@ -172,13 +172,14 @@ public final class Searcher {
             if candidates.isEmpty, let fixed = try correctTypos(text) {
                 text = fixed
                 corrected = fixed.display
-                candidates = try match(try textQuery(text, op: .and), restriction, request, broad: text.titleWords,
+                candidates = try match(try textQuery(text), restriction, request, broad: text.titleWords,
                                                    weightless: text.weighsNothing)
             }
             if candidates.isEmpty, text.wordCount > 1 {
                 // Ranked retrieval proper (any word may match): BM25 over
                 // every match, however many there are.
-                candidates = try match(try textQuery(text, op: .or), restriction, request, broad: nil)
+                text.relaxed = true
+                candidates = try match(try textQuery(text), restriction, request, broad: nil)
                 relaxed = !candidates.isEmpty
             }
         }

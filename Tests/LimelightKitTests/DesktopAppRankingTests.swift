@@ -16,6 +16,9 @@ import Testing
         #"{"kind":"app","app":"gimp","name":"GNU Image Manipulation Program","synonyms":["Image Editor"],"description":"Create images and edit photographs"}"#,
         #"{"kind":"app","app":"firefox","name":"Firefox","synonyms":["Web Browser"]}"#,
         #"{"kind":"app","app":"org.gnome.Nautilus","name":"Files","synonyms":["folder","manager"]}"#,
+        #"{"kind":"app","app":"org.gnome.Settings","name":"Settings","synonyms":["Preferences","Settings"]}"#,
+        #"{"kind":"app","app":"gnome-system-monitor","name":"System Monitor","synonyms":["Monitor","System","Process","Task"]}"#,
+        #"{"kind":"app","app":"htop","name":"Htop","synonyms":["Process Viewer","system","monitor"]}"#,
         #"{"kind":"app","app":"example.apple","name":"apple","synonyms":["Fruit"]}"#,
         #"{"kind":"app","app":"example.banana","name":"Banana","synonyms":["Fruit"]}"#,
     ]
@@ -35,6 +38,26 @@ import Testing
     func anAppsNameRanksAboveAnotherAppsSynonym(query: String, first: [String]) throws {
         let found = try titles(query)
         #expect(Array(found.prefix(first.count)) == first, "\(found)")
+    }
+
+    // No app has both words: the one whose whole name is one of them comes
+    // first, in either order. Before, such a query ranked by BM25 alone and
+    // the last word, being typed, weighed nothing: Settings was sixth.
+    @Test(arguments: ["system settings", "settings system"])
+    func whenNoAppHasEveryWordTheNameThatIsOneOfThemLeads(query: String) throws {
+        let r = try response(query)
+        #expect(r.relaxed)
+        #expect(Array(r.hits.map(\.title).prefix(2)) == ["Settings", "System Monitor"], "\(r.hits.map(\.title))")
+    }
+
+    // The word being typed weighs nothing while every word must match (its
+    // prefix decides); once any may, it weighs as the others, so the order
+    // of the words does not change the scores.
+    @Test func whenNoAppHasEveryWordTheLastWordWeighsAsTheOthers() throws {
+        let scores = { (q: String) in Dictionary(uniqueKeysWithValues: try self.response(q).hits.map { ($0.title, $0.score) }) }
+        let one = try scores("system settings"), other = try scores("settings system")
+        #expect(one.count >= 3 && one.keys == other.keys)
+        for (title, score) in one { #expect(abs(score - other[title]!) < 1e-9, "\(title): \(score) against \(other[title]!)") }
     }
 
     @Test func aSynonymStillFindsItsApp() throws {

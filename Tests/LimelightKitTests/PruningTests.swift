@@ -47,7 +47,7 @@ import Xapian
 
     func compare(_ query: String) throws {
         let searcher = try Searcher(database: Self.index)
-        let text = try searcher.textQuery(QueryText(query), op: .and)
+        let text = try searcher.textQuery(QueryText(query))
         let plan = try searcher.scored(text, count: 50)
         // Exhaustive: the same query, every match scored.
         let enquire = try Enquire(searcher.db)

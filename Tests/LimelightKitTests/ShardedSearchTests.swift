@@ -112,7 +112,7 @@ import TestProcesses
         let one = Self.lowered(try Searcher(location: Self.single))
         let many = Self.lowered(try Searcher(location: Self.sharded))
         // The broad plan does run here (else the test would not test it).
-        #expect(try one.matchesUpperBound(try one.textQuery(QueryText("common"), op: .and)) > one.broadQueryMatches)
+        #expect(try one.matchesUpperBound(try one.textQuery(QueryText("common"))) > one.broadQueryMatches)
         try expectSameAnswers(one, many, "sharded directory")
     }
 

@@ -16,19 +16,19 @@ import Xapian
         for typed in ["poin", "point", "riv", "lantern"] {
             let text = QueryText(typed)
             #expect(text.weighsNothing, "\(typed)")
-            let matches = try searcher.match(try searcher.textQuery(text, op: .and), count: 100)
+            let matches = try searcher.match(try searcher.textQuery(text), count: 100)
             #expect(matches.count == 100 && matches.allSatisfy { $0.weight == 0 }, "\(typed)")
         }
         // A complete word does weigh: the check above can tell.
         let complete = QueryText("point ")
         #expect(!complete.weighsNothing)
-        #expect(try searcher.match(try searcher.textQuery(complete, op: .and), count: 10).allSatisfy { $0.weight > 0 })
+        #expect(try searcher.match(try searcher.textQuery(complete), count: 10).allSatisfy { $0.weight > 0 })
     }
 
     @Test func windowedGivesTheSameMatchesWithBooleanWeighting() throws {
         let searcher = try Searcher(database: Self.index)
         for typed in ["poin", "lantern"] {
-            let query = try searcher.textQuery(QueryText(typed), op: .and)
+            let query = try searcher.textQuery(QueryText(typed))
             // Every match ties at 0: the order value alone decides, in both.
             let bm25 = try searcher.windowed(query, count: 50, matches: 3_000, budget: 20_000)
             let boolean = try searcher.windowed(query, count: 50, matches: 3_000, budget: 20_000, weightless: true)
