@@ -21,7 +21,7 @@ extension Searcher {
         let needle = text.compact
         var out: [Match] = []
         func check(_ id: UInt32, _ entry: SnapshotCache.Entry?, values: [UInt32: [UInt8]]) {
-            guard let entry, entry.card.names.contains(where: { TitleMatch.inside($0, needle) != nil }) else { return }
+            guard let entry, TitleMatch.anyName(of: entry.card, holds: needle) else { return }
             out.append(Match(documentID: id, weight: CandidateBoost.of(entry.card), values: values))
         }
         // Over the network every keystroke asks the server; a local snapshot
@@ -66,7 +66,7 @@ extension Searcher {
         var out: [Match] = []
         for m in try match(query, restriction, request, broad: nil) where !have.contains(m.documentID) {
             guard let entry = try card(of: m),
-                  entry.card.names.contains(where: { TitleMatch.inside($0, text.compact) != nil }) else { continue }
+                  TitleMatch.anyName(of: entry.card, holds: text.compact) else { continue }
             out.append(m)
         }
         return out
@@ -74,12 +74,21 @@ extension Searcher {
 }
 
 extension TitleMatch {
+    /// Whether a card's title, or a synonym of an app, holds `needle` as
+    /// `inside` finds it.
+    static func anyName(of card: HitCard, holds needle: String) -> Bool {
+        card.names.indices.contains { inside(card.names[$0], needle, subsequence: $0 == 0) != nil }
+    }
+
     /// How a one-word query meets a title below its word starts: inside a
-    /// word (three letters or more), or as a subsequence from its first letter.
-    static func inside(_ title: TitleKey, _ needle: String) -> Double? {
+    /// word (three letters or more), or, with `subsequence`, as a
+    /// subsequence from its first letter. Only a name's letters are typed
+    /// that way ("vsc", "fz"): in a synonym they matched nonsense ("chat"
+    /// the keyword "Chart", putting LibreOffice Calc above the chat apps).
+    static func inside(_ title: TitleKey, _ needle: String, subsequence: Bool = true) -> Double? {
         guard needle.count >= RankingWeights.minInitials, let first = title.compact.first, !title.compact.isEmpty else { return nil }
         if needle.count >= RankingWeights.minInnerWord, bytes(of: title.compact, contain: needle) { return RankingWeights.innerWord }
-        guard needle.first == first else { return nil }
+        guard subsequence, needle.first == first else { return nil }
         var rest = Substring(needle)
         for ch in title.compact where ch == rest.first {
             rest = rest.dropFirst()

@@ -54,7 +54,7 @@ extension Searcher {
             // Trails), a synonym a tier lower (`RankingWeights.synonymShare`).
             c.titleMatch = 0
             for (i, name) in entry.card.names.enumerated() {
-                let bonus = TitleMatch.bonus(title: name, text: text)
+                let bonus = TitleMatch.bonus(title: name, text: text, synonym: i > 0)
                 c.titleMatch = max(c.titleMatch, i == 0 ? bonus : RankingWeights.synonymShare * bonus)
             }
             // An exact title is the thing itself: a share of its own text
@@ -123,10 +123,12 @@ extension Array where Element == Searcher.Scored {
 /// word boundaries, so there a run of the query counts where it starts the
 /// title (a prefix) or appears in it (a word start).
 package enum TitleMatch {
-    static func bonus(title: TitleKey, text: QueryText) -> Double {
-        let strict = allWordsBonus(title: title, text: text)
+    /// `synonym`: an app's GenericName or keyword, which a query's letters
+    /// in order do not match (see `inside`).
+    static func bonus(title: TitleKey, text: QueryText, synonym: Bool = false) -> Double {
+        let strict = allWordsBonus(title: title, text: text, synonym: synonym)
         guard text.relaxed, text.cjkRuns.isEmpty else { return strict }
-        return max(strict, coverageBonus(title: title, text: text))
+        return max(strict, coverageBonus(title: title, text: text, synonym: synonym))
     }
 
     /// When no item matches every word, an item's title earns the bonus of
@@ -134,7 +136,7 @@ package enum TitleMatch {
     /// settings", Settings (one word of two, its whole name: 3.0) above System
     /// Monitor (one word, its name's start: 1.5). Without it a relaxed query
     /// ranked by BM25 alone, and the word being typed weighs nothing there.
-    static func coverageBonus(title: TitleKey, text: QueryText) -> Double {
+    static func coverageBonus(title: TitleKey, text: QueryText, synonym: Bool) -> Double {
         let titleWords = title.words
         let starts = { (q: String) in titleWords.contains { $0.hasPrefix(q) } }
         let covered = text.words.filter(starts)
@@ -142,10 +144,10 @@ package enum TitleMatch {
         let lastCovered = text.partialWord != nil && text.words.last.map(starts) == true
         let sub = text.replacingWords(complete: Array(covered.dropLast(lastCovered ? 1 : 0)),
                                       partial: lastCovered ? covered.last : nil)
-        return allWordsBonus(title: title, text: sub) * Double(covered.count) / Double(text.words.count)
+        return allWordsBonus(title: title, text: sub, synonym: synonym) * Double(covered.count) / Double(text.words.count)
     }
 
-    private static func allWordsBonus(title: TitleKey, text: QueryText) -> Double {
+    private static func allWordsBonus(title: TitleKey, text: QueryText, synonym: Bool) -> Double {
         let titleWords = title.words
         let queryWords = text.words
         let titleCJK = title.cjk
@@ -164,7 +166,7 @@ package enum TitleMatch {
         let wordsOK = queryWords.allSatisfy { q in titleWords.contains { $0.hasPrefix(q) } }
         let cjkOK = text.cjkRuns.allSatisfy { run in titleCJK.contains { $0.contains(run) } }
         if wordsOK && cjkOK { return RankingWeights.allWordStarts }
-        return queryWords.count == 1 && text.cjkRuns.isEmpty ? inside(title, text.compact) ?? 0 : 0
+        return queryWords.count == 1 && text.cjkRuns.isEmpty ? inside(title, text.compact, subsequence: !synonym) ?? 0 : 0
     }
 
     /// Whether `words` then `more`, joined by single spaces, start with

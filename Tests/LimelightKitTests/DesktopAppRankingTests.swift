@@ -13,6 +13,7 @@ import Testing
         #"{"kind":"app","app":"org.gnome.gedit","name":"gedit","synonyms":["Text Editor","Write"]}"#,
         #"{"kind":"app","app":"org.gnome.TextEditor","name":"Text Editor","synonyms":["gedit","Write","Notepad"]}"#,
         #"{"kind":"app","app":"libreoffice-writer","name":"LibreOffice Writer","synonyms":["Word Processor"]}"#,
+        #"{"kind":"app","app":"libreoffice-calc","name":"LibreOffice Calc","synonyms":["Spreadsheet","Chart"]}"#,
         #"{"kind":"app","app":"gimp","name":"GNU Image Manipulation Program","synonyms":["Image Editor"],"description":"Create images and edit photographs"}"#,
         #"{"kind":"app","app":"firefox","name":"Firefox","synonyms":["Web Browser"]}"#,
         #"{"kind":"app","app":"org.gnome.Nautilus","name":"Files","synonyms":["folder","manager"]}"#,
@@ -60,6 +61,13 @@ import Testing
         for (title, score) in one { #expect(abs(score - other[title]!) < 1e-9, "\(title): \(score) against \(other[title]!)") }
     }
 
+    // Letters in order match a name ("lc" → LibreOffice Calc), not a
+    // synonym: "chat" found the keyword "Chart" that way.
+    @Test func lettersInOrderMatchANameNotASynonym() throws {
+        #expect(try titles("chat") == ["Discord"])
+        #expect(try titles("lc").first == "LibreOffice Calc")
+    }
+
     @Test func aSynonymStillFindsItsApp() throws {
         #expect(try titles("movie").first == "Videos")
         #expect(try titles("notepad").first == "Text Editor")
@@ -73,7 +81,7 @@ import Testing
 
     // GNOME Shell and KRunner trim the space; "term " found nothing and
     // "fire " was "corrected" to "file" (Files).
-    @Test(arguments: [("term ", "Terminal"), ("fire ", "Firefox"), ("libre ", "LibreOffice Writer"),
+    @Test(arguments: [("term ", "Terminal"), ("fire ", "Firefox"), ("libre ", "LibreOffice Calc"),
                       ("text ", "Text Editor"), ("terminal ", "Terminal")])
     func aSpaceAfterAWordStillFindsTheNameItStarts(query: String, title: String) throws {
         let r = try response(query)
