@@ -264,7 +264,9 @@ package struct ShortcutHit {
             return !n.isEmpty && own.contains(n)
         }
         if let b = binding { return named(b.title) ? title : title + " — " + b.title }
-        guard let app = appNames.first, !appNames.contains(where: named) else { return title }
+        // The app's name only: a desktop entry's keywords are synonyms too,
+        // and Thunar's "Home" action showed bare because "home" is one.
+        guard let app = appNames.first, !named(app) else { return title }
         return title + " — " + app
     }
 

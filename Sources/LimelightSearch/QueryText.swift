@@ -94,7 +94,14 @@ package struct QueryText {
     static let maxCharacters = 1_000
 
     init(_ typed: String) {
-        let raw = typed.count > Self.maxCharacters ? String(typed.prefix(Self.maxCharacters)) : typed
+        var raw = typed.count > Self.maxCharacters ? String(typed.prefix(Self.maxCharacters)) : typed
+        // One letter and a space ("a "): launchers trim the space (GNOME
+        // Shell, KRunner). Taken as a complete word, it matched the article
+        // in every title ("Open a New Window"), not the names it starts.
+        if raw.last?.isWhitespace == true, case let typed = raw.filter({ !$0.isWhitespace }), typed.count == 1,
+           let c = typed.first, c.isLetter || c.isNumber {
+            raw = typed
+        }
         self.raw = raw
         var words = Array(Tokenizer.words(raw).prefix(Self.maxWords))
         // A second split only when there is an apostrophe to keep (every keystroke is a query).

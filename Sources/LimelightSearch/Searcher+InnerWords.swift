@@ -82,13 +82,14 @@ extension TitleMatch {
 
     /// How a one-word query meets a title below its word starts: inside a
     /// word (three letters or more), or, with `subsequence`, as a
-    /// subsequence from its first letter. Only a name's letters are typed
+    /// subsequence from its first letter of at most
+    /// `RankingWeights.maxLettersInOrder`. Only a name's letters are typed
     /// that way ("vsc", "fz"): in a synonym they matched nonsense ("chat"
     /// the keyword "Chart", putting LibreOffice Calc above the chat apps).
     static func inside(_ title: TitleKey, _ needle: String, subsequence: Bool = true) -> Double? {
         guard needle.count >= RankingWeights.minInitials, let first = title.compact.first, !title.compact.isEmpty else { return nil }
         if needle.count >= RankingWeights.minInnerWord, bytes(of: title.compact, contain: needle) { return RankingWeights.innerWord }
-        guard subsequence, needle.first == first else { return nil }
+        guard subsequence, needle.count <= RankingWeights.maxLettersInOrder, needle.first == first else { return nil }
         var rest = Substring(needle)
         for ch in title.compact where ch == rest.first {
             rest = rest.dropFirst()

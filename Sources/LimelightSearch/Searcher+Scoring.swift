@@ -54,7 +54,8 @@ extension Searcher {
             // Trails), a synonym a tier lower (`RankingWeights.synonymShare`).
             c.titleMatch = 0
             for (i, name) in entry.card.names.enumerated() {
-                let bonus = TitleMatch.bonus(title: name, text: text, synonym: i > 0)
+                let role: TitleMatch.Role = i > 0 ? .synonym : entry.shownTitleGoesOn ? .startOfShownTitle : .name
+                let bonus = TitleMatch.bonus(title: name, text: text, as: role)
                 c.titleMatch = max(c.titleMatch, i == 0 ? bonus : RankingWeights.synonymShare * bonus)
             }
             // An exact title is the thing itself: a share of its own text
@@ -123,12 +124,24 @@ extension Array where Element == Searcher.Scored {
 /// word boundaries, so there a run of the query counts where it starts the
 /// title (a prefix) or appears in it (a word start).
 package enum TitleMatch {
-    /// `synonym`: an app's GenericName or keyword, which a query's letters
-    /// in order do not match (see `inside`).
-    static func bonus(title: TitleKey, text: QueryText, synonym: Bool = false) -> Double {
-        let strict = allWordsBonus(title: title, text: text, synonym: synonym)
+    /// What a name compared is to the hit.
+    enum Role {
+        /// Its title (an app's Name).
+        case name
+        /// An app's GenericName or keyword: a query's letters in order do
+        /// not match it (see `inside`).
+        case synonym
+        /// An App Shortcut's own title, which its shown title goes on past
+        /// ("Home — Thunar"): a query completing it does not complete what
+        /// the person sees, so it ranks as a title prefix. Thunar's "Home"
+        /// and Evolution's "Tasks" put "h" and "t" above every app.
+        case startOfShownTitle
+    }
+
+    static func bonus(title: TitleKey, text: QueryText, as role: Role = .name) -> Double {
+        let strict = allWordsBonus(title: title, text: text, as: role)
         guard text.relaxed, text.cjkRuns.isEmpty else { return strict }
-        return max(strict, coverageBonus(title: title, text: text, synonym: synonym))
+        return max(strict, coverageBonus(title: title, text: text, as: role))
     }
 
     /// When no item matches every word, an item's title earns the bonus of
@@ -136,7 +149,7 @@ package enum TitleMatch {
     /// settings", Settings (one word of two, its whole name: 3.0) above System
     /// Monitor (one word, its name's start: 1.5). Without it a relaxed query
     /// ranked by BM25 alone, and the word being typed weighs nothing there.
-    static func coverageBonus(title: TitleKey, text: QueryText, synonym: Bool) -> Double {
+    static func coverageBonus(title: TitleKey, text: QueryText, as role: Role) -> Double {
         let titleWords = title.words
         let starts = { (q: String) in titleWords.contains { $0.hasPrefix(q) } }
         let covered = text.words.filter(starts)
@@ -144,10 +157,10 @@ package enum TitleMatch {
         let lastCovered = text.partialWord != nil && text.words.last.map(starts) == true
         let sub = text.replacingWords(complete: Array(covered.dropLast(lastCovered ? 1 : 0)),
                                       partial: lastCovered ? covered.last : nil)
-        return allWordsBonus(title: title, text: sub, synonym: synonym) * Double(covered.count) / Double(text.words.count)
+        return allWordsBonus(title: title, text: sub, as: role) * Double(covered.count) / Double(text.words.count)
     }
 
-    private static func allWordsBonus(title: TitleKey, text: QueryText, synonym: Bool) -> Double {
+    private static func allWordsBonus(title: TitleKey, text: QueryText, as role: Role) -> Double {
         let titleWords = title.words
         let queryWords = text.words
         let titleCJK = title.cjk
@@ -155,7 +168,7 @@ package enum TitleMatch {
         if titleWords == queryWords, titleCJK == text.cjkRuns { return RankingWeights.exactTitle }
         // "sagrada fam" completes to "Sagrada Família" exactly: better than
         // a longer title that merely starts that way.
-        if text.partialWord != nil, titleWords.count == queryWords.count, titleCJK == text.cjkRuns,
+        if role != .startOfShownTitle, text.partialWord != nil, titleWords.count == queryWords.count, titleCJK == text.cjkRuns,
            let last = queryWords.last, titleWords.last?.hasPrefix(last) == true,
            titleWords.dropLast() == queryWords.dropLast() {
             return RankingWeights.titleCompletion
@@ -166,7 +179,7 @@ package enum TitleMatch {
         let wordsOK = queryWords.allSatisfy { q in titleWords.contains { $0.hasPrefix(q) } }
         let cjkOK = text.cjkRuns.allSatisfy { run in titleCJK.contains { $0.contains(run) } }
         if wordsOK && cjkOK { return RankingWeights.allWordStarts }
-        return queryWords.count == 1 && text.cjkRuns.isEmpty ? inside(title, text.compact, subsequence: !synonym) ?? 0 : 0
+        return queryWords.count == 1 && text.cjkRuns.isEmpty ? inside(title, text.compact, subsequence: role != .synonym) ?? 0 : 0
     }
 
     /// Whether `words` then `more`, joined by single spaces, start with

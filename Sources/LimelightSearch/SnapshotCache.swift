@@ -30,6 +30,10 @@ final class SnapshotCache {
         /// card here, since ties are many among a short prefix's candidates
         /// (`rankOrder`).
         private(set) lazy var caseFoldedTitle: String = Self.lowercasedASCII(card.title)
+        /// An App Shortcut shown with more than its own title ("Home —
+        /// Thunar", see `TitleMatch.Role.startOfShownTitle`).
+        private(set) lazy var shownTitleGoesOn: Bool =
+            card.kind == .shortcut && card.names.first.map { TitleKey(card.title).compact != $0.compact } == true
         init(_ card: HitCard) { self.card = card }
 
         static func lowercasedASCII(_ s: String) -> String {

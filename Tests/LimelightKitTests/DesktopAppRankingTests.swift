@@ -20,6 +20,13 @@ import Testing
         #"{"kind":"app","app":"org.gnome.Settings","name":"Settings","synonyms":["Preferences","Settings"]}"#,
         #"{"kind":"app","app":"gnome-system-monitor","name":"System Monitor","synonyms":["Monitor","System","Process","Task"]}"#,
         #"{"kind":"app","app":"htop","name":"Htop","synonyms":["Process Viewer","system","monitor"]}"#,
+        #"{"kind":"app","app":"gparted","name":"GParted","synonyms":["Partition Editor","Partition","Disk"]}"#,
+        #"{"kind":"app","app":"jetbrains-pycharm-ce","name":"PyCharm Community Edition","synonyms":["IDE"]}"#,
+        #"{"kind":"app","app":"heroic","name":"Heroic Games Launcher"}"#,
+        // As `sync apps` makes a desktop entry's Actions (Thunar's "Home"; "home" is also a keyword).
+        #"{"kind":"app","app":"thunar","name":"Thunar File Manager","synonyms":["File Manager","home","network"]}"#,
+        #"{"kind":"intent","app":"thunar","id":"desktop-action","title":"Run a desktop action"}"#,
+        #"{"kind":"shortcut","app":"thunar","id":"home","intent":"desktop-action","title":"Home","phrases":["Home in ${applicationName}"]}"#,
         #"{"kind":"app","app":"example.apple","name":"apple","synonyms":["Fruit"]}"#,
         #"{"kind":"app","app":"example.banana","name":"Banana","synonyms":["Fruit"]}"#,
     ]
@@ -66,6 +73,33 @@ import Testing
     @Test func lettersInOrderMatchANameNotASynonym() throws {
         #expect(try titles("chat") == ["Discord"])
         #expect(try titles("lc").first == "LibreOffice Calc")
+    }
+
+    // A one-word action completed by the query outranked every app the
+    // query starts ("h": Thunar's "Home" above Heroic Games Launcher): it
+    // is shown as "Home — Thunar File Manager", which the query only starts.
+    @Test func anActionShownWithItsAppRanksAsATitlePrefix() throws {
+        let shown = try response("h").hits.map(\.title)
+        let heroic = shown.firstIndex(of: "Heroic Games Launcher"), home = shown.firstIndex(of: "Home — Thunar File Manager")
+        #expect(heroic != nil && home != nil && heroic! < home!, "\(shown)")
+        // Typed whole, the action's own title is still an exact match.
+        #expect(try titles("home").first == "Home — Thunar File Manager")
+    }
+
+    // Letters in order are an abbreviation of four letters at most: longer,
+    // they met a long name by chance. "partiton" found only "PyCharm
+    // Community Edition" so, and was never corrected to "partition".
+    @Test func aLongWordIsNotMatchedAsLettersInOrder() throws {
+        let r = try response("partiton")
+        #expect(r.correctedQuery == "partition")
+        #expect(r.hits.first?.title == "GParted", "\(r.hits.map(\.title))")
+        #expect(try titles("pyce").first == "PyCharm Community Edition")
+    }
+
+    // Launchers trim the space: "a " matched the article "a" as a whole word.
+    @Test func oneLetterAndASpaceIsThatLetter() throws {
+        #expect(try titles("h ") == titles("h"))
+        #expect(try response("h ").correctedQuery == nil)
     }
 
     @Test func aSynonymStillFindsItsApp() throws {
