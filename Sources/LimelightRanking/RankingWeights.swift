@@ -57,10 +57,11 @@ public enum RankingWeights {
     public static let initials = 0.25
     public static let minInnerWord = 3
     public static let minInitials = 2
-    /// Letters in order are an abbreviation ("ffx", "vsc", "mbct"); longer,
-    /// they met the letters of long names by chance ("photo" and "partiton"
-    /// in "PyCharm Community Edition", above GIMP, found by its description,
-    /// and instead of the correction to "partition").
+    /// Any letters in order are an abbreviation up to this many ("ffx",
+    /// "vsc", "mbct"); longer, they met the letters of long names by chance
+    /// ("photo" and "partiton" in "PyCharm Community Edition", above GIMP,
+    /// found by its description, and instead of the correction to
+    /// "partition"), so past it only starts of words count ("sysmon").
     public static let maxLettersInOrder = 4
     /// Apps scanned for inner-word and initials matches (a desktop has a
     /// few hundred; past this, the first indexed).

@@ -81,21 +81,49 @@ extension TitleMatch {
     }
 
     /// How a one-word query meets a title below its word starts: inside a
-    /// word (three letters or more), or, with `subsequence`, as a
-    /// subsequence from its first letter of at most
-    /// `RankingWeights.maxLettersInOrder`. Only a name's letters are typed
-    /// that way ("vsc", "fz"): in a synonym they matched nonsense ("chat"
-    /// the keyword "Chart", putting LibreOffice Calc above the chat apps).
+    /// word (three letters or more), or, with `subsequence`, as letters in
+    /// order from its first: any of them up to
+    /// `RankingWeights.maxLettersInOrder` ("ffx"), past that only the starts
+    /// of its words in turn ("sysmon", "librewriter"). Only a name's letters
+    /// are typed that way: in a synonym they matched nonsense ("chat" the
+    /// keyword "Chart", putting LibreOffice Calc above the chat apps).
     static func inside(_ title: TitleKey, _ needle: String, subsequence: Bool = true) -> Double? {
         guard needle.count >= RankingWeights.minInitials, let first = title.compact.first, !title.compact.isEmpty else { return nil }
         if needle.count >= RankingWeights.minInnerWord, bytes(of: title.compact, contain: needle) { return RankingWeights.innerWord }
-        guard subsequence, needle.count <= RankingWeights.maxLettersInOrder, needle.first == first else { return nil }
+        guard subsequence, needle.first == first else { return nil }
+        if needle.count > RankingWeights.maxLettersInOrder {
+            return startsOfWords(title.words, spell: needle) ? RankingWeights.initials : nil
+        }
         var rest = Substring(needle)
         for ch in title.compact where ch == rest.first {
             rest = rest.dropFirst()
             if rest.isEmpty { return RankingWeights.initials }
         }
         return nil
+    }
+
+    /// Whether `needle` is the starts of some of `words`, in order, joined
+    /// ("sys" + "mon" of "system monitor"). Reachable (letters spelled,
+    /// next word) pairs, so a title of repeated letters costs no more
+    /// than its words times the needle.
+    static func startsOfWords(_ words: [String], spell needle: String) -> Bool {
+        let n = Array(needle), ws = words.map(Array.init)
+        // reached[k][i]: the first k letters are spelled by words before i.
+        var reached = Array(repeating: Array(repeating: false, count: ws.count + 1), count: n.count + 1)
+        reached[0][0] = true
+        for k in 0..<n.count {
+            var from = ws.count + 1  // the first word the next piece may start
+            for i in 0...ws.count where reached[k][i] { from = i; break }
+            guard from < ws.count else { continue }
+            for j in from..<ws.count {
+                var t = 0
+                while t < ws[j].count, k + t < n.count, ws[j][t] == n[k + t] {
+                    t += 1
+                    reached[k + t][j + 1] = true
+                }
+            }
+        }
+        return reached[n.count].contains(true)
     }
 
     /// Substring search over UTF-8 bytes: both sides are folded letters and

@@ -86,14 +86,18 @@ import Testing
         #expect(try titles("home").first == "Home — Thunar File Manager")
     }
 
-    // Letters in order are an abbreviation of four letters at most: longer,
-    // they met a long name by chance. "partiton" found only "PyCharm
-    // Community Edition" so, and was never corrected to "partition".
-    @Test func aLongWordIsNotMatchedAsLettersInOrder() throws {
+    // Any letters in order are an abbreviation up to four; longer, they met
+    // a long name by chance ("partiton" found only "PyCharm Community
+    // Edition" so, and was never corrected to "partition"), so past four
+    // only the starts of a name's words count.
+    @Test func longLettersInOrderMustBeStartsOfWords() throws {
         let r = try response("partiton")
         #expect(r.correctedQuery == "partition")
         #expect(r.hits.first?.title == "GParted", "\(r.hits.map(\.title))")
         #expect(try titles("pyce").first == "PyCharm Community Edition")
+        #expect(try titles("sysmon").first == "System Monitor")
+        #expect(try titles("pycomed").first == "PyCharm Community Edition")
+        #expect(try !titles("pycomt").contains("PyCharm Community Edition"))
     }
 
     // Launchers trim the space: "a " matched the article "a" as a whole word.
