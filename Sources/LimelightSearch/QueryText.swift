@@ -98,9 +98,9 @@ package struct QueryText {
         // One letter and a space ("a "): launchers trim the space (GNOME
         // Shell, KRunner). Taken as a complete word, it matched the article
         // in every title ("Open a New Window"), not the names it starts.
-        if raw.last?.isWhitespace == true, case let typed = raw.filter({ !$0.isWhitespace }), typed.count == 1,
-           let c = typed.first, c.isLetter || c.isNumber {
-            raw = typed
+        if raw.last?.isWhitespace == true, case let letter = raw.filter({ !$0.isWhitespace }), letter.count == 1,
+           let c = letter.first, c.isLetter || c.isNumber {
+            raw = letter
         }
         self.raw = raw
         var words = Array(Tokenizer.words(raw).prefix(Self.maxWords))
