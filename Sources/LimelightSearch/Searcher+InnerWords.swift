@@ -91,15 +91,15 @@ extension TitleMatch {
         guard needle.count >= RankingWeights.minInitials, let first = title.compact.first, !title.compact.isEmpty else { return nil }
         if needle.count >= RankingWeights.minInnerWord, bytes(of: title.compact, contain: needle) { return RankingWeights.innerWord }
         guard subsequence, needle.first == first else { return nil }
-        if needle.count > RankingWeights.maxLettersInOrder {
-            return startsOfWords(title.words, spell: needle) ? RankingWeights.initials : nil
-        }
         var rest = Substring(needle)
         for ch in title.compact where ch == rest.first {
             rest = rest.dropFirst()
-            if rest.isEmpty { return RankingWeights.initials }
+            if rest.isEmpty { break }
         }
-        return nil
+        // Starts of words are letters in order too: the cheap test first.
+        guard rest.isEmpty else { return nil }
+        if needle.count > RankingWeights.maxLettersInOrder, !startsOfWords(title.words, spell: needle) { return nil }
+        return RankingWeights.initials
     }
 
     /// Whether `needle` is the starts of some of `words`, in order, joined
