@@ -1,4 +1,5 @@
 import Xapian
+import LimelightText
 import LimelightRanking
 import LimelightStore
 
@@ -33,7 +34,8 @@ final class SnapshotCache {
         /// An App Shortcut shown with more than its own title ("Home —
         /// Thunar", see `TitleMatch.Role.startOfShownTitle`).
         private(set) lazy var shownTitleGoesOn: Bool =
-            card.kind == .shortcut && card.names.first.map { TitleKey(card.title).compact != $0.compact } == true
+            card.kind == .shortcut
+                && card.names.first.map { Tokenizer.normalizedForPrefix(Tokenizer.fold(card.title)) != $0.compact } == true
         init(_ card: HitCard) { self.card = card }
 
         static func lowercasedASCII(_ s: String) -> String {
