@@ -39,8 +39,10 @@ PEOPLE = 8
 BUCKETS = {'morning': (5, 12), 'afternoon': (12, 17), 'evening': (17, 22), 'night': (22, 29)}
 
 
-def person(seed, out):
-    """Appends one person's records to `out`."""
+def person(seed, out, ranks=None):
+    """Appends one person's records to `out`; with `ranks`, also each
+    launch's rank (0: first) under the probabilities it was drawn from, in
+    the order the launches are written (see launch_ceiling.py)."""
     rng = random.Random(seed)
     n_apps = rng.randint(25, 70)
     apps = [f'launch.p{seed}.app{i}' for i in range(n_apps)]
@@ -89,17 +91,29 @@ def person(seed, out):
             n = sum(1 for _ in range(int(rate * 3)) if rng.random() < (h1 - h0) / 17 / 3)
             for _ in range(n):
                 live = [a for a in range(n_apps) if start_idx[a] <= d < stop[a]]
+                noise = [pop[x] for x in live]
+                habit = [pop[x] * niche[x].get((wd, b, p), 1) for x in live]
                 if rng.random() < 0.2:
-                    a = rng.choices(live, [pop[x] for x in live])[0]
+                    a = rng.choices(live, noise)[0]
                 else:
-                    a = rng.choices(live, [pop[x] * niche[x].get((wd, b, p), 1) for x in live])[0]
+                    a = rng.choices(live, habit)[0]
                 minute = rng.randrange((h1 - h0) * 60)
                 t = datetime.datetime.combine(date, datetime.time(0)) + datetime.timedelta(hours=h0, minutes=minute)
                 ctx = [] if p == 'other' else [f'location.{p}']
-                events.append((t, apps[a], ctx))
+                events.append((t, apps[a], ctx, truth_rank(live, noise, habit, a)))
     events.sort()
-    for t, a, ctx in events:
+    if ranks is not None:
+        ranks.extend(r for *_, r in events)
+    for t, a, ctx, _ in events:
         out.append({"kind": "interaction", "app": a, "at": t.strftime('%Y-%m-%dT%H:%M:00+01:00'), "context": ctx})
+
+
+def truth_rank(live, noise, habit, a):
+    """The rank of app `a` among the `live` ones by the probability it was
+    drawn with: 20% noise (popularity), 80% habit (popularity × niche)."""
+    zn, zh = sum(noise), sum(habit)
+    p = {x: 0.2 * noise[i] / zn + 0.8 * habit[i] / zh for i, x in enumerate(live)}
+    return sum(1 for x in live if p[x] > p[a])
 
 
 if __name__ == '__main__':
