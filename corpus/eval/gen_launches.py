@@ -36,6 +36,8 @@ OUT = os.path.join(HERE, "launches")
 PEOPLE = 8
 
 # Hours of DESIGN.md's times of day (night runs past midnight to 05:00).
+# The share of launches drawn from popularity alone.
+NOISE = 0.2
 BUCKETS = {'morning': (5, 12), 'afternoon': (12, 17), 'evening': (17, 22), 'night': (22, 29)}
 
 
@@ -93,7 +95,7 @@ def person(seed, out, ranks=None):
                 live = [a for a in range(n_apps) if start_idx[a] <= d < stop[a]]
                 noise = [pop[x] for x in live]
                 habit = [pop[x] * niche[x].get((wd, b, p), 1) for x in live]
-                if rng.random() < 0.2:
+                if rng.random() < NOISE:
                     a = rng.choices(live, noise)[0]
                 else:
                     a = rng.choices(live, habit)[0]
@@ -110,9 +112,9 @@ def person(seed, out, ranks=None):
 
 def truth_rank(live, noise, habit, a):
     """The rank of app `a` among the `live` ones by the probability it was
-    drawn with: 20% noise (popularity), 80% habit (popularity × niche)."""
+    drawn with: NOISE popularity, the rest habit (popularity × niche)."""
     zn, zh = sum(noise), sum(habit)
-    p = {x: 0.2 * noise[i] / zn + 0.8 * habit[i] / zh for i, x in enumerate(live)}
+    p = {x: NOISE * noise[i] / zn + (1 - NOISE) * habit[i] / zh for i, x in enumerate(live)}
     return sum(1 for x in live if p[x] > p[a])
 
 
