@@ -35,9 +35,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "launches")
 PEOPLE = 8
 
-# Hours of DESIGN.md's times of day (night runs past midnight to 05:00).
 # The share of launches drawn from popularity alone.
 NOISE = 0.2
+# Hours of DESIGN.md's times of day (night runs past midnight to 05:00).
 BUCKETS = {'morning': (5, 12), 'afternoon': (12, 17), 'evening': (17, 22), 'night': (22, 29)}
 
 
