@@ -26,8 +26,9 @@ import Glibc
         // So does the mixture's (the item used has its higher estimate too).
         let mixture = ContextModel.Weights.mixtureFeature
         #expect(w.named[mixture].1 > ContextModel.Weights().named[mixture].1)
-        // Every other weight stays: the two candidates differ in nothing else.
-        for (i, (name, x)) in w.named.enumerated() where i != f && i != mixture {
+        // Every other weight stays: the two candidates differ in nothing else
+        // (η, named last, is no weight).
+        for (i, (name, x)) in w.named.dropLast().enumerated() where i != f && i != mixture {
             #expect(x == ContextModel.Weights().named[i].1, "\(name)")
         }
     }
@@ -45,6 +46,34 @@ import Glibc
         #expect(w.mix[good] > 2 * uniform)
         for (f, x) in w.mix.enumerated() where f != good { #expect(x < uniform, "\(ContextModel.featureName(f))") }
         #expect(abs(w.mix.reduce(0, +) - 1) < 1e-9)
+    }
+
+    /// η learns how many uses no habit explains: a use of the candidate the
+    /// habit ranks last but popularity first raises it, and moves the
+    /// weights less than the same use when the habit and popularity agree
+    /// (ρ weighs the step).
+    @Test func usesOnlyPopularityExplainsCountAsWhimsAndTeachLess() {
+        let o = ContextModel.Level.overall.rawValue, f = ContextModel.Level.placeWeekdayTimeOfDay.rawValue
+        // Candidate 0: the habit's favourite (f high), rarely used overall; 1: the reverse.
+        var favourite = Self.features(f, log(0.8)), popular = Self.features(f, log(0.01))
+        favourite[o] = log(0.01)
+        popular[o] = log(0.9)
+        var whim = ContextModel.Weights()
+        for _ in 0..<20 { whim.learn(used: 1, [favourite, popular]) }
+        #expect(whim.noise > ContextModel.Weights.noisePrior)
+        var habit = ContextModel.Weights()
+        for _ in 0..<20 { habit.learn(used: 0, [favourite, popular]) }
+        #expect(habit.noise < ContextModel.Weights.noisePrior)
+        #expect(ContextModel.Weights.noiseRange.contains(whim.noise) && ContextModel.Weights.noiseRange.contains(habit.noise))
+        // One whim against an established habit: a smaller step than a plain
+        // logit's (ρ = 1) would take.
+        var once = ContextModel.Weights()
+        once.learn(used: 1, [favourite, popular])
+        let moved = abs(once.named[f].1 - ContextModel.Weights().named[f].1)
+        var plain = ContextModel.Weights()
+        plain.noise = 0
+        plain.learn(used: 1, [favourite, popular])
+        #expect(moved < abs(plain.named[f].1 - ContextModel.Weights().named[f].1))
     }
 
     @Test func noWeightMovesMoreThanTheTrustRegionAtOnce() {
@@ -71,6 +100,14 @@ import Glibc
         }
         let back = try #require(ContextModel.Weights(encoded: w.encoded))
         #expect(back == w)
+        #expect(back.noise != ContextModel.Weights.noisePrior)
+        // The version before η still reads (an upgrade keeps what was learned), η at its prior.
+        var old = w.encoded
+        old.removeSubrange(9..<17)
+        old[0] = 0x5B
+        let upgraded = try #require(ContextModel.Weights(encoded: old))
+        #expect(upgraded.noise == ContextModel.Weights.noisePrior)
+        #expect(upgraded.named.dropLast().map(\.1) == w.named.dropLast().map(\.1))
         #expect(ContextModel.Weights(encoded: Array(w.encoded.dropLast())) == nil)
     }
 
