@@ -411,10 +411,9 @@ say()
 var allBeat = true
 // Comparisons with the best rule that a paired test finds clear (p < 0.05), either way.
 var clearlyAhead = 0, clearlyBehind = 0
-// Per rule, event by event over every log (key: the rule's name), and over
-// the app-launch logs alone ("launches " + name): whether Limelight and the
-// rule hit within 1 and 5.
-var pooled: [String: (engine1: [Bool], rule1: [Bool], engine5: [Bool], rule5: [Bool])] = [:]
+// Every log's ranks, Limelight's and each rule's (in `countingRules()` order):
+// the paired tests over many logs at once.
+var replayed: [(launches: Bool, engine: Scores, rules: [Scores])] = []
 // Decided once, before the ranker was changed; never tuned on the held-out half.
 // (The app-launch logs came later, split the same way: 1–4 tune, 5–8 held out.)
 let heldOut: Set<String> = ["nightshift", "parent", "freelancer", "courier", "corpus", "launch5", "launch6", "launch7", "launch8"]
@@ -479,14 +478,7 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true {
     }
     detail.append(row("**Limelight**", engine))
     for r in rules { detail.append(row(r.name, r.scores)) }
-    for r in rules {
-        for key in [r.name] + (files[0].contains("/launches/") ? ["launches " + r.name] : []) {
-            pooled[key, default: ([], [], [], [])].engine1 += engine.hits(within: 1)
-            pooled[key]!.rule1 += r.scores.hits(within: 1)
-            pooled[key]!.engine5 += engine.hits(within: 5)
-            pooled[key]!.rule5 += r.scores.hits(within: 5)
-        }
-    }
+    replayed.append((files[0].contains("/launches/"), engine, rules.map(\.scores)))
     detail.append(row("most recently used", mru))
     detail.append(row("popularity", pop))
     let best5 = rules.max { $0.scores.hr5 < $1.scores.hr5 }!
@@ -519,15 +511,17 @@ say("few events either way is chance. Of the \(2 * summary.count) comparisons, L
 say("\(clearlyAhead) and behind on \(clearlyBehind).")
 say()
 if onlyLogs == nil {
-    let rule = countingRules()[0].name
-    say("Against each rule over the events of every log together (\(pooled[rule]?.engine1.count ?? 0)), and of the")
-    say("eight app-launch logs together (\(pooled["launches " + rule]?.engine1.count ?? 0)), paired as above:")
+    let launches = replayed.filter(\.launches)
+    func paired(_ logs: [(launches: Bool, engine: Scores, rules: [Scores])], rule k: Int, within cut: Int) -> String {
+        PairedTest(logs.flatMap { $0.engine.hits(within: cut) }, logs.flatMap { $0.rules[k].hits(within: cut) }).summary
+    }
+    say("Against each rule over the events of every log together (\(replayed.reduce(0) { $0 + $1.engine.n })), and of the")
+    say("eight app-launch logs together (\(launches.reduce(0) { $0 + $1.engine.n })), paired as above:")
     say()
     say("| rule | every log, paired HR@1 | paired HR@5 | app launches, paired HR@1 | paired HR@5 |")
     say("|---|---|---|---|---|")
-    for r in countingRules() {
-        guard let all = pooled[r.name], let launches = pooled["launches " + r.name] else { continue }
-        let cells = [all, launches].flatMap { p in [PairedTest(p.engine1, p.rule1), PairedTest(p.engine5, p.rule5)].map(\.summary) }
+    for (k, r) in countingRules().enumerated() {
+        let cells = [replayed, launches].flatMap { logs in [1, 5].map { paired(logs, rule: k, within: $0) } }
         say("| \(r.name) | " + cells.joined(separator: " | ") + " |")
     }
     say()
