@@ -413,7 +413,8 @@ var allBeat = true
 var clearlyAhead = 0, clearlyBehind = 0
 // Every log's ranks, Limelight's and each rule's (in `countingRules()` order):
 // the paired tests over many logs at once.
-var replayed: [(launches: Bool, engine: Scores, rules: [Scores])] = []
+typealias Replayed = (launches: Bool, engine: Scores, rules: [Scores])
+var replayed: [Replayed] = []
 // Decided once, before the ranker was changed; never tuned on the held-out half.
 // (The app-launch logs came later, split the same way: 1–4 tune, 5–8 held out.)
 let heldOut: Set<String> = ["nightshift", "parent", "freelancer", "courier", "corpus", "launch5", "launch6", "launch7", "launch8"]
@@ -512,7 +513,7 @@ say("\(clearlyAhead) and behind on \(clearlyBehind).")
 say()
 if onlyLogs == nil {
     let launches = replayed.filter(\.launches)
-    func paired(_ logs: [(launches: Bool, engine: Scores, rules: [Scores])], rule k: Int, within cut: Int) -> String {
+    func paired(_ logs: [Replayed], rule k: Int, within cut: Int) -> String {
         PairedTest(logs.flatMap { $0.engine.hits(within: cut) }, logs.flatMap { $0.rules[k].hits(within: cut) }).summary
     }
     say("Against each rule over the events of every log together (\(replayed.reduce(0) { $0 + $1.engine.n })), and of the")
