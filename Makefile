@@ -6,7 +6,7 @@ INDEX   ?= $(CURDIR)/.build/demo-index
 QUERY   ?= monterey ba
 BIN      = .build/release/limelight
 
-.PHONY: run test deps build install corpus eval soak bench clean launcher-check
+.PHONY: run test deps build install corpus eval eval-fresh soak bench clean launcher-check
 
 # Debian packages the build needs; installed non-interactively when missing.
 # libxapian-dev: Xapian 1.4. libsystemd-dev: sd-bus, for the session-bus service.
@@ -71,6 +71,15 @@ eval: deps
 	python3 Benchmarks/debian_catalog.py --no-update --out $(EVAL_DEBIAN) || \
 	  { rm -f $(EVAL_DEBIAN); echo "make eval: no Debian catalog from the apt lists (run apt-get update -o Acquire::Languages=en): its section is skipped"; }
 	.build/release/limelight-eval --out EVAL.md --debian $(EVAL_DEBIAN)
+
+# The app-launch replay on forty more people (gen_launches.py's seeds 9–48),
+# drawn after every setting was chosen: a held-out set five times the
+# committed one's size → .build/eval/FRESH.md. Exits 2 as make eval does.
+FRESH = .build/eval/fresh
+eval-fresh: deps
+	$(SWIFT) build -c release --product limelight-eval
+	rm -rf $(FRESH); python3 corpus/eval/gen_launches.py --people 9-48 --out $(FRESH) >/dev/null
+	.build/release/limelight-eval --launches $(FRESH) --out .build/eval/FRESH.md
 
 # The kill -9 test at length over index, donate, rebuild, compact, forget and delete (the suite runs 12 kills; this runs 300).
 soak: deps

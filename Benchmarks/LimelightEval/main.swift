@@ -120,6 +120,7 @@ var out = "EVAL.md"
 var debianCatalog: String? = nil
 var replayOnly = false
 var onlyLogs: Set<String>? = nil
+var freshLaunches: String? = nil
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -139,6 +140,12 @@ while !args.isEmpty {
     case "--logs":
         if args.isEmpty { fail("--logs needs a value") }
         onlyLogs = Set(args.removeFirst().split(separator: ",").map(String.init))
+    case "--launches":
+        // Replays only the app-launch logs in this directory (`make
+        // eval-fresh`: people drawn after every setting was chosen).
+        if args.isEmpty { fail("--launches needs a value") }
+        freshLaunches = args.removeFirst()
+        replayOnly = true
     default: fail("unknown argument \(a)")
     }
 }
@@ -418,17 +425,26 @@ var replayed: [Replayed] = []
 // Decided once, before the ranker was changed; never tuned on the held-out half.
 // (The app-launch logs came later, split the same way: 1–4 tune, 5–8 held out.)
 let heldOut: Set<String> = ["nightshift", "parent", "freelancer", "courier", "corpus", "launch5", "launch6", "launch7", "launch8"]
-var logs: [(String, [String])] = []
-for generator in ["replay", "lives", "launches"] {
-    logs += listDir(evalDir + "/" + generator).filter { $0.hasSuffix(".jsonl") }.map { (String($0.dropLast(6)), [evalDir + "/" + generator + "/" + $0]) }
+let launchesDir = freshLaunches ?? evalDir + "/launches"
+func jsonlLogs(_ dir: String) -> [(String, [String])] {
+    listDir(dir).filter { $0.hasSuffix(".jsonl") }.map { (String($0.dropLast(6)), [dir + "/" + $0]) }
 }
-logs.append(("corpus", corpusFiles))
+var logs: [(String, [String])] = []
+if let fresh = freshLaunches {
+    logs = jsonlLogs(fresh)
+    if logs.isEmpty { fail("--launches: no .jsonl logs in \(fresh)") }
+    say("Only the app-launch logs in `\(fresh)` (`--launches`): all of them held out.")
+    say()
+} else {
+    for generator in ["replay", "lives", "launches"] { logs += jsonlLogs(evalDir + "/" + generator) }
+    logs.append(("corpus", corpusFiles))
+}
 logs.sort { (heldOut.contains($0.0) ? 1 : 0, $0.0) < (heldOut.contains($1.0) ? 1 : 0, $1.0) }
 var summary: [String] = []
 var detail: [String] = []
 var weightsShown = false
 for (name, files) in logs where onlyLogs?.contains(name) ?? true {
-    let half = heldOut.contains(name) ? "held-out" : "tune"
+    let half = freshLaunches != nil || heldOut.contains(name) ? "held-out" : "tune"
     let records = try RecordReader.read(files)
     let world = records.filter { $0.record.kind != .interaction }
     let events = records.filter { $0.record.kind == .interaction }.map(\.record)
@@ -479,7 +495,7 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true {
     }
     detail.append(row("**Limelight**", engine))
     for r in rules { detail.append(row(r.name, r.scores)) }
-    replayed.append((files[0].contains("/launches/"), engine, rules.map(\.scores)))
+    replayed.append((files[0].hasPrefix(launchesDir + "/"), engine, rules.map(\.scores)))
     detail.append(row("most recently used", mru))
     detail.append(row("popularity", pop))
     let best5 = rules.max { $0.scores.hr5 < $1.scores.hr5 }!
@@ -517,7 +533,7 @@ if onlyLogs == nil {
         PairedTest(logs.flatMap { $0.engine.hits(within: cut) }, logs.flatMap { $0.rules[k].hits(within: cut) }).summary
     }
     say("Against each rule over the events of every log together (\(replayed.reduce(0) { $0 + $1.engine.n })), and of the")
-    say("eight app-launch logs together (\(launches.reduce(0) { $0 + $1.engine.n })), paired as above:")
+    say("\(launches.count) app-launch logs together (\(launches.reduce(0) { $0 + $1.engine.n })), paired as above:")
     say()
     say("| rule | every log, paired HR@1 | paired HR@5 | app launches, paired HR@1 | paired HR@5 |")
     say("|---|---|---|---|---|")

@@ -25,7 +25,14 @@ corpus/eval/launches/launch<N>.jsonl: the apps, then the launches sorted by
 time.
 
     python3 corpus/eval/gen_launches.py
+
+With --people FIRST-LAST and --out DIR it writes other people instead, by the
+same recipe and with their own seeds (launch<seed>.jsonl in DIR): `make
+eval-fresh` draws forty new ones no setting was ever chosen on.
+
+    python3 corpus/eval/gen_launches.py --people 9-48 --out .build/eval/fresh
 """
+import argparse
 import datetime
 import json
 import os
@@ -118,12 +125,28 @@ def truth_rank(live, noise, habit, a):
     return sum(1 for x in live if p[x] > p[a])
 
 
+def seed_range(text):
+    first, _, last = text.partition('-')
+    try:
+        a, b = int(first), int(last or first)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--people wants FIRST-LAST (like 9-48), not {text!r}")
+    if not 1 <= a <= b:
+        raise argparse.ArgumentTypeError(f"--people wants 1 <= FIRST <= LAST, not {text!r}")
+    return range(a, b + 1)
+
+
 if __name__ == '__main__':
-    os.makedirs(OUT, exist_ok=True)
-    for seed in range(1, PEOPLE + 1):
+    cli = argparse.ArgumentParser(description="Writes app-launch logs, one person (seed) a file.")
+    cli.add_argument('--people', type=seed_range, default=range(1, PEOPLE + 1),
+                     help=f"seeds FIRST-LAST (default 1-{PEOPLE}: the committed logs)")
+    cli.add_argument('--out', default=OUT, help="directory to write into (default corpus/eval/launches)")
+    args = cli.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    for seed in args.people:
         out = []
         person(seed, out)
-        with open(os.path.join(OUT, f'launch{seed}.jsonl'), 'w', encoding='utf-8') as f:
+        with open(os.path.join(args.out, f'launch{seed}.jsonl'), 'w', encoding='utf-8') as f:
             for r in out:
                 f.write(json.dumps(r) + '\n')
         print(f"launch{seed}: {sum(r['kind'] == 'app' for r in out)} apps, {sum(r['kind'] == 'interaction' for r in out)} launches")
