@@ -532,13 +532,17 @@ if onlyLogs == nil {
     func paired(_ logs: [Replayed], rule k: Int, within cut: Int) -> String {
         PairedTest(logs.flatMap { $0.engine.hits(within: cut) }, logs.flatMap { $0.rules[k].hits(within: cut) }).summary
     }
-    say("Against each rule over the events of every log together (\(replayed.reduce(0) { $0 + $1.engine.n })), and of the")
-    say("\(launches.count) app-launch logs together (\(launches.reduce(0) { $0 + $1.engine.n })), paired as above:")
+    func events(_ logs: [Replayed]) -> Int { logs.reduce(0) { $0 + $1.engine.n } }
+    // With `--launches` every log is an app-launch log: one pair of columns.
+    let everyLog = freshLaunches == nil
+    say(everyLog ? "Against each rule over the events of every log together (\(events(replayed))), and of the"
+                 : "Against each rule over the events of the app-launch logs, paired as above:")
+    if everyLog { say("\(launches.count) app-launch logs together (\(events(launches))), paired as above:") }
     say()
-    say("| rule | every log, paired HR@1 | paired HR@5 | app launches, paired HR@1 | paired HR@5 |")
-    say("|---|---|---|---|---|")
+    say("| rule | " + (everyLog ? "every log, paired HR@1 | paired HR@5 | " : "") + "app launches (\(events(launches))), paired HR@1 | paired HR@5 |")
+    say("|---|---|---|" + (everyLog ? "---|---|" : ""))
     for (k, r) in countingRules().enumerated() {
-        let cells = [replayed, launches].flatMap { logs in [1, 5].map { paired(logs, rule: k, within: $0) } }
+        let cells = (everyLog ? [replayed, launches] : [launches]).flatMap { logs in [1, 5].map { paired(logs, rule: k, within: $0) } }
         say("| \(r.name) | " + cells.joined(separator: " | ") + " |")
     }
     say()
