@@ -14,7 +14,7 @@ import LimelightModel
 /// place × weekday × half hour, see `Cells`); the index keeps the same
 /// counts summed over every item (`Table`). Summing the cells that agree
 /// with the situation on some features gives one estimate per backoff level
-/// (`Level`: 13 conjunctions, from the item's overall rate to contexts + day
+/// (`Level`: 14 conjunctions, from the item's overall rate to contexts + day
 /// type + clock; context sets like the current one count at their weight in
 /// one of them, `RelatedSets`), each Dirichlet-smoothed toward the broader levels it backs
 /// off to, as language models back off:
@@ -91,7 +91,7 @@ public enum ContextModel {
     /// after the broader ones it backs off to (`parents`).
     public enum Level: Int, CaseIterable, Sendable {
         case overall, hour, timeOfDay, place, dayTypeHour, weekdayTimeOfDay, placeDayTypeHour,
-             placeWeekdayTimeOfDay, likeContexts, contexts, contextsHour, contextsDayTypeHour, contextsDayTypeClock
+             placeWeekdayTimeOfDay, placeTimeOfDay, likeContexts, contexts, contextsHour, contextsDayTypeHour, contextsDayTypeClock
 
         public var name: String {
             switch self {
@@ -103,6 +103,7 @@ public enum ContextModel {
             case .weekdayTimeOfDay: "weekday+time of day"
             case .placeDayTypeHour: "place+daytype+hour"
             case .placeWeekdayTimeOfDay: "place+weekday+time of day"
+            case .placeTimeOfDay: "place+time of day"
             case .likeContexts: "like contexts"
             case .contexts: "contexts"
             case .contextsHour: "contexts+hour"
@@ -121,6 +122,7 @@ public enum ContextModel {
             case .weekdayTimeOfDay: [.timeOfDay]
             case .placeDayTypeHour: [.dayTypeHour, .place]
             case .placeWeekdayTimeOfDay: [.weekdayTimeOfDay, .place]
+            case .placeTimeOfDay: [.timeOfDay, .place]
             case .likeContexts: [.place]
             case .contexts: [.likeContexts]
             case .contextsHour: [.contexts, .hour]
@@ -134,7 +136,7 @@ public enum ContextModel {
         /// like it (`RelatedSets`).
         var scope: Scope {
             switch self {
-            case .place, .placeDayTypeHour, .placeWeekdayTimeOfDay: .place
+            case .place, .placeDayTypeHour, .placeWeekdayTimeOfDay, .placeTimeOfDay: .place
             case .likeContexts: .likeContexts
             case .contexts, .contextsHour, .contextsDayTypeHour, .contextsDayTypeClock: .contexts
             default: .time
@@ -156,7 +158,7 @@ public enum ContextModel {
             switch self {
             case .hour, .dayTypeHour, .placeDayTypeHour, .contextsHour, .contextsDayTypeHour: 1
             case .contextsDayTypeClock: 2
-            case .timeOfDay, .weekdayTimeOfDay, .placeWeekdayTimeOfDay: 3
+            case .timeOfDay, .weekdayTimeOfDay, .placeWeekdayTimeOfDay, .placeTimeOfDay: 3
             default: 0
             }
         }

@@ -90,10 +90,10 @@ import Testing
 
     /// The weights are learned from the person's own history. Here the
     /// weekday decides (a Tuesday playlist and a Thursday one, at the same
-    /// hour in the same place), which today's defaults cannot see: the
-    /// contexts + day type + clock level and the overall rate treat every
-    /// weekday alike. Learning gives the weekday levels weight, and the
-    /// Tuesday playlist comes first on a Tuesday.
+    /// hour in the same place), which today's defaults barely see: of their
+    /// specific levels only place + weekday + time of day tells weekdays
+    /// apart, at a third of their weight. Learning gives the weekday levels
+    /// more, and the Tuesday playlist comes first on a Tuesday.
     @Test func learningFindsWhatDecidesForThisPerson() throws {
         let dir = TempDir()
         var lines = Self.music
@@ -107,8 +107,9 @@ import Testing
         let learned = Dictionary(uniqueKeysWithValues: try Searcher(location: dir.index).learnedWeights())
         let prior = Dictionary(uniqueKeysWithValues: ContextModel.Weights().named)
         let weekday = learned.filter { $0.key.hasPrefix("weekday+") || $0.key.hasPrefix("place+weekday+") }
-        #expect(weekday.values.reduce(0, +) > 0.2, "\(learned)")
-        #expect(weekday.keys.allSatisfy { prior[$0] == 0 })
+        // They gained weight over the prior (which gives place+weekday+time
+        // of day some, as the most specific level of its kind).
+        #expect(weekday.map { $0.value - prior[$0.key]! }.reduce(0, +) > 0.2, "\(learned)")
         // The app registered nothing: that weight was never learned from.
         #expect(learned["registered"] == prior["registered"])
         #expect(try suggest(dir, at: Self.at(8 * 7 + 1, 9), contexts: ["location.work"]).first == "focus")

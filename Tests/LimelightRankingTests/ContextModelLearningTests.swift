@@ -101,14 +101,56 @@ import Glibc
         let back = try #require(ContextModel.Weights(encoded: w.encoded))
         #expect(back == w)
         #expect(back.noise != ContextModel.Weights.noisePrior)
-        // The version before η still reads (an upgrade keeps what was learned), η at its prior.
-        var old = w.encoded
-        old.removeSubrange(9..<17)
-        old[0] = 0x5B
-        let upgraded = try #require(ContextModel.Weights(encoded: old))
-        #expect(upgraded.noise == ContextModel.Weights.noisePrior)
-        #expect(upgraded.named.dropLast().map(\.1) == w.named.dropLast().map(\.1))
         #expect(ContextModel.Weights(encoded: Array(w.encoded.dropLast())) == nil)
+    }
+
+    /// Weights stored before the place+time of day level (versions 6 and 5,
+    /// one level fewer at each half-life) read with every learned number
+    /// where its feature is now: an upgrade keeps what was learned.
+    @Test func weightsFromBeforePlaceTimeOfDayKeepWhatWasLearned() throws {
+        let older = ContextModel.Level.allCases.filter { $0 != .placeTimeOfDay }
+        let rates = ContextModel.halfLivesDays.count, levels = ContextModel.levels
+        // Today's index of each stored feature, written out independently of `widened`.
+        var now: [Int] = []
+        for rate in 0..<rates { for level in older { now.append(rate * levels + level.rawValue) } }
+        let extras = ContextModel.Weights.F - ContextModel.counts  // recency, registration, mixture
+        for k in 0..<extras { now.append(ContextModel.counts + k) }
+        let c = now.count, oldCounts = rates * older.count
+        #expect(c == ContextModel.Weights.F - rates)
+
+        for withNoise in [true, false] {
+            var bytes = ByteWriter()
+            bytes.u8(withNoise ? 0x5C : 0x5B)
+            bytes.u32(1_234)
+            bytes.u32(567)
+            if withNoise { bytes.f64(0.2) }
+            bytes.u32(UInt32(c))
+            for f in 0..<c { bytes.f64(Double(f) + 0.5) }
+            for _ in 0..<oldCounts { bytes.f64(1 / Double(oldCounts)) }
+            for a in 0..<c { for b in a..<c { bytes.f64(a == b ? 2 + Double(a) : 0.01) } }
+            let upgraded = try #require(ContextModel.Weights(encoded: bytes.bytes))
+            #expect(upgraded.donations == 1_234 && upgraded.steps == 567)
+            #expect(upgraded.noise == (withNoise ? 0.2 : ContextModel.Weights.noisePrior))
+            let named = upgraded.named.dropLast().map(\.1)
+            for (f, i) in now.enumerated() { #expect(named[i] == Double(f) + 0.5, "\(ContextModel.Weights.name(i))") }
+            for rate in 0..<rates {
+                let added = rate * levels + ContextModel.Level.placeTimeOfDay.rawValue
+                #expect(named[added] == 0)
+                #expect(upgraded.mix[added] > 0)
+                #expect(upgraded.evidence[added * ContextModel.Weights.F + added] == 0)
+            }
+            #expect(abs(upgraded.mix.reduce(0, +) - 1) < 1e-12)
+            for (a, i) in now.enumerated() { #expect(upgraded.evidence[i * ContextModel.Weights.F + i] == 2 + Double(a)) }
+            // It learns on, and writes today's version.
+            var next = upgraded
+            next.learn(used: 0, [Self.features(now[3], -1), Self.features(now[3], -2)])
+            #expect(next.named.allSatisfy { $0.1.isFinite })
+            #expect(try #require(ContextModel.Weights(encoded: next.encoded)) == next)
+        }
+        // A stored vector of the wrong length for its version is no weights.
+        var wrong = ContextModel.Weights().encoded
+        wrong[0] = 0x5C
+        #expect(ContextModel.Weights(encoded: wrong) == nil)
     }
 
     @Test func learningThinsOutAfterTheFirstThousand() {
