@@ -57,8 +57,9 @@ extension ContextModel {
         /// The prior of a new index: the most specific levels and the
         /// overall rate, half and half (a week's recency weighing 0.3 of
         /// each), and the app's registration. The specific half is spread
-        /// over the most specific level of each kind — contexts, place with
-        /// the weekday, place alone — a third each: with contexts + day type
+        /// over the most specific level of each kind — contexts + day type +
+        /// clock, place + weekday + time of day, place + time of day — a
+        /// third each: with contexts + day type
         /// + clock alone, a young index's first guess missed where the place
         /// decides (on forty fresh launch logs, `make eval-fresh`, HR@1 fell
         /// behind the time of day + place rule by 1374–1533 uses, p 0.003;

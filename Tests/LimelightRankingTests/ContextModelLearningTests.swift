@@ -108,7 +108,10 @@ import Glibc
     /// one level fewer at each half-life) read with every learned number
     /// where its feature is now: an upgrade keeps what was learned.
     @Test func weightsFromBeforePlaceTimeOfDayKeepWhatWasLearned() throws {
-        let older = ContextModel.Level.allCases.filter { $0 != .placeTimeOfDay }
+        // Version 6's levels, in the order it stored them.
+        let older: [ContextModel.Level] = [.overall, .hour, .timeOfDay, .place, .dayTypeHour, .weekdayTimeOfDay, .placeDayTypeHour,
+                                           .placeWeekdayTimeOfDay, .likeContexts, .contexts, .contextsHour, .contextsDayTypeHour,
+                                           .contextsDayTypeClock]
         let rates = ContextModel.halfLivesDays.count, levels = ContextModel.levels
         // Today's index of each stored feature, written out independently of `widened`.
         var now: [Int] = []
@@ -126,8 +129,12 @@ import Glibc
             if withNoise { bytes.f64(0.2) }
             bytes.u32(UInt32(c))
             for f in 0..<c { bytes.f64(Double(f) + 0.5) }
-            for _ in 0..<oldCounts { bytes.f64(1 / Double(oldCounts)) }
-            for a in 0..<c { for b in a..<c { bytes.f64(a == b ? 2 + Double(a) : 0.01) } }
+            // λ_f ∝ f + 1, and each evidence entry names its (a, b): every number is where it came from.
+            let lambdaTotal = Double(oldCounts * (oldCounts + 1) / 2)
+            for f in 0..<oldCounts { bytes.f64(Double(f + 1) / lambdaTotal) }
+            // (Small beside the prior's 40 per feature, so the Fisher stays positive definite.)
+            func entry(_ a: Int, _ b: Int) -> Double { Double(1_000 * a + b) / 1e9 }
+            for a in 0..<c { for b in a..<c { bytes.f64(entry(a, b)) } }
             let upgraded = try #require(ContextModel.Weights(encoded: bytes.bytes))
             #expect(upgraded.donations == 1_234 && upgraded.steps == 567)
             #expect(upgraded.noise == (withNoise ? 0.2 : ContextModel.Weights.noisePrior))
@@ -137,13 +144,19 @@ import Glibc
                 let added = rate * levels + ContextModel.Level.placeTimeOfDay.rawValue
                 #expect(named[added] == 0)
                 #expect(upgraded.mix[added] > 0)
-                #expect(upgraded.evidence[added * ContextModel.Weights.F + added] == 0)
             }
             #expect(abs(upgraded.mix.reduce(0, +) - 1) < 1e-12)
-            for (a, i) in now.enumerated() { #expect(upgraded.evidence[i * ContextModel.Weights.F + i] == 2 + Double(a)) }
+            // The old λ keep their ratios to each other, each at its level's new place.
+            let scale = upgraded.mix[now[0]]
+            for (f, i) in now.prefix(oldCounts).enumerated() { #expect(abs(upgraded.mix[i] / scale - Double(f + 1)) < 1e-9) }
+            let F = ContextModel.Weights.F
+            var expected = [Double](repeating: 0, count: F * F)
+            for (a, i) in now.enumerated() { for (b, j) in now.enumerated() where b >= a { expected[i * F + j] = entry(a, b) } }
+            #expect(upgraded.evidence == expected)
             // It learns on, and writes today's version.
             var next = upgraded
             next.learn(used: 0, [Self.features(now[3], -1), Self.features(now[3], -2)])
+            #expect(next.named[now[3]].1 > upgraded.named[now[3]].1)
             #expect(next.named.allSatisfy { $0.1.isFinite })
             #expect(try #require(ContextModel.Weights(encoded: next.encoded)) == next)
         }
