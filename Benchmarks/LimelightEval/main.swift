@@ -182,10 +182,16 @@ var learned: (String, [(String, Double)]) = ("", [])
 
 say("# Limelight evaluation")
 say()
-say("Made by `make eval` (`swift run -c release limelight-eval`) on the dev sets in")
-say("`corpus/eval/` (see its README). Query measures use the bundled corpus, searched")
-say("at \(queryMoment) with its six weeks of interactions; the replay starts from an")
-say("empty index per log. Every number below is recomputed by that command.")
+if freshLaunches != nil {
+    say("Made by `make eval-fresh` (`limelight-eval --launches DIR`): app-launch logs drawn by")
+    say("`corpus/eval/gen_launches.py --people FIRST-LAST`, each replayed from an empty index.")
+    say("Every number below is recomputed by that command.")
+} else {
+    say("Made by `make eval` (`swift run -c release limelight-eval`) on the dev sets in")
+    say("`corpus/eval/` (see its README). Query measures use the bundled corpus, searched")
+    say("at \(queryMoment) with its six weeks of interactions; the replay starts from an")
+    say("empty index per log. Every number below is recomputed by that command.")
+}
 say()
 
 if !replayOnly {
@@ -260,8 +266,11 @@ if !replayOnly {
 
 // MARK: - The Debian catalog
 
-say("## Typing on the Debian catalog")
-say()
+// A replay-only run leaves the section out unless it was given a catalog.
+if !replayOnly || debianCatalog != nil {
+    say("## Typing on the Debian catalog")
+    say()
+}
 if let path = debianCatalog, access(path, R_OK) == 0 {
     let records = try RecordReader.read([path])
     let sample = DebianSample(records.map(\.record))
@@ -296,7 +305,7 @@ if let path = debianCatalog, access(path, R_OK) == 0 {
     say("|---|---|---|---|---|")
     for (a, b) in zip(typoTune.rows, typoHeld.rows) { say("| \(a.0) | \(a.1) | \(a.2) | \(b.1) | \(b.2) |") }
     say()
-} else {
+} else if !replayOnly {
     let why = debianCatalog.map { "\($0) is missing" } ?? "no --debian catalog was given"
     print("limelight-eval: skipping the Debian catalog: \(why) (make it with python3 Benchmarks/debian_catalog.py --no-update --out FILE)")
     say("Not measured on this run: \(why). `make eval` writes it with")
@@ -439,7 +448,13 @@ if let fresh = freshLaunches {
     for generator in ["replay", "lives", "launches"] { logs += jsonlLogs(evalDir + "/" + generator) }
     logs.append(("corpus", corpusFiles))
 }
-logs.sort { (heldOut.contains($0.0) ? 1 : 0, $0.0) < (heldOut.contains($1.0) ? 1 : 0, $1.0) }
+/// A log's place in the report: the tune half first, then by name with its
+/// number read as a number (launch9 before launch10).
+func order(_ name: String) -> (Int, String, Int) {
+    let digits = name.reversed().prefix { $0.isASCII && $0.isNumber }.count
+    return (heldOut.contains(name) ? 1 : 0, String(name.dropLast(digits)), Int(name.suffix(digits)) ?? -1)
+}
+logs.sort { order($0.0) < order($1.0) }
 var summary: [String] = []
 var detail: [String] = []
 var weightsShown = false
