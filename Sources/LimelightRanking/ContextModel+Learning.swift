@@ -57,14 +57,14 @@ extension ContextModel {
         /// The prior of a new index: the most specific levels and the
         /// overall rate, half and half (a week's recency weighing 0.3 of
         /// each), and the app's registration. The specific half is spread
-        /// over the most specific level of each kind — contexts + day type +
-        /// clock, place + weekday + time of day, place + time of day — a
-        /// third each: with contexts + day type
-        /// + clock alone, a young index's first guess missed where the place
-        /// decides (on forty fresh launch logs, `make eval-fresh`, HR@1 fell
-        /// behind the time of day + place rule by 1374–1533 uses, p 0.003;
-        /// with the spread and the place + time of day level, 1272–1319,
-        /// p 0.37).
+        /// over the most specific level of each kind (contexts + day type +
+        /// clock; place + weekday + time of day; place + time of day), a
+        /// third each. With the contexts level alone a young index's first
+        /// guess missed where the place decides: on forty fresh launch logs
+        /// (`make eval-fresh`) HR@1 fell behind the time of day + place rule
+        /// by 1374–1533 uses (p 0.003); with the spread and the place + time
+        /// of day level, 1272–1319 (p 0.37), and on forty others
+        /// (`FRESH_PEOPLE=49-88`) 1248–1205.
         static let prior: [Double] = {
             var w = [Double](repeating: 0, count: Self.F)
             let specific: [Level] = [.contextsDayTypeClock, .placeWeekdayTimeOfDay, .placeTimeOfDay]
