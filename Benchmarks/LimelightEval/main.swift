@@ -121,6 +121,7 @@ var debianCatalog: String? = nil
 var replayOnly = false
 var onlyLogs: Set<String>? = nil
 var freshLaunches: String? = nil
+var fitPrior = false
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -145,6 +146,12 @@ while !args.isEmpty {
         // eval-fresh`: people drawn after every setting was chosen).
         if args.isEmpty { fail("--launches needs a value") }
         freshLaunches = args.removeFirst()
+        replayOnly = true
+    case "--fit-prior":
+        // Replays the tune logs and prints the mean of the weights each
+        // learned: `ContextModel.Weights.prior`, a new index's start
+        // (writes no report).
+        fitPrior = true
         replayOnly = true
     default: fail("unknown argument \(a)")
     }
@@ -458,7 +465,9 @@ logs.sort { order($0.0) < order($1.0) }
 var summary: [String] = []
 var detail: [String] = []
 var weightsShown = false
-for (name, files) in logs where onlyLogs?.contains(name) ?? true {
+/// The weights each log learned (`--fit-prior`).
+var fitted: [[(String, Double)]] = []
+for (name, files) in logs where onlyLogs?.contains(name) ?? true && !(fitPrior && heldOut.contains(name)) {
     let half = freshLaunches != nil || heldOut.contains(name) ? "held-out" : "tune"
     let records = try RecordReader.read(files)
     let world = records.filter { $0.record.kind != .interaction }
@@ -505,6 +514,7 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true {
         lastUse[goal] = e.at!.seconds
     }
     writer.close()
+    if fitPrior { fitted.append(try searcher.learnedWeights()) }
     func row(_ who: String, _ s: Scores) -> String {
         "| \(name) | \(half) | \(who) | \(fmt(s.hr1)) | \(fmt(s.hr5)) | \(fmt(s.hr10)) | \(fmt(s.mrr)) |"
     }
@@ -598,9 +608,9 @@ say("worth 40 donations). Not every use is a habit: the likelihood is a contamin
 say("habit's softmax with probability 1 − η or a draw from the overall rate with probability η,")
 say("so each step is weighted by the posterior that the use was a habit, and η is learned by")
 say("online EM (from 0.1). A use only popularity explains no longer pulls the weights toward the")
-say("broad levels as hard as a habit does. A new index starts from the most specific level of")
-say("each kind (contexts + day type + clock, place + weekday + time of day, place + time of day: a")
-say("third each) and the overall rate, half and half. A registered item nobody has used yet is")
+say("broad levels as hard as a habit does. A new index starts where the average person of the")
+say("tune logs ended: the mean of the weights the tune logs learned (`limelight-eval --fit-prior`),")
+say("whose weights on the estimates add up to 1. A registered item nobody has used yet is")
 say("shown first when nothing is habitual in the situation (2 decayed uses in these contexts or")
 say("like ones), else no lower than third. With a query, usage stays the old bounded prior.")
 say()
@@ -614,6 +624,14 @@ if !learned.1.isEmpty {
 }
 say("Weights and half-lives: `Sources/LimelightRanking/RankingWeights.swift` and `ContextModel.swift`.")
 
+if fitPrior {
+    // The prior's table, in the features' order: per half-life a row of
+    // levels, then the rest, one a line (named).
+    let mean = fitted[0].indices.map { f in fitted.map { $0[f].1 }.reduce(0, +) / Double(fitted.count) }
+    print("\nThe mean of the weights learned on the \(fitted.count) tune logs (ContextModel.Weights.prior):")
+    for (f, (feature, _)) in fitted[0].enumerated() { print(fmt(mean[f]) + "  " + feature) }
+    exit(0)  // The report of the tune logs alone is no EVAL.md.
+}
 let text = report.joined(separator: "\n") + "\n"
 guard let f = fopen(out, "w") else { fail("cannot write \(out)") }
 fputs(text, f)

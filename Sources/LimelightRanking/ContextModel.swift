@@ -34,8 +34,8 @@ import LimelightModel
 /// model fitted to each index's own history, online: every donation is
 /// scored against the other candidates before it is learned from, and moves
 /// the weights by one natural-gradient step on its log-likelihood
-/// (`Weights.learn`). A new index starts from the most specific levels
-/// (`Weights.prior`) and the overall rate, half and half.
+/// (`Weights.learn`). A new index starts where the average person of the
+/// tune logs ended (`Weights.prior`).
 ///
 /// Counts are stored decay-free as virtual times (Firefox's frecency form
 /// `t_ref + ln(score)/λ`, see `DecayedCount`), so reading a candidate is one

@@ -16,6 +16,18 @@ import Glibc
         return phi
     }
 
+    /// A new index's prior (the tune logs' mean) pools the estimates as a
+    /// weighted geometric mean: its weights on them add up to 1, so its
+    /// first suggestions are neither sharper nor flatter than the estimates.
+    @Test func aNewIndexPoolsItsEstimatesAsAGeometricMean() {
+        let prior = ContextModel.Weights.prior
+        #expect(prior.count == ContextModel.Weights.F)
+        let pooled = prior[0..<ContextModel.counts].reduce(0, +) + prior[ContextModel.Weights.mixtureFeature]
+        #expect(abs(pooled - 1) < 0.01, "\(pooled)")
+        #expect(prior[ContextModel.registrationFeature] == 1 && prior[ContextModel.recencyFeature] == 0)
+        #expect(ContextModel.Weights().named.dropLast().map(\.1) == prior)
+    }
+
     @Test func aStepMovesTowardWhatTheUsedItemHas() {
         var w = ContextModel.Weights()
         let f = ContextModel.Level.placeWeekdayTimeOfDay.rawValue
