@@ -156,6 +156,7 @@ while !args.isEmpty {
     default: fail("unknown argument \(a)")
     }
 }
+if fitPrior && freshLaunches != nil { fail("--fit-prior fits on the tune logs of corpus/eval, not on --launches") }
 let evalDir = repo + "/corpus/eval"
 let corpusFiles = listDir(repo + "/corpus").filter { $0.hasSuffix(".jsonl") }.map { repo + "/corpus/" + $0 }
 if corpusFiles.isEmpty { fail("no corpus under \(repo)/corpus") }
@@ -625,8 +626,9 @@ if !learned.1.isEmpty {
 say("Weights and half-lives: `Sources/LimelightRanking/RankingWeights.swift` and `ContextModel.swift`.")
 
 if fitPrior {
-    // The prior's table, in the features' order: per half-life a row of
-    // levels, then the rest, one a line (named).
+    // One feature a line, in the prior's order (every level at each
+    // half-life, then the rest), then η.
+    if fitted.isEmpty { fail("--fit-prior: no tune log was replayed (--logs names only held-out ones?)") }
     let mean = fitted[0].indices.map { f in fitted.map { $0[f].1 }.reduce(0, +) / Double(fitted.count) }
     print("\nThe mean of the weights learned on the \(fitted.count) tune logs (ContextModel.Weights.prior):")
     for (f, (feature, _)) in fitted[0].enumerated() { print(fmt(mean[f]) + "  " + feature) }
