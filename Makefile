@@ -76,12 +76,14 @@ eval: deps
 # drawn after every setting was chosen: a held-out set five times the
 # committed one's size → .build/eval/FRESH.md. Exits 2 as make eval does.
 # FRESH_PEOPLE=49-88 draws another forty (the check on a change that was
-# chosen by looking at 9–48).
+# chosen by looking at 9–48). FRESH_FLAGS=--harder draws them by a harder
+# recipe (more apps, weaker niches, more noise: as hard as real logs).
 FRESH = .build/eval/fresh
 FRESH_PEOPLE = 9-48
+FRESH_FLAGS =
 eval-fresh: deps
 	$(SWIFT) build -c release --product limelight-eval
-	rm -rf $(FRESH); python3 corpus/eval/gen_launches.py --people $(FRESH_PEOPLE) --out $(FRESH) >/dev/null
+	rm -rf $(FRESH); python3 corpus/eval/gen_launches.py --people $(FRESH_PEOPLE) $(FRESH_FLAGS) --out $(FRESH) >/dev/null
 	.build/release/limelight-eval --launches $(FRESH) --out .build/eval/FRESH.md
 
 # The kill -9 test at length over index, donate, rebuild, compact, forget and delete (the suite runs 12 kills; this runs 300).

@@ -31,6 +31,10 @@ same recipe and with their own seeds (launch<seed>.jsonl in DIR): `make
 eval-fresh` draws forty new ones no setting was ever chosen on.
 
     python3 corpus/eval/gen_launches.py --people 9-48 --out .build/eval/fresh
+
+--harder draws them by a harder recipe (HARDER: 60 to 150 apps, niches 2 to
+6 times, 35% noise, 8 to 20 launches a day), closer to real logs, where the
+best counting rule's first suggestion is right about a fifth of the time.
 """
 import argparse
 import datetime
@@ -42,18 +46,23 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "launches")
 PEOPLE = 8
 
-# The share of launches drawn from popularity alone.
-NOISE = 0.2
+# The recipe: apps a person, how many times more an app is used in its
+# niche, the share of launches drawn from popularity alone, launches a day.
+RECIPE = {'apps': (25, 70), 'niche': (3, 15), 'noise': 0.2, 'rate': (4, 12)}
+# --harder: more apps, weaker niches, more noise and more launches, so that
+# the best rule's top suggestion is right about a fifth of the time (as in
+# real app-usage logs) rather than a third; no setting was chosen on it.
+HARDER = {'apps': (60, 150), 'niche': (2, 6), 'noise': 0.35, 'rate': (8, 20)}
 # Hours of DESIGN.md's times of day (night runs past midnight to 05:00).
 BUCKETS = {'morning': (5, 12), 'afternoon': (12, 17), 'evening': (17, 22), 'night': (22, 29)}
 
 
-def person(seed, out, ranks=None):
+def person(seed, out, ranks=None, recipe=RECIPE):
     """Appends one person's records to `out`; with `ranks`, also each
     launch's rank (0: first) under the probabilities it was drawn from, in
     the order the launches are written (see launch_ceiling.py)."""
     rng = random.Random(seed)
-    n_apps = rng.randint(25, 70)
+    n_apps = rng.randint(*recipe['apps'])
     apps = [f'launch.p{seed}.app{i}' for i in range(n_apps)]
     pop = [1 / (i + 1) ** rng.uniform(0.9, 1.3) for i in range(n_apps)]
     cells = [(wd, b, p) for wd in range(7) for b in BUCKETS for p in ('home', 'work', 'other')]
@@ -76,7 +85,7 @@ def person(seed, out, ranks=None):
                 sel = lambda c, b=b, p=p: c[1] == b and c[2] == p
             else:             # a place
                 sel = lambda c, p=p: c[2] == p
-            strength = rng.uniform(3, 15)
+            strength = rng.uniform(*recipe['niche'])
             for c in cells:
                 if sel(c): ws[c] = ws.get(c, 1) * strength
         niche[a] = ws
@@ -88,7 +97,7 @@ def person(seed, out, ranks=None):
     for a in range(n_apps):
         if rng.random() < 0.1: stop[a] = rng.randint(14, days - 7)
     start = datetime.date(2026, 3, 2) + datetime.timedelta(days=rng.randint(0, 60))
-    rate = rng.uniform(4, 12)  # launches a day
+    rate = rng.uniform(*recipe['rate'])  # launches a day
     for a in apps:
         out.append({"kind": "app", "app": a, "name": "App " + a.rsplit('app', 1)[1]})
     events = []
@@ -102,14 +111,14 @@ def person(seed, out, ranks=None):
                 live = [a for a in range(n_apps) if start_idx[a] <= d < stop[a]]
                 noise = [pop[x] for x in live]
                 habit = [pop[x] * niche[x].get((wd, b, p), 1) for x in live]
-                if rng.random() < NOISE:
+                if rng.random() < recipe['noise']:
                     a = rng.choices(live, noise)[0]
                 else:
                     a = rng.choices(live, habit)[0]
                 minute = rng.randrange((h1 - h0) * 60)
                 t = datetime.datetime.combine(date, datetime.time(0)) + datetime.timedelta(hours=h0, minutes=minute)
                 ctx = [] if p == 'other' else [f'location.{p}']
-                events.append((t, apps[a], ctx, truth_rank(live, noise, habit, a)))
+                events.append((t, apps[a], ctx, truth_rank(live, noise, habit, a, recipe['noise'])))
     events.sort()
     if ranks is not None:
         ranks.extend(r for *_, r in events)
@@ -117,11 +126,11 @@ def person(seed, out, ranks=None):
         out.append({"kind": "interaction", "app": a, "at": t.strftime('%Y-%m-%dT%H:%M:00+01:00'), "context": ctx})
 
 
-def truth_rank(live, noise, habit, a):
+def truth_rank(live, noise, habit, a, share):
     """The rank of app `a` among the `live` ones by the probability it was
-    drawn with: NOISE popularity, the rest habit (popularity × niche)."""
+    drawn with: `share` popularity, the rest habit (popularity × niche)."""
     zn, zh = sum(noise), sum(habit)
-    p = {x: NOISE * noise[i] / zn + (1 - NOISE) * habit[i] / zh for i, x in enumerate(live)}
+    p = {x: share * noise[i] / zn + (1 - share) * habit[i] / zh for i, x in enumerate(live)}
     return sum(1 for x in live if p[x] > p[a])
 
 
@@ -141,11 +150,15 @@ if __name__ == '__main__':
     cli.add_argument('--people', type=seed_range, default=range(1, PEOPLE + 1),
                      help=f"seeds FIRST-LAST (default 1-{PEOPLE}: the committed logs)")
     cli.add_argument('--out', default=OUT, help="directory to write into (default corpus/eval/launches)")
+    cli.add_argument('--harder', action='store_true',
+                     help="60-150 apps, niches 2-6x, 35%% noise, 8-20 launches a day (with --out)")
     args = cli.parse_args()
+    if args.harder and os.path.abspath(args.out) == OUT:
+        cli.error("--harder writes other people: give --out DIR (corpus/eval/launches keeps the committed recipe)")
     os.makedirs(args.out, exist_ok=True)
     for seed in args.people:
         out = []
-        person(seed, out)
+        person(seed, out, recipe=HARDER if args.harder else RECIPE)
         with open(os.path.join(args.out, f'launch{seed}.jsonl'), 'w', encoding='utf-8') as f:
             for r in out:
                 f.write(json.dumps(r) + '\n')
