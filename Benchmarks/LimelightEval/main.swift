@@ -593,9 +593,14 @@ say("hour, time of day, place, day type + hour, weekday + time of day, place + d
 say("place + weekday + time of day, place + time of day, like contexts (context sets weighted by their Jaccard similarity")
 say("to the current one, ancestors included), contexts, contexts + hour and contexts + day type + hour to")
 say("contexts + day type + clock — each Dirichlet-smoothed toward the broader levels it backs off")
-say("to, P_L = (n_L + μ · P_parents) / (N_L + μ) with μ = 5, down to the item's static prior, at")
+say("to, P_L = (n_L + μ_L · P_parents) / (N_L + μ_L), down to the item's static prior, at")
 say("two half-lives (all of history, a week), kept as virtual times (Firefox's t_ref + ln(score)/λ)")
 say("so that nothing is ever re-decayed and a candidate costs one pass over at most 128 cells.")
+say("How much a level borrows (μ_L) is learned per index: each μ of a grid (5 × 2^k, k = −4…4)")
+say("is scored on how well it would have predicted each use before it was counted (weighted by")
+say("the posterior that the use was a habit, below), and μ_L is their geometric mean weighted by")
+say("that likelihood: a level whose counts predict sharply keeps them, one whose counts are")
+say("mostly noise leans on the broader levels (a new index starts at 5; the table below shows them).")
 say("The score is Σ w_f · log P_f, plus a weight on the levels interpolated, log Σ λ_L P_L (λ")
 say("fitted by online EM, as language models interpolate n-gram orders: a level that predicts")
 say("well can carry the score alone where the sum would outvote it), and one on the app's")
@@ -618,7 +623,7 @@ say()
 if !learned.1.isEmpty {
     say("### Learned weights (log `\(learned.0)`, after its last event)")
     say()
-    say("| feature (level / half-life) | weight |")
+    say("| feature (level / half-life; μ: what the level borrows) | weight |")
     say("|---|---|")
     for (k, v) in learned.1 { say("| \(k) | \(fmt(v)) |") }
     say()
@@ -627,7 +632,8 @@ say("Weights and half-lives: `Sources/LimelightRanking/RankingWeights.swift` and
 
 if fitPrior {
     // One feature a line, in the prior's order (every level at each
-    // half-life, then the rest), then η.
+    // half-life, then the rest), then η and each level's μ (neither is in
+    // the prior: a new index starts from η 0.1 and the grid's centre).
     if fitted.isEmpty { fail("--fit-prior: no tune log was replayed (--logs names only held-out ones?)") }
     let mean = fitted[0].indices.map { f in fitted.map { $0[f].1 }.reduce(0, +) / Double(fitted.count) }
     print("\nThe mean of the weights learned on the \(fitted.count) tune logs (ContextModel.Weights.prior):")

@@ -175,14 +175,16 @@ extension BatchSession {
             members[thing] = (key, item)
         }
         var features: [[Double]] = []
-        var usedAt = 0
+        var usedAt = 0, usedEstimate: ContextModel.Estimate?
+        let smoothing = try model.smoothing(db.shards)
         for thing in members.keys.sorted() {
             let (key, item) = members[thing]!
-            if key == used { usedAt = features.count }
             let estimate = ContextModel.estimate(item.stats, base: ContextModelStore.base(prior: item.prior, items: items),
                                                  relevance: Scorer.relevanceStrength(registered: item.relevant, current: e.contexts), s)
-            features.append(ContextModel.features(estimate, s))
+            if key == used { usedAt = features.count; usedEstimate = estimate }
+            features.append(ContextModel.features(estimate, s, smoothing: smoothing))
         }
-        try model.learn(db.shards, used: usedAt, features)
+        guard let usedEstimate else { return }  // no document for it: nothing to learn from
+        try model.learn(db.shards, used: usedAt, features, estimate: usedEstimate, s)
     }
 }

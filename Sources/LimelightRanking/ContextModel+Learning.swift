@@ -53,13 +53,28 @@ extension ContextModel {
         public internal(set) var noise = Self.noisePrior
         public private(set) var donations = 0
         public private(set) var steps = 0
+        /// Each level's μ (`ContextModel.features`), learned: how much a
+        /// level should borrow from its broader ones depends on the person —
+        /// a routine at a fixed hour is sharp after a few uses, the weak
+        /// preference of a noisy launcher takes many more to tell from the
+        /// overall rate (a fixed μ of 20 instead of 5 gained on forty fresh
+        /// launch logs and lost HR@1 on the routine logs). So every μ of
+        /// `smoothingGrid` is scored, per level, on how well it would have
+        /// predicted each use before it was counted (the prequential
+        /// likelihood, each use weighted by the posterior that it was a
+        /// habit: `smoothingEvidence`), and μ is their geometric mean
+        /// weighted by that likelihood (a uniform prior over the grid, whose
+        /// centre is a new index's μ): Bayesian model averaging over μ,
+        /// empirical Bayes as MacKay and Peto fit a Dirichlet's.
+        public private(set) var smoothing = ContextModel.newSmoothing
+        /// Σ decay^k log P_L(used | μ) over past learning steps, per level
+        /// and half-life (`counts`) and μ of the grid.
+        var smoothingEvidence = [Double](repeating: 0, count: ContextModel.counts * Self.smoothingGrid.count)
 
         /// The prior of a new index: where the average person of the tune
-        /// logs ended up (empirical Bayes). It is the mean of the weights the
-        /// nine tune logs (three generators) learned, each from the earlier
-        /// hand-set start (the most specific level of each kind and the
-        /// overall rate, half and half); `limelight-eval --fit-prior` prints
-        /// that mean for the current start. The weights on the
+        /// logs ended up (empirical Bayes), the mean of the weights the nine
+        /// tune logs (three generators) learned; `limelight-eval --fit-prior`
+        /// prints that mean for the current start. The weights on the
         /// log-estimates and the mixture add up to 1.00: a new index pools
         /// its estimates as a weighted geometric mean. Not fitted: how
         /// recently the item was used starts at 0 (on two replay logs a use
@@ -67,15 +82,18 @@ extension ContextModel {
         /// mean to −0.3: one generator's trait, not everyone's) and the
         /// registration at 1.
         ///
-        /// The hand-set start was far from where people end: its 0.5 on the
-        /// overall rate ended at −0.03 on the average log. Without learning it
-        /// lost to the time of day + place rule on forty fresh launch logs
-        /// by 1342–1844 uses at HR@1, and a young index spent its first few
-        /// hundred donations walking away from it: 1272–1319 with learning.
-        /// From this prior, 1148–1116 there, and on forty others
-        /// (`make eval-fresh FRESH_PEOPLE=49-88`) 1149–1005 (was 1248–1205).
-        /// (Fitting again from this prior moves further the same way: more
-        /// passes over the same nine logs fit them, not a person.)
+        /// The hand-set start (the most specific level of each kind and the
+        /// overall rate, half and half) was far from where people end: its
+        /// 0.5 on the overall rate ended at −0.03 on the average log, and a
+        /// young index spent its first few hundred donations walking away
+        /// from it (HR@1 against the time of day + place rule on forty fresh
+        /// launch logs 1272–1319). The mean learned from it gave 1148–1116
+        /// there. Once each level learned its μ (`smoothing`), the features
+        /// were no longer those that mean was learned on, so it was fitted
+        /// once more, from that mean, with learned μ: 1147–1056, and on
+        /// forty others (`make eval-fresh FRESH_PEOPLE=49-88`) 1169–986
+        /// (1149–1005 before μ was learned). (Fitting again without a change
+        /// of model would fit the same nine logs more closely, not a person.)
         static let prior: [Double] = {
             // Per half-life, every level in `Level` order: overall, hour,
             // time of day, place, day type + hour, weekday + time of day,
@@ -83,10 +101,10 @@ extension ContextModel {
             // + time of day, like contexts, contexts, contexts + hour,
             // contexts + day type + hour, contexts + day type + clock.
             let levels: [[Double]] = [
-                [-0.013, 0.075, 0.000, -0.004, -0.041, -0.017, -0.067, 0.160, 0.135, -0.005, 0.086, 0.162, -0.104, 0.262],
-                [-0.020, 0.050, 0.003, 0.019, -0.023, -0.070, -0.074, -0.034, 0.101, 0.045, 0.081, 0.097, -0.038, 0.170],
+                [-0.189, 0.111, -0.001, -0.014, -0.060, 0.001, -0.038, 0.215, 0.140, 0.007, 0.116, 0.177, -0.219, 0.341],
+                [-0.020, 0.100, 0.014, 0.047, -0.036, -0.075, -0.093, -0.057, 0.110, 0.088, 0.107, 0.087, -0.162, 0.191],
             ]
-            let usedThisSession = 0.0, registered = 1.0, backoffMixture = 0.063
+            let usedThisSession = 0.0, registered = 1.0, backoffMixture = 0.117
             return levels.flatMap { $0 } + [usedThisSession, registered, backoffMixture]
         }()
         /// How many donations' worth of Fisher information the prior counts
@@ -110,6 +128,9 @@ extension ContextModel {
         static let noisePrior = 0.1
         /// η stays within these: a person is neither all habit nor all whim.
         static let noiseRange = 0.01...0.5
+        /// The μ a level can have: a new index's times 2^k, k = −4…4 (a
+        /// uniform prior over it starts at the centre).
+        static let smoothingGrid: [Double] = (-4...4).map { ContextModel.levelSmoothing * pow(2, Double($0)) }
 
         /// The weights weigh the model's features, then the mixture's estimate.
         static let F = ContextModel.featureCount + 1
@@ -172,15 +193,24 @@ extension ContextModel {
             return out
         }
 
+        /// Each level's μ, named (the overall rate has none: it borrows α
+        /// from the static prior).
+        public var namedSmoothing: [(String, Double)] {
+            (0..<ContextModel.counts).compactMap { c in
+                ContextModel.parentTable[c % ContextModel.levels].isEmpty ? nil : ("μ " + ContextModel.featureName(c), smoothing[c])
+            }
+        }
+
         /// One natural-gradient step on the log-likelihood of the item used
         /// (`candidates[used]`) among the candidates, each described by its
         /// `features` before the donation is counted, weighted by how likely
         /// the use was a habit (`habitShare`); and one step of the mixture's
-        /// (`learnMixture`).
-        public mutating func learn(used: Int, _ features: [[Double]]) {
+        /// (`learnMixture`). Returns ρ, the posterior that the use was a
+        /// habit (1 when there was nothing to learn from).
+        @discardableResult public mutating func learn(used: Int, _ features: [[Double]]) -> Double {
             steps += 1
             let F = Self.F
-            guard features.count > 1, features.indices.contains(used) else { return }
+            guard features.count > 1, features.indices.contains(used) else { return 1 }
             let candidates = features.map { $0 + [mixture($0)] }
             let scores = candidates.map { linear($0) + w[Self.mixtureFeature] * $0[Self.mixtureFeature] }
             let top = scores.max()!
@@ -204,12 +234,52 @@ extension ContextModel {
                 fisher[a * F + a] += Self.priorStrength
             }
             let gradient = (0..<F).map { rho * (candidates[used][$0] - mean[$0]) }
-            guard let step = Self.solve(fisher, gradient, F), step.allSatisfy(\.isFinite) else { return }
+            guard let step = Self.solve(fisher, gradient, F), step.allSatisfy(\.isFinite) else { return rho }
             // A trust region: no weight moves by more than `maxStep` at once
             // (a donation unlike any before cannot throw the model off).
             let largest = step.map(abs).max() ?? 0, scale = largest > Self.maxStep ? Self.maxStep / largest : 1
             for f in 0..<F { w[f] += scale * step[f] }
             learnMixture(features[used])
+            return rho
+        }
+
+        /// Scores every μ of the grid on the item used (its estimate and
+        /// features before the donation is counted), weighted by `habitShare`
+        /// (ρ, as `learn` returns it: a whim says nothing of how sharp a
+        /// habit is), and sets each level's μ to the grid's mean weighted by
+        /// the scores (see `smoothing`).
+        public mutating func learnSmoothing(used e: ContextModel.Estimate, _ phi: [Double], _ s: ContextModel.Situation, habitShare rho: Double) {
+            learnSmoothing(n: e.n, phi, totals: s.totals, habitShare: rho)
+        }
+
+        /// The same from the numbers it reads: the item's counts n_L and the
+        /// levels' totals N_L.
+        mutating func learnSmoothing(n: [Double], _ phi: [Double], totals: [Double], habitShare rho: Double) {
+            let likelihoods = ContextModel.smoothingLikelihoods(n: n, phi, totals: totals), G = Self.smoothingGrid.count
+            for c in 0..<ContextModel.counts {
+                let row = c * G
+                guard (0..<G).allSatisfy({ likelihoods[row + $0].isFinite }) else { continue }
+                for g in 0..<G { smoothingEvidence[row + g] = Self.forgetting * smoothingEvidence[row + g] + rho * likelihoods[row + g] }
+            }
+            smoothing = Self.smoothing(smoothingEvidence)
+        }
+
+        /// μ per level: the grid's geometric mean, weighted by each μ's
+        /// likelihood (`smoothingEvidence`); a new index's μ, exactly, where
+        /// nothing told them apart.
+        static func smoothing(_ evidence: [Double]) -> [Double] {
+            let G = smoothingGrid.count
+            return (0..<ContextModel.counts).map { c in
+                let row = evidence[(c * G)..<(c * G + G)], top = row.max()!
+                guard row.contains(where: { $0 != top }) else { return ContextModel.levelSmoothing }
+                var z = 0.0, logMu = 0.0
+                for (g, x) in row.enumerated() {
+                    let p = exp(x - top)
+                    z += p
+                    logMu += p * log(smoothingGrid[g])
+                }
+                return exp(logMu / z)
+            }
         }
 
         /// ρ, the posterior that the use was a habit rather than a whim, given
@@ -271,10 +341,12 @@ extension ContextModel {
             return y
         }
 
-        private static let magic: UInt8 = 0x5D  // version 7: with the place+time of day level
-        /// Versions 6 (0x5C) and 5 (0x5B, no η: it reads at its prior) still
-        /// read: they had every level but place+time of day (`widened`), so
-        /// an upgrade keeps what was learned.
+        private static let magic: UInt8 = 0x5E  // version 8: with each level's μ
+        /// Version 7 (0x5D) reads with a new index's μ. Versions 6 (0x5C) and
+        /// 5 (0x5B, no η: it reads at its prior) too: they had every level
+        /// but place+time of day (`widened`), so an upgrade keeps what was
+        /// learned.
+        private static let beforeSmoothing: UInt8 = 0x5D
         private static let storesNoiseBeforePlaceTimeOfDay: [UInt8: Bool] = [0x5C: true, 0x5B: false]
 
         public var encoded: [UInt8] {
@@ -289,6 +361,7 @@ extension ContextModel {
             // The upper triangle: the evidence is symmetric.
             let F = w.count
             for a in 0..<F { for b in a..<F { wr.f64(evidence[a * F + b]) } }
+            for x in smoothingEvidence { wr.f64(x) }
             return wr.bytes
         }
 
@@ -296,7 +369,8 @@ extension ContextModel {
             var r = ByteReader(bytes)
             guard let version = r.u8() else { return nil }
             let older = Self.storesNoiseBeforePlaceTimeOfDay[version]
-            guard version == Self.magic || older != nil, let n = r.u32(), let k = r.u32() else { return nil }
+            guard version == Self.magic || version == Self.beforeSmoothing || older != nil,
+                  let n = r.u32(), let k = r.u32() else { return nil }
             if older ?? true {
                 guard let eta = r.f64() else { return nil }
                 noise = eta
@@ -323,6 +397,13 @@ extension ContextModel {
                     guard let x = r.f64() else { return nil }
                     evidence[stored[a] * F + stored[b]] = x
                 }
+            }
+            if version == Self.magic {
+                for i in smoothingEvidence.indices {
+                    guard let x = r.f64() else { return nil }
+                    smoothingEvidence[i] = x
+                }
+                smoothing = Self.smoothing(smoothingEvidence)
             }
             self.w = w
             self.evidence = evidence

@@ -59,9 +59,10 @@ public enum ContextModel {
     /// The narrow kernel of the clock level, for people whose routines keep
     /// the clock (its weight says how far to trust it).
     public static let clockSigma = 0.3
-    /// How many events' worth a level borrows from its broader ones (μ).
-    /// On the tune logs 5 did as well as 3 and 8, and better than 1: a level
-    /// of a few uses says little.
+    /// How many events' worth a level borrows from its broader ones (μ) in
+    /// a new index; each index then learns its own μ per level
+    /// (`Weights.smoothing`). On the tune logs 5 did as well as 3 and 8, and
+    /// better than 1: a level of a few uses says little.
     public static let levelSmoothing = 5.0
     /// How many events' worth the overall rate borrows from the static prior (α).
     public static let baseSmoothing = 1.0
@@ -363,8 +364,10 @@ public enum ContextModel {
     }
 
     /// What the weights weigh (`featureCount`): log P_L(i) at every level
-    /// and half-life, each smoothed toward its parents, then the registration.
-    public static func features(_ e: Estimate, _ s: Situation) -> [Double] {
+    /// and half-life, each smoothed toward its parents by its μ (`smoothing`,
+    /// one per level and half-life as `counts`: the index's, see
+    /// `Weights.smoothing`), then how recently it was used and its registration.
+    public static func features(_ e: Estimate, _ s: Situation, smoothing mu: [Double] = newSmoothing) -> [Double] {
         var phi = [Double](repeating: 0, count: featureCount)
         withUnsafeTemporaryAllocation(of: Double.self, capacity: levels) { p in
             for rate in 0..<halfLivesDays.count {
@@ -377,7 +380,7 @@ public enum ContextModel {
                         var back = 0.0
                         for q in parents { back += p[q] }
                         back /= Double(parents.count)
-                        p[l] = (e.n[o + l] + levelSmoothing * back) / (s.totals[o + l] + levelSmoothing)
+                        p[l] = (e.n[o + l] + mu[o + l] * back) / (s.totals[o + l] + mu[o + l])
                     }
                     phi[o + l] = log(p[l])
                 }
@@ -386,6 +389,31 @@ public enum ContextModel {
         phi[recencyFeature] = e.sinceLastUse.map { exp(-$0 / sessionDays) } ?? 0
         phi[registrationFeature] = e.relevance
         return phi
+    }
+
+    /// A new index's μ at every level and half-life (`features`).
+    public static let newSmoothing = [Double](repeating: levelSmoothing, count: counts)
+
+    /// log P_L(i) of one item at every level and half-life (as `counts`)
+    /// under each μ of `Weights.smoothingGrid` for that level, from its
+    /// counts `n` (`Estimate.n`), the level's `totals` (`Situation.totals`)
+    /// and its parents as `phi` (its `features`) has them; NaN for the
+    /// overall rate (it backs off to the static prior by α, not μ).
+    static func smoothingLikelihoods(n: [Double], _ phi: [Double], totals: [Double]) -> [Double] {
+        let grid = Weights.smoothingGrid
+        var out = [Double](repeating: .nan, count: counts * grid.count)
+        for rate in 0..<halfLivesDays.count {
+            let o = rate * levels
+            for l in 0..<levels where !parentTable[l].isEmpty {
+                var back = 0.0
+                for q in parentTable[l] { back += exp(phi[o + q]) }
+                back /= Double(parentTable[l].count)
+                for (g, mu) in grid.enumerated() {
+                    out[(o + l) * grid.count + g] = log((n[o + l] + mu * back) / (totals[o + l] + mu))
+                }
+            }
+        }
+        return out
     }
 
     /// A feature's name, as `--explain` and EVAL.md show it.

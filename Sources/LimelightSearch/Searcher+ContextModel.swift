@@ -24,7 +24,7 @@ extension Searcher {
             }
             let relevance = Scorer.relevanceStrength(registered: card.relevant, current: request.contexts)
             let e = ContextModel.estimate(stats, base: ContextModelStore.base(prior: card.prior, items: items), relevance: relevance, s)
-            let phi = ContextModel.features(e, s)
+            let phi = ContextModel.features(e, s, smoothing: weights.smoothing)
             hits.append(SearchHit(rank: 0, section: .results, kind: card.kind, app: card.app, type: card.type, id: card.id,
                                   title: card.title, subtitle: card.subtitle, score: weights.score(phi),
                                   parameter: card.binding,
@@ -52,8 +52,12 @@ extension Searcher {
     }
 
     /// The context model's weights as this index has learned them (by
-    /// backoff level and half-life, then the registration).
+    /// backoff level and half-life, then the registration, η), then each
+    /// level's μ.
     public func learnedWeights() throws(SearchError) -> [(String, Double)] {
-        do { return try ContextModelStore.readWeights(db).named } catch { throw SearchError(error, path: path) }
+        do {
+            let w = try ContextModelStore.readWeights(db)
+            return w.named + w.namedSmoothing
+        } catch { throw SearchError(error, path: path) }
     }
 }

@@ -123,11 +123,20 @@ package struct ContextModelStore {
         return weights!.countDonation()
     }
 
-    /// One step of learning on a donation: the candidates' features before
-    /// it is counted, and which one was used (see `ContextModel.Weights.learn`).
-    package mutating func learn(_ shards: [WritableDatabase], used: Int, _ candidates: [[Double]]) throws(XapianError) {
+    /// Each level's μ as this index has learned it (`ContextModel.features`).
+    package mutating func smoothing(_ shards: [WritableDatabase]) throws(XapianError) -> [Double] {
         if weights == nil { weights = try Self.readWeights(source(shards)) }
-        weights!.learn(used: used, candidates)
+        return weights!.smoothing
+    }
+
+    /// One step of learning on a donation: the candidates' features before
+    /// it is counted, and which one was used, whose estimate scores each μ
+    /// (see `ContextModel.Weights.learn` and `learnSmoothing`).
+    package mutating func learn(_ shards: [WritableDatabase], used: Int, _ candidates: [[Double]],
+                                estimate: ContextModel.Estimate, _ s: ContextModel.Situation) throws(XapianError) {
+        if weights == nil { weights = try Self.readWeights(source(shards)) }
+        let rho = weights!.learn(used: used, candidates)
+        weights!.learnSmoothing(used: estimate, candidates[used], s, habitShare: rho)
     }
 
     /// Counts one use of one item in the totals.

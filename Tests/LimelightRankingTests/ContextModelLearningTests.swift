@@ -186,3 +186,69 @@ import Glibc
         #expect(learned > 2_500 && learned < 4_000, "\(learned)")
     }
 }
+
+/// Each level's μ (`ContextModel.Weights.smoothing`), learned from the uses.
+@Suite struct ContextModelSmoothingTests {
+    static let level = ContextModel.Level.placeTimeOfDay.rawValue  // at all of history: feature = level
+
+    @Test func everyLevelButTheOverallRateHasAMu() {
+        let w = ContextModel.Weights()
+        #expect(w.namedSmoothing.count == ContextModel.counts - ContextModel.halfLivesDays.count)
+        #expect(w.namedSmoothing.allSatisfy { $0.1 == ContextModel.levelSmoothing })
+        // The grid's centre is a new index's μ.
+        let grid = ContextModel.Weights.smoothingGrid
+        #expect(abs(ContextModel.Weights.smoothing([Double](repeating: 0, count: ContextModel.counts * grid.count))[Self.level]
+                    - ContextModel.levelSmoothing) < 1e-9)
+    }
+
+    /// `times` uses of an item that place + time of day had counted `n` of
+    /// the level's 20 uses, and its parents (time of day, place) give 0.1.
+    static func learned(n: Double, times: Int, habitShare: Double = 1) -> ContextModel.Weights {
+        var w = ContextModel.Weights()
+        var counts = [Double](repeating: 0, count: ContextModel.counts), totals = counts
+        counts[level] = n
+        totals[level] = 20
+        var phi = [Double](repeating: 0, count: ContextModel.featureCount)
+        for parent in ContextModel.Level.placeTimeOfDay.parents { phi[parent.rawValue] = log(0.1) }
+        for _ in 0..<times { w.learnSmoothing(n: counts, phi, totals: totals, habitShare: habitShare) }
+        return w
+    }
+
+    /// A level whose counts put the item used at half its uses, where its
+    /// parents say a tenth, should trust its counts: a small μ. One that
+    /// never counted the item used, which its parents expected, should lean
+    /// on them: a large μ. Every other level had nothing to tell the μ
+    /// apart and keeps a new index's.
+    @Test func aLevelBorrowsAsMuchAsItsOwnCountsDeserve() {
+        let sharp = Self.learned(n: 10, times: 30), blind = Self.learned(n: 0, times: 30)
+        #expect(sharp.smoothing[Self.level] < 1, "\(sharp.smoothing[Self.level])")
+        #expect(blind.smoothing[Self.level] > 20, "\(blind.smoothing[Self.level])")
+        for w in [sharp, blind] {
+            for c in 0..<ContextModel.counts where c != Self.level {
+                #expect(abs(w.smoothing[c] - ContextModel.levelSmoothing) < 1e-9, "\(ContextModel.featureName(c))")
+            }
+        }
+        // Named as `--explain`'s list and EVAL.md show them.
+        #expect(sharp.namedSmoothing.contains { $0.0 == "μ place+time of day/all" && $0.1 == sharp.smoothing[Self.level] })
+    }
+
+    /// A use that was surely a whim (ρ = 0) says nothing of how sharp a habit is.
+    @Test func whimsTeachNoMu() {
+        #expect(Self.learned(n: 0, times: 30, habitShare: 0).smoothing == ContextModel.Weights().smoothing)
+    }
+
+    @Test func muSurvivesEncodingAndOlderWeightsReadWithANewIndexs() throws {
+        let w = Self.learned(n: 10, times: 5)
+        let bytes = w.encoded
+        let back = try #require(ContextModel.Weights(encoded: bytes))
+        #expect(back == w)
+        #expect(back.smoothing[Self.level] == w.smoothing[Self.level] && w.smoothing[Self.level] < ContextModel.levelSmoothing)
+        // Version 7 stored everything but the μ evidence, at the end.
+        var older = Array(bytes.dropLast(8 * ContextModel.counts * ContextModel.Weights.smoothingGrid.count))
+        older[0] = 0x5D
+        let upgraded = try #require(ContextModel.Weights(encoded: older))
+        #expect(upgraded.smoothing == ContextModel.Weights().smoothing)
+        #expect(upgraded.named.map(\.1) == w.named.map(\.1))
+        #expect(ContextModel.Weights(encoded: Array(bytes.dropLast())) == nil)
+    }
+}
