@@ -77,7 +77,7 @@ eval: deps
 # committed one's size → .build/eval/FRESH.md. Exits 2 as make eval does.
 # FRESH_PEOPLE=49-88 draws another forty (the check on a change that was
 # chosen by looking at 9–48). FRESH_FLAGS=--harder draws them by a harder
-# recipe (more apps, weaker niches, more noise: as hard as real logs).
+# recipe (more apps, weaker niches, more noise: nearly as hard as real logs).
 FRESH = .build/eval/fresh
 FRESH_PEOPLE = 9-48
 FRESH_FLAGS =
