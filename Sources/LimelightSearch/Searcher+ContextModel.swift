@@ -8,7 +8,7 @@ extension Searcher {
     func contextModelHits(_ candidates: [Match], _ request: SearchRequest) throws(XapianError) -> [SearchHit] {
         let f = ContextModel.Features(at: request.at, contexts: request.contexts)
         let s = try ContextModelStore.situation(db, f, contexts: request.contexts, pending: pending.values.flatMap { $0 })
-        let weights = try ContextModelStore.readWeights(db)
+        let weights = try snapshot.contextWeights(in: db)
         let items = try db.termFrequency(Schema.hit)
         var hits: [SearchHit] = [], features: [[Double]] = [], newRegistered: [Bool] = []
         hits.reserveCapacity(candidates.count)

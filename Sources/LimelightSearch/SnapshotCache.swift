@@ -79,6 +79,8 @@ final class SnapshotCache {
     private var expiries: Bool?
     /// How many hits each static tier holds (nil: not read yet).
     private var tiers: StaticTier.Sizes?
+    /// The context model's learned weights (nil: not read yet).
+    private var weights: ContextModel.Weights?
 
     /// Searches answered from this snapshot: a reader that answers more
     /// than one is long-lived (a service, a `--stdin` coprocess).
@@ -91,6 +93,7 @@ final class SnapshotCache {
     func forget() {
         expiries = nil
         tiers = nil
+        weights = nil
         searches = 0
         columns = nil
         columnsTried = false
@@ -115,6 +118,16 @@ final class SnapshotCache {
         if let tiers { return tiers }
         let read = try StaticTier.sizes(db)
         tiers = read
+        return read
+    }
+
+    /// The context model's weights (`ContextModelStore.readWeights`): only a
+    /// writer changes them, so a snapshot decodes them once, not per
+    /// suggestion (they and each level's μ are about 800 numbers).
+    func contextWeights(in db: Database) throws(XapianError) -> ContextModel.Weights {
+        if let weights { return weights }
+        let read = try ContextModelStore.readWeights(db)
+        weights = read
         return read
     }
 
