@@ -94,6 +94,11 @@ extension ContextModel {
         /// forty others (`make eval-fresh FRESH_PEOPLE=49-88`) 1169–986
         /// (1149–1005 before μ was learned). (Fitting again without a change
         /// of model would fit the same nine logs more closely, not a person.)
+        /// Place + weekday + time of day later backed off to place + time of
+        /// day instead of the place (`Level.parents`); the mean was kept: a
+        /// pass from it moves the overall rate's weight from −0.19 to −0.32
+        /// with the old backoff and to −0.30 with the new — the fit's own
+        /// drift, not the change.
         static let prior: [Double] = {
             // Per half-life, every level in `Level` order: overall, hour,
             // time of day, place, day type + hour, weekday + time of day,

@@ -114,7 +114,10 @@ public enum ContextModel {
         }
 
         /// The broader conjunctions this one is smoothed toward (their mean):
-        /// each drops a feature or coarsens one.
+        /// each drops a feature or coarsens one. (Place + weekday + time of
+        /// day backs off to place + time of day, dropping the weekday, as the
+        /// counting rules do; it backed off to the place alone, dropping two,
+        /// until that level existed.)
         var parents: [Level] {
             switch self {
             case .overall: []
@@ -122,7 +125,7 @@ public enum ContextModel {
             case .dayTypeHour: [.hour]
             case .weekdayTimeOfDay: [.timeOfDay]
             case .placeDayTypeHour: [.dayTypeHour, .place]
-            case .placeWeekdayTimeOfDay: [.weekdayTimeOfDay, .place]
+            case .placeWeekdayTimeOfDay: [.weekdayTimeOfDay, .placeTimeOfDay]
             case .placeTimeOfDay: [.timeOfDay, .place]
             case .likeContexts: [.place]
             case .contexts: [.likeContexts]
@@ -170,6 +173,17 @@ public enum ContextModel {
     static let levels = Level.allCases.count
     // Per level by raw value (read per cell per candidate: not rebuilt each time).
     static let parentTable: [[Int]] = Level.allCases.map { $0.parents.map(\.rawValue) }
+    /// The order `features` computes the levels in: each after its parents.
+    /// Not raw value order, which is the stored one (weights are kept by
+    /// it): place + time of day came last, and place + weekday + time of
+    /// day, before it, backs off to it.
+    static let evaluationOrder: [Int] = {
+        var order: [Int] = []
+        while order.count < levels {
+            for l in 0..<levels where !order.contains(l) && parentTable[l].allSatisfy(order.contains) { order.append(l) }
+        }
+        return order
+    }()
     static let shapeTable: [Shape] = Level.allCases.map { Shape(scope: $0.scope, day: $0.day, clock: $0.clock) }
 
     /// Counts: every level at every half-life, index `rate * levels + level`.
@@ -372,7 +386,7 @@ public enum ContextModel {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: levels) { p in
             for rate in 0..<halfLivesDays.count {
                 let o = rate * levels
-                for l in 0..<levels {
+                for l in evaluationOrder {
                     let parents = parentTable[l]
                     if parents.isEmpty {
                         p[l] = (e.n[o + l] + baseSmoothing * e.base) / (s.totals[o + l] + baseSmoothing)
