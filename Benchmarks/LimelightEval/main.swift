@@ -289,7 +289,11 @@ if let path = debianCatalog, access(path, R_OK) == 0 {
     try writer.apply(records)
     writer.close()
     let searcher = try Searcher(location: loc)
+    // The apt lists have long descriptions only where `apt-get update`
+    // fetched the English translations: they change what typing finds.
+    let described = records.filter { $0.record.kind == .entity && $0.record.text != nil }.count
     say("\(records.count - 1) packages from this machine's apt lists (`python3 Benchmarks/debian_catalog.py --no-update`),")
+    say("\(described) of them with long descriptions (the lists' English translations),")
     say("no interactions. Package names typed one character at a time, and one-edit typos of the")
     say("longest word of a name (letters only, five or more; never its first letter; never")
     say("a word of the catalog, nor a prefix of one where it is the last word), both drawn by a")
