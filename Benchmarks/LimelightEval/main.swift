@@ -468,6 +468,9 @@ func order(_ name: String) -> (Int, String, Int) {
 }
 logs.sort { order($0.0) < order($1.0) }
 var summary: [String] = []
+/// Per log: each changed habit (`HabitChange`) and each registered item (`RegisteredItem`).
+var changeRows: [String] = [], registeredRows: [String] = []
+var changesWon = (inAWeek: 0, total: 0)
 var detail: [String] = []
 var weightsShown = false
 /// The weights each log learned (`--fit-prior`).
@@ -492,6 +495,8 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true && !(fitPrior &
     var rules = countingRules()
     var counts: [Target: Int] = [:], lastUse: [Target: Double] = [:]
     var seen: [Target] = []
+    var changes = HabitChange.read(meta: String(files[0].dropLast(".jsonl".count)) + ".meta.json")
+    var registered = RegisteredItem.read(records.map(\.record))
     for (n, e) in events.enumerated() {
         let goal = target(of: e)
         var req = SearchRequest(query: "")
@@ -500,6 +505,18 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true && !(fitPrior &
         req.contexts = e.contexts
         let engineHits = try searcher.search(req).hits
         engine.add(rank(of: goal, in: engineHits))
+        let day = localDay(e.at!)
+        for i in changes.indices where changes[i].isNewHabit(goal, day: day, contexts: e.contexts) {
+            let (new, old) = (changes[i].new, changes[i].old)
+            func above(_ rank: (Target) -> Int?) -> Bool { (rank(new) ?? .max) < (rank(old) ?? .max) }
+            changes[i].uses.append((day, above { rank(of: $0, in: engineHits) }, rules.map { r in
+                above { r.rank($0, at: e.at!, contexts: e.contexts, seen: seen, total: counts, last: lastUse) }
+            }))
+        }
+        for i in registered.indices where registered[i].applies(to: e.contexts) {
+            registered[i].ranks.append(rank(of: registered[i].target, in: engineHits))
+        }
+        for i in registered.indices where registered[i].target == goal { registered[i].used = true }
         for i in rules.indices {
             rules[i].scores.add(rules[i].rank(goal, at: e.at!, contexts: e.contexts, seen: seen, total: counts, last: lastUse))
             rules[i].learn(goal, at: e.at!, contexts: e.contexts)
@@ -536,6 +553,18 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true && !(fitPrior &
     let paired5 = PairedTest(engine.hits(within: 5), best5.scores.hits(within: 5))
     for t in [paired1, paired5] where t.p < 0.05 {
         if t.onlyA > t.onlyB { clearlyAhead += 1 } else { clearlyBehind += 1 }
+    }
+    let bestRule1 = rules.indices.max { rules[$0].scores.hr1 < rules[$1].scores.hr1 }!
+    for c in changes {
+        func days(_ d: Int?) -> String { d.map { "\($0)" } ?? "not by the end" }
+        changesWon.total += 1
+        if let d = c.daysUntilWon({ c.uses[$0].engine }), d <= 7 { changesWon.inAWeek += 1 }
+        changeRows.append("| \(name) | \(half) | \(c.what) | \(c.uses.count) | \(days(c.daysUntilWon { c.uses[$0].engine })) | "
+                          + "\(days(c.daysUntilWon { c.uses[$0].rules[bestRule1] })) (\(rules[bestRule1].name)) |")
+    }
+    for r in registered where !r.ranks.isEmpty {
+        let first = r.ranks.filter { $0 == 1 }.count, top3 = r.ranks.filter { ($0 ?? .max) <= 3 }.count
+        registeredRows.append("| \(name) | \(half) | \(r.target.id) | \(r.context) | \(r.ranks.count) | \(first) | \(top3) | \(r.ranks.compactMap { $0 }.max().map { "\($0)" } ?? "–")\(r.ranks.contains(nil) ? ", beyond 10 at \(r.ranks.filter { $0 == nil }.count)" : "") |")
     }
     summary.append("| \(name) | \(half) | \(engine.n) | \(fmt(engine.hr1)) | \(fmt(best1.scores.hr1)) (\(best1.name)) | \(paired1.summary) | \(fmt(engine.hr5)) | \(fmt(best5.scores.hr5)) (\(best5.name)) | \(paired5.summary) | \(beats ? "yes" : "**no**") |")
     if !weightsShown && name == "rotating" {
@@ -575,6 +604,36 @@ if onlyLogs == nil {
         let cells = (everyLog ? [replayed, launches] : [launches]).flatMap { logs in [1, 5].map { paired(logs, rule: k, within: $0) } }
         say("| \(r.name) | " + cells.joined(separator: " | ") + " |")
     }
+    say()
+}
+if !changeRows.isEmpty {
+    say("### Changed habits")
+    say()
+    say("Each habit a log's `.meta.json` says changed (a favourite replaced from a given day): how")
+    say("many days from the change until the new item is ranked above the old one at every later")
+    say("use of it where the old habit was (a context set the old item was used in at least twice")
+    say("before the change), by Limelight and by the log's best counting rule on HR@1 (issue 14 asks")
+    say("for a week of daily use; a rule that never forgets takes about as long as the old habit")
+    say("lasted). Days, not uses: some of these habits are not daily (a shift worker's bedtime on day weeks).")
+    say()
+    say("| log | half | change | uses of the new item there | days until Limelight keeps it above | days until the rule does |")
+    say("|---|---|---|---|---|---|")
+    for l in changeRows { say(l) }
+    say()
+    say(changesWon.inAWeek == changesWon.total ? "Every changed habit wins within a week."
+        : "**\(changesWon.inAWeek) of \(changesWon.total) changed habits win within a week.**")
+    say()
+}
+if !registeredRows.isEmpty {
+    say("### Registered, never used")
+    say()
+    say("Each item a log's `relevance` records register for a context, at every moment in that")
+    say("context before its first use: how often Limelight showed it first and within the top 3")
+    say("(issue 14: first when nothing is habitual there, else the top 3), and its worst rank.")
+    say()
+    say("| log | half | item | registered for | moments | first | top 3 | worst rank |")
+    say("|---|---|---|---|---|---|---|---|")
+    for l in registeredRows { say(l) }
     say()
 }
 say("### Every ranker on every log")

@@ -46,6 +46,7 @@ class Person:
         self.start, self.days = start, days
         self.apps, self.entities, self.events, self.relevance = [], [], [], []
         self.items = []  # (app, type, id) or (app,) for an app launch
+        self.changes = []  # the habit changed (.meta.json), as gen_replay.py writes them
 
     def app(self, short, name, etype=None, count=0):
         app = f"lives.{self.name}.{short}"
@@ -81,6 +82,16 @@ class Person:
             rec["entities"] = [{"type": item[1], "id": item[2]}]
         self.events.append((day * 24 + hour, rec))
 
+    def change(self, what, day, old, new):
+        """Records that `new` replaces `old` in a habit from `day` on (the
+        routine does it): the replay measures how soon suggestions follow."""
+        def target(item):
+            return {"kind": "entity", "app": item[0], "type": item[1], "id": item[2]}
+        titles = {(e["app"], e["type"], e["id"]): e["title"] for e in self.entities}
+        self.changes.append({"what": f"{what}: {titles[old]} -> {titles[new]}", "from": self.at(day, 0)[:10],
+                             "old": target(old), "new": target(new)})
+        return day
+
     def register(self, context, item):
         ent = next(e for e in self.entities if (e["app"], e["type"], e["id"]) == item)
         body = {k: v for k, v in ent.items() if k not in ("kind", "app")}
@@ -93,6 +104,9 @@ class Person:
         with open(os.path.join(OUT, self.name + ".jsonl"), "w", encoding="utf-8") as f:
             for r in self.apps + self.entities + self.relevance + [e[1] for e in self.events]:
                 f.write(json.dumps(r, ensure_ascii=False) + "\n")
+        with open(os.path.join(OUT, self.name + ".meta.json"), "w", encoding="utf-8") as f:
+            json.dump({"person": self.name, "habitChanges": self.changes}, f, ensure_ascii=False, indent=1)
+            f.write("\n")
         return len(self.events)
 
 
@@ -142,7 +156,7 @@ def mira():
     _, recipes = p.app("cook", "Cookbook", "Recipe", 25)
     weather, _ = p.app("weather", "Weather")
     old_sound, new_sound = sounds[0], sounds[1]
-    change_day = 38
+    change_day = p.change("sleep sound at bedtime", 38, old_sound, new_sound)
     protocol_new = notes[7]  # registered for location.work, first used from day 30
     p.register("location.work", protocol_new)
 
@@ -212,7 +226,7 @@ def teo():
     _, chats = p.app("talk", "Talk", "Conversation", 20)
     bank, _ = p.app("bank", "Bank")
     old_book, new_book = books[0], books[1]
-    change_day = 35
+    change_day = p.change("book at bedtime", 35, old_book, new_book)
     wod = workouts[5]  # registered for location.gym, used from day 40
     p.register("location.gym", wod)
     off = {}
@@ -276,7 +290,7 @@ def sol():
     _, runs = p.app("stride", "Stride", "Run", 8)
     _, recipes = p.app("kitchen", "Kitchen", "Dish", 15)
     old_station, new_station = mixes[0], mixes[1]
-    change_day = 30
+    change_day = p.change("radio station at the desk in the morning", 30, old_station, new_station)
     fresh_invoice = invoices[9]  # registered for location.studio, used from day 25
     p.register("location.studio", fresh_invoice)
 
@@ -346,7 +360,7 @@ def ana():
     _, lists = p.app("groceries", "Groceries", "List", 10)
     _, games = p.app("arcade", "Arcade", "Game", 15)
     old_show, new_show = tracks[0], tracks[1]
-    change_day = 33
+    change_day = p.change("episode on the commute", 33, old_show, new_show)
     zone_new = zones[12]  # registered for location.work, used from day 28
     p.register("location.work", zone_new)
     # Works six days in seven, with the day off moving each week; some weeks a late shift.
