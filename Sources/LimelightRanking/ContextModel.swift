@@ -380,7 +380,8 @@ public enum ContextModel {
     /// What the weights weigh (`featureCount`): log P_L(i) at every level
     /// and half-life, each smoothed toward its parents by its μ (`smoothing`,
     /// one per level and half-life as `counts`: the index's, see
-    /// `Weights.smoothing`), then how recently it was used and its registration.
+    /// `Weights.smoothing`), then how recently it was used and its
+    /// registration (weighed against its uses here).
     public static func features(_ e: Estimate, _ s: Situation, smoothing mu: [Double] = newSmoothing) -> [Double] {
         var phi = [Double](repeating: 0, count: featureCount)
         withUnsafeTemporaryAllocation(of: Double.self, capacity: levels) { p in
@@ -401,7 +402,13 @@ public enum ContextModel {
             }
         }
         phi[recencyFeature] = e.sinceLastUse.map { exp(-$0 / sessionDays) } ?? 0
-        phi[registrationFeature] = e.relevance
+        // The app's registration says what matters here before the person
+        // has shown it: a prior worth one use, α/(α + n) with α = 1, which
+        // the person's own uses here outweigh as they come. At full weight
+        // whatever the uses, an old favourite the app kept registering held
+        // off the habit that replaced it (commuter's podcast, to the end of
+        // its log; 24 days with this).
+        phi[registrationFeature] = e.relevance / (1 + e.usesInContexts)
         return phi
     }
 
