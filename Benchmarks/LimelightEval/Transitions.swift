@@ -38,12 +38,17 @@ struct HabitChange {
         return target == new && oldUses[set, default: 0] >= 2
     }
 
-    /// The changes a log's `.meta.json` names (none without one).
+    /// The changes a log's `.meta.json` names (none without one); a change
+    /// it cannot read stops the evaluation, naming it (a measure that
+    /// skipped it would look better than it is).
     static func read(meta path: String) -> [HabitChange] {
-        guard access(path, R_OK) == 0, let meta = readJSON(path).object else { return [] }
-        return (meta["habitChanges"]?.array ?? []).compactMap { c in
+        guard access(path, R_OK) == 0 else { return [] }
+        guard let meta = readJSON(path).object else { fail("\(path): not a JSON object") }
+        return (meta["habitChanges"]?.array ?? []).enumerated().map { i, c in
             guard let o = c.object, let from = o["from"]?.string, let day = Timestamp(iso8601: from),
-                  let old = o["old"]?.object, let new = o["new"]?.object else { return nil }
+                  let old = o["old"]?.object, let new = o["new"]?.object else {
+                fail("\(path): habitChanges[\(i)] needs a date \"from\" and targets \"old\" and \"new\"")
+            }
             return HabitChange(what: o["what"]?.string ?? "", fromDay: localDay(day), old: Target(old), new: Target(new))
         }
     }
@@ -73,6 +78,15 @@ struct RegisteredItem {
         records.filter { $0.kind == .relevance && ($0.op ?? "update") == "update" }.flatMap { r in
             r.entityRefs.map { RegisteredItem(context: r.context ?? "", target: Target(kind: "entity", app: r.app, type: $0.type, id: $0.id)) }
         }
+    }
+
+    /// At how many moments Limelight showed it within the first `k`.
+    func within(_ k: Int) -> Int { ranks.filter { ($0 ?? .max) <= k }.count }
+
+    /// Its worst rank within the top 10, and how often it was not in it.
+    var worst: String {
+        let missed = ranks.filter { $0 == nil }.count
+        return (ranks.compactMap { $0 }.max().map { "\($0)" } ?? "–") + (missed > 0 ? ", beyond 10 at \(missed)" : "")
     }
 
     /// Whether a moment with these contexts is one the item was registered for.

@@ -557,14 +557,13 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true && !(fitPrior &
     let bestRule1 = rules.indices.max { rules[$0].scores.hr1 < rules[$1].scores.hr1 }!
     for c in changes {
         func days(_ d: Int?) -> String { d.map { "\($0)" } ?? "not by the end" }
+        let limelight = c.daysUntilWon { c.uses[$0].engine }, rule = c.daysUntilWon { c.uses[$0].rules[bestRule1] }
         changesWon.total += 1
-        if let d = c.daysUntilWon({ c.uses[$0].engine }), d <= 7 { changesWon.inAWeek += 1 }
-        changeRows.append("| \(name) | \(half) | \(c.what) | \(c.uses.count) | \(days(c.daysUntilWon { c.uses[$0].engine })) | "
-                          + "\(days(c.daysUntilWon { c.uses[$0].rules[bestRule1] })) (\(rules[bestRule1].name)) |")
+        if let d = limelight, d <= 7 { changesWon.inAWeek += 1 }
+        changeRows.append("| \(name) | \(half) | \(c.what) | \(c.uses.count) | \(days(limelight)) | \(days(rule)) (\(rules[bestRule1].name)) |")
     }
     for r in registered where !r.ranks.isEmpty {
-        let first = r.ranks.filter { $0 == 1 }.count, top3 = r.ranks.filter { ($0 ?? .max) <= 3 }.count
-        registeredRows.append("| \(name) | \(half) | \(r.target.id) | \(r.context) | \(r.ranks.count) | \(first) | \(top3) | \(r.ranks.compactMap { $0 }.max().map { "\($0)" } ?? "–")\(r.ranks.contains(nil) ? ", beyond 10 at \(r.ranks.filter { $0 == nil }.count)" : "") |")
+        registeredRows.append("| \(name) | \(half) | \(r.target.id) | \(r.context) | \(r.ranks.count) | \(r.within(1)) | \(r.within(3)) | \(r.worst) |")
     }
     summary.append("| \(name) | \(half) | \(engine.n) | \(fmt(engine.hr1)) | \(fmt(best1.scores.hr1)) (\(best1.name)) | \(paired1.summary) | \(fmt(engine.hr5)) | \(fmt(best5.scores.hr5)) (\(best5.name)) | \(paired5.summary) | \(beats ? "yes" : "**no**") |")
     if !weightsShown && name == "rotating" {
