@@ -8,9 +8,6 @@ import LimelightKit
 // week, and an item an app registers for a context gets its chance there
 // before anyone has used it.
 
-/// The local day number of a moment (days since 1970-01-01 in its own offset).
-func localDay(_ t: Timestamp) -> Int { Int(((t.seconds + Double(t.offset)) / 86_400).rounded(.down)) }
-
 /// A habit a log's `.meta.json` says changed (gen_replay.py and gen_lives.py
 /// write them): from `fromDay` on, the person uses `new` where they used `old`.
 struct HabitChange {
@@ -49,7 +46,7 @@ struct HabitChange {
                   let old = o["old"]?.object, let new = o["new"]?.object else {
                 fail("\(path): habitChanges[\(i)] needs a date \"from\" and targets \"old\" and \"new\"")
             }
-            return HabitChange(what: o["what"]?.string ?? "", fromDay: localDay(day), old: Target(old), new: Target(new))
+            return HabitChange(what: o["what"]?.string ?? "", fromDay: day.localDay, old: Target(old), new: Target(new))
         }
     }
 
@@ -95,16 +92,8 @@ struct RegisteredItem {
     }
 }
 
+/// A whole JSON file (a log's `.meta.json`); stops the evaluation, naming
+/// the file, when it cannot be read or parsed.
 func readJSON(_ path: String) -> JSON {
-    guard let f = fopen(path, "r") else { fail("cannot read \(path)") }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        if n <= 0 { break }
-        bytes += buffer[0..<n]
-    }
-    guard let j = try? JSON.parse(String(decoding: bytes, as: UTF8.self)) else { fail("\(path): not JSON") }
-    return j
+    do { return try JSON.parse(try Files.read(path)) } catch { fail("\(path): \(error)") }
 }

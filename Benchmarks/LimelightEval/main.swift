@@ -505,7 +505,7 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true && !(fitPrior &
         req.contexts = e.contexts
         let engineHits = try searcher.search(req).hits
         engine.add(rank(of: goal, in: engineHits))
-        let day = localDay(e.at!)
+        let day = e.at!.localDay
         for i in changes.indices where changes[i].isNewHabit(goal, day: day, contexts: e.contexts) {
             let (new, old) = (changes[i].new, changes[i].old)
             func above(_ rank: (Target) -> Int?) -> Bool { (rank(new) ?? .max) < (rank(old) ?? .max) }

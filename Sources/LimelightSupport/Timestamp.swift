@@ -36,11 +36,13 @@ public struct Timestamp: Sendable, Equatable, Comparable, CustomStringConvertibl
         return s / 3600
     }
 
+    /// Local day number: days since 1970-01-01 in the stored offset.
+    public var localDay: Int { Int(((seconds + Double(offset)) / 86_400).rounded(.down)) }
+
     /// Local weekday, 0 = Monday … 6 = Sunday.
     public var weekday: Int {
-        let localDays = Int(((seconds + Double(offset)) / 86_400).rounded(.down))
         // 1970-01-01 was a Thursday (3).
-        return ((localDays % 7) + 7 + 3) % 7
+        ((localDay % 7) + 7 + 3) % 7
     }
 
     public var isWeekend: Bool { weekday >= 5 }
