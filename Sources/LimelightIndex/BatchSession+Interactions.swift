@@ -56,7 +56,7 @@ extension BatchSession {
     /// Stores the batch's interactions with their credit terms, then adds each
     /// interaction to the usage of every item it credits (once per item).
     mutating func storeInteractions() throws {
-        var events: [(credited: [ItemKey], event: UsageEvent)] = []
+        var events: [(credited: [ItemKey], event: UsageEvent, donation: ItemKey)] = []
         for item in interactions {
             let r = item.record
             let key = ItemKey(r)
@@ -69,7 +69,7 @@ extension BatchSession {
             if let at = r.at { try built.document.setValue(Schema.timeSlot, number: at.seconds) }
             try db.replace(key: key, with: try built.finished())
             guard let at = r.at else { continue }
-            events.append((credited, UsageEvent(at: at, contexts: r.contexts)))
+            events.append((credited, UsageEvent(at: at, contexts: r.contexts), key))
         }
         // Competitors read by the learning are good for this flush only (a
         // later flush may have credited them, or registered others).
@@ -84,7 +84,7 @@ extension BatchSession {
         var loaded: [ItemKey: ModelItem] = [:]
         var order: [ItemKey] = []
         let items = try db.termFrequency(Schema.hit)
-        for (credited, e) in events {
+        for (credited, e, donation) in events {
             for k in credited where loaded[k] == nil {
                 guard let id = try db.documentID(of: k) else { continue }  // not indexed (yet)
                 loaded[k] = try ModelItem(id: id, try db.document(id))
@@ -100,6 +100,7 @@ extension BatchSession {
                 loaded[k]!.stats.add(e)
                 try model.record(db.shards, f, contexts: e.contexts)
             }
+            if let first = credited.first { try model.recordUse(db.shards, of: first, by: donation, f) }
         }
         for key in order {
             guard let item = loaded.removeValue(forKey: key) else { continue }

@@ -250,7 +250,7 @@ public enum ContextModel {
     }
 
     /// A context set's hash, whatever the order and repeats of its names.
-    static func setHash(_ contexts: [String]) -> UInt32 { hash(Array(Set(contexts)).sorted()) }
+    public static func setHash(_ contexts: [String]) -> UInt32 { hash(Array(Set(contexts)).sorted()) }
 
     /// FNV-1a over the names (stable across processes, unlike `Hasher`).
     static func hash(_ names: [String]) -> UInt32 {
@@ -461,7 +461,7 @@ public enum ContextModel {
         return out
     }
 
-    static func short(_ x: Double) -> String {
+    public static func short(_ x: Double) -> String {
         let r = (x * 1000).rounded() / 1000
         return r.description  // not "\(r)": interpolating a Double casts it dynamically
     }

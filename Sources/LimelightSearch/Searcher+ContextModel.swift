@@ -12,7 +12,13 @@ extension Searcher {
         let items = try db.termFrequency(Schema.hit)
         var hits: [SearchHit] = [], features: [[Double]] = [], newRegistered: [Bool] = []
         hits.reserveCapacity(candidates.count)
-        var habitual = false
+        var habitual = false, estimates: [ContextModel.Estimate] = []
+        // The set's last uses, and the ids they name: a candidate's key is
+        // built only when its id is among them (building every candidate's
+        // key took a fifth of a suggestion).
+        let run = try recentUses(f)
+        let runIDs = Set(run.map { $0.rawValue.split(separator: "/").last.map(String.init) ?? "" })
+        var keys: [ItemKey?] = []
         for m in candidates {
             guard let entry = try card(of: m) else { continue }
             let card = entry.card
@@ -31,9 +37,15 @@ extension Searcher {
                                   url: card.launch.url, exec: card.launch.exec, icon: card.launch.icon,
                                   desktopFile: card.launch.desktopFile, components: []))
             features.append(phi)
+            estimates.append(e)
             newRegistered.append(relevance > 0 && (stats?.count ?? 0) == 0)
             habitual = habitual || e.usesInContexts >= ContextModel.habitualUses
+            // The thing a suggestion shows (a bound App Shortcut is its entity), as the run names it.
+            let id = card.binding?.id ?? card.id
+            keys.append(runIDs.contains(Schema.keyPart(id)) ? card.binding.map { ItemKey.entity(app: card.app, $0) } ?? card.itemKey : nil)
         }
+        let change = habitChange(run: run, keys: keys, estimates, features, s, weights)
+        for i in hits.indices { hits[i].score += change.shift[i] }
         let order = ContextModel.promoteRegistered(hits.rankOrder(),
                                                    isNewRegistered: { newRegistered[$0] }, habitual: habitual)
         // Components for the hits shown only (see `ContextModel.Weights.score`):
@@ -44,11 +56,66 @@ extension Searcher {
                 things.insert(Self.thing(hits[i]))
                 if request.limit > 0, things.count > request.limit { break }
                 var terms = weights.terms(features[i])
+                if change.uses > 0 {
+                    terms.append(("changed habit? (the last \(change.uses) uses here; unchanged: \(ContextModel.short(change.noChange[i])))",
+                                  change.shift[i]))
+                }
                 if newRegistered[i] { terms.append(("registered, never used: gets its chance", 0)) }
                 hits[i].components = terms
             }
         }
         return order.map { hits[$0] }
+    }
+
+    /// The last uses of the situation's context set, oldest first: those
+    /// the index keeps, then those still in the journal.
+    func recentUses(_ f: ContextModel.Features) throws(XapianError) -> [ItemKey] {
+        let run = try ContextModelStore.readRecent(db, f).items + Self.pendingUses(pending, f)
+        return Array(run.suffix(ContextModel.HabitChange.window))
+    }
+
+    /// How the set's last uses move each candidate's score
+    /// (`ContextModel.HabitChange`), the posterior that its rate there did
+    /// not change, and how many uses there were.
+    /// - keys: each candidate's thing (a bound App Shortcut is its entity);
+    ///   nil when it is not in the run.
+    func habitChange(run: [ItemKey], keys: [ItemKey?], _ estimates: [ContextModel.Estimate], _ features: [[Double]],
+                     _ s: ContextModel.Situation, _ weights: ContextModel.Weights) -> (shift: [Double], noChange: [Double], uses: Int) {
+        // One number per thing: the run's first, then each other candidate's own.
+        var number: [ItemKey: Int] = [:], inRun: [ItemKey: Int] = [:]
+        for k in run where number[k] == nil { number[k] = number.count }
+        for k in run { inRun[k, default: 0] += 1 }
+        var things: [Int] = [], next = number.count
+        for k in keys {
+            if let k, let n = number[k] { things.append(n) } else { things.append(next); next += 1 }
+        }
+        let whims = ContextModel.HabitChange.whimRates(features)
+        let set = keys.indices.map { i in
+            ContextModel.HabitChange.setProbability(estimates[i], s, features[i], smoothing: weights.smoothing,
+                                                    excluding: keys[i].flatMap { inRun[$0] } ?? 0, of: run.count,
+                                                    noise: weights.noise, whim: whims[i])
+        }
+        let (shift, noChange) = ContextModel.HabitChange.shifts(run: run.map { number[$0]! }, things: things, set: set)
+        return (shift, noChange, run.count)
+    }
+
+    /// The uses waiting in the journal in the situation's context set, in
+    /// time order, each named by the item a writer will note (the first it
+    /// credits: an entity, else an App Shortcut, else the app; see
+    /// `BatchSession.credits`). Donations in one set in the same second
+    /// count once: the journal keeps each item's uses, not the donations.
+    static func pendingUses(_ pending: [ItemKey: [UsageEvent]], _ f: ContextModel.Features) -> [ItemKey] {
+        var byEvent: [Double: ItemKey] = [:]
+        func order(_ k: ItemKey) -> Int { k.rawValue.hasPrefix("entity") ? 0 : k.rawValue.hasPrefix("shortcut") ? 1 : 2 }
+        for (key, events) in pending {
+            for e in events {
+                guard ContextModel.setHash(e.contexts) == f.contexts else { continue }
+                let t = e.at.seconds
+                if let other = byEvent[t], (order(other), other) <= (order(key), key) { continue }
+                byEvent[t] = key
+            }
+        }
+        return byEvent.keys.sorted().map { byEvent[$0]! }
     }
 
     /// The context model's weights as this index has learned them (by

@@ -27,6 +27,8 @@ package struct ContextModelStore {
 
     private var tables: [String: ContextModel.Table] = [:]
     private var changed = Set<String>()
+    /// Context sets' last uses, loaded once per batch (all of them change).
+    private var recent: [String: RecentUses] = [:]
     private var weights: ContextModel.Weights?
     /// The known context sets (`setsKey`), loaded once per batch.
     private var sets: ContextSets?
@@ -47,6 +49,14 @@ package struct ContextModelStore {
     package static func base(prior: Double, items: Int) -> Double { (0.5 + prior) / (1.5 * Double(max(items, 1))) }
 
     static func contextsName(hash: UInt32) -> String { "ctx:" + hex(UInt64(hash), digits: 8) }
+    /// A context set's last uses (`RecentUses`).
+    static func recentName(_ f: ContextModel.Features) -> String { recentPrefix + hex(UInt64(f.contexts), digits: 8) }
+    static let recentPrefix = "run:"
+
+    /// The last uses of the situation's context set.
+    package static func readRecent(_ db: Database, _ f: ContextModel.Features) throws(XapianError) -> RecentUses {
+        RecentUses(encoded: try db.metadata(prefix + recentName(f)))
+    }
 
     static func readSets(_ db: Database) throws(XapianError) -> ContextSets {
         ContextSets(encoded: try db.metadata(setsKey))
@@ -150,18 +160,29 @@ package struct ContextModelStore {
         }
     }
 
+    /// Notes `donation`'s use of `item` (the first it credits, as the
+    /// learning takes it) among its context set's last uses.
+    package mutating func recordUse(_ shards: [WritableDatabase], of item: ItemKey, by donation: ItemKey,
+                                    _ f: ContextModel.Features) throws(XapianError) {
+        let name = Self.recentName(f)
+        if recent[name] == nil { recent[name] = RecentUses(encoded: try source(shards).metadata(Self.prefix + name)) }
+        recent[name]!.append(item, by: donation)
+    }
+
     /// Writes what changed into every shard alike.
     package func save(_ shards: [WritableDatabase]) throws(XapianError) {
         for db in shards {
             for name in changed.sorted() { try db.setMetadata(Self.prefix + name, tables[name]!.encoded) }
+            for name in recent.keys.sorted() { try db.setMetadata(Self.prefix + name, recent[name]!.encoded) }
             if let weights { try db.setMetadata(Self.weightsKey, weights.encoded) }
             if setsChanged, let sets { try db.setMetadata(Self.setsKey, sets.encoded) }
         }
     }
 
     /// Recomputes the totals from every used item's cells in every shard
-    /// (after forgetting donations), into every shard. The learned weights
-    /// stay: they hold no item.
+    /// (after forgetting donations), into every shard, and drops forgotten
+    /// donations from the sets' last uses. The learned weights stay: they
+    /// hold no item.
     package static func rebuildTotals(_ shards: [WritableDatabase]) throws(XapianError) {
         // Items in key order, whatever shard holds them: the sums (of
         // virtual times, not associative in floating point) come out
@@ -183,10 +204,22 @@ package struct ContextModelStore {
                 for name in [timeName(), contexts, place] { tables[name, default: ContextModel.Table()].add(cellOf: key, stats.cells, at: i) }
             }
         }
+        // The sets' last uses keep those whose donation is still stored.
+        var recent: [(String, RecentUses)] = []
+        let settled = shards[ShardLayout.settledShard(shards)]
+        for key in try settled.metadataKeys(prefix: prefix + recentPrefix) {
+            var uses = RecentUses(encoded: try settled.metadata(key))
+            try uses.keep { (donation: ItemKey) throws(XapianError) -> Bool in
+                for db in shards where try !db.postings(donation.uniqueTerm).isEmpty { return true }
+                return false
+            }
+            recent.append((key, uses))
+        }
         for db in shards {
             // The weights and the known sets stay (the sets' names are not in the cells).
             for key in try db.metadataKeys(prefix: prefix) where key != weightsKey && key != setsKey { try db.setMetadata(key, []) }
             for name in tables.keys.sorted() { try db.setMetadata(prefix + name, tables[name]!.encoded) }
+            for (key, uses) in recent { try db.setMetadata(key, uses.encoded) }
         }
     }
 }

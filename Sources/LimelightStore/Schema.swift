@@ -125,6 +125,11 @@ public enum Schema {
         parts.map { $0.replacingAll("%", with: "%25").replacingAll("/", with: "%2F") }.joined(separator: "/")
     }
 
+    /// One component of a key as `key` writes it (escaped only when it must be).
+    package static func keyPart(_ part: String) -> String {
+        part.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "/") }) ? key([part]) : part
+    }
+
     /// The `XI` term's key: an entity's stable id within its app.
     package static func stableKey(app: String, stableID: String) -> String { key([app, stableID]) }
 }

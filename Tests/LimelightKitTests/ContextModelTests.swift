@@ -60,6 +60,46 @@ import Testing
         return try #require(wonOn, "the new habit never won in two weeks")
     }
 
+    /// The writer keeps each context set's last uses and the searcher weighs
+    /// them (`ContextModel.HabitChange`): four mornings of a new podcast in
+    /// the commute's set, which holds the evening's favourite too, and the
+    /// new one's score rises where the old one's does not; the evening keeps
+    /// its favourite. Forgetting the new podcast's donations takes them out
+    /// of the set's last uses too.
+    @Test func theLastUsesOfAContextSetTellAChangedHabit() throws {
+        let dir = TempDir()
+        let commute = ["location.commute", "hardware.headphones"]
+        var lines = Self.music
+        for d in 0..<46 {
+            lines.append(RankerTests.play(d < 42 ? "old-fave" : "new-fave", at: Self.at(d, 7.5), context: commute))
+            lines.append(RankerTests.play("lift", at: Self.at(d, 18.5), context: commute))
+        }
+        try ingest(dir, lines)
+        func explained(_ hour: Double) throws -> [String: (value: Double, name: String)] {
+            var r = SearchRequest(query: "")
+            r.at = Timestamp(iso8601: Self.at(46, hour))!
+            r.contexts = commute
+            r.explained = true
+            var out: [String: (Double, String)] = [:]
+            for h in try Searcher(location: dir.index).search(r).hits {
+                if let c = h.components.first(where: { $0.name.hasPrefix("changed habit?") }) { out[h.parameter?.id ?? h.id] = (c.value, c.name) }
+            }
+            return out
+        }
+        let morning = try explained(7.4)
+        let new = try #require(morning["new-fave"]), old = try #require(morning["old-fave"])
+        #expect(new.value > 0.5 && old.value < 0.01, "\(morning)")
+        #expect(new.name.contains("the last 25 uses"), "\(new.name)")
+        #expect(try suggest(dir, at: Self.at(46, 18.4), contexts: commute).first == "lift")
+
+        let w = try IndexWriter.open(dir.index)
+        _ = try w.forget(.entity(app: "com.example.music", EntityRef(type: "PlaylistEntity", id: "new-fave")))
+        w.close()
+        let after = try explained(7.4)
+        #expect(after["new-fave"] == nil || after["new-fave"]!.value < 0.01, "\(after)")
+        #expect(after["old-fave"]?.name.contains("the last 21 uses") == true, "\(after)")
+    }
+
     /// A suggestion asked with fewer contexts than the uses were donated
     /// with (a run started with `audio.workout.running` alone; the runs were
     /// at the gym with headphones on) still finds what was used on runs: the

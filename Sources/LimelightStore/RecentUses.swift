@@ -1,0 +1,56 @@
+import LimelightSupport
+import LimelightRanking
+
+/// The last uses of one context set, oldest first: what
+/// `ContextModel.HabitChange` weighs against the model. Each names the item
+/// used and the donation that used it (`ItemKey`s, never document ids:
+/// those differ per shard), so that forgetting a donation forgets its use
+/// here too. Kept in the index metadata beside the set's table, at most
+/// `window` of them.
+package struct RecentUses: Equatable {
+    package private(set) var uses: [(donation: ItemKey, item: ItemKey)] = []
+
+    package init() {}
+
+    package var items: [ItemKey] { uses.map(\.item) }
+
+    package mutating func append(_ item: ItemKey, by donation: ItemKey) {
+        uses.append((donation, item))
+        if uses.count > ContextModel.HabitChange.window { uses.removeFirst(uses.count - ContextModel.HabitChange.window) }
+    }
+
+    /// Keeps the uses whose donation `stored` says is still there.
+    package mutating func keep<E: Error>(where stored: (ItemKey) throws(E) -> Bool) throws(E) {
+        var kept: [(donation: ItemKey, item: ItemKey)] = []
+        for u in uses where try stored(u.donation) { kept.append(u) }
+        uses = kept
+    }
+
+    package static func == (a: RecentUses, b: RecentUses) -> Bool {
+        a.uses.map(\.donation) == b.uses.map(\.donation) && a.items == b.items
+    }
+
+    package var encoded: [UInt8] {
+        var w = ByteWriter()
+        w.u32(UInt32(uses.count))
+        for u in uses {
+            w.string(u.donation.rawValue)
+            w.string(u.item.rawValue)
+        }
+        return w.bytes
+    }
+
+    /// Empty bytes (a set never used) or damaged ones read as no uses: the
+    /// model then ranks as if nothing changed, as it did before it kept them.
+    package init(encoded bytes: [UInt8]) {
+        var r = ByteReader(bytes)
+        guard let n = r.u32(), n <= UInt32(ContextModel.HabitChange.window) else { return }
+        var uses: [(donation: ItemKey, item: ItemKey)] = []
+        for _ in 0..<n {
+            guard let donation = r.string(), let item = r.string() else { return }
+            uses.append((ItemKey(rawValue: donation), ItemKey(rawValue: item)))
+        }
+        guard r.atEnd else { return }
+        self.uses = uses
+    }
+}
