@@ -75,13 +75,14 @@ extension ContextModel {
         /// - p: the thing's probability in the set before them (0 < p < 1).
         static func posterior(_ uses: [Bool], p: Double) -> [Double] {
             let m = uses.count, alpha = concentration
+            guard m > 0 else { return [1] }
             var logPost = [Double](repeating: 0, count: m + 1)
             logPost[0] = Double(m) * log(1 - hazard)
             // The last r uses as one segment: its Beta-binomial likelihood
             // against Bernoulli(p)'s, grown one use at a time backwards (the
             // segment's order does not matter: it is exchangeable).
             var hits = 0.0, misses = 0.0, ratio = 0.0
-            for r in 1...max(m, 1) where m > 0 {
+            for r in 1...m {
                 let seen = Double(r - 1)
                 if uses[m - r] {
                     ratio += log((alpha * p + hits) / (alpha + seen)) - log(p)
