@@ -137,19 +137,14 @@ extension ContextModel {
         /// both, the new habit's own uses soon explained the run, and the
         /// evidence faded before the situation's model had caught up.
         /// - phi: its features (`ContextModel.features`).
-        /// - whim: its overall rate among the candidates (`whimRates`).
+        /// - whim: its overall rate among the candidates (`ContextModel.whimRates`).
         public static func setProbability(_ e: Estimate, _ s: Situation, _ phi: [Double], smoothing mu: [Double],
                                           excluding k: Int, of m: Int, noise: Double, whim: Double) -> Double {
-            let l = Level.contexts.rawValue, back = exp(phi[Level.likeContexts.rawValue])
+            // Smoothed toward its parents as `features` smooths it.
+            let l = Level.contexts.rawValue, parents = parentTable[l]
+            let back = parents.reduce(0) { $0 + exp(phi[$1]) } / Double(parents.count)
             let p = (max(0, e.n[l] - Double(k)) + mu[l] * back) / (max(0, s.totals[l] - Double(m)) + mu[l])
             return (1 - noise) * p + noise * whim
-        }
-
-        /// Each candidate's overall rate among the candidates (q / Σ q):
-        /// what a whim draws from (`Weights.habitShare`).
-        public static func whimRates(_ features: [[Double]]) -> [Double] {
-            let q = features.map { exp($0[Level.overall.rawValue]) }, total = q.reduce(0, +)
-            return q.map { total > 0 ? $0 / total : 0 }
         }
     }
 }

@@ -293,9 +293,7 @@ extension ContextModel {
         /// distribution q is the overall rate (all of history), over the
         /// same candidates.
         mutating func habitShare(used: Int, p: [Double], _ features: [[Double]]) -> Double {
-            let overall = Level.overall.rawValue
-            let q = features.map { exp($0[overall]) }, qTotal = q.reduce(0, +)
-            let habit = (1 - noise) * p[used], whim = noise * q[used] / qTotal
+            let habit = (1 - noise) * p[used], whim = noise * ContextModel.whimRates(features)[used]
             guard habit + whim > 0, (habit + whim).isFinite else { return 1 }
             let rho = habit / (habit + whim)
             let eta = max(1 / Double(steps + 10), 1 - Self.forgetting)

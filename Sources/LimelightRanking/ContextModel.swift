@@ -412,6 +412,14 @@ public enum ContextModel {
         return phi
     }
 
+    /// Each candidate's overall rate among the candidates (q / Σ q), from
+    /// their `features`: what a whim draws from (`Weights.habitShare`,
+    /// `HabitChange.setProbability`).
+    public static func whimRates(_ features: [[Double]]) -> [Double] {
+        let q = features.map { exp($0[Level.overall.rawValue]) }, total = q.reduce(0, +)
+        return q.map { total > 0 ? $0 / total : 0 }
+    }
+
     /// A new index's μ at every level and half-life (`features`).
     public static let newSmoothing = [Double](repeating: levelSmoothing, count: counts)
 

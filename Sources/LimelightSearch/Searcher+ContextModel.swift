@@ -89,7 +89,7 @@ extension Searcher {
         for k in keys {
             if let k, let n = number[k] { things.append(n) } else { things.append(next); next += 1 }
         }
-        let whims = ContextModel.HabitChange.whimRates(features)
+        let whims = ContextModel.whimRates(features)
         let set = keys.indices.map { i in
             ContextModel.HabitChange.setProbability(estimates[i], s, features[i], smoothing: weights.smoothing,
                                                     excluding: keys[i].flatMap { inRun[$0] } ?? 0, of: run.count,

@@ -8,26 +8,27 @@ import LimelightRanking
 /// here too. Kept in the index metadata beside the set's table, at most
 /// `window` of them.
 package struct RecentUses: Equatable {
-    package private(set) var uses: [(donation: ItemKey, item: ItemKey)] = []
+    package struct Use: Equatable {
+        package let donation: ItemKey
+        package let item: ItemKey
+    }
+
+    package private(set) var uses: [Use] = []
 
     package init() {}
 
     package var items: [ItemKey] { uses.map(\.item) }
 
     package mutating func append(_ item: ItemKey, by donation: ItemKey) {
-        uses.append((donation, item))
+        uses.append(Use(donation: donation, item: item))
         if uses.count > ContextModel.HabitChange.window { uses.removeFirst(uses.count - ContextModel.HabitChange.window) }
     }
 
     /// Keeps the uses whose donation `stored` says is still there.
     package mutating func keep<E: Error>(where stored: (ItemKey) throws(E) -> Bool) throws(E) {
-        var kept: [(donation: ItemKey, item: ItemKey)] = []
+        var kept: [Use] = []
         for u in uses where try stored(u.donation) { kept.append(u) }
         uses = kept
-    }
-
-    package static func == (a: RecentUses, b: RecentUses) -> Bool {
-        a.uses.map(\.donation) == b.uses.map(\.donation) && a.items == b.items
     }
 
     package var encoded: [UInt8] {
@@ -45,10 +46,10 @@ package struct RecentUses: Equatable {
     package init(encoded bytes: [UInt8]) {
         var r = ByteReader(bytes)
         guard let n = r.u32(), n <= UInt32(ContextModel.HabitChange.window) else { return }
-        var uses: [(donation: ItemKey, item: ItemKey)] = []
+        var uses: [Use] = []
         for _ in 0..<n {
             guard let donation = r.string(), let item = r.string() else { return }
-            uses.append((ItemKey(rawValue: donation), ItemKey(rawValue: item)))
+            uses.append(Use(donation: ItemKey(rawValue: donation), item: ItemKey(rawValue: item)))
         }
         guard r.atEnd else { return }
         self.uses = uses
