@@ -43,15 +43,17 @@ package struct RecentUses: Equatable {
 
     /// Empty bytes (a set never used) or damaged ones read as no uses: the
     /// model then ranks as if nothing changed, as it did before it kept them.
+    /// More uses than `window` (kept when the window was larger) read as the
+    /// newest `window`: a smaller window costs no index its runs.
     package init(encoded bytes: [UInt8]) {
         var r = ByteReader(bytes)
-        guard let n = r.u32(), n <= UInt32(ContextModel.HabitChange.window) else { return }
+        guard let n = r.u32() else { return }
         var uses: [Use] = []
-        for _ in 0..<n {
+        for _ in 0..<n {  // a damaged count runs out of bytes, not memory
             guard let donation = r.string(), let item = r.string() else { return }
             uses.append(Use(donation: ItemKey(rawValue: donation), item: ItemKey(rawValue: item)))
         }
         guard r.atEnd else { return }
-        self.uses = uses
+        self.uses = Array(uses.suffix(ContextModel.HabitChange.window))
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 @testable import LimelightRanking
 @testable import LimelightStore
+import LimelightSupport
 
 /// A context set's last uses as the index metadata keeps them (`RecentUses`).
 @Suite struct RecentUsesTests {
@@ -16,6 +17,21 @@ import Testing
         #expect(u.uses.count == ContextModel.HabitChange.window)
         #expect(u.uses.first?.donation == ItemKey.interaction(id: "d7"))
         #expect(RecentUses(encoded: u.encoded) == u)
+    }
+
+    /// A list kept under a larger window reads as its newest `window` uses.
+    @Test func aLongerStoredListReadsAsItsNewestUses() {
+        let stored = ContextModel.HabitChange.window + 5
+        var w = ByteWriter()
+        w.u32(UInt32(stored))
+        for i in 0..<stored {
+            w.string(ItemKey.interaction(id: "d\(i)").rawValue)
+            w.string(ItemKey.app("app\(i % 3)").rawValue)
+        }
+        let read = RecentUses(encoded: w.bytes)
+        #expect(read.uses.count == ContextModel.HabitChange.window)
+        #expect(read.uses.first?.donation == ItemKey.interaction(id: "d5"))
+        #expect(read.uses.last?.donation == ItemKey.interaction(id: "d\(stored - 1)"))
     }
 
     /// Damaged bytes read as no uses (the model then ranks as if nothing
