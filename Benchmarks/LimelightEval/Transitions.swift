@@ -50,14 +50,16 @@ struct HabitChange {
         }
     }
 
-    /// Days from the change until the new item wins for good: the day of the
-    /// first use from which on every use had it above the old one (nil: it
-    /// never did by the end of the log).
-    func daysUntilWon(_ above: (Int) -> Bool) -> Int? {
+    /// When the new item won for good: at the first use from which on every
+    /// use had it above the old one, the days since the change and how many
+    /// uses of it came before (nil: it never did by the end of the log).
+    /// Both, because "a week of daily use" is 7 days of a daily habit but
+    /// about 7 uses of one kept on workdays or shift nights only.
+    func won(_ above: (Int) -> Bool) -> (days: Int, usesBefore: Int)? {
         guard let last = uses.indices.last, above(last) else { return nil }
         var first = last
         while first > 0 && above(first - 1) { first -= 1 }
-        return uses[first].day - fromDay
+        return (uses[first].day - fromDay, first)
     }
 }
 

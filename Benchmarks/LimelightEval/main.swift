@@ -469,8 +469,9 @@ func order(_ name: String) -> (Int, String, Int) {
 logs.sort { order($0.0) < order($1.0) }
 var summary: [String] = []
 /// Per log: each changed habit (`HabitChange`) and each registered item (`RegisteredItem`).
-var changeRows: [String] = [], registeredRows: [String] = []
-var changesWon = (inAWeek: 0, total: 0)
+var changeRows: [String] = [], registeredRows: [String] = [], chanceRows: [String] = []
+var changesWon = (inAWeek: 0, inSevenUses: 0, total: 0)
+var chanceTotal = (moments: 0, topThree: 0)
 var detail: [String] = []
 var weightsShown = false
 /// The weights each log learned (`--fit-prior`).
@@ -492,6 +493,7 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true && !(fitPrior &
     popular.at = events.first?.at ?? .now()
     let popularity = try searcher.search(popular).hits
     var engine = Scores(), mru = Scores(), pop = Scores()
+    var chanceSlot = (moments: 0, topThree: 0)
     var rules = countingRules()
     var counts: [Target: Int] = [:], lastUse: [Target: Double] = [:]
     var seen: [Target] = []
@@ -513,9 +515,13 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true && !(fitPrior &
                 above { r.rank($0, at: e.at!, contexts: e.contexts, seen: seen, total: counts, last: lastUse) }
             }))
         }
+        var chance: Int?  // the best rank of any registered, never-used item here now
         for i in registered.indices where registered[i].applies(to: e.contexts) {
-            registered[i].ranks.append(rank(of: registered[i].target, in: engineHits))
+            let r = rank(of: registered[i].target, in: engineHits)
+            registered[i].ranks.append(r)
+            chance = min(chance ?? .max, r ?? .max)
         }
+        if let best = chance { chanceSlot.moments += 1; if best <= 3 { chanceSlot.topThree += 1 } }
         for i in registered.indices where registered[i].target == goal { registered[i].used = true }
         for i in rules.indices {
             rules[i].scores.add(rules[i].rank(goal, at: e.at!, contexts: e.contexts, seen: seen, total: counts, last: lastUse))
@@ -556,11 +562,19 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true && !(fitPrior &
     }
     let bestRule1 = rules.indices.max { rules[$0].scores.hr1 < rules[$1].scores.hr1 }!
     for c in changes {
-        func days(_ d: Int?) -> String { d.map { "\($0)" } ?? "not by the end" }
-        let limelight = c.daysUntilWon { c.uses[$0].engine }, rule = c.daysUntilWon { c.uses[$0].rules[bestRule1] }
+        func when(_ w: (days: Int, usesBefore: Int)?) -> String {
+            w.map { "\($0.days) (\($0.usesBefore) uses)" } ?? "not by the end"
+        }
+        let limelight = c.won { c.uses[$0].engine }, rule = c.won { c.uses[$0].rules[bestRule1] }
         changesWon.total += 1
-        if let d = limelight, d <= 7 { changesWon.inAWeek += 1 }
-        changeRows.append("| \(name) | \(half) | \(c.what) | \(c.uses.count) | \(days(limelight)) | \(days(rule)) (\(rules[bestRule1].name)) |")
+        if let w = limelight, w.days <= 7 { changesWon.inAWeek += 1 }
+        if let w = limelight, w.usesBefore <= 7 { changesWon.inSevenUses += 1 }
+        changeRows.append("| \(name) | \(half) | \(c.what) | \(c.uses.count) | \(when(limelight)) | \(when(rule)), \(rules[bestRule1].name) |")
+    }
+    if chanceSlot.moments > 0 {
+        chanceRows.append("| \(name) | \(half) | \(chanceSlot.moments) | \(chanceSlot.topThree) |")
+        chanceTotal.moments += chanceSlot.moments
+        chanceTotal.topThree += chanceSlot.topThree
     }
     for r in registered where !r.ranks.isEmpty {
         registeredRows.append("| \(name) | \(half) | \(r.target.id) | \(r.context) | \(r.ranks.count) | \(r.within(1)) | \(r.within(3)) | \(r.worst) |")
@@ -613,14 +627,16 @@ if !changeRows.isEmpty {
     say("use of it where the old habit was (a context set the old item was used in at least twice")
     say("before the change), by Limelight and by the log's best counting rule on HR@1 (issue 14 asks")
     say("for a week of daily use; a rule that never forgets takes about as long as the old habit")
-    say("lasted). Days, not uses: some of these habits are not daily (a shift worker's bedtime on day weeks).")
+    say("lasted). Days, and in brackets the uses of the new item there before that day: some of these")
+    say("habits are not daily (a commute on workdays, a shift worker's bedtime on day weeks), and for")
+    say("them a week of daily use is about 7 uses, not 7 days. The headline counts days, the stricter.")
     say()
-    say("| log | half | change | uses of the new item there | days until Limelight keeps it above | days until the rule does |")
+    say("| log | half | change | uses of the new item there | days (uses) until Limelight keeps it above | days (uses) until the rule does, the rule |")
     say("|---|---|---|---|---|---|")
     for l in changeRows { say(l) }
     say()
     say(changesWon.inAWeek == changesWon.total ? "Every changed habit wins within a week."
-        : "**\(changesWon.inAWeek) of \(changesWon.total) changed habits win within a week.**")
+        : "**\(changesWon.inAWeek) of \(changesWon.total) changed habits win within a week** (\(changesWon.inSevenUses) within 7 uses of the new item).")
     say()
 }
 if !registeredRows.isEmpty {
@@ -633,6 +649,18 @@ if !registeredRows.isEmpty {
     say("| log | half | item | registered for | moments | first | top 3 | worst rank |")
     say("|---|---|---|---|---|---|---|---|")
     for l in registeredRows { say(l) }
+    say()
+    say("One item at a time gets the chance: the likeliest of those registered for the moment's")
+    say("contexts and never used. Where an app registers many for one context (the bundled corpus:")
+    say("eight for bedtime from two apps, five for running), the others rank as their scores put them,")
+    say("and the table shows them waiting. At every moment in such a context, the best-ranked of them:")
+    say()
+    say("| log | half | moments with a registered, never-used item | one of them in the top 3 |")
+    say("|---|---|---|---|")
+    for l in chanceRows { say(l) }
+    say()
+    say(chanceTotal.topThree == chanceTotal.moments ? "At every such moment one of them was in the top 3."
+        : "**At \(chanceTotal.moments - chanceTotal.topThree) of \(chanceTotal.moments) such moments none of them was in the top 3.**")
     say()
 }
 say("### Every ranker on every log")
