@@ -45,7 +45,11 @@ extension Searcher {
             keys.append(runIDs.contains(Schema.keyPart(id)) ? card.binding.map { ItemKey.entity(app: card.app, $0) } ?? card.itemKey : nil)
         }
         let change = habitChange(run: run, keys: keys, estimates, features, s, weights)
-        for i in hits.indices { hits[i].score += change.shift[i] }
+        let before = hits.map(\.score)
+        for (i, score) in ContextModel.HabitChange.adapted(before, things: change.things, shift: change.shift,
+                                                            noChange: change.noChange, rise: change.rise).enumerated() {
+            hits[i].score = score
+        }
         let order = ContextModel.promoteRegistered(hits.rankOrder(),
                                                    isNewRegistered: { newRegistered[$0] }, habitual: habitual)
         // Components for the hits shown only (see `ContextModel.Weights.score`):
@@ -58,7 +62,7 @@ extension Searcher {
                 var terms = weights.terms(features[i])
                 if change.uses > 0 {
                     terms.append(("changed habit? (the last \(change.uses) uses here; unchanged: \(ContextModel.short(change.noChange[i])))",
-                                  change.shift[i]))
+                                  hits[i].score - before[i]))
                 }
                 if newRegistered[i] { terms.append(("registered, never used: gets its chance", 0)) }
                 hits[i].components = terms
@@ -76,11 +80,13 @@ extension Searcher {
 
     /// How the set's last uses move each candidate's score
     /// (`ContextModel.HabitChange`), the posterior that its rate there did
-    /// not change, and how many uses there were.
+    /// not change, how far it rose, each candidate's thing, and how many
+    /// uses there were.
     /// - keys: each candidate's thing (a bound App Shortcut is its entity);
     ///   nil when it is not in the run.
     func habitChange(run: [ItemKey], keys: [ItemKey?], _ estimates: [ContextModel.Estimate], _ features: [[Double]],
-                     _ s: ContextModel.Situation, _ weights: ContextModel.Weights) -> (shift: [Double], noChange: [Double], uses: Int) {
+                     _ s: ContextModel.Situation, _ weights: ContextModel.Weights)
+        -> (shift: [Double], noChange: [Double], rise: [Double], things: [Int], uses: Int) {
         // One number per thing: the run's first, then each other candidate's own.
         var number: [ItemKey: Int] = [:], inRun: [ItemKey: Int] = [:]
         for k in run where number[k] == nil { number[k] = number.count }
@@ -95,8 +101,8 @@ extension Searcher {
                                                     excluding: keys[i].flatMap { inRun[$0] } ?? 0, of: run.count,
                                                     noise: weights.noise, whim: whims[i])
         }
-        let (shift, noChange) = ContextModel.HabitChange.shifts(run: run.map { number[$0]! }, things: things, set: set)
-        return (shift, noChange, run.count)
+        let (shift, noChange, rise) = ContextModel.HabitChange.shifts(run: run.map { number[$0]! }, things: things, set: set)
+        return (shift, noChange, rise, things, run.count)
     }
 
     /// The uses waiting in the journal in the situation's context set, in

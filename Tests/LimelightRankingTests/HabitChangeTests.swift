@@ -40,18 +40,42 @@ import Testing
     @Test func theNewHabitOvertakesTheOld() {
         let scores = [2.0, 0.5, 0.0], things = [0, 1, 2], set = [0.5, 0.02, 0.1]
         let run = [0, 2, 0, 0, 2, 0, 1, 1, 2, 1, 1, 1, 1]
-        let (shift, noChange) = H.shifts(run: run, things: things, set: set)
+        let (shift, noChange, rise) = H.shifts(run: run, things: things, set: set)
         let moved = zip(scores, shift).map { $0 + $1 }
         #expect(moved[1] > moved[0], "\(moved)")
         #expect(moved[0] > moved[2], "\(moved)")
         #expect(shift[0] < 0, "the old one fell: \(shift)")
         #expect(noChange[1] < 0.05 && noChange[2] > 0.5, "\(noChange)")
+        #expect(rise[0] < 0 && rise[1] > 0, "\(rise)")
         #expect(H.shifts(run: [], things: things, set: set).shift == [0, 0, 0])
+    }
+
+    /// A replacement hands the old favourite's place on. In the situation
+    /// asked about (a morning), the old podcast (thing 0) was far ahead and
+    /// the new one (thing 1) far behind an evening favourite (thing 2); the
+    /// set's last 18 uses have the new one eight times and the old one never.
+    /// Rescaled alone, the new one stays below the evening's; with the mass
+    /// the old one lost, it comes first. Its bound App Shortcut (3) moves
+    /// with it. With no credible fall, nothing is handed on.
+    @Test func aReplacementTakesTheOldOnesPlace() {
+        let scores = [3.0, -2.0, 1.0, -2.5], things = [0, 1, 2, 1], set = [0.4, 0.01, 0.4, 0.01]
+        let run = [0, 2, 0, 2, 0, 2, 0] + [2, 1, 2, 1, 1, 2, 1, 2, 1, 1, 2, 2, 1, 2, 2, 1, 2, 2]
+        let c = H.shifts(run: run, things: things, set: set)
+        let rescaled = zip(scores, c.shift).map { $0 + $1 }
+        let adapted = H.adapted(scores, things: things, shift: c.shift, noChange: c.noChange, rise: c.rise)
+        #expect(rescaled[1] < rescaled[2], "rescaled alone: \(rescaled)")
+        #expect(adapted[1] > adapted[2] && adapted[1] > adapted[0], "\(adapted)")
+        #expect(adapted[3] > rescaled[3] && adapted[0] == rescaled[0] && adapted[2] == rescaled[2], "\(adapted)")
+        // The old one still in the run at its rate: the new one's rise hands nothing on.
+        let steady = [0, 2, 0, 2, 0, 2, 0] + [2, 1, 0, 1, 1, 2, 1, 0, 1, 1, 2, 0, 1, 2, 0, 1, 2, 0]
+        let d = H.shifts(run: steady, things: things, set: set)
+        #expect(H.adapted(scores, things: things, shift: d.shift, noChange: d.noChange, rise: d.rise)
+                == zip(scores, d.shift).map { $0 + $1 })
     }
 
     /// An entity and the App Shortcut bound to it are one thing: both move.
     @Test func membersOfOneThingMoveTogether() {
-        let (shift, _) = H.shifts(run: [1, 1, 1, 1, 1], things: [0, 1, 1], set: [0.6, 0.01, 0.02])
+        let (shift, _, _) = H.shifts(run: [1, 1, 1, 1, 1], things: [0, 1, 1], set: [0.6, 0.01, 0.02])
         #expect(shift[1] > 1 && shift[1] == shift[2], "\(shift)")
     }
 }
