@@ -187,6 +187,13 @@ func search(_ s: Searcher, _ q: String, limit: Int) throws -> [SearchHit] { try 
 var report: [String] = []
 var learned: (String, [(String, Double)]) = ("", [])
 @MainActor func say(_ line: String = "") { report.append(line); print(line) }
+/// A Markdown table: its header, the separator, its rows, a blank line.
+@MainActor func sayTable(_ columns: [String], _ rows: [String]) {
+    say("| " + columns.joined(separator: " | ") + " |")
+    say("|" + String(repeating: "---|", count: columns.count))
+    for r in rows { say(r) }
+    say()
+}
 
 say("# Limelight evaluation")
 say()
@@ -631,10 +638,8 @@ if !changeRows.isEmpty {
     say("habits are not daily (a commute on workdays, a shift worker's bedtime on day weeks), and for")
     say("them a week of daily use is about 7 uses, not 7 days. The headline counts days, the stricter.")
     say()
-    say("| log | half | change | uses of the new item there | days (uses) until Limelight keeps it above | days (uses) until the rule does, the rule |")
-    say("|---|---|---|---|---|---|")
-    for l in changeRows { say(l) }
-    say()
+    sayTable(["log", "half", "change", "uses of the new item there", "days (uses) until Limelight keeps it above",
+              "days (uses) until the rule does, the rule"], changeRows)
     say(changesWon.inAWeek == changesWon.total ? "Every changed habit wins within a week."
         : "**\(changesWon.inAWeek) of \(changesWon.total) changed habits win within a week** (\(changesWon.inSevenUses) within 7 uses of the new item).")
     say()
@@ -646,19 +651,13 @@ if !registeredRows.isEmpty {
     say("context before its first use: how often Limelight showed it first and within the top 3")
     say("(issue 14: first when nothing is habitual there, else the top 3), and its worst rank.")
     say()
-    say("| log | half | item | registered for | moments | first | top 3 | worst rank |")
-    say("|---|---|---|---|---|---|---|---|")
-    for l in registeredRows { say(l) }
-    say()
+    sayTable(["log", "half", "item", "registered for", "moments", "first", "top 3", "worst rank"], registeredRows)
     say("One item at a time gets the chance: the likeliest of those registered for the moment's")
     say("contexts and never used. Where an app registers many for one context (the bundled corpus:")
     say("eight for bedtime from two apps, five for running), the others rank as their scores put them,")
     say("and the table shows them waiting. At every moment in such a context, the best-ranked of them:")
     say()
-    say("| log | half | moments with a registered, never-used item | one of them in the top 3 |")
-    say("|---|---|---|---|")
-    for l in chanceRows { say(l) }
-    say()
+    sayTable(["log", "half", "moments with a registered, never-used item", "one of them in the top 3"], chanceRows)
     say(chanceTotal.topThree == chanceTotal.moments ? "At every such moment one of them was in the top 3."
         : "**At \(chanceTotal.moments - chanceTotal.topThree) of \(chanceTotal.moments) such moments none of them was in the top 3.**")
     say()
@@ -708,13 +707,14 @@ say("online EM (from 0.1). A use only popularity explains no longer pulls the we
 say("broad levels as hard as a habit does. A new index starts where the average person of the")
 say("tune logs ended: the mean of the weights the tune logs learned (`limelight-eval --fit-prior`),")
 say("whose weights on the estimates add up to 1. A changed habit is a change point: for each")
-say("candidate, its uses among the last 25 of the context set (the index keeps them) are weighed")
-say("against its rate in the set before them — unchanged (Bernoulli), or changed r uses ago")
-say("(Beta-binomial, a priori 1 in 1,000 per use) — and the score moves by β = 0.5 times the log")
-say("of its posterior rate over the old one, as language models adapt to a document. Where one")
-say("thing fell and another rose, each likelier changed than not, the risen take over the mass")
-say("the fallen lost in this situation (a replacement keeps the old item's hour). The weeks the")
-say("counts need, the run does in a few uses (the changed-habit table above).")
+say("candidate, its uses among the context set's last week of uses (at least 25, at most 50; the")
+say("index keeps them) are weighed against its rate in the set before them — unchanged")
+say("(Bernoulli), or changed r uses ago (Beta-binomial, a priori 1 in 1,000 per use) — and the")
+say("score moves by β = 0.5 times the log of its posterior rate over the old one, as language")
+say("models adapt to a document. Where one thing fell and another rose, each likelier changed")
+say("than not, the risen take over the mass the fallen lost in this situation (a replacement keeps")
+say("the old item's hour). The weeks the counts need, the run does in a few uses (the")
+say("changed-habit table above).")
 say("A registered item nobody has used yet is")
 say("shown first when nothing is habitual in the situation (2 decayed uses in these contexts or")
 say("like ones), else no lower than third. With a query, usage stays the old bounded prior.")

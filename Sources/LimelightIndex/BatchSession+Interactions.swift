@@ -100,7 +100,7 @@ extension BatchSession {
                 loaded[k]!.stats.add(e)
                 try model.record(db.shards, f, contexts: e.contexts)
             }
-            if let first = credited.first { try model.recordUse(db.shards, of: first, by: donation, f) }
+            if let first = credited.first { try model.recordUse(db.shards, of: first, by: donation, f, at: e.at) }
         }
         for key in order {
             guard let item = loaded.removeValue(forKey: key) else { continue }

@@ -15,8 +15,8 @@ extension ContextModel {
     /// last uses say it plainly: the new item in 5 of them where the set
     /// gave it 0.02 before, the old one in none where it had 0.4.
     ///
-    /// So for each candidate thing j, its uses among the set's last
-    /// `window` (`run`) are weighed against two kinds of hypothesis: its
+    /// So for each candidate thing j, its uses among the set's last uses
+    /// (`run`) are weighed against two kinds of hypothesis: its
     /// rate never changed (each use is j with its probability p_j in the set
     /// before the run), or it changed just before the last r uses, to a
     /// rate θ ~ Beta(α p_j, α (1 − p_j)), a priori `hazard` per use. One
@@ -45,13 +45,34 @@ extension ContextModel {
     /// run's shares did). β (`adaptation`) tempers the rescaling because
     /// the run is the set's at any hour.
     public enum HabitChange {
-        /// Uses of a context set kept. A broad set (school, work) has many
-        /// things in turn, and a set can hold a morning habit and an
-        /// evening one: in 10 uses a change showed too little to tell from
-        /// chance. On the evaluation's logs 25 beat 10 (commuter's change
-        /// won in 3 days, not 24; launch8 HR@1 0.330 → 0.359) and 50
-        /// (changes slower: nightshift's 15 days, not 8; corpus HR@1 0.098).
-        public static let window = 25
+        /// The fewest of a context set's last uses weighed. A broad set
+        /// (school, work) has many things in turn, and a set can hold a
+        /// morning habit and an evening one: in 10 uses a change showed too
+        /// little to tell from chance. On the evaluation's logs 25 beat 10
+        /// (commuter's change won in 3 days, not 24; launch8 HR@1 0.330 →
+        /// 0.359) and 50 (changes slower: nightshift's 15 days, not 8;
+        /// corpus HR@1 0.098).
+        public static let fewestUses = 25
+        /// More are weighed when the set had more in the last `span`: a week,
+        /// as long as a change may take. 25 uses of a busy set (a student's
+        /// school, ten a day) are two or three days, and a new habit there
+        /// soon had its first days' uses out of the run, the evidence gone
+        /// before the counts had caught up (the GRE deck took 10 days; 2
+        /// with the week).
+        public static let span = 7 * 86_400.0
+        /// And at most this many, which bounds the work per suggestion and
+        /// what the index keeps per set. The whole week of a busy set (up to
+        /// 100) cost the bundled corpus's log its HR@5 (0.277 against the
+        /// rule's 0.287) for no change won sooner.
+        public static let mostUses = 50
+
+        /// The uses weighed: the set's uses in the `span` before `now`, but
+        /// at least its last `fewestUses` and at most its last `mostUses`.
+        /// - uses: the set's last uses, oldest first, each with its time.
+        public static func run<T>(_ uses: [(use: T, at: Double)], now: Double) -> [T] {
+            let inSpan = uses.reversed().prefix { $0.at >= now - span }.count
+            return uses.suffix(min(mostUses, max(fewestUses, inSpan))).map(\.use)
+        }
         /// The prior chance that a thing's rate in a set changes at a given
         /// use: about one change in a thousand uses. 0.01 won no more
         /// changes within a week there (5 of 10) and lost HR@1 (corpus

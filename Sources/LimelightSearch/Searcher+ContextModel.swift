@@ -16,7 +16,7 @@ extension Searcher {
         // The set's last uses, and the ids they name: a candidate's key is
         // built only when its id is among them (building every candidate's
         // key took a fifth of a suggestion).
-        let run = try recentUses(f)
+        let run = try recentUses(f, at: request.at)
         let runIDs = Set(run.map { $0.rawValue.split(separator: "/").last.map(String.init) ?? "" })
         var keys: [ItemKey?] = []
         for m in candidates {
@@ -71,11 +71,12 @@ extension Searcher {
         return order.map { hits[$0] }
     }
 
-    /// The last uses of the situation's context set, oldest first: those
-    /// the index keeps, then those still in the journal.
-    func recentUses(_ f: ContextModel.Features) throws(XapianError) -> [ItemKey] {
-        let run = try ContextModelStore.readRecent(db, f).items + Self.pendingUses(pending, f)
-        return Array(run.suffix(ContextModel.HabitChange.window))
+    /// The last uses of the situation's context set that the change-point
+    /// test weighs (`ContextModel.HabitChange.run`), oldest first: those the
+    /// index keeps, then those still in the journal.
+    func recentUses(_ f: ContextModel.Features, at now: Timestamp) throws(XapianError) -> [ItemKey] {
+        let kept = try ContextModelStore.readRecent(db, f).uses.map { (use: $0.item, at: $0.at) }
+        return ContextModel.HabitChange.run(kept + Self.pendingUses(pending, f), now: now.seconds)
     }
 
     /// How the set's last uses move each candidate's score
@@ -106,11 +107,11 @@ extension Searcher {
     }
 
     /// The uses waiting in the journal in the situation's context set, in
-    /// time order, each named by the item a writer will note (the first it
-    /// credits: an entity, else an App Shortcut, else the app; see
-    /// `BatchSession.credits`). Donations in one set in the same second
+    /// time order, with their times, each named by the item a writer will
+    /// note (the first it credits: an entity, else an App Shortcut, else the
+    /// app; see `BatchSession.credits`). Donations in one set in the same second
     /// count once: the journal keeps each item's uses, not the donations.
-    static func pendingUses(_ pending: [ItemKey: [UsageEvent]], _ f: ContextModel.Features) -> [ItemKey] {
+    static func pendingUses(_ pending: [ItemKey: [UsageEvent]], _ f: ContextModel.Features) -> [(use: ItemKey, at: Double)] {
         var byEvent: [Double: ItemKey] = [:]
         func order(_ k: ItemKey) -> Int { k.rawValue.hasPrefix("entity") ? 0 : k.rawValue.hasPrefix("shortcut") ? 1 : 2 }
         for (key, events) in pending {
@@ -121,7 +122,7 @@ extension Searcher {
                 byEvent[t] = key
             }
         }
-        return byEvent.keys.sorted().map { byEvent[$0]! }
+        return byEvent.keys.sorted().map { (byEvent[$0]!, $0) }
     }
 
     /// The context model's weights as this index has learned them (by

@@ -161,12 +161,12 @@ package struct ContextModelStore {
     }
 
     /// Notes `donation`'s use of `item` (the first it credits, as the
-    /// learning takes it) among its context set's last uses.
+    /// learning takes it) at `at` among its context set's last uses.
     package mutating func recordUse(_ shards: [WritableDatabase], of item: ItemKey, by donation: ItemKey,
-                                    _ f: ContextModel.Features) throws(XapianError) {
+                                    _ f: ContextModel.Features, at: Timestamp) throws(XapianError) {
         let name = Self.recentName(f)
         if recent[name] == nil { recent[name] = RecentUses(encoded: try source(shards).metadata(Self.prefix + name)) }
-        recent[name]!.append(item, by: donation)
+        recent[name]!.append(item, by: donation, at: at.seconds)
     }
 
     /// Writes what changed into every shard alike.

@@ -5,33 +5,43 @@ import LimelightSupport
 
 /// A context set's last uses as the index metadata keeps them (`RecentUses`).
 @Suite struct RecentUsesTests {
+    static let most = ContextModel.HabitChange.mostUses
+
+    /// `n` uses an hour apart, of three apps in turn.
     static func uses(_ n: Int) -> RecentUses {
         var u = RecentUses()
-        for i in 0..<n { u.append(ItemKey.app("app\(i % 3)"), by: ItemKey.interaction(id: "d\(i)")) }
+        for i in 0..<n { u.append(ItemKey.app("app\(i % 3)"), by: ItemKey.interaction(id: "d\(i)"), at: 3_600 * Double(i)) }
         return u
     }
 
-    /// The newest `window` are kept, oldest first, and read back as written.
-    @Test func keepsTheLastWindowOfUses() {
-        let u = Self.uses(ContextModel.HabitChange.window + 7)
-        #expect(u.uses.count == ContextModel.HabitChange.window)
+    /// The newest `mostUses` are kept, oldest first, and read back as written, times too.
+    @Test func keepsTheLastUses() {
+        let u = Self.uses(Self.most + 7)
+        #expect(u.uses.count == Self.most)
         #expect(u.uses.first?.donation == ItemKey.interaction(id: "d7"))
+        #expect(u.uses.first?.at == Double(3_600 * 7))
         #expect(RecentUses(encoded: u.encoded) == u)
     }
 
-    /// A list kept under a larger window reads as its newest `window` uses.
-    @Test func aLongerStoredListReadsAsItsNewestUses() {
-        let stored = ContextModel.HabitChange.window + 5
-        var w = ByteWriter()
-        w.u32(UInt32(stored))
-        for i in 0..<stored {
-            w.string(ItemKey.interaction(id: "d\(i)").rawValue)
-            w.string(ItemKey.app("app\(i % 3)").rawValue)
+    /// Uses kept before times were (a count, then donation and item of
+    /// each) read with time 0; a list longer than `mostUses` reads as its
+    /// newest `mostUses`.
+    @Test func usesKeptBeforeTimesAndLongerListsRead() {
+        func untimed(_ n: Int) -> [UInt8] {
+            var w = ByteWriter()
+            w.u32(UInt32(n))
+            for i in 0..<n {
+                w.string(ItemKey.interaction(id: "d\(i)").rawValue)
+                w.string(ItemKey.app("app\(i % 3)").rawValue)
+            }
+            return w.bytes
         }
-        let read = RecentUses(encoded: w.bytes)
-        #expect(read.uses.count == ContextModel.HabitChange.window)
-        #expect(read.uses.first?.donation == ItemKey.interaction(id: "d5"))
-        #expect(read.uses.last?.donation == ItemKey.interaction(id: "d\(stored - 1)"))
+        let old = RecentUses(encoded: untimed(25))
+        #expect(old.uses.count == 25 && old.uses.allSatisfy { $0.at == 0 })
+        #expect(old.uses.last?.item == ItemKey.app("app0"))
+        let long = RecentUses(encoded: untimed(Self.most + 5))
+        #expect(long.uses.count == Self.most)
+        #expect(long.uses.first?.donation == ItemKey.interaction(id: "d5"))
     }
 
     /// Damaged bytes read as no uses (the model then ranks as if nothing
@@ -41,6 +51,7 @@ import LimelightSupport
         #expect(RecentUses(encoded: Array(bytes.dropLast())).uses.isEmpty)
         #expect(RecentUses(encoded: bytes + [0]).uses.isEmpty)
         #expect(RecentUses(encoded: []).uses.isEmpty)
+        #expect(RecentUses(encoded: Array(bytes.prefix(6))).uses.isEmpty)
     }
 
     /// Forgetting keeps exactly the uses whose donation is still stored, in order.
@@ -49,6 +60,6 @@ import LimelightSupport
         let forgotten: Set = [ItemKey.interaction(id: "d1"), ItemKey.interaction(id: "d4")]
         u.keep { !forgotten.contains($0) }
         #expect(u.uses.map(\.donation) == ["d0", "d2", "d3", "d5"].map { ItemKey.interaction(id: $0) })
-        #expect(u.items == [ItemKey.app("app0"), ItemKey.app("app2"), ItemKey.app("app0"), ItemKey.app("app2")])
+        #expect(u.uses.map(\.item) == [ItemKey.app("app0"), ItemKey.app("app2"), ItemKey.app("app0"), ItemKey.app("app2")])
     }
 }

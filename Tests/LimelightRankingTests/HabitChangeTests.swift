@@ -73,6 +73,23 @@ import Testing
                 == zip(scores, d.shift).map { $0 + $1 })
     }
 
+    /// The run is the set's last week of uses, at least 25 and at most 50:
+    /// a set used ten times a day gives its week's 50, one used daily its
+    /// last 25 (25 days), one used hourly its last 50.
+    @Test func theRunIsTheLastWeekWithinBounds() {
+        let day = 86_400.0, now = 30 * day
+        func uses(every gap: Double) -> [(use: Int, at: Double)] {
+            stride(from: now - gap, to: now - 30 * day, by: -gap).reversed().enumerated().map { ($0.offset, $0.element) }
+        }
+        let busy = uses(every: day / 10)
+        #expect(H.run(busy, now: now) == Array(busy.suffix(50).map(\.use)))
+        let daily = uses(every: day)
+        #expect(H.run(daily, now: now) == Array(daily.suffix(25).map(\.use)))
+        let fiveADay = uses(every: day / 5)
+        #expect(H.run(fiveADay, now: now).count == 35)
+        #expect(H.run([(use: 1, at: now)], now: now) == [1])
+    }
+
     /// An entity and the App Shortcut bound to it are one thing: both move.
     @Test func membersOfOneThingMoveTogether() {
         let (shift, _, _) = H.shifts(run: [1, 1, 1, 1, 1], things: [0, 1, 1], set: [0.6, 0.01, 0.02])
