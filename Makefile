@@ -192,8 +192,9 @@ bench-shards: deps
 
 # The context model (issue 14): ingest of 50,000 interactions beside another
 # build (BENCH_ARGS="--other main=PATH/limelight"), and suggest p99 with a
-# million interactions in the index, beside other builds on the same index
-# (BENCH_ARGS="--other-bench main=PATH/limelight-bench").
+# million interactions in the index, beside other builds on the same records,
+# each on an index it wrote (BENCH_ARGS="--other main=PATH/limelight
+# --other-bench main=PATH/limelight-bench").
 .PHONY: bench-suggest
 bench-suggest: deps
 	$(SWIFT) build -c release --product limelight-bench

@@ -8,9 +8,10 @@ million interactions in the index.
    fresh index, alternately; wall time and peak RSS of the interactions'
    process (`wait4`, as `/usr/bin/time -v` reports them).
 2. Suggest: one index of the big corpus (its entities, then its interactions)
-   by this build, then `limelight-bench suggest` (Searcher.search with an
-   empty query at the time and contexts of every k-th interaction, moved into
-   the week after the last one).
+   by this build, and one by each other build whose `limelight` is given
+   too, then `limelight-bench suggest` (Searcher.search with an empty query
+   at the time and contexts of every k-th interaction, moved into the week
+   after the last one), every build on its own index, rounds alternating.
 
 `make bench-suggest` runs it; results go to
 Benchmarks/results/suggest/suggest.{json,md} (Benchmarks/report.py puts them
@@ -63,7 +64,8 @@ def main():
     ap.add_argument("--interactions", type=int, default=1_000_000)
     ap.add_argument("--count", type=int, default=2000, help="suggest requests")
     ap.add_argument("--other-bench", action="append", default=[],
-                    help="NAME=BIN: another limelight-bench build to run `suggest` beside this one, on the same index")
+                    help="NAME=BIN: another limelight-bench build to run `suggest` beside this one, on the same records "
+                         "(on an index its own `limelight` wrote when --other gives one of the same NAME)")
     ap.add_argument("--suggest-rounds", type=int, default=2, help="suggest runs of each build, alternating")
     ap.add_argument("--keep-suggest", action="store_true",
                     help="time the ingest only; keep the suggest results already in --out (from a run of the same build)")
@@ -102,14 +104,26 @@ def main():
     timed([args.limelight, "--index", index, "index", big[0]])
     seconds, rss = timed([args.limelight, "--index", index, "index", big[1]])
     res["big"] = {"entities": args.entities, "interactions": args.interactions, "ingest_seconds": seconds, "ingest_peak_rss_kib": rss}
-    # Every build's `suggest` on the one index, alternating (the machine is
+    # Every build's `suggest` on the same records, alternating (the machine is
     # shared: compare within a round). "suggest" is this build's median round.
+    # A build whose `limelight` is given too (--other, same name) suggests
+    # from an index it wrote itself: what it keeps may differ from this
+    # build's, and read from another's it could rank without what it keeps.
     benches = [(res["builds"][0], args.limelight_bench)] + [tuple(o.split("=", 1)) for o in args.other_bench]
+    clis = dict(tuple(o.split("=", 1)) for o in args.other)
+    indexes = {res["builds"][0]: index}
+    for name, _ in benches[1:]:
+        if name in clis:
+            own = os.path.join(args.work, "index-" + "".join(c if c.isalnum() else "-" for c in name))
+            shutil.rmtree(own, ignore_errors=True)
+            timed([clis[name], "--index", own, "index", big[0]])
+            timed([clis[name], "--index", own, "index", big[1]])
+            indexes[name] = own
     res["suggest_runs"] = []
     for run in range(args.suggest_rounds):
         for name, binary in benches:
             out = os.path.join(args.work, "suggest.json")
-            subprocess.run([binary, "suggest", "--index", index, big[1], "--count", str(args.count), "--out", out],
+            subprocess.run([binary, "suggest", "--index", indexes.get(name, index), big[1], "--count", str(args.count), "--out", out],
                            check=True, stdout=subprocess.DEVNULL)
             with open(out) as f:
                 r = json.load(f)
@@ -121,7 +135,8 @@ def main():
             print(f"suggest run {run + 1}, {name}: p50 {pct(0.5):.3f} ms, p99 {pct(0.99):.3f} ms", file=sys.stderr)
     mine = sorted((x for x in res["suggest_runs"] if x["build"] == res["builds"][0]), key=lambda x: x["p50_ms"])
     res["suggest"] = mine[len(mine) // 2]
-    shutil.rmtree(index, ignore_errors=True)
+    for built in indexes.values():
+        shutil.rmtree(built, ignore_errors=True)
     res["load_after"] = os.getloadavg()[0]
     write(args.out, res, markdown(res))
 
@@ -151,7 +166,7 @@ def markdown(r):
           f"Target (issue 14): p99 ≤ 10 ms — **{'met' if s['p99_ms'] <= 10 else 'not met'}** ({s['p99_ms'] / 10:.2f}× the budget).", ""]
     runs = r.get("suggest_runs", [])
     if len({x["build"] for x in runs}) > 1:
-        L += ["Every build on the same index, rounds alternating (the table above is this build's median round):", "",
+        L += ["Every build on the same records (each on an index it wrote, where its `limelight` was given), rounds alternating (the table above is this build's median round):", "",
               "| build | p50 ms (rounds) | p99 ms (rounds) | median p50 | median p99 |", "|---|---|---|---|---|"]
         for name in dict.fromkeys(x["build"] for x in runs):
             mine = [x for x in runs if x["build"] == name]

@@ -176,11 +176,14 @@ extension ContextModel {
             // A thing's mass is its best member's: the one the list shows.
             var best: [Int: Int] = [:]
             for i in scores.indices where best[things[i]].map({ scores[$0] < scores[i] }) ?? true { best[things[i]] = i }
-            var lost = 0.0, risen = 0.0
-            for (_, i) in best where noChange[i] < replacementBelief {
-                if rise[i] < 0 { lost += exp(scores[i] - top) * (1 - exp(shift[i])) }
-                if rise[i] > 0 { risen += rise[i] }
+            var losses: [Double] = [], rises: [Double] = []
+            for i in scores.indices where best[things[i]] == i && noChange[i] < replacementBelief {
+                if rise[i] < 0 { losses.append(exp(scores[i] - top) * (1 - exp(shift[i]))) }
+                if rise[i] > 0 { rises.append(rise[i]) }
             }
+            // Summed in order of size, not of the candidates (which a sharded
+            // index reads in another order): the same bits on any layout.
+            let lost = losses.sorted().reduce(0, +), risen = rises.sorted().reduce(0, +)
             return scores.indices.map { i in
                 guard lost > 0, risen > 0, rise[i] > 0, noChange[i] < replacementBelief else { return scores[i] + shift[i] }
                 return top + log(exp(scores[i] - top + shift[i]) + lost * rise[i] / risen)
