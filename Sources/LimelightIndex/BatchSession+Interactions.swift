@@ -76,7 +76,14 @@ extension BatchSession {
         modelItems = [:]
         registeredItems = [:]
         // In time order: the context model learns from each donation before
-        // counting it (see `learn(from:)`), then counts it.
+        // counting it (see `learn(from:)`), then counts it, and a set's last
+        // uses are its latest. A batch need not come in that order (a
+        // browser's history lists each page's visits newest first); equal
+        // times keep the batch's order.
+        events = events.indices.sorted { a, b in
+            let (x, y) = (events[a].event.at.seconds, events[b].event.at.seconds)
+            return x != y ? x < y : a < b
+        }.map { events[$0] }
         // What the model needs of each item while the batch's donations are
         // counted; its document is read again to be written, at the end
         // (holding every changed document with its card and cells through the

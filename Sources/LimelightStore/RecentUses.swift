@@ -20,8 +20,11 @@ package struct RecentUses: Equatable {
 
     package init() {}
 
+    /// Adds a use in time order (a batch may bring uses older than those
+    /// kept), after those of the same time.
     package mutating func append(_ item: ItemKey, by donation: ItemKey, at: Double) {
-        uses.append(Use(donation: donation, item: item, at: at))
+        let after = uses.lastIndex { $0.at <= at }.map { $0 + 1 } ?? 0
+        uses.insert(Use(donation: donation, item: item, at: at), at: after)
         let most = ContextModel.HabitChange.mostUses
         if uses.count > most { uses.removeFirst(uses.count - most) }
     }

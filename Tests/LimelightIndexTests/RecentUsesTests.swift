@@ -23,6 +23,17 @@ import LimelightSupport
         #expect(RecentUses(encoded: u.encoded) == u)
     }
 
+    /// A use older than some kept goes in its place in time, after those
+    /// of its time; the oldest leave first.
+    @Test func usesAreKeptInTimeOrder() {
+        var u = Self.uses(Self.most)
+        u.append(ItemKey.app("late"), by: ItemKey.interaction(id: "late"), at: 3_600 * 10)
+        #expect(u.uses.count == Self.most)
+        #expect(u.uses.map(\.at) == u.uses.map(\.at).sorted())
+        #expect(u.uses[9].donation == ItemKey.interaction(id: "d10") && u.uses[10].donation == ItemKey.interaction(id: "late"))
+        #expect(u.uses.first?.donation == ItemKey.interaction(id: "d1"))
+    }
+
     /// Uses kept before times were (a count, then donation and item of
     /// each) read with time 0; a list longer than `mostUses` reads as its
     /// newest `mostUses`.

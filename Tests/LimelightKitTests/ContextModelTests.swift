@@ -101,6 +101,32 @@ import Testing
         #expect(after["old-fave"]?.name.contains("the last 25 uses") == true, "\(after)")
     }
 
+    /// A batch need not come in time order (a browser's history lists each
+    /// page's visits newest first). The model learns from its donations in
+    /// time order and keeps each set's latest uses, so the same month of
+    /// uses given newest first suggests what it does given oldest first, to
+    /// the score — a changed habit included. In the batch's order, the run
+    /// would end with the month's first days.
+    @Test func aBatchOutOfTimeOrderIsReadInTimeOrder() throws {
+        let commute = ["location.commute", "hardware.headphones"]
+        var uses: [String] = []
+        for d in 0..<30 {
+            uses.append(RankerTests.play(d < 24 ? "old-fave" : "new-fave", at: Self.at(d, 7.5), context: commute))
+            uses.append(RankerTests.play("lift", at: Self.at(d, 18.5), context: commute))
+        }
+        func suggested(_ lines: [String]) throws -> [String] {
+            let dir = TempDir()
+            try ingest(dir, Self.music + lines)
+            var r = SearchRequest(query: "")
+            r.at = Timestamp(iso8601: Self.at(30, 7.4))!
+            r.contexts = commute
+            return try Searcher(location: dir.index).search(r).hits.map { "\($0.parameter?.id ?? $0.id) \($0.score)" }
+        }
+        let inOrder = try suggested(uses)
+        #expect(inOrder.first?.hasPrefix("new-fave ") == true, "\(inOrder)")
+        #expect(try suggested(uses.reversed()) == inOrder)
+    }
+
     /// A suggestion asked with fewer contexts than the uses were donated
     /// with (a run started with `audio.workout.running` alone; the runs were
     /// at the gym with headphones on) still finds what was used on runs: the
