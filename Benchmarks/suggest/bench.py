@@ -73,12 +73,19 @@ def main():
     ap.add_argument("--work", default=os.path.join(ROOT, ".build", "bench-suggest"))
     ap.add_argument("--out", default=os.path.join(ROOT, "Benchmarks", "results", "suggest", "suggest.json"))
     args = ap.parse_args()
+    def named(flag, values):
+        """NAME=BIN pairs, in order; a value without "=" stops with the flag and the value."""
+        bad = [v for v in values if "=" not in v]
+        if bad:
+            ap.error(f"{flag} {bad[0]}: expected NAME=BIN")
+        return [tuple(v.split("=", 1)) for v in values]
+    others, other_benches = named("--other", args.other), named("--other-bench", args.other_bench)
     os.makedirs(args.work, exist_ok=True)
     if not os.path.exists(args.vocab):
         os.makedirs(os.path.dirname(args.vocab), exist_ok=True)
         subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "debian_catalog.py"), "--out", args.vocab], check=True)
     rev = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"], capture_output=True, text=True).stdout.strip()
-    builds = [(f"this build ({rev})" if rev else "this build", args.limelight)] + [tuple(o.split("=", 1)) for o in args.other]
+    builds = [(f"this build ({rev})" if rev else "this build", args.limelight)] + others
     res = {"cores": os.cpu_count(), "load_before": os.getloadavg()[0], "ingest": [], "builds": [b[0] for b in builds]}
 
     small = corpus(args.vocab, os.path.join(args.work, f"s{args.ingest_interactions}"), args.ingest_entities, args.ingest_interactions)
@@ -109,8 +116,8 @@ def main():
     # A build whose `limelight` is given too (--other, same name) suggests
     # from an index it wrote itself: what it keeps may differ from this
     # build's, and read from another's it could rank without what it keeps.
-    benches = [(res["builds"][0], args.limelight_bench)] + [tuple(o.split("=", 1)) for o in args.other_bench]
-    clis = dict(tuple(o.split("=", 1)) for o in args.other)
+    benches = [(res["builds"][0], args.limelight_bench)] + other_benches
+    clis = dict(others)
     indexes = {res["builds"][0]: index}
     for name, _ in benches[1:]:
         if name in clis:

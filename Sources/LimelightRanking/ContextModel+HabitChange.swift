@@ -73,6 +73,7 @@ extension ContextModel {
             let inSpan = uses.reversed().prefix { $0.at >= now - span }.count
             return uses.suffix(min(mostUses, max(fewestUses, inSpan))).map(\.use)
         }
+
         /// The prior chance that a thing's rate in a set changes at a given
         /// use: about one change in a thousand uses. 0.01 won no more
         /// changes within a week there (5 of 10) and lost HR@1 (corpus
@@ -114,9 +115,7 @@ extension ContextModel {
                 }
                 logPost[r] = log(hazard) + seen * log(1 - hazard) + ratio
             }
-            let top = logPost.max()!
-            let post = logPost.map { exp($0 - top) }, total = post.reduce(0, +)
-            return post.map { $0 / total }
+            return ContextModel.softmax(logPost)
         }
 
         /// How the run moves each candidate's score: β log(E[θ_j] / p_j)
@@ -138,8 +137,8 @@ extension ContextModel {
             var shift = [Double](repeating: 0, count: p.count), noChange = [Double](repeating: 1, count: p.count)
             var rise = [Double](repeating: 0, count: p.count)
             // A thing absent from the run with p < 0.01 is skipped: its
-            // absence is no evidence (at most (1 − p)^−25 < 1.3 against the
-            // hazard), and candidates are many.
+            // absence is no evidence (at most (1 − p)^−50 < 1.7 against the
+            // hazard's 1/1000), and candidates are many.
             for t in p.indices where p[t] > 0 && p[t] < 1 && (inRun[t] || p[t] >= 0.01) {
                 let post = posterior(run.map { $0 == t }, p: p[t])
                 var rate = post[0] * p[t], k = 0

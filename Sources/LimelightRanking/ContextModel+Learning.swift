@@ -218,10 +218,7 @@ extension ContextModel {
             guard features.count > 1, features.indices.contains(used) else { return 1 }
             let candidates = features.map { $0 + [mixture($0)] }
             let scores = candidates.map { linear($0) + w[Self.mixtureFeature] * $0[Self.mixtureFeature] }
-            let top = scores.max()!
-            var p = scores.map { exp($0 - top) }
-            let z = p.reduce(0, +)
-            for i in p.indices { p[i] /= z }
+            let p = ContextModel.softmax(scores)
             let rho = habitShare(used: used, p: p, features)
             var mean = [Double](repeating: 0, count: F)
             for (i, phi) in candidates.enumerated() { for f in 0..<F { mean[f] += p[i] * phi[f] } }

@@ -412,6 +412,14 @@ public enum ContextModel {
         return phi
     }
 
+    /// exp(x_i) / Σ exp(x_j), from the largest down so that nothing overflows
+    /// (`x` not empty).
+    static func softmax(_ x: [Double]) -> [Double] {
+        let top = x.max()!
+        let e = x.map { exp($0 - top) }, total = e.reduce(0, +)
+        return e.map { $0 / total }
+    }
+
     /// Each candidate's overall rate among the candidates (q / Σ q), from
     /// their `features`: what a whim draws from (`Weights.habitShare`,
     /// `HabitChange.setProbability`).
