@@ -280,7 +280,7 @@ public enum ContextModel {
         public let features: Features
         let kernel: [Double]
         /// The context sets whose uses count in the context levels, and how much.
-        let relatedSets: RelatedSets
+        public let relatedSets: RelatedSets
         /// N_L: every item's uses at each level and half-life.
         let totals: [Double]
 

@@ -16,8 +16,8 @@ extension Searcher {
         // The set's last uses, and the ids they name: a candidate's key is
         // built only when its id is among them (building every candidate's
         // key took a fifth of a suggestion).
-        let run = try recentUses(f, at: request.at)
-        let runIDs = Set(run.map { $0.rawValue.split(separator: "/").last.map(String.init) ?? "" })
+        let run = try recentUses(f, s.relatedSets, at: request.at)
+        let runIDs = Set(run.map { $0.item.rawValue.split(separator: "/").last.map(String.init) ?? "" })
         var keys: [ItemKey?] = []
         for m in candidates {
             guard let entry = try card(of: m) else { continue }
@@ -61,7 +61,8 @@ extension Searcher {
                 if request.limit > 0, things.count > request.limit { break }
                 var terms = weights.terms(features[i])
                 if change.uses > 0 {
-                    terms.append(("changed habit? (the last \(change.uses) uses here; unchanged: \(ContextModel.short(change.noChange[i])))",
+                    let whereUsed = change.ownUses == change.uses ? "here" : "here or in like contexts"
+                    terms.append(("changed habit? (the last \(change.uses) uses \(whereUsed); unchanged: \(ContextModel.short(change.noChange[i])))",
                                   hits[i].score - before[i]))
                 }
                 if newRegistered[i] { terms.append(("registered, never used: gets its chance", 0)) }
@@ -71,27 +72,40 @@ extension Searcher {
         return order.map { hits[$0] }
     }
 
-    /// The last uses of the situation's context set that the change-point
-    /// test weighs (`ContextModel.HabitChange.run`), oldest first: those the
-    /// index keeps, then those still in the journal.
-    func recentUses(_ f: ContextModel.Features, at now: Timestamp) throws(XapianError) -> [ItemKey] {
-        let kept = try ContextModelStore.readRecent(db, f).uses.map { (use: $0.item, at: $0.at) }
-        return ContextModel.HabitChange.run(kept + Self.pendingUses(pending, f), now: now.seconds)
+    /// The last uses that the change-point test weighs
+    /// (`ContextModel.HabitChange.run`), oldest first, each marked whether it
+    /// was in the situation's own context set: the uses of that set and of
+    /// the sets nearly like it (`HabitChange.setsSharingRun`), those the
+    /// index keeps and those still in the journal, in time order.
+    func recentUses(_ f: ContextModel.Features, _ related: ContextModel.RelatedSets,
+                    at now: Timestamp) throws(XapianError) -> [(item: ItemKey, own: Bool)] {
+        var uses: [(use: (item: ItemKey, own: Bool), at: Double)] = []
+        for set in ContextModel.HabitChange.setsSharingRun(own: f.contexts, related) {
+            let own = set == f.contexts
+            uses += try ContextModelStore.readRecent(db, hash: set).uses.map { ((item: $0.item, own: own), $0.at) }
+            uses += Self.pendingUses(pending, set: set).map { ((item: $0.use, own: own), $0.at) }
+        }
+        // Equal times keep the order above: the own set's first, a set's
+        // kept uses before its journal's.
+        let ordered = uses.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        return ContextModel.HabitChange.run(ordered, now: now.seconds)
     }
 
-    /// How the set's last uses move each candidate's score
+    /// How the run moves each candidate's score
     /// (`ContextModel.HabitChange`), the posterior that its rate there did
     /// not change, how far it rose, each candidate's thing, and how many
-    /// uses there were.
+    /// uses there were (in all, and in the situation's own set).
     /// - keys: each candidate's thing (a bound App Shortcut is its entity);
     ///   nil when it is not in the run.
-    func habitChange(run: [ItemKey], keys: [ItemKey?], _ estimates: [ContextModel.Estimate], _ features: [[Double]],
-                     _ s: ContextModel.Situation, _ weights: ContextModel.Weights)
-        -> (shift: [Double], noChange: [Double], rise: [Double], things: [Int], uses: Int) {
+    func habitChange(run: [(item: ItemKey, own: Bool)], keys: [ItemKey?], _ estimates: [ContextModel.Estimate],
+                     _ features: [[Double]], _ s: ContextModel.Situation, _ weights: ContextModel.Weights)
+        -> (shift: [Double], noChange: [Double], rise: [Double], things: [Int], uses: Int, ownUses: Int) {
         // One number per thing: the run's first, then each other candidate's own.
-        var number: [ItemKey: Int] = [:], inRun: [ItemKey: Int] = [:]
-        for k in run where number[k] == nil { number[k] = number.count }
-        for k in run { inRun[k, default: 0] += 1 }
+        var number: [ItemKey: Int] = [:], inOwnSet: [ItemKey: Int] = [:]
+        for u in run where number[u.item] == nil { number[u.item] = number.count }
+        // The set's counts hold its own uses, so only those are taken out of them.
+        for u in run where u.own { inOwnSet[u.item, default: 0] += 1 }
+        let ownUses = run.filter(\.own).count
         var things: [Int] = [], next = number.count
         for k in keys {
             if let k, let n = number[k] { things.append(n) } else { things.append(next); next += 1 }
@@ -99,24 +113,24 @@ extension Searcher {
         let whims = ContextModel.whimRates(features)
         let set = keys.indices.map { i in
             ContextModel.HabitChange.setProbability(estimates[i], s, features[i], smoothing: weights.smoothing,
-                                                    excluding: keys[i].flatMap { inRun[$0] } ?? 0, of: run.count,
+                                                    excluding: keys[i].flatMap { inOwnSet[$0] } ?? 0, of: ownUses,
                                                     noise: weights.noise, whim: whims[i])
         }
-        let (shift, noChange, rise) = ContextModel.HabitChange.shifts(run: run.map { number[$0]! }, things: things, set: set)
-        return (shift, noChange, rise, things, run.count)
+        let (shift, noChange, rise) = ContextModel.HabitChange.shifts(run: run.map { number[$0.item]! }, things: things, set: set)
+        return (shift, noChange, rise, things, run.count, ownUses)
     }
 
-    /// The uses waiting in the journal in the situation's context set, in
+    /// The uses waiting in the journal in the context set `set`, in
     /// time order, with their times, each named by the item a writer will
     /// note (the first it credits: an entity, else an App Shortcut, else the
     /// app; see `BatchSession.credits`). Donations in one set in the same second
     /// count once: the journal keeps each item's uses, not the donations.
-    static func pendingUses(_ pending: [ItemKey: [UsageEvent]], _ f: ContextModel.Features) -> [(use: ItemKey, at: Double)] {
+    static func pendingUses(_ pending: [ItemKey: [UsageEvent]], set: UInt32) -> [(use: ItemKey, at: Double)] {
         var byEvent: [Double: ItemKey] = [:]
         func order(_ k: ItemKey) -> Int { k.rawValue.hasPrefix("entity") ? 0 : k.rawValue.hasPrefix("shortcut") ? 1 : 2 }
         for (key, events) in pending {
             for e in events {
-                guard ContextModel.setHash(e.contexts) == f.contexts else { continue }
+                guard ContextModel.setHash(e.contexts) == set else { continue }
                 let t = e.at.seconds
                 if let other = byEvent[t], (order(other), other) <= (order(key), key) { continue }
                 byEvent[t] = key

@@ -50,12 +50,18 @@ package struct ContextModelStore {
 
     static func contextsName(hash: UInt32) -> String { "ctx:" + hex(UInt64(hash), digits: 8) }
     /// A context set's last uses (`RecentUses`).
-    static func recentName(_ f: ContextModel.Features) -> String { recentPrefix + hex(UInt64(f.contexts), digits: 8) }
+    static func recentName(_ f: ContextModel.Features) -> String { recentName(hash: f.contexts) }
+    static func recentName(hash: UInt32) -> String { recentPrefix + hex(UInt64(hash), digits: 8) }
     static let recentPrefix = "run:"
 
     /// The last uses of the situation's context set.
     package static func readRecent(_ db: Database, _ f: ContextModel.Features) throws(XapianError) -> RecentUses {
-        RecentUses(encoded: try db.metadata(prefix + recentName(f)))
+        try readRecent(db, hash: f.contexts)
+    }
+
+    /// The last uses of a context set, by its hash (`ContextModel.setHash`).
+    package static func readRecent(_ db: Database, hash: UInt32) throws(XapianError) -> RecentUses {
+        RecentUses(encoded: try db.metadata(prefix + recentName(hash: hash)))
     }
 
     static func readSets(_ db: Database) throws(XapianError) -> ContextSets {

@@ -101,6 +101,26 @@ import Testing
         #expect(after["old-fave"]?.name.contains("the last 25 uses") == true, "\(after)")
     }
 
+    /// A change of habit in one context set is one in the sets nearly like
+    /// it (`HabitChange.sharedRunAlike`): the commute with headphones and a
+    /// podcast, and the same on rainy days (3 of 4 alike). After six weeks
+    /// of the old podcast in both, five dry mornings of a new one move it
+    /// first on the next rainy morning too, where it was never used; with
+    /// only the rainy set's own uses weighed, the old one stays first.
+    @Test func aChangeInOneSetShowsInASetNearlyLikeIt() throws {
+        let dir = TempDir()
+        let dry = ["location.commute", "hardware.headphones", "audio.podcast"], rainy = dry + ["weather.rain"]
+        var lines = Self.music
+        for d in 0..<42 {
+            lines.append(RankerTests.play("old-fave", at: Self.at(d, 7.5), context: d % 3 == 0 ? rainy : dry))
+            lines.append(RankerTests.play("lift", at: Self.at(d, 18.5), context: ["location.gym"]))
+        }
+        for d in 42..<47 { lines.append(RankerTests.play("new-fave", at: Self.at(d, 7.5), context: dry)) }
+        try ingest(dir, lines)
+        let rainyMorning = try suggest(dir, at: Self.at(47, 7.4), contexts: rainy)
+        #expect(rainyMorning.first == "new-fave", "\(rainyMorning)")
+    }
+
     /// A batch need not come in time order (a browser's history lists each
     /// page's visits newest first). The model learns from its donations in
     /// time order and keeps each set's latest uses, so the same month of

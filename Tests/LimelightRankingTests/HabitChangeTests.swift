@@ -90,6 +90,21 @@ import Testing
         #expect(H.run([(use: 1, at: now)], now: now) == [1])
     }
 
+    /// The run is the situation's set's uses and those of the sets nearly
+    /// like it: the same commute on rainy days (3 of 4 alike) shares it, the
+    /// set at home without headphones (1 of 2 with them) does not; the
+    /// situation's own set comes first.
+    @Test func nearlyLikeSetsShareTheRun() {
+        let commute = ["location.commute", "hardware.headphones", "audio.podcast"]
+        let rainy = commute + ["weather.rain"], home = ["location.home"], homeHeadphones = home + ["hardware.headphones"]
+        let hash = ContextModel.setHash
+        let known = [commute, rainy, home, homeHeadphones]
+        let onCommute = ContextModel.RelatedSets(known: known, current: commute)
+        #expect(H.setsSharingRun(own: hash(commute), onCommute) == [hash(commute), hash(rainy)])
+        let atHome = ContextModel.RelatedSets(known: known, current: homeHeadphones)
+        #expect(H.setsSharingRun(own: hash(homeHeadphones), atHome) == [hash(homeHeadphones)])
+    }
+
     /// An entity and the App Shortcut bound to it are one thing: both move.
     @Test func membersOfOneThingMoveTogether() {
         let (shift, _, _) = H.shifts(run: [1, 1, 1, 1, 1], things: [0, 1, 1], set: [0.6, 0.01, 0.02])
