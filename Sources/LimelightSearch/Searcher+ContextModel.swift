@@ -5,6 +5,10 @@ import LimelightStore
 
 /// Zero-query suggestions ranked by `ContextModel`: P(item | situation).
 extension Searcher {
+    /// A use the change-point test weighs, and whether it was in the
+    /// situation's own context set (else in one nearly like it).
+    typealias RunUse = (item: ItemKey, own: Bool)
+
     func contextModelHits(_ candidates: [Match], _ request: SearchRequest) throws(XapianError) -> [SearchHit] {
         let f = ContextModel.Features(at: request.at, contexts: request.contexts)
         let s = try ContextModelStore.situation(db, f, contexts: request.contexts, pending: pending.values.flatMap { $0 })
@@ -78,8 +82,8 @@ extension Searcher {
     /// the sets nearly like it (`HabitChange.setsSharingRun`), those the
     /// index keeps and those still in the journal, in time order.
     func recentUses(_ f: ContextModel.Features, _ related: ContextModel.RelatedSets,
-                    at now: Timestamp) throws(XapianError) -> [(item: ItemKey, own: Bool)] {
-        var uses: [(use: (item: ItemKey, own: Bool), at: Double)] = []
+                    at now: Timestamp) throws(XapianError) -> [RunUse] {
+        var uses: [(use: RunUse, at: Double)] = []
         for set in ContextModel.HabitChange.setsSharingRun(own: f.contexts, related) {
             let own = set == f.contexts
             uses += try ContextModelStore.readRecent(db, hash: set).uses.map { ((item: $0.item, own: own), $0.at) }
@@ -97,7 +101,7 @@ extension Searcher {
     /// uses there were (in all, and in the situation's own set).
     /// - keys: each candidate's thing (a bound App Shortcut is its entity);
     ///   nil when it is not in the run.
-    func habitChange(run: [(item: ItemKey, own: Bool)], keys: [ItemKey?], _ estimates: [ContextModel.Estimate],
+    func habitChange(run: [RunUse], keys: [ItemKey?], _ estimates: [ContextModel.Estimate],
                      _ features: [[Double]], _ s: ContextModel.Situation, _ weights: ContextModel.Weights)
         -> (shift: [Double], noChange: [Double], rise: [Double], things: [Int], uses: Int, ownUses: Int) {
         // One number per thing: the run's first, then each other candidate's own.

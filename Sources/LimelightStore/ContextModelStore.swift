@@ -54,11 +54,6 @@ package struct ContextModelStore {
     static func recentName(hash: UInt32) -> String { recentPrefix + hex(UInt64(hash), digits: 8) }
     static let recentPrefix = "run:"
 
-    /// The last uses of the situation's context set.
-    package static func readRecent(_ db: Database, _ f: ContextModel.Features) throws(XapianError) -> RecentUses {
-        try readRecent(db, hash: f.contexts)
-    }
-
     /// The last uses of a context set, by its hash (`ContextModel.setHash`).
     package static func readRecent(_ db: Database, hash: UInt32) throws(XapianError) -> RecentUses {
         RecentUses(encoded: try db.metadata(prefix + recentName(hash: hash)))
