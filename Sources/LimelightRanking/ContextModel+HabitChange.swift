@@ -70,11 +70,11 @@ extension ContextModel {
         /// Context sets at least this alike share their uses in the run
         /// (alike as `RelatedSets` has it: the Jaccard similarity of the sets
         /// with their ancestors): a change of habit in one is a change in
-        /// the other. Sets of three or more contexts that differ in one
-        /// share (a Tuesday's run and a Saturday's long run with
-        /// `audio.workout.intensity.low` too: 5/7); a set and the same with
-        /// one more context of two do not ({home} and {home, headphones}:
-        /// 1/2). On the evaluation's logs the runner's new playlist, used in
+        /// the other. A set of two or more contexts and the same with one
+        /// more share (a Tuesday's run and a Saturday's long run with
+        /// `audio.workout.intensity.low` too: 5/7 with their ancestors);
+        /// {home} and {home, headphones} do not (1/2), nor two sets of three
+        /// that differ in one (2/4). On the evaluation's logs the runner's new playlist, used in
         /// the one on Tuesdays and Thursdays and once a week in the other,
         /// then won in 3 of its uses, not 10 (8 days, not 29; runner's HR@1
         /// 0.537 → 0.541), and no other log moved but parent (HR@1 0.576 →
@@ -212,12 +212,13 @@ extension ContextModel {
         }
 
         /// An item's probability in the situation's context set before its
-        /// last `m` uses (the run's uses in that set), `k` of them its own: the contexts level (all of
-        /// history, smoothed by its μ toward the like sets, as `features`)
-        /// without them, and whims at the rate η. Without them: a change is
-        /// the run against what came before it; with the run counted in
-        /// both, the new habit's own uses soon explained the run, and the
-        /// evidence faded before the situation's model had caught up.
+        /// last `m` uses (the run's uses in that set), `k` of them its own:
+        /// the contexts level (all of history, smoothed by its μ toward the
+        /// like sets, as `features`) without them, and whims at the rate η.
+        /// Without them: a change is the run against what came before it;
+        /// with the run counted in both, the new habit's own uses soon
+        /// explained the run, and the evidence faded before the situation's
+        /// model had caught up.
         /// - phi: its features (`ContextModel.features`).
         /// - whim: its overall rate among the candidates (`ContextModel.whimRates`).
         public static func setProbability(_ e: Estimate, _ s: Situation, _ phi: [Double], smoothing mu: [Double],

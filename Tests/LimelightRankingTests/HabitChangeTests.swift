@@ -91,8 +91,8 @@ import Testing
     }
 
     /// The run is the situation's set's uses and those of the sets nearly
-    /// like it: the same commute on rainy days (3 of 4 alike) shares it, the
-    /// set at home without headphones (1 of 2 with them) does not; the
+    /// like it: the same commute on rainy days (3 of 4 alike) shares it;
+    /// home with headphones and home without them (1 of 2) do not. The
     /// situation's own set comes first.
     @Test func nearlyLikeSetsShareTheRun() {
         let commute = ["location.commute", "hardware.headphones", "audio.podcast"]
