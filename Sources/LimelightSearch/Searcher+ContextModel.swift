@@ -83,11 +83,13 @@ extension Searcher {
     /// index keeps and those still in the journal, in time order.
     func recentUses(_ f: ContextModel.Features, _ related: ContextModel.RelatedSets,
                     at now: Timestamp) throws(XapianError) -> [RunUse] {
+        let sets = ContextModel.HabitChange.setsSharingRun(own: f.contexts, related)
+        let journal = Self.pendingUses(pending, in: Set(sets))
         var uses: [(use: RunUse, at: Double)] = []
-        for set in ContextModel.HabitChange.setsSharingRun(own: f.contexts, related) {
+        for set in sets {
             let own = set == f.contexts
             uses += try ContextModelStore.readRecent(db, hash: set).uses.map { ((item: $0.item, own: own), $0.at) }
-            uses += Self.pendingUses(pending, set: set).map { ((item: $0.use, own: own), $0.at) }
+            uses += (journal[set] ?? []).map { ((item: $0.use, own: own), $0.at) }
         }
         // Equal times keep the order above: the own set's first, a set's
         // kept uses before its journal's.
@@ -124,23 +126,25 @@ extension Searcher {
         return (shift, noChange, rise, things, run.count, ownUses)
     }
 
-    /// The uses waiting in the journal in the context set `set`, in
-    /// time order, with their times, each named by the item a writer will
-    /// note (the first it credits: an entity, else an App Shortcut, else the
-    /// app; see `BatchSession.credits`). Donations in one set in the same second
-    /// count once: the journal keeps each item's uses, not the donations.
-    static func pendingUses(_ pending: [ItemKey: [UsageEvent]], set: UInt32) -> [(use: ItemKey, at: Double)] {
-        var byEvent: [Double: ItemKey] = [:]
+    /// The uses waiting in the journal in each of the context sets `sets`
+    /// (by hash), in time order, with their times, each named by the item a
+    /// writer will note (the first it credits: an entity, else an App
+    /// Shortcut, else the app; see `BatchSession.credits`). Donations in one
+    /// set in the same second count once: the journal keeps each item's
+    /// uses, not the donations. One pass over the journal for all the sets.
+    static func pendingUses(_ pending: [ItemKey: [UsageEvent]], in sets: Set<UInt32>) -> [UInt32: [(use: ItemKey, at: Double)]] {
+        var byEvent: [UInt32: [Double: ItemKey]] = [:]
         func order(_ k: ItemKey) -> Int { k.rawValue.hasPrefix("entity") ? 0 : k.rawValue.hasPrefix("shortcut") ? 1 : 2 }
         for (key, events) in pending {
             for e in events {
-                guard ContextModel.setHash(e.contexts) == set else { continue }
+                let set = ContextModel.setHash(e.contexts)
+                guard sets.contains(set) else { continue }
                 let t = e.at.seconds
-                if let other = byEvent[t], (order(other), other) <= (order(key), key) { continue }
-                byEvent[t] = key
+                if let other = byEvent[set]?[t], (order(other), other) <= (order(key), key) { continue }
+                byEvent[set, default: [:]][t] = key
             }
         }
-        return byEvent.keys.sorted().map { (byEvent[$0]!, $0) }
+        return byEvent.mapValues { uses in uses.keys.sorted().map { (uses[$0]!, $0) } }
     }
 
     /// The context model's weights as this index has learned them (by

@@ -121,6 +121,26 @@ import Testing
         #expect(rainyMorning.first == "new-fave", "\(rainyMorning)")
     }
 
+    /// The same, with the new podcast's mornings still in the donation
+    /// journal (donated while another writer held the index): a reader
+    /// weighs the journal's uses of the like set too.
+    @Test func aChangeStillInTheJournalShowsInASetNearlyLikeIt() throws {
+        let dir = TempDir()
+        let dry = ["location.commute", "hardware.headphones", "audio.podcast"], rainy = dry + ["weather.rain"]
+        var lines = Self.music
+        for d in 0..<42 {
+            lines.append(RankerTests.play("old-fave", at: Self.at(d, 7.5), context: d % 3 == 0 ? rainy : dry))
+            lines.append(RankerTests.play("lift", at: Self.at(d, 18.5), context: ["location.gym"]))
+        }
+        try ingest(dir, lines)
+        let writer = try IndexWriter.open(dir.index)  // holds the index: donations wait in the journal
+        let mornings = (42..<47).map { RankerTests.play("new-fave", at: Self.at($0, 7.5), context: dry) }
+        _ = try IndexWriter.donate(try records(mornings).map(\.record), to: dir.index)
+        let pending = try suggest(dir, at: Self.at(47, 7.4), contexts: rainy)
+        writer.close()
+        #expect(pending.first == "new-fave", "\(pending)")
+    }
+
     /// A batch need not come in time order (a browser's history lists each
     /// page's visits newest first). The model learns from its donations in
     /// time order and keeps each set's latest uses, so the same month of
