@@ -101,23 +101,24 @@ import Testing
         #expect(after["old-fave"]?.name.contains("the last 25 uses") == true, "\(after)")
     }
 
+    /// The commute with headphones and a podcast, and the same on rainy days
+    /// (3 of 4 alike): six weeks of the old podcast in both (every third
+    /// morning rainy), then five dry mornings of a new one.
+    static let dry = ["location.commute", "hardware.headphones", "audio.podcast"], rainy = dry + ["weather.rain"]
+    static let sixWeeksOfTheOldPodcast = music + (0..<42).flatMap { d in
+        [RankerTests.play("old-fave", at: at(d, 7.5), context: d % 3 == 0 ? rainy : dry),
+         RankerTests.play("lift", at: at(d, 18.5), context: ["location.gym"])]
+    }
+    static let fiveDryMorningsOfANewOne = (42..<47).map { RankerTests.play("new-fave", at: at($0, 7.5), context: dry) }
+
     /// A change of habit in one context set is one in the sets nearly like
-    /// it (`HabitChange.sharedRunAlike`): the commute with headphones and a
-    /// podcast, and the same on rainy days (3 of 4 alike). After six weeks
-    /// of the old podcast in both, five dry mornings of a new one move it
-    /// first on the next rainy morning too, where it was never used; with
-    /// only the rainy set's own uses weighed, the old one stays first.
+    /// it (`HabitChange.sharedRunAlike`): the new podcast comes first on the
+    /// next rainy morning too, where it was never used; with only the rainy
+    /// set's own uses weighed, the old one stays first.
     @Test func aChangeInOneSetShowsInASetNearlyLikeIt() throws {
         let dir = TempDir()
-        let dry = ["location.commute", "hardware.headphones", "audio.podcast"], rainy = dry + ["weather.rain"]
-        var lines = Self.music
-        for d in 0..<42 {
-            lines.append(RankerTests.play("old-fave", at: Self.at(d, 7.5), context: d % 3 == 0 ? rainy : dry))
-            lines.append(RankerTests.play("lift", at: Self.at(d, 18.5), context: ["location.gym"]))
-        }
-        for d in 42..<47 { lines.append(RankerTests.play("new-fave", at: Self.at(d, 7.5), context: dry)) }
-        try ingest(dir, lines)
-        let rainyMorning = try suggest(dir, at: Self.at(47, 7.4), contexts: rainy)
+        try ingest(dir, Self.sixWeeksOfTheOldPodcast + Self.fiveDryMorningsOfANewOne)
+        let rainyMorning = try suggest(dir, at: Self.at(47, 7.4), contexts: Self.rainy)
         #expect(rainyMorning.first == "new-fave", "\(rainyMorning)")
     }
 
@@ -126,17 +127,10 @@ import Testing
     /// weighs the journal's uses of the like set too.
     @Test func aChangeStillInTheJournalShowsInASetNearlyLikeIt() throws {
         let dir = TempDir()
-        let dry = ["location.commute", "hardware.headphones", "audio.podcast"], rainy = dry + ["weather.rain"]
-        var lines = Self.music
-        for d in 0..<42 {
-            lines.append(RankerTests.play("old-fave", at: Self.at(d, 7.5), context: d % 3 == 0 ? rainy : dry))
-            lines.append(RankerTests.play("lift", at: Self.at(d, 18.5), context: ["location.gym"]))
-        }
-        try ingest(dir, lines)
+        try ingest(dir, Self.sixWeeksOfTheOldPodcast)
         let writer = try IndexWriter.open(dir.index)  // holds the index: donations wait in the journal
-        let mornings = (42..<47).map { RankerTests.play("new-fave", at: Self.at($0, 7.5), context: dry) }
-        _ = try IndexWriter.donate(try records(mornings).map(\.record), to: dir.index)
-        let pending = try suggest(dir, at: Self.at(47, 7.4), contexts: rainy)
+        _ = try IndexWriter.donate(try records(Self.fiveDryMorningsOfANewOne).map(\.record), to: dir.index)
+        let pending = try suggest(dir, at: Self.at(47, 7.4), contexts: Self.rainy)
         writer.close()
         #expect(pending.first == "new-fave", "\(pending)")
     }
