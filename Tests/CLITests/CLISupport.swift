@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestProcesses
 
 /// Runs the built `limelight` binary as a user would and captures its output.
 struct CLI: Sendable {
@@ -100,7 +101,11 @@ final class TempDir: Sendable {
 
 /// The bundled corpus, indexed once per test process (read-only tests share it).
 enum CorpusIndex {
-    static let dir = TempDir()
+    static let dir: TempDir = {
+        let dir = TempDir()
+        removeAtExit(dir.path)
+        return dir
+    }()
     static let cli: CLI = {
         let cli = CLI(index: dir.path + "/index")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: CLI.repoRoot + "/corpus"))?

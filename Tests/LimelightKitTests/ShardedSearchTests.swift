@@ -34,6 +34,7 @@ import TestProcesses
     /// The fixture, built once: DIR/single (one index) and DIR/sharded.
     nonisolated(unsafe) static let fixture: TempDir = {
         let dir = TempDir()
+        removeAtExit(dir.path)
         let single = IndexLocation(path: dir.path + "/single")
         let w = try! IndexWriter.open(single)
         _ = try! w.apply(try! records(try! lines()))

@@ -4,9 +4,12 @@ import Testing
 @testable import LimelightStore
 
 @Suite struct ShardLayoutTests {
-    private func scratch() -> String {
+    /// Runs `body` in a fresh directory under /tmp, then removes it.
+    private func withScratch(_ body: (String) throws -> Void) throws {
         var template = Array("/tmp/limelight-shards-XXXXXX".utf8CString)
-        return String(cString: mkdtemp(&template)!)
+        let dir = String(cString: mkdtemp(&template)!)
+        defer { Files.removeTree(dir) }
+        try body(dir)
     }
 
     @Test func routingIsStableAndSpread() {
@@ -20,22 +23,27 @@ import Testing
     }
 
     @Test func aDirectoryWithoutMarkerIsNotSharded() throws {
-        #expect(try ShardLayout.read(at: scratch()) == nil)
+        try withScratch { dir in
+            let layout = try ShardLayout.read(at: dir)
+            #expect(layout == nil)
+        }
     }
 
     @Test func thePublishedMarkerReadsBack() throws {
-        let dir = scratch()
-        try ShardLayout(path: dir + "/", count: 3).publish()
-        let layout = try #require(try ShardLayout.read(at: dir))
-        #expect(layout.count == 3 && layout.path == dir)
-        #expect(layout.shards.map(\.path) == [dir + "/shard-0", dir + "/shard-1", dir + "/shard-2"])
+        try withScratch { dir in
+            try ShardLayout(path: dir + "/", count: 3).publish()
+            let layout = try #require(try ShardLayout.read(at: dir))
+            #expect(layout.count == 3 && layout.path == dir)
+            #expect(layout.shards.map(\.path) == [dir + "/shard-0", dir + "/shard-1", dir + "/shard-2"])
+        }
     }
 
     @Test func aDamagedMarkerIsAnErrorNamingIt() throws {
-        let dir = scratch()
-        for text in ["limelight shards 0\n", "limelight shards 03\n", "shards 3\n", "limelight shards 9999\n"] {
-            try Files.writeAtomically(dir + "/shards", Array(text.utf8))
-            #expect { _ = try ShardLayout.read(at: dir) } throws: { ($0 as? StoreError)?.description.contains(dir + "/shards") == true }
+        try withScratch { dir in
+            for text in ["limelight shards 0\n", "limelight shards 03\n", "shards 3\n", "limelight shards 9999\n"] {
+                try Files.writeAtomically(dir + "/shards", Array(text.utf8))
+                #expect { _ = try ShardLayout.read(at: dir) } throws: { ($0 as? StoreError)?.description.contains(dir + "/shards") == true }
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import Xapian
+@testable import LimelightSupport
 @testable import LimelightModel
 @testable import LimelightStore
 
@@ -44,7 +45,7 @@ import Xapian
     static func withDatabase(_ body: (WritableDatabase) throws -> Void) throws {
         var template = Array("/tmp/limelight-store-XXXXXX".utf8CString)
         let dir = String(cString: mkdtemp(&template)!)
-        defer { _ = system("rm -rf '\(dir)'") }
+        defer { Files.removeTree(dir) }
         try body(try WritableDatabase(path: dir + "/db"))
     }
 
