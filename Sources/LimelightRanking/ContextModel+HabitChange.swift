@@ -6,7 +6,7 @@ extension ContextModel {
     /// A changed habit, detected as a change point in the uses of one
     /// context set (Bayesian online change-point detection, Adams and
     /// MacKay 2007, over a window of the set's last uses, and those of the
-    /// sets nearly like it: `sharedRunAlike`).
+    /// sets nearly like it: `sharedRunAlike`; see `posterior`).
     ///
     /// The counts cannot see a change soon: after d days of a new daily
     /// habit, its week-long count is S(1 − 2^(−d/7)) and the old one's
@@ -19,8 +19,9 @@ extension ContextModel {
     /// So for each candidate thing j, its uses among the set's last uses
     /// (`run`) are weighed against two kinds of hypothesis: its
     /// rate never changed (each use is j with its probability p_j in the set
-    /// before the run), or it changed just before the last r uses, to a
-    /// rate θ ~ Beta(α p_j, α (1 − p_j)), a priori `hazard` per use. One
+    /// before the run), or its rate now is one it changed to just before the
+    /// last r uses, θ ~ Beta(α p_j, α (1 − p_j)), a priori `hazard` per use
+    /// (after however many changes before those r). One
     /// thing at a time: a commute's set holds the morning podcast and the
     /// evening one in turn, and a change of the one is no change of the
     /// other (one change of the whole distribution, tried first, took every
@@ -32,7 +33,8 @@ extension ContextModel {
     ///
     ///     E[θ_j] = π_0 p_j + Σ_r π_r (α p_j + k_r) / (α + r)
     ///
-    /// with k_r its uses among the last r, and the situation's model P
+    /// with k_r its uses among the last r and π_r the posterior that the
+    /// rate now began r uses ago, and the situation's model P
     /// (softmax of the scores) is rescaled by how far it moved, as language
     /// models adapt to a document (minimum discrimination information
     /// adaptation, Kneser, Peters and Klakow 1997):
@@ -112,32 +114,44 @@ extension ContextModel {
         /// on the launch logs (launch7, launch8).
         public static let adaptation = 0.5
 
-        /// The posterior of each run length r = 0…uses.count, r = 0 being
-        /// "no change in the window".
+        /// The posterior of each run length r = 0…uses.count: the thing's
+        /// rate now is the one it took just before the last r uses, r = 0
+        /// being "no change in the window". Adams and MacKay's recursion, one
+        /// use at a time: before each, the current rate goes on (1 − hazard)
+        /// or changes (hazard), and every rate a change starts is drawn anew
+        /// from Beta(α p, α (1 − p)). So the window may hold several changes,
+        /// and the rate now is the last one's: a thing that rose and then
+        /// fell is down now. (With one change at most, the latest segment had
+        /// to reach back to the first rise: a bedtime set too young to have a
+        /// rate of its own, p the like sets' back-off, read its old sound,
+        /// 20 uses then 6 absences as a new one took over, as risen, +1.08,
+        /// and kept it first: nightshift's change took 8 days, not 5.)
         /// - uses: for each of the set's last uses, oldest first, whether it
         ///   was a use of the thing.
         /// - p: the thing's probability in the set before them (0 < p < 1).
         static func posterior(_ uses: [Bool], p: Double) -> [Double] {
             let m = uses.count, alpha = concentration
             guard m > 0 else { return [1] }
-            var logPost = [Double](repeating: 0, count: m + 1)
-            logPost[0] = Double(m) * log(1 - hazard)
-            // The last r uses as one segment: its Beta-binomial likelihood
-            // against Bernoulli(p)'s, grown one use at a time backwards (the
-            // segment's order does not matter: it is exchangeable).
-            var hits = 0.0, misses = 0.0, ratio = 0.0
-            for r in 1...m {
-                let seen = Double(r - 1)
-                if uses[m - r] {
-                    ratio += log((alpha * p + hits) / (alpha + seen)) - log(p)
-                    hits += 1
-                } else {
-                    ratio += log((alpha * (1 - p) + misses) / (alpha + seen)) - log(1 - p)
-                    misses += 1
+            var post = [Double](repeating: 0, count: m + 1), next = post
+            post[0] = 1
+            for t in 0..<m {
+                let hit = uses[t]
+                // Each hypothesis's chance of this use, times its chance of going on.
+                next[0] = post[0] * (1 - hazard) * (hit ? p : 1 - p)
+                var changes = post[0], hits = 0.0
+                for r in stride(from: 1, through: t, by: 1) {
+                    if uses[t - r] { hits += 1 }
+                    let rate = (alpha * p + hits) / (alpha + Double(r))
+                    next[r + 1] = post[r] * (1 - hazard) * (hit ? rate : 1 - rate)
+                    changes += post[r]
                 }
-                logPost[r] = log(hazard) + seen * log(1 - hazard) + ratio
+                // Or a change just before it, from any of them, to a new rate
+                // whose first use is as likely as the prior's mean says.
+                next[1] = changes * hazard * (hit ? p : 1 - p)
+                let total = next[0...(t + 1)].reduce(0, +)
+                for r in 0...(t + 1) { post[r] = next[r] / total }
             }
-            return ContextModel.softmax(logPost)
+            return post
         }
 
         /// How the run moves each candidate's score: β log(E[θ_j] / p_j)

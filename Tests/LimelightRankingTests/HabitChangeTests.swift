@@ -32,6 +32,23 @@ import Testing
         #expect(H.posterior([], p: 0.3) == [1])
     }
 
+    /// A thing that rose and then fell is down now: in a set too young to
+    /// have rates of its own (p is the like sets' back-off, 0.05 for each),
+    /// an old sound in its first 19 uses and a new one in the last 6, as
+    /// nightshift's bedtime set had them. The window holds two changes of
+    /// the old sound, and its rate now is the second's. (With at most one
+    /// change, the rise reached back to the first use, and the old sound
+    /// read as risen.)
+    @Test func aRiseThenAFallIsDownNow() {
+        let run = [Int](repeating: 0, count: 19) + [Int](repeating: 1, count: 6)
+        let (shift, _, rise) = H.shifts(run: run, things: [0, 1], set: [0.05, 0.05])
+        #expect(shift[0] < 0 && rise[0] < 0, "the old one fell: \(shift) \(rise)")
+        #expect(shift[1] > -shift[0], "the new one rose more: \(shift)")
+        let post = H.posterior(run.map { $0 == 0 }, p: 0.05)
+        let likeliest = post.indices.max { post[$0] < post[$1] }!
+        #expect(likeliest == 6, "the rate now began six uses ago, not \(likeliest)")
+    }
+
     /// The scores move toward what the run says: the old favourite (thing 0,
     /// first by the scores, gone from the run) and a new one (thing 1) in
     /// the last six uses of the set, which gave it little before. Another
