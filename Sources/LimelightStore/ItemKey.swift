@@ -36,6 +36,9 @@ package struct ItemKey: Hashable, Comparable, Sendable, CustomStringConvertible 
         }
     }
 
+    /// Whether it names an entity (not an app, intent, App Shortcut, …).
+    package var isEntity: Bool { rawValue.hasPrefix("entity/") }
+
     /// The item's unique term (`Q` + key): what an upsert replaces on.
     package var uniqueTerm: String { Schema.term(Schema.unique, rawValue) }
     /// The term on every interaction that counts as a use of the item.

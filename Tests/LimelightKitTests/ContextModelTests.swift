@@ -101,6 +101,46 @@ import Testing
         #expect(after["old-fave"]?.name.contains("the last 25 uses") == true, "\(after)")
     }
 
+    /// A message read four times one workday and never before, and a new
+    /// app launched as often that day: the next morning the message's day
+    /// is one use to the change-point test, no change, while the app's
+    /// launches are a rise (content is reopened while one works on it; an
+    /// app launched five times the day it comes is a habit there:
+    /// `HabitChange.firstUseADay`).
+    @Test func anEntitysDayOfReopeningsIsNoChangeAnAppsLaunchesAre() throws {
+        let dir = TempDir()
+        let work = ["location.work"]
+        func launch(_ app: String, _ at: String) -> String {
+            #"{"kind":"interaction","app":"\#(app)","at":"\#(at)","context":["location.work"]}"#
+        }
+        var lines = Self.music + [#"{"kind":"app","app":"com.example.chat","name":"Chat"}"#]
+        for d in 0..<20 {
+            for (k, id) in ["focus", "running-hits", "lift", "run"].enumerated() {
+                lines.append(RankerTests.play(id, at: Self.at(d, 9 + 2 * Double(k)), context: work))
+            }
+        }
+        for hour in [9.5, 10.5, 11.5, 15.5] {
+            lines.append(RankerTests.play("race-day", at: Self.at(20, hour), context: work))
+            lines.append(launch("com.example.chat", Self.at(20, hour + 0.2)))
+        }
+        lines += ["focus", "running-hits", "lift", "run"].enumerated().map { k, id in
+            RankerTests.play(id, at: Self.at(20, 9 + 2 * Double(k)), context: work)
+        }
+        try ingest(dir, lines)
+        var r = SearchRequest(query: "")
+        r.at = Timestamp(iso8601: Self.at(21, 8.5))!
+        r.contexts = work
+        r.explained = true
+        r.limit = 20
+        var change: [String: Double] = [:]
+        for h in try Searcher(location: dir.index).search(r).hits {
+            if let c = h.components.first(where: { $0.name.hasPrefix("changed habit?") }) { change[h.parameter?.id ?? h.id] = c.value }
+        }
+        let message = try #require(change["race-day"]), app = try #require(change["com.example.chat"])
+        #expect(abs(message) < 0.05, "\(change)")
+        #expect(app > 0.5, "\(change)")
+    }
+
     /// The commute with headphones and a podcast, and the same on rainy days
     /// (3 of 4 alike): six weeks of the old podcast in both (every third
     /// morning rainy), then five dry mornings of a new one.

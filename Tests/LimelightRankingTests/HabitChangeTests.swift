@@ -49,6 +49,27 @@ import Testing
         #expect(likeliest == 6, "the rate now began six uses ago, not \(likeliest)")
     }
 
+    /// A message read four times one day, never before: counted by use, its
+    /// day is a rise; counted by the days it was used on, that day is one
+    /// use, no evidence. A thing new on each of the last five days rises
+    /// either way.
+    @Test func aDaysReopeningsAreOneUseWhenCountedByDay() {
+        // Two days of a set's uses, five then twenty: thing 0 four times on the second.
+        let run = [1, 2, 1, 2, 1] + [1, 0, 2, 1, 0, 1, 2, 0, 1, 2, 1, 1, 2, 1, 0, 2, 1, 2, 1, 2]
+        let days = [Int](repeating: 0, count: 5) + [Int](repeating: 1, count: 20)
+        let set = [0.002, 0.5, 0.4], things = [0, 1, 2]
+        let byUse = H.shifts(run: run, days: days, things: things, set: set)
+        #expect(byUse.noChange[0] < 0.1 && byUse.shift[0] > 1, "\(byUse)")
+        let byDay = H.shifts(run: run, days: days, things: things, set: set, byDay: [true, false, false])
+        #expect(byDay.noChange[0] > 0.9 && abs(byDay.shift[0]) < 0.1, "\(byDay)")
+
+        let daily = [1, 2, 1, 2, 1, 2] + (1...5).flatMap { _ in [0, 1, 2] }
+        let dailyDays = [Int](repeating: 0, count: 6) + (1...5).flatMap { [$0, $0, $0] }
+        let newHabit = H.shifts(run: daily, days: dailyDays, things: things, set: set, byDay: [true, false, false])
+        #expect(newHabit.noChange[0] < 0.1 && newHabit.shift[0] > 1, "\(newHabit)")
+        #expect(H.firstUseADay(of: 0, [0, 0, 1, 0], [3, 3, 3, 4]) == [true, false, true])
+    }
+
     /// The scores move toward what the run says: the old favourite (thing 0,
     /// first by the scores, gone from the run) and a new one (thing 1) in
     /// the last six uses of the set, which gave it little before. Another
