@@ -76,7 +76,7 @@ public final class IndexWriter {
                 writer = try IndexWriter(location: location, layout: nil, shards: [db], generations: [gen], shardLocations: [location])
             } catch { throw IndexError(error, path: location.path) }
             // What un-sharding left because a reader still held it.
-            location.removeRetiredShards()
+            location.retireShards(from: 0)
             if !allowOlderSchema { try writer.foldJournal(onWarning: onWait) }
             return writer
         }
@@ -97,11 +97,7 @@ public final class IndexWriter {
         try? Files.writeAtomically(location.pidPath, Array("\(getpid())\n".utf8))
         // What a re-shard left because a reader still held it.
         if location.hasRetiredLeftovers { location.retire() }
-        for k in layout.count..<ShardLayout.maxCount {
-            let dropped = layout.shard(k)
-            guard Files.exists(dropped.path) else { break }
-            dropped.retire()
-        }
+        location.retireShards(from: layout.count)
         let writer: IndexWriter
         do {
             writer = try IndexWriter(location: location, layout: layout, shards: dbs, generations: gens,

@@ -211,7 +211,7 @@ public enum Maintenance {
             try before.unpublish()
         }
         location.removeUnusedGenerations(current: generation)
-        location.removeRetiredShards()
+        location.retireShards(from: 0)
     }
 
     /// The atomic steps of a sharded rebuild. Every shard's new generation is
@@ -234,9 +234,7 @@ public enum Maintenance {
         }
         for (shard, gen) in zip(layout.shards, generations) { shard.removeUnusedGenerations(current: gen) }
         if old.layout == nil { old.location.retire() }
-        if let before = old.layout, before.count > layout.count {
-            for k in layout.count..<before.count { before.shard(k).retire() }
-        }
+        if let before = old.layout, before.count > layout.count { old.location.retireShards(from: layout.count) }
     }
 }
 

@@ -22,14 +22,17 @@ extension IndexLocation {
         Files.list(path).contains { $0 == "current" || Self.generationNumber($0) != nil }
     }
 
-    /// The shards an ordinary index was un-sharded from (`rebuild --shards 1`),
-    /// retired; a shard's directory goes once only Limelight's own lock files
-    /// are left in it (a generation a reader holds stays, for a later writer).
-    /// Call only on an ordinary index (no marker), holding its write lock.
-    package func removeRetiredShards() {
-        for k in 0..<ShardLayout.maxCount {
+    /// Retires the shard directories a re-shard to `count` shards dropped
+    /// (`shard-K`, K ≥ count; 0: un-sharded, every one), and removes each
+    /// directory once only Limelight's own lock files are left in it. One a
+    /// reader still holds stays, retired, for a later writer (the next
+    /// writer of the index calls this again). Call only holding the write
+    /// lock of the index that replaced them.
+    package func retireShards(from count: Int) {
+        for name in Files.list(path) {
+            guard name.hasPrefix("shard-"), let k = Int(name.dropFirst(6)), name == "shard-\(k)",
+                  k >= count, k < ShardLayout.maxCount else { continue }
             let shard = ShardLayout(path: path, count: k + 1).shard(k)
-            guard Files.exists(shard.path) else { break }
             shard.retire()
             if Files.list(shard.path).allSatisfy(Self.isOwnFile) { Files.removeTree(shard.path) }
         }

@@ -222,13 +222,34 @@ import Xapian
         // A reader that compares the marker before and after opening the shards sees the swap.
         #expect(ShardLayout.markerIdentity(at: moved.path) != marker)
         #expect(try ShardLayout.read(at: moved.path)?.count == 2)
-        #expect(!Files.exists(moved.path + "/shard-2/current"), "the dropped shard is retired")
+        #expect(!Files.exists(moved.path + "/shard-2/current"), "the dropped shard is retired (its directory goes once the readers above let go)")
         try Self.expectSameAsOneIndex(moved, s.index("one"))
         // An index without --shards into it writes it as sharded.
         let extra = try s.write("extra.jsonl", [#"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"extra","title":"Extra Trail"}"#])
         try Self.ingest(moved, [extra])
         try Self.ingest(s.index("one"), [extra])
         try Self.expectSameAsOneIndex(moved, s.index("one"))
+    }
+
+    /// Re-sharding 4 into 2 removes the dropped shards' directories, but
+    /// one whose generation a reader holds stays, retired (no stub), until
+    /// a writer of the index opens after the reader has let go.
+    @Test func aDroppedShardGoesOnceNoReaderHoldsIt() throws {
+        let s = Scratch()
+        let four = s.index("four")
+        try Self.ingest(four, shards: 4, Self.corpus)
+        let held = try ShardLayout(path: four.path, count: 4).shard(3).openTrackedReader()
+        func generations(_ shard: String) -> [String] {
+            Files.list(four.path + "/" + shard).filter { $0.hasPrefix("gen-") && !$0.hasSuffix(".readers") }
+        }
+        _ = try Maintenance.rebuild(four, shards: 2)
+        #expect(!Files.exists(four.path + "/shard-2"))
+        #expect(generations("shard-3") == ["gen-\(held.generation)"] && !Files.exists(four.path + "/shard-3/current"))
+        try IndexWriter.open(four).close()
+        #expect(generations("shard-3") == ["gen-\(held.generation)"], "still held")
+        ReaderLocks.release(held.lock)
+        try IndexWriter.open(four).close()
+        #expect(Files.list(four.path).filter { $0.hasPrefix("shard-") }.sorted() == ["shard-0", "shard-1"])
     }
 
     @Test func aDifferentShardCountIsAUsageError() throws {
