@@ -30,6 +30,7 @@ extension IndexWriter {
     /// each gets an id of its own and is appended to the journal, durably,
     /// after a reader checked that its app, intent and shortcut exist.
     public static func donate(_ records: [Record], to location: IndexLocation) throws(IndexError) -> [String] {
+        try checkLockTimeoutSetting()
         var out: [Record] = []
         for r in records {
             var fields = r.fields

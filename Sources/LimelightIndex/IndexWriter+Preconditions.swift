@@ -15,6 +15,14 @@ extension IndexWriter {
         }
         return v
     }
+
+    /// Rejects a bad `$LIMELIGHT_LOCK_TIMEOUT` (a usage error) before a
+    /// write that may not wait for the lock at all (`donate` journals, and
+    /// folds only if no writer holds the index; `history` saves its policy):
+    /// the setting means the same to every write command.
+    public static func checkLockTimeoutSetting() throws(IndexError) {
+        _ = try lockTimeoutFromEnvironment()
+    }
 }
 
 extension IndexLocation {

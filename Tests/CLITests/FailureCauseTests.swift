@@ -60,5 +60,14 @@ import Testing
             #expect(r.stderr.contains("LIMELIGHT_LOCK_TIMEOUT must be a number of seconds"), "\(r.stderr)")
         }
         #expect(try cli.run(["index", app], env: ["LIMELIGHT_LOCK_TIMEOUT": "0.5"]).status == 0)
+        // The same for the writes that need not wait for the lock: nothing is written.
+        for command in [["donate", "--app", "com.example.a"], ["history", "retain", "30"], ["history", "pause"]] {
+            let r = try cli.run(command, env: ["LIMELIGHT_LOCK_TIMEOUT": "nan"])
+            #expect(r.status == 64, "\(command): \(r.stderr)")
+            #expect(r.stderr.contains("LIMELIGHT_LOCK_TIMEOUT must be a number of seconds"), "\(r.stderr)")
+        }
+        #expect(try cli.run(["export"]).stdout.components(separatedBy: "\n").filter { $0.contains(#""kind":"interaction""#) }.isEmpty)
+        let history = try cli.run(["history", "status"]).stdout
+        #expect(history.contains("History: recording\nRetention: kept until forgotten"), "\(history)")
     }
 }

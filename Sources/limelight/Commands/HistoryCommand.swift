@@ -53,6 +53,7 @@ struct HistoryCommand: Command {
             print("Excluded apps: " + (policy.excluded.isEmpty ? "none" : policy.excluded.joined(separator: ", ")))
             return
         }
+        try IndexWriter.checkLockTimeoutSetting()
         try policy.save(location)
         if args.positionals[0] == "retain", policy.retainDays != nil, let writer = try? IndexWriter.open(location) {
             // Apply the new limit now (every write applies it).

@@ -101,6 +101,8 @@ struct OpenCommand: Command {
     }
 
     static func launch(_ plan: LaunchPlan, recording use: Record, location: IndexLocation) throws -> String? {
+        // A setting that would keep the use from being recorded stops the launch too.
+        try IndexWriter.checkLockTimeoutSetting()
         do { try Spawner.spawn(plan) } catch { throw CLIError.failed(error.description) }
         return try Donations.record(use, location: location)
     }
