@@ -90,12 +90,22 @@ package enum Files {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// mkdir -p with owner-only permissions.
-    package static func makeDirectories(_ path: String) throws(SystemError) {
+    /// mkdir -p; the directories it makes get exactly `mode`, whatever the
+    /// umask (`limelight` runs with 077): owner-only unless told otherwise,
+    /// as an index holds a person's history; the files `desktop install`
+    /// writes are for the shells and dbus-daemon, with `--system` every
+    /// user's (0755, as `install -d` makes them).
+    package static func makeDirectories(_ path: String) throws(SystemError) { try makeDirectories(path, mode: 0o700) }
+
+    package static func makeDirectories(_ path: String, mode: mode_t) throws(SystemError) {
         if isDirectory(path) { return }
         let p = parent(path)
-        if p != path, !p.isEmpty, p != "/", p != "." { try makeDirectories(p) }
-        if mkdir(path, 0o700) != 0, errno != EEXIST { throw SystemError("cannot create directory", path: path) }
+        if p != path, !p.isEmpty, p != "/", p != "." { try makeDirectories(p, mode: mode) }
+        if mkdir(path, mode) == 0 {
+            chmod(path, mode)
+        } else if errno != EEXIST {
+            throw SystemError("cannot create directory", path: path)
+        }
     }
 
     /// The names in a directory; an unreadable one reads as empty (see

@@ -244,6 +244,15 @@ struct ServeTests {
 
         let system = try Child.run([LimelightBinary.path, "desktop", "install", "--system", "--prefix", dir + "/usr"])
         #expect(system.stdout.hasPrefix(files.map { "wrote \(dir)/usr/share/\($0)\n" }.joined()), "\(system)")
+        // Every user's shell and bus reads them: the directories made for them are not owner-only.
+        for file in files {
+            var path = dir + "/usr/share/" + file
+            while path != dir + "/usr" {
+                let mode = try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+                #expect(mode & 0o005 == (path.hasSuffix(file) ? 0o004 : 0o005), "\(path): \(String(mode, radix: 8))")
+                path = String(path[..<path.lastIndex(of: "/")!])
+            }
+        }
         // The activated service is ours to stop: it exits when the bus goes away.
     }
 }

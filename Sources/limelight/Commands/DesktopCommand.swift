@@ -109,7 +109,7 @@ struct DesktopCommand: Command {
             if install {
                 let dir = String(path[..<path.lastIndex(of: "/")!])
                 do {
-                    try Files.makeDirectories(dir)
+                    try Files.makeDirectories(dir, mode: 0o755)
                     try Files.writeAtomically(path, Array(file.text.utf8))
                 } catch { throw CLIError.failed("cannot write \(path): \(error.description)") }
                 chmod(path, 0o644)  // the shells and dbus-daemon read it (and other users, with --system)
