@@ -31,6 +31,8 @@ package struct HistoryPolicy: Equatable, Sendable {
     }
 
     package func save(_ location: IndexLocation) throws(StoreError) {
+        // A replica's history is the master's: its policy is set there.
+        try location.checkWritable()
         do {
             try Files.makeDirectories(location.path)
             try Files.writeAtomically(Self.path(location), Array(json.serialized.utf8))

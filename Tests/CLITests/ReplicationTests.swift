@@ -88,7 +88,8 @@ import TestProcesses
         #expect(written.status != 0)
         #expect(written.stderr.contains("read replica") && written.stderr.contains("master"), "\(written.stderr)")
         #expect(!FileManager.default.fileExists(atPath: replica.index + "/shard-0/current"))
-        for write in [["index", added], ["donate", "--app", "com.example.trails"]] {
+        for write in [["index", added], ["donate", "--app", "com.example.trails"],
+                      ["history", "pause"], ["history", "retain", "30"], ["history", "exclude", "com.example.trails"]] {
             #expect(try replica.run(write).status != 0, "\(write)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: replica.index).sorted() == ["shard-0", "shard-1", "shards"])

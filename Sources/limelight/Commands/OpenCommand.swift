@@ -104,6 +104,12 @@ struct OpenCommand: Command {
         // A setting that would keep the use from being recorded stops the launch too.
         try IndexWriter.checkLockTimeoutSetting()
         do { try Spawner.spawn(plan) } catch { throw CLIError.failed(error.description) }
+        // A read replica is never written: the program runs, and the use is
+        // the master's to record (a launcher on a replica machine works).
+        do { try location.checkWritable() } catch {
+            Output.err("not recorded: \(location.path) is a read replica; usage is recorded on the master")
+            return nil
+        }
         return try Donations.record(use, location: location)
     }
 
