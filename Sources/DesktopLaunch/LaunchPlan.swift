@@ -45,9 +45,10 @@ public struct LaunchPlan: Sendable, Equatable {
 }
 
 /// The terminal a `Terminal=true` application runs in: `$TERMINAL` (a program
-/// name or path, as i3, sway and many tools read it), else Debian's
-/// `x-terminal-emulator` alternative, else the first of a few common
-/// terminals that is installed; each takes the command after `-e`.
+/// name or path, as i3, sway and many tools read it) when it is installed,
+/// else Debian's `x-terminal-emulator` alternative, else the first of a few
+/// common terminals that is installed. Each takes the command after `-e`,
+/// gnome-terminal after `--` (its `-e` is deprecated).
 public enum Terminal {
     public static let fallbacks = ["x-terminal-emulator", "gnome-terminal", "konsole", "xfce4-terminal", "alacritty", "kitty", "foot", "xterm"]
 
@@ -56,11 +57,14 @@ public enum Terminal {
     }
 
     public static func command(in environment: DesktopEnvironment, terminalVariable: String?) -> [String] {
-        if let t = terminalVariable, !t.isEmpty, environment.findsExecutable(t) { return [t, "-e"] }
-        for t in fallbacks where environment.findsExecutable(t) {
-            // gnome-terminal wants "--" before the command; the rest take -e.
-            return t == "gnome-terminal" ? [t, "--"] : [t, "-e"]
-        }
+        if let t = terminalVariable, !t.isEmpty, environment.findsExecutable(t) { return invocation(t) }
+        for t in fallbacks where environment.findsExecutable(t) { return invocation(t) }
         return ["x-terminal-emulator", "-e"]
+    }
+
+    /// The terminal and what comes before the command (by its file name, so
+    /// `$TERMINAL=/usr/bin/gnome-terminal` counts as gnome-terminal).
+    static func invocation(_ terminal: String) -> [String] {
+        terminal.split(separator: "/").last == "gnome-terminal" ? [terminal, "--"] : [terminal, "-e"]
     }
 }
