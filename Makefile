@@ -6,7 +6,7 @@ INDEX   ?= $(CURDIR)/.build/demo-index
 QUERY   ?= monterey ba
 BIN      = .build/release/limelight
 
-.PHONY: run test deps build install corpus eval eval-fresh soak bench clean launcher-check
+.PHONY: run test deps build install corpus eval eval-fresh eval-desktop soak bench clean launcher-check
 
 # Debian packages the build needs; installed non-interactively when missing.
 # libxapian-dev: Xapian 1.4. libsystemd-dev: sd-bus, for the session-bus service.
@@ -85,6 +85,13 @@ eval-fresh: deps
 	$(SWIFT) build -c release --product limelight-eval
 	rm -rf $(FRESH); python3 corpus/eval/gen_launches.py --people $(FRESH_PEOPLE) $(FRESH_FLAGS) --out $(FRESH) >/dev/null
 	.build/release/limelight-eval --launches $(FRESH) --out .build/eval/FRESH.md
+
+# Launcher probes on the desktop files of popular Debian packages, fetched
+# once with apt-get download (not installed; about 700 MB), beside a rofi-like
+# ranking: .build/eval/DESKTOP.md. Not in `make eval`: the download.
+eval-desktop: deps
+	$(SWIFT) build -c release --product limelight
+	python3 corpus/eval/desktop_probes.py
 
 # The kill -9 test at length over index, donate, rebuild, compact, forget and delete (the suite runs 12 kills; this runs 300).
 soak: deps

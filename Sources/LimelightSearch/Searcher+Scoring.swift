@@ -52,11 +52,20 @@ extension Searcher {
             c.textWeight = CandidateBoost.removing(from: m.weight, entry.card)
             // An app matches by its name or any synonym ("Trail Guide" is
             // Trails), a synonym a tier lower (`RankingWeights.synonymShare`).
+            // So does a desktop action (an App Shortcut that runs a command
+            // line of its own) by its title: it is a way into its app, which
+            // KRunner ranks below application matches and GNOME Shell does
+            // not search at all. At a name's weight, LibreOffice Start
+            // Center's "Writer" action (the whole title, 6) came before
+            // LibreOffice Writer (a later word of its name, 1.5) for
+            // "writer", and so for "calc", "impress" and "draw".
             c.titleMatch = 0
+            let desktopAction = entry.card.kind == .shortcut && entry.card.launch.exec != nil
             for (i, name) in entry.card.names.enumerated() {
-                let role: TitleMatch.Role = i > 0 ? .synonym : entry.shownTitleGoesOn ? .startOfShownTitle : .name
+                let synonym = i > 0 || desktopAction
+                let role: TitleMatch.Role = synonym ? .synonym : entry.shownTitleGoesOn ? .startOfShownTitle : .name
                 let bonus = TitleMatch.bonus(title: name, text: text, as: role)
-                c.titleMatch = max(c.titleMatch, i == 0 ? bonus : RankingWeights.synonymShare * bonus)
+                c.titleMatch = max(c.titleMatch, synonym ? RankingWeights.synonymShare * bonus : bonus)
             }
             // An exact title is the thing itself: a share of its own text
             // weight counts again, so that a longer title repeating the

@@ -26,7 +26,12 @@ import Testing
         // As `sync apps` makes a desktop entry's Actions (Thunar's "Home"; "home" is also a keyword).
         #"{"kind":"app","app":"thunar","name":"Thunar File Manager","synonyms":["File Manager","home","network"]}"#,
         #"{"kind":"intent","app":"thunar","id":"desktop-action","title":"Run a desktop action"}"#,
-        #"{"kind":"shortcut","app":"thunar","id":"home","intent":"desktop-action","title":"Home","phrases":["Home in ${applicationName}"]}"#,
+        #"{"kind":"shortcut","app":"thunar","id":"home","intent":"desktop-action","title":"Home","phrases":["Home in ${applicationName}"],"exec":"thunar"}"#,
+        // LibreOffice's Start Center, whose actions are named as the other LibreOffice apps.
+        #"{"kind":"app","app":"libreoffice-startcenter","name":"LibreOffice Start Center","synonyms":["Office"]}"#,
+        #"{"kind":"intent","app":"libreoffice-startcenter","id":"desktop-action","title":"Run a desktop action"}"#,
+        #"{"kind":"shortcut","app":"libreoffice-startcenter","id":"Writer","intent":"desktop-action","title":"Writer","phrases":["Writer in ${applicationName}"],"exec":"libreoffice --writer"}"#,
+        #"{"kind":"shortcut","app":"libreoffice-startcenter","id":"Calc","intent":"desktop-action","title":"Calc","phrases":["Calc in ${applicationName}"],"exec":"libreoffice --calc"}"#,
         #"{"kind":"app","app":"example.apple","name":"apple","synonyms":["Fruit"]}"#,
         #"{"kind":"app","app":"example.banana","name":"Banana","synonyms":["Fruit"]}"#,
     ]
@@ -82,8 +87,20 @@ import Testing
         let shown = try response("h").hits.map(\.title)
         let heroic = shown.firstIndex(of: "Heroic Games Launcher"), home = shown.firstIndex(of: "Home — Thunar File Manager")
         #expect(heroic != nil && home != nil && heroic! < home!, "\(shown)")
-        // Typed whole, the action's own title is still an exact match.
-        #expect(try titles("home").first == "Home — Thunar File Manager")
+        // Typed whole, the action's own title is matched as its app's
+        // synonyms are: the app it is a way into comes first.
+        #expect(Array(try titles("home").prefix(2)) == ["Thunar File Manager", "Home — Thunar File Manager"])
+    }
+
+    // A desktop action is a way into its app (KRunner ranks such jump-list
+    // entries below application matches; GNOME Shell does not search
+    // them): "writer" is LibreOffice Writer, not the Start Center's Writer
+    // action, though the action's whole title is the query and the app has
+    // it as a later word of its name.
+    @Test func aDesktopActionRanksBelowTheAppItsTitleNames() throws {
+        #expect(Array(try titles("writer").prefix(2)) == ["LibreOffice Writer", "Writer — LibreOffice Start Center"])
+        #expect(Array(try titles("calc").prefix(2)) == ["LibreOffice Calc", "Calc — LibreOffice Start Center"])
+        #expect(try titles("libre calc").first == "LibreOffice Calc")
     }
 
     // Any letters in order are an abbreviation up to four; longer, they met

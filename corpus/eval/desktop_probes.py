@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""Launcher probes on real desktop files: what people type into GNOME Shell,
+KRunner or rofi, asked of `limelight search` over the .desktop files of
+popular Debian packages, beside a rofi-like ranking of the same files.
+
+The packages are fetched with `apt-get download` (not installed) into
+.build/eval/desktop/debs and only their usr/share/applications is kept. Their
+TryExec lines are dropped: the programs are not installed here, and TryExec
+would hide every entry. Each language's index is made with `limelight sync
+apps`, as on a desktop (a GNOME session, only this tree in XDG_DATA_DIRS).
+
+The probes (corpus/eval/queries/desktop-probes.tsv: query, the desktop ids
+that are right, its kind, LANG) were written before any was run: name
+prefixes, generic names and categories, keywords, words inside a name,
+typos, executable names, and German and French names. A probe is right at 1
+when the first hit is one of the right apps (an App Shortcut of one counts:
+it opens it), at 3 when one of the first three is.
+
+    python3 corpus/eval/desktop_probes.py [--limelight .build/release/limelight]
+
+Writes .build/eval/DESKTOP.md and prints it. `make eval-desktop` builds and runs it.
+"""
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+WORK = os.path.join(ROOT, '.build', 'eval', 'desktop')
+APPS = os.path.join(WORK, 'root', 'usr', 'share', 'applications')
+PROBES = os.path.join(HERE, 'queries', 'desktop-probes.tsv')
+AT = '2026-12-01T12:00:00Z'
+PACKAGES = """ark audacity baobab blender cheese chromium dolphin emacs-common emacs-gtk eog evince file-roller
+filezilla firefox-esr geany gedit gimp gnome-calculator gnome-calendar gnome-clocks gnome-contacts
+gnome-control-center gnome-disk-utility gnome-maps gnome-screenshot gnome-software gnome-system-monitor
+gnome-terminal gnome-text-editor gnome-weather gparted gwenview htop inkscape kate kcalc kde-spectacle
+kdenlive keepassxc konsole krita libreoffice-base libreoffice-calc libreoffice-common libreoffice-draw
+libreoffice-impress libreoffice-math libreoffice-writer mousepad mpv nautilus obs-studio okular pavucontrol
+plasma-systemmonitor qbittorrent remmina rhythmbox shotwell simple-scan synaptic systemsettings thunar
+thunderbird totem transmission-gtk vim-gtk3 vim-gui-common virt-manager vlc-bin vlc xfce4-terminal xterm""".split()
+LANGS = {'C.UTF-8': 'C', 'de_DE.UTF-8': 'de', 'fr_FR.UTF-8': 'fr'}
+KINDS = ['prefix', 'generic', 'keyword', 'midword', 'typo', 'exec', 'localized']
+
+
+def fetch():
+    """The packages' desktop files under APPS, without TryExec (kept between runs)."""
+    debs = os.path.join(WORK, 'debs')
+    os.makedirs(debs, exist_ok=True)
+    have = {f.split('_')[0] for f in os.listdir(debs) if f.endswith('.deb')}
+    missing = [p for p in PACKAGES if p not in have]
+    for p in missing:  # one at a time: a package gone from the archive skips only itself
+        if subprocess.run(['apt-get', 'download', p], cwd=debs, capture_output=True).returncode != 0:
+            print(f'desktop_probes: apt-get download {p} failed (skipped)', file=sys.stderr)
+    os.makedirs(APPS, exist_ok=True)
+    for deb in sorted(os.listdir(debs)):
+        tar = subprocess.run(['dpkg-deb', '--fsys-tarfile', os.path.join(debs, deb)], capture_output=True).stdout
+        subprocess.run(['tar', '-x', '--wildcards', '-C', os.path.join(WORK, 'root'), './usr/share/applications/*'],
+                       input=tar, capture_output=True)
+    for base, _, files in os.walk(APPS):
+        for f in files:
+            if f.endswith('.desktop'):
+                path = os.path.join(base, f)
+                with open(path, encoding='utf-8', errors='replace') as fh:
+                    lines = [l for l in fh if not l.startswith('TryExec=')]
+                with open(path, 'w', encoding='utf-8') as fh:
+                    fh.writelines(lines)
+
+
+def environment(lang):
+    e = {k: v for k, v in os.environ.items() if k not in ('LC_ALL', 'LC_MESSAGES')}
+    home = os.path.join(WORK, 'home')
+    e.update(HOME=home, XDG_DATA_HOME=home + '/.local/share', XDG_CONFIG_HOME=home + '/.config',
+             XDG_DATA_DIRS=os.path.join(WORK, 'root', 'usr', 'share'), XDG_CURRENT_DESKTOP='GNOME', LANG=lang)
+    return e
+
+
+def index(limelight, lang):
+    path = os.path.join(WORK, 'index-' + LANGS[lang])
+    subprocess.run(['rm', '-rf', path], check=True)
+    r = subprocess.run([limelight, '--index', path, 'sync', 'apps', '--json'], env=environment(lang),
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f'desktop_probes: sync apps failed ({lang}): {r.stderr}')
+    return path, json.loads(r.stdout.splitlines()[-1])
+
+
+def search(limelight, path, query, lang):
+    r = subprocess.run([limelight, '--index', path, 'search', query, '--json', '--limit', '5', '--at', AT],
+                       env=environment(lang), capture_output=True, text=True)
+    return [json.loads(l) for l in r.stdout.splitlines() if l.startswith('{')]
+
+
+# MARK: The baseline: rofi drun's way, by name, word and keyword starts.
+
+def parse(path):
+    entry, section = {}, None
+    with open(path, encoding='utf-8', errors='replace') as fh:
+        for line in fh:
+            line = line.rstrip('\n')
+            if line.startswith('['):
+                section = line.strip()
+            elif section == '[Desktop Entry]' and '=' in line and not line.startswith('#'):
+                k, v = line.split('=', 1)
+                entry[k.strip()] = v.strip()
+    return entry
+
+
+def localized(entry, key, lang):
+    for l in ([lang, lang.split('_')[0]] if lang else []):
+        if f'{key}[{l}]' in entry:
+            return entry[f'{key}[{l}]']
+    return entry.get(key, '')
+
+
+def visible(entry):
+    shown = lambda key: [x for x in entry.get(key, '').split(';') if x]
+    return (entry.get('Type') == 'Application' and entry.get('NoDisplay', '').lower() != 'true'
+            and entry.get('Hidden', '').lower() != 'true'
+            and (not shown('OnlyShowIn') or 'GNOME' in shown('OnlyShowIn')) and 'GNOME' not in shown('NotShowIn'))
+
+
+def desktop_apps(lang):
+    out = []
+    for base, _, files in os.walk(APPS):
+        for f in files:
+            if not f.endswith('.desktop'):
+                continue
+            path = os.path.join(base, f)
+            entry = parse(path)
+            if not visible(entry):
+                continue
+            argv = entry.get('Exec', '').split()
+            exe = os.path.basename(argv[0]) if argv else ''
+            out.append(dict(id=os.path.relpath(path, APPS).replace('/', '-')[:-len('.desktop')],
+                            name=localized(entry, 'Name', lang), generic=localized(entry, 'GenericName', lang),
+                            keywords=[k for k in localized(entry, 'Keywords', lang).split(';') if k],
+                            exe=exe, categories=entry.get('Categories', '')))
+    return out
+
+
+def words(s):
+    return [w for w in re.split(r'[^\w]+', s.lower()) if w]
+
+
+def baseline(apps, query):
+    q = query.lower()
+    ranked = []
+    for a in apps:
+        name = a['name'].lower()
+        other = [a['generic'].lower(), a['exe'].lower()] + [k.lower() for k in a['keywords']]
+        other_words = [w for f in other for w in words(f)] + other
+        hay = ' '.join([name] + other + [a['categories'].lower()])
+        if name.startswith(q):
+            tier = 1
+        elif any(w.startswith(q) for w in words(name) + name.split()):
+            tier = 2
+        elif any(w.startswith(q) for w in other_words):
+            tier = 3
+        elif q in hay:
+            tier = 4
+        elif len(q.split()) > 1 and all(t in hay for t in q.split()):
+            tier = 5
+        else:
+            continue
+        ranked.append((tier, len(a['name']), a['id']))
+    return [i for _, _, i in sorted(ranked)[:5]]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--limelight', default=os.path.join(ROOT, '.build', 'release', 'limelight'))
+    ap.add_argument('--out', default=os.path.join(ROOT, '.build', 'eval', 'DESKTOP.md'))
+    args = ap.parse_args()
+    fetch()
+    indexes, synced = {}, {}
+    for lang in LANGS:
+        indexes[lang], synced[lang] = index(args.limelight, lang)
+        for problem in synced[lang]['problems']:
+            print(f'desktop_probes: sync apps ({lang}): {problem}', file=sys.stderr)
+    apps = {lang: desktop_apps(None if lang == 'C.UTF-8' else lang.split('.')[0]) for lang in LANGS}
+    counts = collections.defaultdict(collections.Counter)
+    wrong = []
+    with open(PROBES, encoding='utf-8') as fh:
+        probes = [l.rstrip('\n').split('\t') for l in fh if l.strip()]
+    for query, right, kind, lang in probes:
+        right = set(right.split(','))
+        ours = [h.get('app') for h in search(args.limelight, indexes[lang], query, lang)]
+        theirs = baseline(apps[lang], query)
+        for k in (kind, 'all'):
+            c = counts[k]
+            c['n'] += 1
+            c['ll1'] += ours[:1] != [] and ours[0] in right
+            c['ll3'] += any(i in right for i in ours[:3])
+            c['bl1'] += theirs[:1] != [] and theirs[0] in right
+            c['bl3'] += any(i in right for i in theirs[:3])
+        if not (ours and ours[0] in right):
+            wrong.append(f'| `{query}` | {lang} | {", ".join(sorted(right))} | {", ".join(ours[:3]) or "nothing"} |')
+    lines = ['# Launcher probes on real desktop files', '',
+             f'`make eval-desktop` (corpus/eval/desktop_probes.py): {len(probes)} queries written before any was run,',
+             f'over the desktop files of {len(os.listdir(os.path.join(WORK, "debs")))} Debian packages '
+             f'({len(apps["C.UTF-8"])} apps shown in a GNOME session; `sync apps` added {synced["C.UTF-8"]["added"]} records). Share of',
+             'probes whose first hit, or one of the first three, is a right app; the baseline ranks by name start,',
+             'then a word of the name, then GenericName, Keywords or the executable, then any substring (rofi drun).', '',
+             '| kind | probes | Limelight @1 | Limelight @3 | baseline @1 | baseline @3 |', '|---|---|---|---|---|---|']
+    for k in KINDS + ['all']:
+        c = counts[k]
+        pct = lambda x: f'{100 * c[x] / c["n"]:.1f}' if c['n'] else '–'
+        lines.append(f'| {k} | {c["n"]} | {pct("ll1")} | {pct("ll3")} | {pct("bl1")} | {pct("bl3")} |')
+    lines += ['', 'Probes whose first hit is not a right app:', '', '| query | LANG | right | Limelight\'s first three |',
+              '|---|---|---|---|'] + wrong
+    text = '\n'.join(lines) + '\n'
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    with open(args.out, 'w', encoding='utf-8') as fh:
+        fh.write(text)
+    print(text, end='')
+
+
+if __name__ == '__main__':
+    main()
