@@ -153,6 +153,15 @@ package enum TitleMatch {
         return max(strict, coverageBonus(title: title, text: text, as: role))
     }
 
+    /// Whether each word of the query starts a word of `title` (each CJK
+    /// run is in it), as a launcher matches a query of several words.
+    static func startsEveryWord(of text: QueryText, title: TitleKey) -> Bool {
+        let titleWords = title.words
+        return !(text.words.isEmpty && text.cjkRuns.isEmpty)
+            && text.words.allSatisfy { q in titleWords.contains { $0.hasPrefix(q) } }
+            && text.cjkRuns.allSatisfy { run in title.cjk.contains { $0.contains(run) } }
+    }
+
     /// When no item matches every word, an item's title earns the bonus of
     /// the words it does start, times their share of the query: for "system
     /// settings", Settings (one word of two, its whole name: 3.0) above System
@@ -185,9 +194,7 @@ package enum TitleMatch {
         if joined(titleWords, titleCJK, startsWith: text.joined) || title.compact.hasPrefix(text.compact) {
             return RankingWeights.titlePrefix
         }
-        let wordsOK = queryWords.allSatisfy { q in titleWords.contains { $0.hasPrefix(q) } }
-        let cjkOK = text.cjkRuns.allSatisfy { run in titleCJK.contains { $0.contains(run) } }
-        if wordsOK && cjkOK { return RankingWeights.allWordStarts }
+        if startsEveryWord(of: text, title: title) { return RankingWeights.allWordStarts }
         return queryWords.count == 1 && text.cjkRuns.isEmpty ? inside(title, text.compact, subsequence: role != .synonym) ?? 0 : 0
     }
 

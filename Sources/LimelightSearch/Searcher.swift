@@ -198,6 +198,14 @@ public final class Searcher {
                 keep(kept, onTopOf: &order, &scored, text: text)  // Searcher+StableTopHit.swift
             }
             hits = try arrangeLikeSpotlight(order, scored, situation, request)
+            // "libre calc": no indexed word is "libre", so the words were
+            // matched one by one, yet the top hit's name starts every one of
+            // them (LibreOffice Calc), as a launcher matches words: saying
+            // that nothing matches every word would be wrong.
+            if relaxed, let top = order.first, let name = scored[top].entry.card.names.first,
+               TitleMatch.startsEveryWord(of: text, title: name) {
+                relaxed = false
+            }
         } else {
             hits = removeDuplicateThings(try contextModelHits(candidates, request), limit: request.limit)  // Searcher+ContextModel.swift
         }

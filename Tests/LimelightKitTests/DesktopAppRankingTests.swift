@@ -103,6 +103,14 @@ import Testing
         #expect(try titles("libre calc").first == "LibreOffice Calc")
     }
 
+    // No indexed word is "libre", so "libre calc" matches word by word, but
+    // the top hit's name starts both words: the response does not say that
+    // nothing matches every word (it does for "system settings", above).
+    @Test func aNameThatStartsEveryWordIsNoRelaxedMatch() throws {
+        let r = try response("libre calc")
+        #expect(r.hits.first?.title == "LibreOffice Calc" && !r.relaxed, "\(r.relaxed) \(r.hits.map(\.title))")
+    }
+
     // Any letters in order are an abbreviation up to four; longer, they met
     // a long name by chance ("partiton" found only "PyCharm Community
     // Edition" so, and was never corrected to "partition"), so past four
