@@ -12,6 +12,7 @@ enum AppRecords {
         var out = SourceRecords(source: .apps)
         let found = ApplicationDiscovery.discover(in: environment)
         out.problems = found.problems
+        out.unreadable = Set(found.brokenIDs)
         for app in found.applications where !app.noDisplay {
             add(app, to: &out)
             progress(out.records.count)
@@ -23,7 +24,10 @@ enum AppRecords {
         let before = out.records.count
         let problemsBefore = out.problems.count
         out.add(appFields(app), file: app.path)
-        guard out.problems.count == problemsBefore else { return }
+        guard out.problems.count == problemsBefore else {
+            out.unreadable.insert(app.id)
+            return
+        }
         let actions = app.actions.filter { $0.exec != nil }
         if !actions.isEmpty {
             out.add(["kind": "intent", "app": .string(app.id), "id": .string(actionIntent),
@@ -40,8 +44,12 @@ enum AppRecords {
             if let icon = action.icon ?? app.icon { o["icon"] = .string(icon) }
             out.add(o, file: app.path)
         }
-        // One broken part rejects the application whole: nothing half-made.
-        if out.problems.count > problemsBefore { out.records.removeSubrange(before...) }
+        // One broken part rejects the application whole: nothing half-made
+        // (and what was imported of it before is kept).
+        if out.problems.count > problemsBefore {
+            out.records.removeSubrange(before...)
+            out.unreadable.insert(app.id)
+        }
     }
 
     static func appFields(_ app: DesktopApplication) -> JSONObject {

@@ -20,6 +20,8 @@ public enum ApplicationDiscovery {
         public var skipped: [SkippedFile] = []
         /// Broken files: each was reported and skipped; the others were read.
         public var problems: [DesktopSourceError] = []
+        /// The desktop file ids of the broken files.
+        public var brokenIDs: [String] = []
         /// Defects that cost only a part of an application (an action with no group).
         public var warnings: [DesktopSourceError] = []
     }
@@ -62,6 +64,7 @@ public enum ApplicationDiscovery {
             }
         } catch {
             result.problems.append(error)
+            result.brokenIDs.append(id)
         }
     }
 

@@ -27,6 +27,7 @@ enum BrowserRecords {
             }
         } catch {
             out.problems.append(error)
+            out.unreadable.insert(app)
             return out
         }
         out.addOwnerApp(file: file)
@@ -74,7 +75,11 @@ enum BrowserRecords {
             let path = "\(environment.configHome)/\(directory)/Default/Bookmarks"
             guard FileSystem.isRegularFile(path) else { notes.append("no \(browser) bookmarks at \(path)"); continue }
             let bookmarks: [ChromiumBookmark]
-            do { bookmarks = try ChromiumBookmarks.read(path) } catch { out.problems.append(error); continue }
+            do { bookmarks = try ChromiumBookmarks.read(path) } catch {
+                out.problems.append(error)
+                out.unreadable.insert(app)
+                continue
+            }
             if !found { out.addOwnerApp(file: path) }
             found = true
             for b in bookmarks {

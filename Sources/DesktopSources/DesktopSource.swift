@@ -72,6 +72,11 @@ public struct SourceRecords: Sendable {
     public var skippedNote: String?
     /// Broken files and records, each reported and left out.
     public var problems: [DesktopSourceError] = []
+    /// The apps whose records this read could not make: a broken desktop
+    /// file, or a store that could not be read at all (its owner app). A sync
+    /// keeps what it imported of them before, and the uses recorded on it:
+    /// a file being rewritten, or corrupted, is no reason to forget them.
+    public var unreadable: Set<String> = []
 
     public init(source: DesktopSource) { self.source = source }
 

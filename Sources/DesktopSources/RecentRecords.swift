@@ -21,6 +21,7 @@ enum RecentRecords {
             }
         } catch {
             out.problems.append(error)
+            out.unreadable.insert(DesktopSource.recent.ownerApp!.id)
             return out
         }
         out.addOwnerApp(file: path)

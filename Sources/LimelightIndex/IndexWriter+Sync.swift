@@ -21,19 +21,22 @@ extension IndexWriter {
     /// other sources and of `index` are not touched. Interactions carry ids
     /// derived from what they record, so one already stored is not counted again.
     ///
-    /// Every record but interactions must carry `"source": source`. `progress`
-    /// is told (records applied, records in all) as they are applied.
-    public func sync(source: String, records: [Record],
+    /// Every record but interactions must carry `"source": source`. The apps
+    /// in `kept` are ones the source could not read this time (a broken
+    /// file): nothing stored of them is deleted. `progress` is told (records
+    /// applied, records in all) as they are applied.
+    public func sync(source: String, records: [Record], keeping kept: Set<String> = [],
                      progress: (Int, Int) -> Void = { _, _ in }) throws(IndexError) -> SyncChanges {
         for r in records where r.kind != .interaction && r.source != source {
             throw IndexError.rejected(["sync \(source): \(r.kind.rawValue) \(ItemKey(r)) is not marked as the source's"])
         }
-        return try inTransaction { session in try session.sync(source: source, records: records, progress: progress) }
+        return try inTransaction { session in try session.sync(source: source, records: records, keeping: kept, progress: progress) }
     }
 }
 
 package extension BatchSession {
-    mutating func sync(source: String, records: [Record], progress: (Int, Int) -> Void = { _, _ in }) throws -> SyncChanges {
+    mutating func sync(source: String, records: [Record], keeping kept: Set<String> = [],
+                       progress: (Int, Int) -> Void = { _, _ in }) throws -> SyncChanges {
         var changes = SyncChanges()
         let derived = Set(try db.postings(Schema.derived))
         var stored: [ItemKey: (id: UInt32, record: Record)] = [:]
@@ -43,8 +46,9 @@ package extension BatchSession {
         let owned = records.filter { $0.kind != .interaction }
         let incoming = Set(owned.map(ItemKey.init))
 
-        // What vanished. An app goes with all it has; then what is left of the rest.
-        let gone = stored.filter { !incoming.contains($0.key) }
+        // What vanished. An app goes with all it has; then what is left of
+        // the rest. What the source could not read (`kept` apps) did not vanish.
+        let gone = stored.filter { !incoming.contains($0.key) && !kept.contains($0.value.record.app) }
         let goneApps = Set(gone.values.filter { $0.record.kind == .app }.map(\.record.app))
         for app in goneApps.sorted() {
             _ = try delete(.app(app))

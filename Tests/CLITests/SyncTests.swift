@@ -121,6 +121,54 @@ final class DesktopFixture: Sendable {
         #expect(try hits(cli, "trails", env: env).first?["app"] as? String == "com.example.trails")
     }
 
+    /// A file or store that cannot be read (being rewritten, corrupted) is
+    /// no reason to forget what was imported of it, nor the uses recorded
+    /// on it: a broken user copy of gedit's desktop file, then a truncated
+    /// recently-used.xbel, keep what the last sync imported and its usage,
+    /// and a sync once they are mended changes nothing.
+    @Test func whatCannotBeReadKeepsWhatWasImportedAndItsUses() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let cli = CLI(index: desktop.root + "/index")
+        let env = desktop.env
+        #expect(try cli.run(["sync", "apps"], env: env).status == 0)
+        for _ in 0..<2 { #expect(try cli.run(["donate", "--app", "org.gnome.gedit"]).status == 0) }
+        let usage = try self.usage(cli, "org.gnome.gedit", env: env)
+        #expect(usage > 0)
+        let broken = desktop.write("home/.local/share/applications/org.gnome.gedit.desktop",
+                                   "[Desktop Entry]\nType=Application\nName=gedit\nTerminal=yes\n")
+        let r = try cli.run(["sync", "apps", "--json"], env: env)
+        #expect(r.status == 0 && r.stderr.contains(broken + ":"), "\(r.stderr)")
+        #expect(r.json.first?["removed"] as? Int == 0, "\(r.stdout)")
+        #expect(try self.usage(cli, "org.gnome.gedit", env: env) == usage)
+        desktop.remove("home/.local/share/applications/org.gnome.gedit.desktop")
+        let mended = try #require(try cli.run(["sync", "apps", "--json"], env: env).json.first)
+        #expect(mended["removed"] as? Int == 0 && mended["added"] as? Int == 0, "\(mended)")
+        #expect(try self.usage(cli, "org.gnome.gedit", env: env) == usage)
+
+        let notes = desktop.write("home/Documents/notes.txt", "x")
+        let xbel = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xbel version="1.0" xmlns:bookmark="http://www.freedesktop.org/standards/desktop-bookmarks">
+              <bookmark href="file://\(notes)" added="2026-11-30T06:35:03Z" modified="2026-11-30T06:40:00Z" visited="2026-11-30T06:35:03Z">
+                <info><metadata owner="http://freedesktop.org"><bookmark:applications>
+                  <bookmark:application name="gedit" exec="&apos;gedit %u&apos;" modified="2026-11-30T06:35:03Z" count="1"/>
+                </bookmark:applications></metadata></info>
+              </bookmark>
+            </xbel>
+            """
+        let xbelPath = desktop.write("home/.local/share/recently-used.xbel", xbel)
+        #expect(try cli.run(["sync", "recent"], env: env).status == 0)
+        func interactions() throws -> Int { try cli.run(["export"]).lines.filter { $0.contains(#""app":"limelight.recent""#) && $0.contains(#""kind":"interaction""#) }.count }
+        #expect(try interactions() == 1)
+        desktop.write("home/.local/share/recently-used.xbel", String(xbel.prefix(200)))
+        let truncated = try cli.run(["sync", "recent", "--json"], env: env)
+        #expect(truncated.status == 0 && truncated.stderr.contains(xbelPath), "\(truncated.stderr)")
+        #expect(truncated.json.first?["removed"] as? Int == 0, "\(truncated.stdout)")
+        #expect(try hits(cli, "notes", env: env).contains { $0["app"] as? String == "limelight.recent" })
+        #expect(try interactions() == 1)
+    }
+
     /// The usage component of an app's score in a text search for it.
     func usage(_ cli: CLI, _ app: String, env: [String: String]) throws -> Double {
         // A text search: its score keeps usage as one bounded component (a

@@ -71,7 +71,9 @@ struct SyncCommand: Command {
             let writer = try openWriter(args, self)
             let changes: SyncChanges
             do {
-                changes = try writer.sync(source: source.rawValue, records: made.records) { progress.update($0, $1, keepsLine: false) }
+                changes = try writer.sync(source: source.rawValue, records: made.records, keeping: made.unreadable) {
+                    progress.update($0, $1, keepsLine: false)
+                }
             } catch {
                 progress.clear()
                 writer.close()
