@@ -53,17 +53,19 @@ package extension BatchSession {
         for app in goneApps.sorted() {
             _ = try delete(.app(app))
         }
+        var goneEntities: [(app: String, type: String, id: String)] = []
         for (key, item) in gone.sorted(by: { $0.key < $1.key }) {
             changes.removed += 1
             let r = item.record
             if goneApps.contains(r.app) { continue }
             if r.kind == .entity {
-                _ = try delete(.entity(app: r.app, type: r.type, id: r.id))
+                goneEntities.append((r.app, r.type, r.id))
             } else if let id = try db.documentID(of: key) {
                 try db.delete(id)
                 touchedApps.insert(r.app)
             }
         }
+        if !goneEntities.isEmpty { _ = try deleteEntities(goneEntities) }
 
         // What is new or changed, apps and intents before what refers to them.
         let order: [RecordKind: Int] = [.app: 0, .intent: 1, .shortcut: 2, .entity: 3, .relevance: 4]
