@@ -12,6 +12,7 @@ enum AppRecords {
         var out = SourceRecords(source: .apps)
         let found = ApplicationDiscovery.discover(in: environment)
         out.problems = found.problems
+        out.warnings = found.warnings
         out.unreadable = Set(found.brokenIDs)
         for app in found.applications where !app.noDisplay {
             add(app, to: &out)
@@ -60,9 +61,7 @@ enum AppRecords {
         }
         synonym(app.genericName)
         app.keywords.forEach(synonym)
-        if let exec = app.exec, let program = try? ExecLine.parse(exec).program {
-            synonym(program.split(separator: "/").last.map(String.init))
-        }
+        if let exec = app.exec, let line = try? ExecLine.parse(exec) { synonym(line.launchedProgram) }
         var o: JSONObject = ["kind": "app", "app": .string(app.id), "name": .string(app.name),
                              "desktopFile": .string(app.id + ".desktop")]
         if !synonyms.isEmpty { o["synonyms"] = .array(synonyms.map(JSON.string)) }

@@ -72,6 +72,9 @@ public struct SourceRecords: Sendable {
     public var skippedNote: String?
     /// Broken files and records, each reported and left out.
     public var problems: [DesktopSourceError] = []
+    /// Defects that cost only a part of something (an action past ten, a
+    /// bookmark with no address): reported, the rest imported.
+    public var warnings: [DesktopSourceError] = []
     /// The apps whose records this read could not make: a broken desktop
     /// file, or a store that could not be read at all (its owner app). A sync
     /// keeps what it imported of them before, and the uses recorded on it:

@@ -24,6 +24,7 @@ enum RecentRecords {
             out.unreadable.insert(DesktopSource.recent.ownerApp!.id)
             return out
         }
+        out.warnings = list.warnings
         out.addOwnerApp(file: path)
         let app = DesktopSource.recent.ownerApp!.id
         for file in list.files {
@@ -36,7 +37,10 @@ enum RecentRecords {
                                  "title": .string(name.isEmpty ? local : name), "subtitle": .string(folder)]
             if let mime = file.mimeType { o["keywords"] = .array(mimeWords(mime).map(JSON.string)) }
             o["url"] = .string(file.href)
+            let count = out.records.count
             out.add(o, file: path)
+            // A file whose record was rejected (its problem reported) has no uses to record.
+            guard out.records.count > count else { continue }
             for application in file.applications {
                 guard let at = application.modified ?? file.modified ?? file.visited ?? file.added else { continue }
                 out.add(["kind": "interaction", "app": .string(app),

@@ -49,6 +49,21 @@ public struct ExecLine: Sendable, Equatable {
         arguments.first.map { ExecLine.literal($0) } ?? ""
     }
 
+    /// The name of the program the line runs in the end: past `env` and its
+    /// `VAR=value` settings and options (snap's `env BAMF_…=… /snap/bin/firefox`
+    /// runs firefox); nil where it is a sandbox's launcher (`flatpak run
+    /// org.gnome.Maps`), which names no program of the app's own.
+    public var launchedProgram: String? {
+        var words = arguments.map(ExecLine.literal)
+        while let first = words.first, first.split(separator: "/").last == "env" {
+            words.removeFirst()
+            while let w = words.first, w.contains("=") || w.hasPrefix("-") { words.removeFirst() }
+        }
+        guard let name = words.first?.split(separator: "/").last.map(String.init), !name.isEmpty,
+              !["flatpak", "snap"].contains(name) else { return nil }
+        return name
+    }
+
     /// Which of `%f %F %u %U` the line has, if any (at most one).
     public var fileCode: Character? {
         for argument in arguments {

@@ -46,6 +46,44 @@ import Testing
         #expect(Self.find(made, .app, id: "org.gnome.gedit") != nil)
     }
 
+    /// The executable's name is a synonym of the program run in the end:
+    /// past `env` and its settings (a snap's desktop file), and none for a
+    /// flatpak, whose launcher names no program of the app's own (every
+    /// flatpak app had the synonym "flatpak").
+    @Test func theSynonymFromExecIsTheProgramRunInTheEnd() throws {
+        let fixture = ApplicationDiscoveryTests()
+        fixture.tree.write("usr/share/applications/firefox_firefox.desktop",
+                           "[Desktop Entry]\nType=Application\nName=Firefox Web Browser\nExec=env BAMF_DESKTOP_FILE_HINT=/var/lib/snapd/desktop/applications/firefox_firefox.desktop /snap/bin/firefox %u\n")
+        fixture.tree.write("usr/share/applications/org.gnome.Maps.desktop",
+                           "[Desktop Entry]\nType=Application\nName=Maps\nExec=/usr/bin/flatpak run --branch=stable --arch=x86_64 --command=gnome-maps org.gnome.Maps %U\n")
+        let made = DesktopSource.apps.records(in: fixture.environment, now: .now())
+        #expect(Self.find(made, .app, id: "firefox_firefox")?.synonyms == ["firefox"])
+        #expect(Self.find(made, .app, id: "org.gnome.Maps")?.synonyms == [])
+    }
+
+    /// A bookmark whose record is rejected (an href with a space is no URI)
+    /// brings no interaction with it: it would name an entity that is not
+    /// there. And what costs only a part is a warning, reported.
+    @Test func aRejectedRecentFileRecordsNoUseAndPartsLostAreWarnings() throws {
+        let tree = FixtureTree()
+        let spaced = tree.write("home/packing list.txt", "x")
+        tree.write("home/.local/share/recently-used.xbel", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xbel version="1.0" xmlns:bookmark="http://www.freedesktop.org/standards/desktop-bookmarks">
+              <bookmark href="file://\(spaced)" added="2026-11-30T06:35:03Z" modified="2026-11-30T06:40:00Z" visited="2026-11-30T06:35:03Z">
+                <info><metadata owner="http://freedesktop.org"><bookmark:applications>
+                  <bookmark:application name="gedit" exec="&apos;gedit %u&apos;" modified="2026-11-30T06:35:03Z" count="1"/>
+                </bookmark:applications></metadata></info>
+              </bookmark>
+              <bookmark added="2026-11-30T06:35:03Z"/>
+            </xbel>
+            """)
+        let environment = DesktopEnvironment(home: tree.path("home"), dataHome: tree.path("home/.local/share"), dataDirectories: [])
+        let made = DesktopSource.recent.records(in: environment, now: .now())
+        #expect(made.problems.count == 1 && made.records.allSatisfy { $0.kind != .interaction && $0.kind != .entity }, "\(made.records)")
+        #expect(made.warnings.count == 1 && made.warnings[0].problem.contains("no href"), "\(made.warnings)")
+    }
+
     @Test func recentFilesThatExistAreEntitiesAndEachApplicationsUseAnInteraction() throws {
         let tree = FixtureTree()
         let report = tree.write("home/Documents/Q3 report — final;v2.odt", "x")

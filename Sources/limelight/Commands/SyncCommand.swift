@@ -62,6 +62,7 @@ struct SyncCommand: Command {
             let made = source.records(in: environment, now: .now()) { progress.count($0, "records made") }
             progress.clear()
             for p in made.problems { Output.err(p.description) }
+            for w in made.warnings { Output.err("warning: " + w.description) }
             var o: JSONObject = ["source": .string(source.rawValue)]
             if let note = made.skippedNote {
                 o["skipped"] = .string(note)
@@ -87,6 +88,7 @@ struct SyncCommand: Command {
                 o["removed"] = .number(Double(changes.removed))
                 o["interactions"] = .number(Double(changes.interactions))
                 o["problems"] = .array(made.problems.map { .string($0.description) })
+                o["warnings"] = .array(made.warnings.map { .string($0.description) })
                 print(JSON.object(o).serialized)
             } else {
                 var line = "\(source.rawValue): \(changes.added) added, \(changes.updated) updated, \(changes.removed) removed"
