@@ -45,7 +45,7 @@ public enum ChromiumBookmarks {
 
     public static func parse(_ bytes: [UInt8], path: String) throws(DesktopSourceError) -> [ChromiumBookmark] {
         let document: JSON
-        do { document = try JSON.parse(bytes) } catch {
+        do { document = try JSON.parse(bytes, maxDepth: 200) } catch {
             // JSONError counts characters from the start; the file is pretty-printed, so say the line.
             let before = String(decoding: bytes, as: UTF8.self).prefix(max(error.column - 1, 0))
             let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }

@@ -35,6 +35,10 @@ public struct KeyFile: Sendable {
             let line = decoded.drop { $0 == " " || $0 == "\t" }
                 .reversed().drop { $0 == "\r" }.reversed()
             let text = String(line)
+            if lineNumber == 1, text.hasPrefix("\u{FEFF}") {
+                // GLib refuses it too; unseen in an editor, it needs naming.
+                throw fail("the file starts with a UTF-8 byte order mark (EF BB BF), which a desktop file may not have; save it without one")
+            }
             if text.isEmpty || text.hasPrefix("#") { continue }
             if text.hasPrefix("[") {
                 let name = try groupName(text, fail)

@@ -70,7 +70,14 @@ public enum JSONLimits {
 package extension JSON {
     /// Parses one JSON document from UTF-8 bytes. Invalid UTF-8 is an error.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSON {
-        var p = JSONParser(Array(bytes))
+        try parse(bytes, maxDepth: JSONLimits.maxDepth)
+    }
+
+    /// The same, with arrays and objects nested at most `maxDepth` deep (a
+    /// record's 32; a browser's bookmarks nest two levels a folder, and
+    /// Chromium's own reader allows 200).
+    public static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int) throws(JSONError) -> JSON {
+        var p = JSONParser(Array(bytes), maxDepth: maxDepth)
         p.skipSpace()
         let v = try p.value(depth: 0)
         p.skipSpace()
@@ -85,8 +92,12 @@ package extension JSON {
 
 private struct JSONParser {
     let b: [UInt8]
+    let maxDepth: Int
     var i = 0
-    init(_ b: [UInt8]) { self.b = b }
+    init(_ b: [UInt8], maxDepth: Int) {
+        self.b = b
+        self.maxDepth = maxDepth
+    }
 
     func fail(_ message: String) -> JSONError {
         // Columns count characters, not bytes, as an editor shows them.
@@ -102,7 +113,7 @@ private struct JSONParser {
         guard i < b.count else { throw fail("unexpected end of input") }
         switch b[i] {
         case UInt8(ascii: "{"):
-            if depth >= JSONLimits.maxDepth { throw fail("nested deeper than \(JSONLimits.maxDepth) levels") }
+            if depth >= maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
             i += 1
             var obj = JSONObject()
             skipSpace()
@@ -124,7 +135,7 @@ private struct JSONParser {
                 throw fail("expected ',' or '}'")
             }
         case UInt8(ascii: "["):
-            if depth >= JSONLimits.maxDepth { throw fail("nested deeper than \(JSONLimits.maxDepth) levels") }
+            if depth >= maxDepth { throw fail("nested deeper than \(maxDepth) levels") }
             i += 1
             var arr: [JSON] = []
             skipSpace()

@@ -313,6 +313,16 @@ private extension String {
         #expect(results[0].outcome.value == nil && results[1].outcome.value?.count == 3)
     }
 
+    /// Folders nest two JSON levels each: 40 folders deep is 80 levels, past
+    /// a record's 32 (Chromium's own reader allows 200).
+    @Test func deeplyNestedFoldersAreRead() throws {
+        var node = #"{"type":"url","id":"1","name":"Deep","url":"https://example.com/"}"#
+        for k in 0..<40 { node = #"{"type":"folder","id":"f\#(k)","name":"F\#(k)","children":[\#(node)]}"# }
+        let path = tree.write("Deep", #"{"roots":{"bookmark_bar":\#(node)},"version":1}"#)
+        let bookmarks = try ChromiumBookmarks.read(path)
+        #expect(bookmarks.count == 1 && bookmarks[0].folderPath.count == 40, "\(bookmarks)")
+    }
+
     @Test func aBrokenFileIsAnErrorWithItsLine() {
         let path = tree.write("Bookmarks", "{\n  \"roots\": {\n    \"bookmark_bar\": [,]\n  }\n}\n")
         #expect(throws: DesktopSourceError.self) { try ChromiumBookmarks.read(path) }

@@ -135,6 +135,17 @@ import Testing
         }
     }
 
+    /// A byte order mark is refused, as GLib refuses it, and named: unseen
+    /// in an editor, "found [Desktop Entry]" would look like no error at all.
+    @Test func aByteOrderMarkIsNamed() {
+        do {
+            _ = try KeyFile.parse([0xEF, 0xBB, 0xBF] + Array("[Desktop Entry]\nName=x\n".utf8), path: "bom.desktop")
+            Issue.record("a BOM was accepted")
+        } catch {
+            #expect(error.line == 1 && error.problem.contains("byte order mark"), "\(error)")
+        }
+    }
+
     @Test func crlfLineEndsAreAccepted() throws {
         let entry = try #require(try parse("[G]\r\nName=x\r\n").group("G"))
         #expect(entry.string("Name") == "x")
