@@ -60,8 +60,11 @@ public struct FirefoxPlaces: Sendable {
     public var history: [FirefoxHistoryEntry] = []
 
     /// Reads a copy of places.sqlite (and its -wal, where a running Firefox
-    /// keeps the newest changes), because Firefox holds the database locked
-    /// while it runs. The copy is deleted before this returns.
+    /// keeps the newest changes, or its -journal, a rollback journal whose
+    /// transaction is not committed: the copy rolls it back, as SQLite would,
+    /// where without it the copy read uncommitted changes), because Firefox
+    /// holds the database locked while it runs. The copy is deleted before
+    /// this returns.
     public static func read(profile: FirefoxProfile, now: Timestamp,
                             window: FirefoxHistoryWindow = .standard) throws(DesktopSourceError) -> SourceOutcome<FirefoxPlaces> {
         let original = profile.directory + "/places.sqlite"
@@ -72,6 +75,7 @@ public struct FirefoxPlaces: Sendable {
         defer { FileSystem.removeTemporaryDirectory(scratch) }
         _ = try FileSystem.copy(original, to: scratch + "/places.sqlite")
         _ = try FileSystem.copy(original + "-wal", to: scratch + "/places.sqlite-wal")
+        _ = try FileSystem.copy(original + "-journal", to: scratch + "/places.sqlite-journal")
         do {
             return .found(try read(databaseAt: scratch + "/places.sqlite", now: now, window: window))
         } catch {

@@ -210,6 +210,28 @@ import Testing
         #expect(FileSystem.isRegularFile(file + "-wal"))
     }
 
+    /// In a rollback journal's transaction that is not committed yet (a
+    /// Firefox not in WAL mode, mid-write), pages already written to
+    /// places.sqlite are undone from its -journal: the copy reads the
+    /// committed rows, not the half-made deletion of every one.
+    @Test func anUncommittedRollbackTransactionIsNotRead() throws {
+        let db = try makeProfile()
+        let before = try places().bookmarks.map(\.guid)
+        #expect(!before.isEmpty)
+        // Every bookmark deleted, then enough written to spill past a tiny
+        // cache into places.sqlite, and no commit.
+        try db.execute("PRAGMA cache_size = 10; BEGIN; DELETE FROM moz_bookmarks; CREATE TABLE filler (v TEXT);")
+        try db.execute("INSERT INTO filler VALUES " + (0..<3000).map { _ in "('\(String(repeating: "x", count: 200))')" }.joined(separator: ", ") + ";")
+        let file = tree.path("home/.mozilla/firefox/abcd1234.default-release/places.sqlite")
+        #expect(FileSystem.isRegularFile(file + "-journal"))
+        // The main file alone has the deletion: the journal is what undoes it.
+        let mainOnly = tree.directory("main-only") + "/places.sqlite"
+        #expect(try FileSystem.copy(file, to: mainOnly))
+        #expect(try FirefoxPlaces.read(databaseAt: mainOnly, now: Self.now, window: .standard).bookmarks.count < before.count)
+        #expect(try places().bookmarks.map(\.guid) == before)
+        try db.execute("ROLLBACK;")
+    }
+
     @Test func aFileThatIsNotPlacesIsAnErrorNamingIt() throws {
         tree.write("home/.mozilla/firefox/profiles.ini", Self.profilesIni)
         let path = tree.path("home/.mozilla/firefox/abcd1234.default-release/places.sqlite")
