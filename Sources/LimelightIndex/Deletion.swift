@@ -52,8 +52,8 @@ package extension BatchSession {
     /// Deletes many entities at once (a sync's vanished files and bookmarks),
     /// as `delete(.entity)` does one by one, but with one recount of usage
     /// and hot lists at the end: each of those reads the whole index, and
-    /// one per entity made removing n entities O(n²) (8,000 bookmarks gone
-    /// from a store took minutes).
+    /// one per entity made removing n entities O(n²) (3,000 files gone from
+    /// recently-used.xbel took 193 s to sync; 0.4 s so).
     mutating func deleteEntities(_ entities: [(app: String, type: String, id: String)]) throws -> Int {
         var ids: [UInt32] = []
         for e in entities { ids += try documents(of: .entity(app: e.app, type: e.type, id: e.id)) }
