@@ -87,7 +87,7 @@ eval-fresh: deps
 	.build/release/limelight-eval --launches $(FRESH) --out .build/eval/FRESH.md
 
 # Launcher probes on the desktop files of popular Debian packages, fetched
-# once with apt-get download (not installed; about 700 MB), beside a rofi-like
+# once with apt-get download (not installed; about 440 MB), beside a rofi-like
 # ranking: .build/eval/DESKTOP.md. Not in `make eval`: the download.
 eval-desktop: deps
 	$(SWIFT) build -c release --product limelight
