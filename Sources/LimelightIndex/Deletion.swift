@@ -45,19 +45,54 @@ extension IndexWriter {
 
 package extension BatchSession {
     mutating func delete(_ what: Deletion) throws -> Int {
-        let app: String? = if case .app(let a) = what { a } else { nil }
-        return try delete(documents: try documents(of: what), wholeApp: app)
+        var recount = Set<ItemKey>()
+        let removed = try delete(what, recountingLater: &recount)
+        try recountAfterDeleting(recount)
+        return removed
     }
 
-    /// Deletes many entities at once (a sync's vanished files and bookmarks),
-    /// as `delete(.entity)` does one by one, but with one recount of usage
-    /// and hot lists at the end: each of those reads the whole index, and
-    /// one per entity made removing n entities O(n²) (3,000 files gone from
-    /// recently-used.xbel took 193 s to sync; 0.4 s so).
-    mutating func deleteEntities(_ entities: [(app: String, type: String, id: String)]) throws -> Int {
-        var ids: [UInt32] = []
-        for e in entities { ids += try documents(of: .entity(app: e.app, type: e.type, id: e.id)) }
-        return try delete(documents: ids, wholeApp: nil)
+    /// Deletes `what` as `delete(_:)` does, but leaves the recount of usage
+    /// and hot lists to `recountAfterDeleting`, adding to `recount` the items
+    /// whose usage it changed: each recount reads the whole index, and a sync
+    /// that recounted after every vanished entity was O(n²) (3,000 files gone
+    /// from recently-used.xbel took 193 s to sync; 0.4 s with one recount).
+    mutating func delete(_ what: Deletion, recountingLater recount: inout Set<ItemKey>) throws -> Int {
+        let ids = try documents(of: what)
+        var removed = 0
+        var unregistered: [String: [EntityRef]] = [:]
+        let derived = Set(try db.postings(Schema.derived))
+        var deleted = Set<UInt32>()
+        for id in ids where !deleted.contains(id) && !derived.contains(id) {
+            guard let r = StoredRecord.decode(try db.document(id).data()) else { continue }
+            if r.kind == .entity {
+                let key = ItemKey(r)
+                let donations = try db.postings(key.creditTerm).filter { !deleted.contains($0) }
+                for d in donations { recount.formUnion(try credits(ofInteraction: d)) }
+                for d in donations { try db.delete(d); deleted.insert(d) }
+                removed += donations.count
+                unregistered[r.app, default: []].append(EntityRef(type: r.type, id: r.id))
+                recount.remove(key)
+            }
+            try db.delete(id)
+            deleted.insert(id)
+            removed += 1
+            touchedApps.insert(r.app)
+        }
+        if case .app(let app) = what {
+            touchedApps.remove(app)
+            registrations[app] = nil
+            for id in ids where derived.contains(id) { try db.delete(id) }
+        } else {
+            for (app, refs) in unregistered {
+                let rec = Record(kind: .relevance, fields: JSONObject([
+                    ("kind", "relevance"), ("app", .string(app)), ("op", "remove-everywhere"),
+                    ("entities", .array(refs.map { ["type": .string($0.type), "id": .string($0.id)] })),
+                ]))
+                try applyRelevance(rec)
+            }
+            touchedEntities = touchedEntities.filter { t in !(unregistered[t.app]?.contains(t.ref) ?? false) }
+        }
+        return removed
     }
 
     /// The stored documents `what` names.
@@ -81,50 +116,13 @@ package extension BatchSession {
         return ids
     }
 
-    /// Deletes the documents `ids` (with an entity, its donations and its
-    /// registrations), then recounts usage and hot lists once. `wholeApp`:
-    /// they are all an app has (its derived documents go too).
-    private mutating func delete(documents ids: [UInt32], wholeApp: String?) throws -> Int {
-        var removed = 0
-        var recompute = Set<ItemKey>()
-        var unregistered: [String: [EntityRef]] = [:]
-        let derived = Set(try db.postings(Schema.derived))
-        var deleted = Set<UInt32>()
-        for id in ids where !deleted.contains(id) && !derived.contains(id) {
-            guard let r = StoredRecord.decode(try db.document(id).data()) else { continue }
-            if r.kind == .entity {
-                let key = ItemKey(r)
-                let donations = try db.postings(key.creditTerm).filter { !deleted.contains($0) }
-                for d in donations { recompute.formUnion(try credits(ofInteraction: d)) }
-                for d in donations { try db.delete(d); deleted.insert(d) }
-                removed += donations.count
-                unregistered[r.app, default: []].append(EntityRef(type: r.type, id: r.id))
-                recompute.remove(key)
-            }
-            try db.delete(id)
-            deleted.insert(id)
-            removed += 1
-            touchedApps.insert(r.app)
-        }
-        if let app = wholeApp {
-            touchedApps.remove(app)
-            registrations[app] = nil
-            for id in ids where derived.contains(id) { try db.delete(id) }
-        } else {
-            for (app, refs) in unregistered {
-                let rec = Record(kind: .relevance, fields: JSONObject([
-                    ("kind", "relevance"), ("app", .string(app)), ("op", "remove-everywhere"),
-                    ("entities", .array(refs.map { ["type": .string($0.type), "id": .string($0.id)] })),
-                ]))
-                try applyRelevance(rec)
-            }
-            touchedEntities = touchedEntities.filter { t in !(unregistered[t.app]?.contains(t.ref) ?? false) }
-        }
+    /// What deletions leave to do once: the touched apps' bound shortcuts,
+    /// the usage of the items in `recount`, the hot lists.
+    mutating func recountAfterDeleting(_ recount: Set<ItemKey>) throws {
         try finish()
-        try recomputeUsage(recompute)
+        try recomputeUsage(recount)
         try ShardHotLists.prune(db)
         try ShardHotLists.rebuildUsage(db)
-        return removed
     }
 
     mutating func forget(_ what: Forgetting) throws -> Int {

@@ -50,22 +50,23 @@ package extension BatchSession {
         // the rest. What the source could not read (`kept` apps) did not vanish.
         let gone = stored.filter { !incoming.contains($0.key) && !kept.contains($0.value.record.app) }
         let goneApps = Set(gone.values.filter { $0.record.kind == .app }.map(\.record.app))
+        // Usage and hot lists are recounted once, after all of it.
+        var recount = Set<ItemKey>()
         for app in goneApps.sorted() {
-            _ = try delete(.app(app))
+            _ = try delete(.app(app), recountingLater: &recount)
         }
-        var goneEntities: [(app: String, type: String, id: String)] = []
         for (key, item) in gone.sorted(by: { $0.key < $1.key }) {
             changes.removed += 1
             let r = item.record
             if goneApps.contains(r.app) { continue }
             if r.kind == .entity {
-                goneEntities.append((r.app, r.type, r.id))
+                _ = try delete(.entity(app: r.app, type: r.type, id: r.id), recountingLater: &recount)
             } else if let id = try db.documentID(of: key) {
                 try db.delete(id)
                 touchedApps.insert(r.app)
             }
         }
-        if !goneEntities.isEmpty { _ = try deleteEntities(goneEntities) }
+        if !goneApps.isEmpty || gone.values.contains(where: { $0.record.kind == .entity }) { try recountAfterDeleting(recount) }
 
         // What is new or changed, apps and intents before what refers to them.
         let order: [RecordKind: Int] = [.app: 0, .intent: 1, .shortcut: 2, .entity: 3, .relevance: 4]

@@ -145,7 +145,7 @@ extension Searcher {
     /// uses, not the donations. One pass over the journal for all the sets.
     static func pendingUses(_ pending: [ItemKey: [UsageEvent]], in sets: Set<UInt32>) -> [UInt32: [(use: ItemKey, at: Double)]] {
         var byEvent: [UInt32: [Double: ItemKey]] = [:]
-        func order(_ k: ItemKey) -> Int { k.rawValue.hasPrefix("entity") ? 0 : k.rawValue.hasPrefix("shortcut") ? 1 : 2 }
+        func order(_ k: ItemKey) -> Int { k.isEntity ? 0 : k.rawValue.hasPrefix("shortcut") ? 1 : 2 }
         for (key, events) in pending {
             for e in events {
                 let set = ContextModel.setHash(e.contexts)

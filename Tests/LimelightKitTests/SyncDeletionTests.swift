@@ -2,7 +2,7 @@ import Testing
 @testable import LimelightKit
 
 /// A sync deletes the entities that vanished from its store in one pass
-/// (`BatchSession.deleteEntities`, one recount of usage and hot lists where
+/// (`BatchSession.delete(_:recountingLater:)`, one recount of usage and hot lists where
 /// deleting them one by one recounted per entity): the index it leaves is
 /// the one that deleting them one by one leaves, donations and usage included.
 @Suite struct SyncDeletionTests {

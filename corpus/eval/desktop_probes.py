@@ -25,6 +25,7 @@ import collections
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -80,7 +81,7 @@ def environment(lang):
 
 def index(limelight, lang):
     path = os.path.join(WORK, 'index-' + LANGS[lang])
-    subprocess.run(['rm', '-rf', path], check=True)
+    shutil.rmtree(path, ignore_errors=True)
     r = subprocess.run([limelight, '--index', path, 'sync', 'apps', '--json'], env=environment(lang),
                        capture_output=True, text=True)
     if r.returncode != 0:
