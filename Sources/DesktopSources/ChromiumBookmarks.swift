@@ -67,7 +67,10 @@ public enum ChromiumBookmarks {
             let name = node["name"]?.string ?? ""
             switch node["type"]?.string {
             case "url":
-                guard let url = node["url"]?.string, !url.isEmpty else { continue }
+                // A `javascript:` bookmarklet runs in the page that is open:
+                // nothing outside the browser can open it (as Firefox's).
+                guard let url = node["url"]?.string, !url.isEmpty,
+                      !url.lowercased().hasPrefix("javascript:") else { continue }
                 out.append(ChromiumBookmark(id: node["guid"]?.string ?? node["id"]?.string ?? url,
                                             name: name.isEmpty ? url : name, url: url, folderPath: path,
                                             dateAdded: node["date_added"]?.string.flatMap(timestamp)))

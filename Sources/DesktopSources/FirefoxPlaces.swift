@@ -101,9 +101,12 @@ public struct FirefoxPlaces: Sendable {
         "unfiled_____": "Other Bookmarks", "mobile______": "Mobile Bookmarks",
     ]
 
-    /// Bookmarks with a real URL; `place:` queries ("Most Visited" and the like)
-    /// are views, not pages, and tag entries (bookmarks under the tags root)
-    /// become the tags of the bookmarks of the same page.
+    /// Bookmarks with a real URL: `place:` queries ("Most Visited" and the
+    /// like) are views, not pages, and `javascript:` bookmarklets run in the
+    /// page that is open, so nothing outside the browser can open them
+    /// (Firefox's address bar leaves them out too: browser.urlbar.filter.javascript).
+    /// Tag entries (bookmarks under the tags root) become the tags of the
+    /// bookmarks of the same page.
     private static func bookmarks(_ db: SQLiteDatabase) throws(DesktopSourceError) -> [FirefoxBookmark] {
         var tagsByPlace: [Int64: [String]] = [:]
         try db.query("""
@@ -123,7 +126,7 @@ public struct FirefoxPlaces: Sendable {
             JOIN moz_places p ON p.id = b.fk
             LEFT JOIN moz_bookmarks folder ON folder.id = b.parent
             LEFT JOIN moz_bookmarks grandparent ON grandparent.id = folder.parent
-            WHERE b.type = 1 AND p.url NOT LIKE 'place:%'
+            WHERE b.type = 1 AND p.url NOT LIKE 'place:%' AND p.url NOT LIKE 'javascript:%'
               AND COALESCE(grandparent.guid, '') <> 'tags________'
             ORDER BY b.dateAdded, b.id
             """) { row in
@@ -140,7 +143,8 @@ public struct FirefoxPlaces: Sendable {
     }
 
     /// Pages visited since `cutoff` (microseconds), hidden ones excluded
-    /// (redirect sources and framed pages Firefox itself hides), with their
+    /// (redirect sources and framed pages Firefox itself hides) and
+    /// `javascript:` ones (see `bookmarks`), with their
     /// latest visits. Embedded (4) and framed-link (8) visits are not a person
     /// going to the page, so they are not counted as visits.
     private static func history(_ db: SQLiteDatabase, since cutoff: Int64, window: FirefoxHistoryWindow) throws(DesktopSourceError) -> [FirefoxHistoryEntry] {
@@ -148,7 +152,7 @@ public struct FirefoxPlaces: Sendable {
         var indexByPlace: [Int64: Int] = [:]
         try db.query("""
             SELECT id, url, title, visit_count, last_visit_date FROM moz_places
-            WHERE hidden = 0 AND last_visit_date >= ?1 AND url NOT LIKE 'place:%'
+            WHERE hidden = 0 AND last_visit_date >= ?1 AND url NOT LIKE 'place:%' AND url NOT LIKE 'javascript:%'
             ORDER BY last_visit_date DESC, id
             LIMIT ?2
             """, [cutoff, Int64(window.maxPages)]) { row in

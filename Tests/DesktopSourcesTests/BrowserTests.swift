@@ -190,6 +190,24 @@ import Testing
         #expect(wide.history.map(\.visits.count) == [3, 2])
     }
 
+    /// A bookmarklet runs in the open page: nothing outside the browser can
+    /// open it, and Firefox's address bar leaves it out, bookmarked or visited.
+    @Test func javascriptBookmarkletsAreLeftOut() throws {
+        let db = try makeProfile()
+        try db.execute("""
+            INSERT INTO moz_places (id, url, title, visit_count, hidden, last_visit_date, guid) VALUES
+              (16, 'javascript:void(document.body.style.zoom=2)', 'Zoom', 2, 0, \(Self.micros(daysAgo: 1)), 'p16'),
+              (17, 'JavaScript:alert(1)', 'Alert', 1, 0, \(Self.micros(daysAgo: 1)), 'p17');
+            INSERT INTO moz_bookmarks (id, type, fk, parent, position, title, dateAdded, lastModified, guid) VALUES
+              (26, 1, 16, 3, 2, 'Zoom', \(Self.micros(daysAgo: 3)), \(Self.micros(daysAgo: 3)), 'bmZoom000001');
+            INSERT INTO moz_historyvisits (place_id, visit_date, visit_type) VALUES
+              (16, \(Self.micros(daysAgo: 1)), 1), (17, \(Self.micros(daysAgo: 1)), 1);
+            """)
+        let read = try places()
+        #expect(read.bookmarks.map(\.guid) == ["bmSwift00001", "bmXapian0001", "bmNever00001"])
+        #expect(read.history.map(\.url) == ["https://forums.swift.org/", "https://xapian.org/docs/"])
+    }
+
     @Test func aRunningFirefoxsLockedDatabaseIsReadFromACopyWithItsWAL() throws {
         let db = try makeProfile()
         // As Firefox runs: WAL journal, exclusive lock, newest rows only in the -wal file.
@@ -325,6 +343,16 @@ private extension String {
                              folderPath: ["Other bookmarks"], dateAdded: Timestamp(iso8601: "2026-11-20T09:30:00Z")),
         ])
         #expect(results[1].outcome.note == "no Google Chrome bookmarks at \(tree.path("home/.config/google-chrome/Default/Bookmarks"))")
+    }
+
+    /// As Firefox's (`javascriptBookmarkletsAreLeftOut`), whatever the scheme's case.
+    @Test func javascriptBookmarkletsAreLeftOut() throws {
+        let children = #"{"type":"url","id":"20","name":"Zoom","url":"javascript:void(0)"}, "#
+            + #"{"type":"url","id":"21","name":"Alert","url":"JavaScript:alert(1)"}, "#
+            + #"{"type":"url","id":"22","name":"Swift Forums","url":"https://forums.swift.org/"}"#
+        let path = tree.write("Bookmarks", #"{"roots":{"bookmark_bar":{"type":"folder","children":[\#(children)]}},"version":1}"#)
+        let bookmarks = try ChromiumBookmarks.read(path)
+        #expect(bookmarks.map(\.id) == ["22"])
     }
 
     @Test func googleChromeUnderXDGConfigHome() throws {
