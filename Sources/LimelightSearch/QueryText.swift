@@ -21,12 +21,13 @@ extension Searcher {
                 let asIndexed = try parser.parse(typed, flags: [.cjkNgram])
                 if !asIndexed.isEmpty { q = q.isEmpty ? asIndexed : try .or([q, asIndexed]) }
             }
-            if word == text.trailingWord {
+            if word == text.trailingWord || (text.wordsAsPrefixes && QueryText.abbreviable(word)) {
                 // "term ", "libre ": the space completes the word (it weighs
                 // in full), yet a launcher user still means the name it
                 // starts, as GNOME Shell and KRunner, which trim the space,
                 // find it: it also matches as a prefix (no weight, like a
-                // word being typed), so it is not "corrected" either.
+                // word being typed), so it is not "corrected" either. So
+                // does every word once no item has them all (`wordsAsPrefixes`).
                 let prefix = Query(term: Schema.term(Schema.wordPrefix, String(word.prefix(Schema.maxIndexedPrefix))))
                 q = q.isEmpty ? prefix : try .or([q, prefix])
             }
@@ -78,6 +79,12 @@ package struct QueryText {
     /// the word being typed then weighs as a complete word does, and a title
     /// earns a bonus for the words it has (`TitleMatch.coverageBonus`).
     var relaxed = false
+    /// Every complete word also matches as the start of a word, as the word
+    /// being typed does: "sys set" is System Settings, "pass man" Password
+    /// Manager, as GNOME Shell and KRunner match each word of a query. Only
+    /// once no item has every word as typed (`Searcher.run`): a word found
+    /// whole keeps its meaning, and its matches cost no more.
+    var wordsAsPrefixes = false
     /// The words a title must have (as word prefixes) to match by title; none
     /// for CJK text, which titles match by n-grams.
     var titleWords: [String] { cjkRuns.isEmpty ? words : [] }
@@ -155,9 +162,18 @@ package struct QueryText {
     /// separators ("python3-" goes on as a package name does).
     var trailingWord: String? {
         guard partialWord == nil, cjkRuns.isEmpty, raw.last?.isWhitespace == true,
-              let last = completeWords.last, last.count >= 2 else { return nil }
+              let last = completeWords.last, Self.abbreviable(last) else { return nil }
         return last
     }
+
+    /// Whether `word` (complete) can also be read as the start of a word:
+    /// two letters or more (a single letter's prefix list is most of an
+    /// index), never CJK (matched by n-grams).
+    static func abbreviable(_ word: String) -> Bool { word.count >= 2 && !Tokenizer.containsCJK(word) }
+
+    /// Whether `wordsAsPrefixes` would match anything more: a complete word
+    /// it can read as a prefix.
+    var hasAbbreviableWords: Bool { completeWords.contains(where: Self.abbreviable) }
 
     var display: String { raw }
     var isEmpty: Bool { completeWords.isEmpty && partialWord == nil }

@@ -169,6 +169,16 @@ public final class Searcher {
                 candidates += apps.filter { !have.contains($0.documentID) }
             }
             candidates += try innerWordCandidates(text, restriction, request, besides: candidates)
+            // No item has every word: "sys set", "doc view", "pass man" are
+            // words abbreviated as launchers read them, each the start of a
+            // word (`QueryText.wordsAsPrefixes`), before any is a typo ("pass"
+            // is no misspelt "paus").
+            if candidates.isEmpty, text.hasAbbreviableWords {
+                text.wordsAsPrefixes = true
+                candidates = try match(try textQuery(text), restriction, request, broad: text.titleWords,
+                                       weightless: text.weighsNothing)
+                if candidates.isEmpty { text.wordsAsPrefixes = false }
+            }
             if candidates.isEmpty, let fixed = try correctTypos(text) {
                 text = fixed
                 corrected = fixed.display

@@ -111,6 +111,39 @@ import Testing
         #expect(r.hits.first?.title == "LibreOffice Calc" && !r.relaxed, "\(r.relaxed) \(r.hits.map(\.title))")
     }
 
+    // Launchers match every word of a query as the start of a word: "sys
+    // set" is System Settings (GNOME Shell and KRunner find it). Only the
+    // word being typed did here; an earlier one had to be a whole word, so
+    // nothing had every word, and "pass" was "corrected" to "paus": a
+    // Transmission action with "Paused" came first, KeePassXC twelfth
+    // (found by a held-out probe of real desktop files).
+    @Test func everyWordIsTheStartOfAWordOnceNoItemHasThemAll() throws {
+        let dir = TempDir()
+        try ingest(dir, [
+            #"{"kind":"app","app":"org.keepassxc.KeePassXC","name":"KeePassXC","synonyms":["Password Manager"]}"#,
+            #"{"kind":"app","app":"transmission-gtk","name":"Transmission","synonyms":["BitTorrent Client"]}"#,
+            #"{"kind":"intent","app":"transmission-gtk","id":"desktop-action","title":"Run a desktop action"}"#,
+            #"{"kind":"shortcut","app":"transmission-gtk","id":"start-paused","intent":"desktop-action","title":"Start Transmission with All Torrents Paused","phrases":["Start ${applicationName} Paused"],"exec":"transmission-gtk --paused"}"#,
+            #"{"kind":"app","app":"pavucontrol","name":"PulseAudio Volume Control","synonyms":["Volume Control"]}"#,
+            #"{"kind":"app","app":"org.gnome.Contacts","name":"Contacts","synonyms":["friends","address book"]}"#,
+            #"{"kind":"app","app":"org.kde.systemsettings","name":"System Settings","synonyms":["Settings"]}"#,
+            #"{"kind":"app","app":"org.gnome.Evince","name":"Document Viewer","synonyms":["pdf","presentation"]}"#,
+            #"{"kind":"app","app":"libreoffice-writer","name":"LibreOffice Writer","synonyms":["Word Processor","doc","docx"]}"#,
+            #"{"kind":"app","app":"gimp","name":"GNU Image Manipulation Program","synonyms":["Image Editor"]}"#,
+            #"{"kind":"app","app":"example.imagery","name":"Imagery Editorial"}"#,
+        ])
+        for (query, first) in [("pass man", "KeePassXC"), ("vol con", "PulseAudio Volume Control"),
+                               ("sys set", "System Settings"), ("doc view", "Document Viewer")] {
+            let r = try respond(dir, query)
+            #expect(r.hits.first?.title == first && r.correctedQuery == nil && !r.relaxed,
+                    "\(query): \(r.hits.map(\.title)) corrected \(r.correctedQuery ?? "-") relaxed \(r.relaxed)")
+        }
+        // Where an item has every word as typed, the words keep their
+        // meaning: "image" is not read as the start of "Imagery".
+        #expect(try search(dir, "image ed").map(\.title) == ["GNU Image Manipulation Program"])
+        #expect(try search(dir, "ima edit").map(\.title).sorted() == ["GNU Image Manipulation Program", "Imagery Editorial"])
+    }
+
     // Any letters in order are an abbreviation up to four; longer, they met
     // a long name by chance ("partiton" found only "PyCharm Community
     // Edition" so, and was never corrected to "partition"), so past four
