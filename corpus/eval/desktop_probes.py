@@ -9,10 +9,11 @@ TryExec lines are dropped: the programs are not installed here, and TryExec
 would hide every entry. Each language's index is made with `limelight sync
 apps`, as on a desktop (a GNOME session, only this tree in XDG_DATA_DIRS).
 
-The probes (corpus/eval/queries/desktop-probes.tsv: query, the desktop ids
-that are right, its kind, LANG) were written before any was run: name
-prefixes, generic names and categories, keywords, words inside a name,
-typos, executable names, and German and French names. A probe is right at 1
+The probes (corpus/eval/queries/desktop-probes.tsv and, written later by
+another hand, desktop-probes-second.tsv: query, the desktop ids that are
+right, its kind, LANG) were written before any was run: name prefixes,
+generic names and categories, keywords, words inside a name, typos,
+executable names, German and French names, and abbreviated words. A probe is right at 1
 when the first hit is one of the right apps (an App Shortcut of one counts:
 it opens it), at 3 when one of the first three is.
 
@@ -33,7 +34,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 WORK = os.path.join(ROOT, '.build', 'eval', 'desktop')
 APPS = os.path.join(WORK, 'root', 'usr', 'share', 'applications')
-PROBES = os.path.join(HERE, 'queries', 'desktop-probes.tsv')
+# Two sets, each written before any of it was run, by two people who did not
+# see each other's: the first while the ranking was built, the second after
+# (at 742070d: 155 of 164 right first; its abbreviated words led to 14edf53).
+PROBE_SETS = [
+    ('First set', os.path.join(HERE, 'queries', 'desktop-probes.tsv'),
+     'Written before any was run; looked at while the ranking of apps was built.'),
+    ('Second set', os.path.join(HERE, 'queries', 'desktop-probes-second.tsv'),
+     'Written later by another hand, without seeing the first set, before any was run; it adds words '
+     'abbreviated as launchers read them (multiword: `sys set`, `libre wri`).'),
+]
 AT = '2026-12-01T12:00:00Z'
 PACKAGES = """ark audacity baobab blender cheese chromium dolphin emacs-common emacs-gtk eog evince file-roller
 filezilla firefox-esr geany gedit gimp gnome-calculator gnome-calendar gnome-clocks gnome-contacts
@@ -44,7 +54,7 @@ libreoffice-impress libreoffice-math libreoffice-writer mousepad mpv nautilus ob
 plasma-systemmonitor qbittorrent remmina rhythmbox shotwell simple-scan synaptic systemsettings thunar
 thunderbird totem transmission-gtk vim-gtk3 vim-gui-common virt-manager vlc-bin vlc xfce4-terminal xterm""".split()
 LANGS = {'C.UTF-8': 'C', 'de_DE.UTF-8': 'de', 'fr_FR.UTF-8': 'fr'}
-KINDS = ['prefix', 'generic', 'keyword', 'midword', 'typo', 'exec', 'localized']
+KINDS = ['prefix', 'generic', 'keyword', 'midword', 'typo', 'exec', 'localized', 'multiword']
 
 
 def fetch():
@@ -171,6 +181,34 @@ def baseline(apps, query):
     return [i for _, _, i in sorted(ranked)[:5]]
 
 
+def measure(limelight, indexes, apps, path):
+    """The table and the wrong first hits of one probe set, as markdown lines."""
+    counts = collections.defaultdict(collections.Counter)
+    wrong = []
+    with open(path, encoding='utf-8') as fh:
+        probes = [l.rstrip('\n').split('\t') for l in fh if l.strip()]
+    for query, right, kind, lang in probes:
+        right = set(right.split(','))
+        ours = [h.get('app') for h in search(limelight, indexes[lang], query, lang)]
+        theirs = baseline(apps[lang], query)
+        for k in (kind, 'all'):
+            c = counts[k]
+            c['n'] += 1
+            c['ll1'] += ours[:1] != [] and ours[0] in right
+            c['ll3'] += any(i in right for i in ours[:3])
+            c['bl1'] += theirs[:1] != [] and theirs[0] in right
+            c['bl3'] += any(i in right for i in theirs[:3])
+        if not (ours and ours[0] in right):
+            wrong.append(f'| `{query}` | {lang} | {", ".join(sorted(right))} | {", ".join(ours[:3]) or "nothing"} |')
+    lines = ['| kind | probes | Limelight @1 | Limelight @3 | baseline @1 | baseline @3 |', '|---|---|---|---|---|---|']
+    for k in [k for k in KINDS if counts[k]['n']] + ['all']:
+        c = counts[k]
+        pct = lambda x: f'{100 * c[x] / c["n"]:.1f}' if c['n'] else '–'
+        lines.append(f'| {k} | {c["n"]} | {pct("ll1")} | {pct("ll3")} | {pct("bl1")} | {pct("bl3")} |')
+    return lines + ['', 'Probes whose first hit is not a right app:', '', '| query | LANG | right | Limelight\'s first three |',
+                    '|---|---|---|---|'] + wrong
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--limelight', default=os.path.join(ROOT, '.build', 'release', 'limelight'))
@@ -183,36 +221,15 @@ def main():
         for problem in synced[lang]['problems']:
             print(f'desktop_probes: sync apps ({lang}): {problem}', file=sys.stderr)
     apps = {lang: desktop_apps(None if lang == 'C.UTF-8' else lang.split('.')[0]) for lang in LANGS}
-    counts = collections.defaultdict(collections.Counter)
-    wrong = []
-    with open(PROBES, encoding='utf-8') as fh:
-        probes = [l.rstrip('\n').split('\t') for l in fh if l.strip()]
-    for query, right, kind, lang in probes:
-        right = set(right.split(','))
-        ours = [h.get('app') for h in search(args.limelight, indexes[lang], query, lang)]
-        theirs = baseline(apps[lang], query)
-        for k in (kind, 'all'):
-            c = counts[k]
-            c['n'] += 1
-            c['ll1'] += ours[:1] != [] and ours[0] in right
-            c['ll3'] += any(i in right for i in ours[:3])
-            c['bl1'] += theirs[:1] != [] and theirs[0] in right
-            c['bl3'] += any(i in right for i in theirs[:3])
-        if not (ours and ours[0] in right):
-            wrong.append(f'| `{query}` | {lang} | {", ".join(sorted(right))} | {", ".join(ours[:3]) or "nothing"} |')
-    lines = ['# Launcher probes on real desktop files', '',
-             f'`make eval-desktop` (corpus/eval/desktop_probes.py): {len(probes)} queries written before any was run,',
-             f'over the desktop files of {len(os.listdir(os.path.join(WORK, "debs")))} Debian packages '
-             f'({len(apps["C.UTF-8"])} apps shown in a GNOME session; `sync apps` added {synced["C.UTF-8"]["added"]} records). Share of',
-             'probes whose first hit, or one of the first three, is a right app; the baseline ranks by name start,',
-             'then a word of the name, then GenericName, Keywords or the executable, then any substring (rofi drun).', '',
-             '| kind | probes | Limelight @1 | Limelight @3 | baseline @1 | baseline @3 |', '|---|---|---|---|---|---|']
-    for k in KINDS + ['all']:
-        c = counts[k]
-        pct = lambda x: f'{100 * c[x] / c["n"]:.1f}' if c['n'] else '–'
-        lines.append(f'| {k} | {c["n"]} | {pct("ll1")} | {pct("ll3")} | {pct("bl1")} | {pct("bl3")} |')
-    lines += ['', 'Probes whose first hit is not a right app:', '', '| query | LANG | right | Limelight\'s first three |',
-              '|---|---|---|---|'] + wrong
+    header = [f'over the desktop files of {len(os.listdir(os.path.join(WORK, "debs")))} Debian packages '
+              f'({len(apps["C.UTF-8"])} apps shown in a GNOME session; `sync apps` added {synced["C.UTF-8"]["added"]} records).',
+              'Share of probes whose first hit, or one of the first three, is a right app; the baseline ranks by',
+              'name start, then a word of the name, then GenericName, Keywords or the executable, then any',
+              'substring (rofi drun).']
+    lines = ['# Launcher probes on real desktop files', '', '`make eval-desktop` (corpus/eval/desktop_probes.py), '
+             + header[0]] + header[1:]
+    for title, path, about in PROBE_SETS:
+        lines += ['', f'## {title}', '', about, ''] + measure(args.limelight, indexes, apps, path)
     text = '\n'.join(lines) + '\n'
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, 'w', encoding='utf-8') as fh:
