@@ -122,6 +122,10 @@ var replayOnly = false
 var onlyLogs: Set<String>? = nil
 var freshLaunches: String? = nil
 var fitPrior = false
+/// Where each app-launch log's first five of every ranker at every event go
+/// (`--ranks DIR`): launch_ceiling.py weighs them with the probabilities the
+/// log was drawn from.
+var ranksDir: String? = nil
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -153,9 +157,13 @@ while !args.isEmpty {
         // (writes no report).
         fitPrior = true
         replayOnly = true
+    case "--ranks":
+        if args.isEmpty { fail("--ranks needs a value") }
+        ranksDir = args.removeFirst()
     default: fail("unknown argument \(a)")
     }
 }
+if let dir = ranksDir, mkdir(dir, 0o755) != 0, errno != EEXIST { fail("cannot make \(dir)") }
 if fitPrior && freshLaunches != nil { fail("--fit-prior fits on the tune logs of corpus/eval, not on --launches") }
 let evalDir = repo + "/corpus/eval"
 let corpusFiles = listDir(repo + "/corpus").filter { $0.hasSuffix(".jsonl") }.map { repo + "/corpus/" + $0 }
@@ -377,11 +385,15 @@ struct CountingRule {
     }
 
     func rank(_ goal: Target, at: Timestamp, contexts: [String], seen: [Target], total: [Target: Int], last: [Target: Double]) -> Int? {
+        ranked(at: at, contexts: contexts, seen: seen, total: total, last: last).firstIndex(of: goal).map { $0 + 1 }
+    }
+
+    /// The targets seen so far in the rule's order.
+    func ranked(at: Timestamp, contexts: [String], seen: [Target], total: [Target: Int], last: [Target: Double]) -> [Target] {
         let keys = cells(at, contexts).map { counts[$0] ?? [:] }
         func key(_ t: Target) -> [Double] { keys.map { Double($0[t] ?? 0) } + [Double(total[t] ?? 0), last[t] ?? 0] }
         let keyed = seen.map { ($0, key($0)) }
-        let sorted = keyed.sorted { $0.1.lexicographicallyPrecedes($1.1, by: >) }
-        return sorted.firstIndex { $0.0 == goal }.map { $0 + 1 }
+        return keyed.sorted { $0.1.lexicographicallyPrecedes($1.1, by: >) }.map(\.0)
     }
 
     mutating func learn(_ goal: Target, at: Timestamp, contexts: [String]) {
@@ -506,6 +518,16 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true && !(fitPrior &
     var seen: [Target] = []
     var changes = HabitChange.read(meta: String(files[0].dropLast(".jsonl".count)) + ".meta.json")
     var registered = RegisteredItem.read(records.map(\.record))
+    let ranksFile = ranksDir.flatMap { dir -> UnsafeMutablePointer<FILE>? in
+        guard files[0].hasPrefix(launchesDir + "/") else { return nil }
+        guard let f = fopen(dir + "/" + name + ".tsv", "w") else { fail("cannot write \(dir)/\(name).tsv") }
+        return f
+    }
+    defer { if let ranksFile { fclose(ranksFile) } }
+    /// One line of the ranks file: the event, the ranker, its first five.
+    func writeRanks(_ n: Int, _ ranker: String, _ first: [String]) {
+        if let ranksFile { fputs("\(n)\t\(ranker)\t\(first.prefix(5).joined(separator: ","))\n", ranksFile) }
+    }
     for (n, e) in events.enumerated() {
         let goal = target(of: e)
         var req = SearchRequest(query: "")
@@ -514,6 +536,7 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true && !(fitPrior &
         req.contexts = e.contexts
         let engineHits = try searcher.search(req).hits
         engine.add(rank(of: goal, in: engineHits))
+        writeRanks(n, "Limelight", engineHits.map(\.id))
         let day = e.at!.localDay
         for i in changes.indices where changes[i].isNewHabit(goal, day: day, contexts: e.contexts) {
             let (new, old) = (changes[i].new, changes[i].old)
@@ -531,7 +554,9 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true && !(fitPrior &
         if let best = chance { chanceSlot.moments += 1; if best <= 3 { chanceSlot.topThree += 1 } }
         for i in registered.indices where registered[i].target == goal { registered[i].used = true }
         for i in rules.indices {
-            rules[i].scores.add(rules[i].rank(goal, at: e.at!, contexts: e.contexts, seen: seen, total: counts, last: lastUse))
+            let order = rules[i].ranked(at: e.at!, contexts: e.contexts, seen: seen, total: counts, last: lastUse)
+            rules[i].scores.add(order.firstIndex(of: goal).map { $0 + 1 })
+            writeRanks(n, rules[i].name, order.map(\.id))
             rules[i].learn(goal, at: e.at!, contexts: e.contexts)
         }
         // Equal times (launches logged to the minute) tie in first-use order,
