@@ -137,5 +137,47 @@ struct TypoMeasure {
     }
 }
 
+/// Titles of several words typed as launchers read them, each word cut to
+/// its first few letters ("gol gat bri" for Golden Gate Bridge): where its
+/// target ranks, and whether the answer was a correction or matched only
+/// some words.
+struct AbbreviationMeasure {
+    var titles = 0, first = 0, topThree = 0, corrected = 0, relaxed = 0
+
+    /// The title with every word cut to `letters`, or nil where that is not
+    /// an abbreviation of several latin words (one word, CJK, or no word
+    /// longer than `letters`). An apostrophe stays inside its word: "Don't
+    /// Drive" is "don dri", as it is typed, not "don t dri".
+    static func abbreviation(of t: TypedTitle, letters: Int) -> String? {
+        guard t.script != "cjk" else { return nil }
+        let words = t.title.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }
+            .map { $0.filter { $0 != "'" && $0 != "’" } }.filter { !$0.isEmpty }
+        guard words.count >= 2, words.contains(where: { $0.count > letters }) else { return nil }
+        return words.map { String($0.prefix(letters)) }.joined(separator: " ")
+    }
+
+    static func measure(_ titles: [TypedTitle], letters: Int,
+                        search: (String) throws -> SearchResponse) rethrows -> AbbreviationMeasure {
+        var m = AbbreviationMeasure()
+        for t in titles {
+            guard let q = abbreviation(of: t, letters: letters) else { continue }
+            let r = try search(q)
+            let rank = rank(of: t.target, in: r.hits)
+            m.titles += 1
+            if rank == 1 { m.first += 1 }
+            if let k = rank, k <= 3 { m.topThree += 1 }
+            if r.correctedQuery != nil { m.corrected += 1 }
+            if r.relaxed { m.relaxed += 1 }
+        }
+        return m
+    }
+
+    /// Titles, first, in the top 3, corrected, only some words: a table's cells.
+    var cells: [String] {
+        func share(_ k: Int) -> String { fmt(Double(k) / Double(max(titles, 1))) }
+        return ["\(titles)", share(first), share(topThree), "\(corrected)", "\(relaxed)"]
+    }
+}
+
 func mean(_ xs: [Double]) -> Double { xs.isEmpty ? 0 : xs.reduce(0, +) / Double(xs.count) }
 func median(_ xs: [Double]) -> Double { xs.isEmpty ? 0 : xs.sorted()[xs.count / 2] }

@@ -240,6 +240,22 @@ if !replayOnly {
     for (what, value) in keystrokes.rows(perScript: true, alone: alone) { say("| \(what) | \(value) |") }
     say()
 
+    // MARK: Abbreviated words
+    say("## Abbreviated words")
+    say()
+    say("The keystroke set's titles of several latin words, every word cut to its first letters as")
+    say("launchers read a query (\"gol gat bri\" for Golden Gate Bridge, \"mon ba\" at two letters for")
+    say("Monterey Bay…), asked once: the share whose target is first and in the top 3, and how many")
+    say("answers were a correction (\"Showing results for…\") or matched only some words.")
+    say()
+    say("| letters a word | titles | first | in the top 3 | corrected | only some words |")
+    say("|---|---|---|---|---|---|")
+    for letters in [2, 3] {
+        let m = try AbbreviationMeasure.measure(titles, letters: letters) { q in try searcher.search(queryRequest(q, limit: 3)) }
+        say("| \(letters) | " + m.cells.joined(separator: " | ") + " |")
+    }
+    say()
+
     // MARK: Typo recall
     let typos: [TypoQuery] = readLines(evalDir + "/queries/typos.jsonl").compactMap { t in
         guard let o = t.object, let q = o["query"]?.string, let target = o["target"]?.object else { return nil }
@@ -331,6 +347,18 @@ if let path = debianCatalog, access(path, R_OK) == 0 {
     say("| edit | tune queries | tune recall@5 | held-out queries | held-out recall@5 |")
     say("|---|---|---|---|---|")
     for (a, b) in zip(typoTune.rows, typoHeld.rows) { say("| \(a.0) | \(a.1) | \(a.2) | \(b.1) | \(b.2) |") }
+    say()
+    say("Names of several words (`python3-numpy`) with every word cut to its first letters, as")
+    say("abbreviated words above (`pyt num`): tune, then held-out.")
+    say()
+    say("| letters a word | names | first | in the top 3 | corrected | only some words | names | first | in the top 3 | corrected | only some words |")
+    say("|---|---|---|---|---|---|---|---|---|---|---|")
+    for letters in [2, 3] {
+        let halves = try [sample.titles.tune, sample.titles.heldOut].map { names in
+            try AbbreviationMeasure.measure(names, letters: letters) { q in try searcher.search(queryRequest(q, limit: 3)) }
+        }
+        say("| \(letters) | " + halves.flatMap(\.cells).joined(separator: " | ") + " |")
+    }
     say()
 } else if !replayOnly {
     let why = debianCatalog.map { "\($0) is missing" } ?? "no --debian catalog was given"
