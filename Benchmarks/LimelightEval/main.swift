@@ -163,7 +163,9 @@ while !args.isEmpty {
     default: fail("unknown argument \(a)")
     }
 }
-if let dir = ranksDir, mkdir(dir, 0o755) != 0, errno != EEXIST { fail("cannot make \(dir)") }
+if let dir = ranksDir, mkdir(dir, 0o755) != 0, errno != EEXIST {
+    fail("cannot make \(dir): \(String(cString: strerror(errno)))")
+}
 if fitPrior && freshLaunches != nil { fail("--fit-prior fits on the tune logs of corpus/eval, not on --launches") }
 let evalDir = repo + "/corpus/eval"
 let corpusFiles = listDir(repo + "/corpus").filter { $0.hasSuffix(".jsonl") }.map { repo + "/corpus/" + $0 }
@@ -546,12 +548,13 @@ for (name, files) in logs where onlyLogs?.contains(name) ?? true && !(fitPrior &
     var seen: [Target] = []
     var changes = HabitChange.read(meta: String(files[0].dropLast(".jsonl".count)) + ".meta.json")
     var registered = RegisteredItem.read(records.map(\.record))
-    let ranksFile = ranksDir.flatMap { dir -> UnsafeMutablePointer<FILE>? in
+    let ranksPath = ranksDir.map { $0 + "/" + name + ".tsv" }
+    let ranksFile = ranksPath.flatMap { path -> UnsafeMutablePointer<FILE>? in
         guard files[0].hasPrefix(launchesDir + "/") else { return nil }
-        guard let f = fopen(dir + "/" + name + ".tsv", "w") else { fail("cannot write \(dir)/\(name).tsv") }
+        guard let f = fopen(path, "w") else { fail("cannot write \(path): \(String(cString: strerror(errno)))") }
         return f
     }
-    defer { if let ranksFile { fclose(ranksFile) } }
+    defer { if let ranksFile, fclose(ranksFile) != 0 { fail("cannot write \(ranksPath!): \(String(cString: strerror(errno)))") } }
     /// One line of the ranks file: the event, the ranker, its first five.
     func writeRanks(_ n: Int, _ ranker: String, _ first: [String]) {
         if let ranksFile { fputs("\(n)\t\(ranker)\t\(first.prefix(5).joined(separator: ","))\n", ranksFile) }

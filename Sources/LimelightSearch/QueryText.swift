@@ -150,9 +150,12 @@ package struct QueryText {
         joined = (words + cjk).joined(separator: " ")
     }
 
+    /// The same query with other words (a correction), read the same way.
     func replacingWords(complete: [String], partial: String?) -> QueryText {
         let display = (complete + (partial.map { [$0] } ?? [])).joined(separator: " ")
-        return QueryText(raw: display, complete: complete, partial: partial, cjk: cjkRuns)
+        var out = QueryText(raw: display, complete: complete, partial: partial, cjk: cjkRuns)
+        out.wordsAsPrefixes = wordsAsPrefixes
+        return out
     }
 
     /// The last word when the query ends in a space after it ("term "),
@@ -172,8 +175,13 @@ package struct QueryText {
     static func abbreviable(_ word: String) -> Bool { word.count >= 2 && !Tokenizer.containsCJK(word) }
 
     /// Whether `wordsAsPrefixes` would match anything more: a complete word
-    /// it can read as a prefix.
-    var hasAbbreviableWords: Bool { completeWords.contains(where: Self.abbreviable) }
+    /// it can read as a prefix, other than a trailing one (already one).
+    var hasAbbreviableWords: Bool {
+        let trailing = trailingWord
+        return completeWords.indices.contains { i in
+            Self.abbreviable(completeWords[i]) && !(trailing != nil && i == completeWords.count - 1)
+        }
+    }
 
     var display: String { raw }
     var isEmpty: Bool { completeWords.isEmpty && partialWord == nil }

@@ -11,6 +11,13 @@ extension Searcher {
     /// Words with no match get their most frequent one-edit neighbour
     /// (deletion, insertion, substitution or transposition) that does match.
     func correctTypos(_ text: QueryText) throws(XapianError) -> QueryText? {
+        try correctTypos(text, keepingWordStarts: false)
+    }
+
+    /// With `keepingWordStarts`, a complete word that starts an indexed word
+    /// is no typo either, as the word being typed is not (for a query whose
+    /// words are read as prefixes, `QueryText.wordsAsPrefixes`).
+    func correctTypos(_ text: QueryText, keepingWordStarts: Bool) throws(XapianError) -> QueryText? {
         var changed = false
         var complete: [String] = []
         var typed = text.completeWords
@@ -26,7 +33,8 @@ extension Searcher {
             }
         }
         for w in typed {
-            let known = try frequency(w, partial: false) > 0
+            var known = try frequency(w, partial: false) > 0
+            if !known, keepingWordStarts, QueryText.abbreviable(w) { known = try frequency(w, partial: true) > 0 }
             if Tokenizer.containsCJK(w) || w.count < 3 || !Typos.isCorrectable(w) || known { complete.append(w); continue }
             if let fix = try bestNeighbour(w, partial: false) { complete.append(fix); changed = true } else { complete.append(w) }
         }

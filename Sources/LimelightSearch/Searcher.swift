@@ -172,23 +172,35 @@ public final class Searcher {
             // No item has every word: "sys set", "doc view", "pass man" are
             // words abbreviated as launchers read them, each the start of a
             // word (`QueryText.wordsAsPrefixes`), before any is a typo ("pass"
-            // is no misspelt "paus").
+            // is no misspelt "paus"). A correction goes on reading them so.
             if candidates.isEmpty, text.hasAbbreviableWords {
                 text.wordsAsPrefixes = true
                 candidates = try match(try textQuery(text), restriction, request, broad: text.titleWords,
                                        weightless: text.weighsNothing)
-                if candidates.isEmpty { text.wordsAsPrefixes = false }
             }
+            let typed = text
             if candidates.isEmpty, let fixed = try correctTypos(text) {
                 text = fixed
                 corrected = fixed.display
                 candidates = try match(try textQuery(text), restriction, request, broad: text.titleWords,
                                                    weightless: text.weighsNothing)
             }
+            // Corrected as whole words, an abbreviation found nothing ("pass
+            // manger" as "paus manager"): corrected again, keeping each word
+            // that starts an indexed word ("pass manager").
+            if candidates.isEmpty, typed.wordsAsPrefixes, let fixed = try correctTypos(typed, keepingWordStarts: true),
+               fixed.display != text.display {
+                let found = try match(try textQuery(fixed), restriction, request, broad: fixed.titleWords,
+                                      weightless: fixed.weighsNothing)
+                if !found.isEmpty { (text, corrected, candidates) = (fixed, fixed.display, found) }
+            }
             if candidates.isEmpty, text.wordCount > 1 {
                 // Ranked retrieval proper (any word may match): BM25 over
-                // every match, however many there are.
+                // every match, however many there are. Whole words only: a
+                // prefix of each ("be", "of") would make the match most of a
+                // big index.
                 text.relaxed = true
+                text.wordsAsPrefixes = false
                 candidates = try match(try textQuery(text), restriction, request, broad: nil)
                 relaxed = !candidates.isEmpty
             }

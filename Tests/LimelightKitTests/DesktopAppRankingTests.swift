@@ -138,6 +138,11 @@ import Testing
             #expect(r.hits.first?.title == first && r.correctedQuery == nil && !r.relaxed,
                     "\(query): \(r.hits.map(\.title)) corrected \(r.correctedQuery ?? "-") relaxed \(r.relaxed)")
         }
+        // A typo beside an abbreviation is corrected, the abbreviation kept:
+        // as whole words, "pass manger" was "paus manager".
+        let r = try respond(dir, "pass manger")
+        #expect(r.hits.first?.title == "KeePassXC" && r.correctedQuery == "pass manager",
+                "\(r.hits.map(\.title)) corrected \(r.correctedQuery ?? "-")")
         // Where an item has every word as typed, the words keep their
         // meaning: "image" is not read as the start of "Imagery".
         #expect(try search(dir, "image ed").map(\.title) == ["GNU Image Manipulation Program"])

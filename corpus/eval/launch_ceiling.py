@@ -65,7 +65,10 @@ def expected(seed, directory):
     and the ceiling's."""
     probabilities = drawn_from(seed)
     firsts = {}  # ranker → its first five at each launch
-    with open(os.path.join(directory, f'launch{seed}.tsv'), encoding='utf-8') as fh:
+    path = os.path.join(directory, f'launch{seed}.tsv')
+    if not os.path.exists(path):
+        sys.exit(f'launch_ceiling: no {path}: --people and --harder must name the people limelight-eval --ranks replayed')
+    with open(path, encoding='utf-8') as fh:
         for line in fh:
             n, ranker, ids = line.rstrip('\n').split('\t')
             firsts.setdefault(ranker, {})[int(n)] = [i for i in ids.split(',') if i]
