@@ -65,20 +65,25 @@ test: deps
 # Typing on the Debian catalog too, made from this machine's apt lists (never
 # fetched here); where there are none, the eval says so and skips that section.
 EVAL_DEBIAN = .build/eval/debian.jsonl
-# Each app-launch log's rankings, scored in expectation by launch_ceiling.py
-# (appended to EVAL.md only once the whole section is written; exit 2, not
-# every log beaten, still propagates).
+# Each app-launch log's rankings, scored in expectation by launch_ceiling.py.
 EVAL_RANKS = .build/eval/ranks
+# limelight-eval with arguments $(1) writes report $(2) and the app-launch
+# logs' rankings into $(3); launch_ceiling.py (arguments $(4)) scores them in
+# expectation, appended to the report only once written whole. Exit 2 (not
+# every log beaten) still propagates; any other failure stops.
+define replay-and-expect
+	rm -rf $(3); status=0; \
+	.build/release/limelight-eval $(1) --out $(2) --ranks $(3) || status=$$?; \
+	[ $$status -eq 0 ] || [ $$status -eq 2 ] || exit $$status; \
+	python3 corpus/eval/launch_ceiling.py $(4) --ranks $(3) > $(3).md || exit 1; \
+	{ echo; cat $(3).md; } >> $(2); exit $$status
+endef
 eval: deps
 	$(SWIFT) build -c release --product limelight-eval
 	@mkdir -p .build/eval; rm -f $(EVAL_DEBIAN); \
 	python3 Benchmarks/debian_catalog.py --no-update --out $(EVAL_DEBIAN) || \
 	  { rm -f $(EVAL_DEBIAN); echo "make eval: no Debian catalog from the apt lists (run apt-get update -o Acquire::Languages=en): its section is skipped"; }
-	rm -rf $(EVAL_RANKS); status=0; \
-	.build/release/limelight-eval --out EVAL.md --debian $(EVAL_DEBIAN) --ranks $(EVAL_RANKS) || status=$$?; \
-	[ $$status -eq 0 ] || [ $$status -eq 2 ] || exit $$status; \
-	python3 corpus/eval/launch_ceiling.py --ranks $(EVAL_RANKS) > $(EVAL_RANKS).md || exit 1; \
-	{ echo; cat $(EVAL_RANKS).md; } >> EVAL.md; exit $$status
+	$(call replay-and-expect,--debian $(EVAL_DEBIAN),EVAL.md,$(EVAL_RANKS),)
 
 # The app-launch replay on forty more people (gen_launches.py's seeds 9–48),
 # drawn after every setting was chosen: a held-out set five times the
@@ -92,11 +97,7 @@ FRESH_FLAGS =
 eval-fresh: deps
 	$(SWIFT) build -c release --product limelight-eval
 	rm -rf $(FRESH); python3 corpus/eval/gen_launches.py --people $(FRESH_PEOPLE) $(FRESH_FLAGS) --out $(FRESH) >/dev/null
-	rm -rf $(FRESH)-ranks; status=0; \
-	.build/release/limelight-eval --launches $(FRESH) --out .build/eval/FRESH.md --ranks $(FRESH)-ranks || status=$$?; \
-	[ $$status -eq 0 ] || [ $$status -eq 2 ] || exit $$status; \
-	python3 corpus/eval/launch_ceiling.py --people $(FRESH_PEOPLE) $(FRESH_FLAGS) --ranks $(FRESH)-ranks > $(FRESH)-ranks.md || exit 1; \
-	{ echo; cat $(FRESH)-ranks.md; } >> .build/eval/FRESH.md; exit $$status
+	$(call replay-and-expect,--launches $(FRESH),.build/eval/FRESH.md,$(FRESH)-ranks,--people $(FRESH_PEOPLE) $(FRESH_FLAGS))
 
 # Launcher probes on the desktop files of popular Debian packages, fetched
 # once with apt-get download (not installed; about 440 MB), beside a rofi-like

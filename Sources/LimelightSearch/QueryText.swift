@@ -177,10 +177,7 @@ package struct QueryText {
     /// Whether `wordsAsPrefixes` would match anything more: a complete word
     /// it can read as a prefix, other than a trailing one (already one).
     var hasAbbreviableWords: Bool {
-        let trailing = trailingWord
-        return completeWords.indices.contains { i in
-            Self.abbreviable(completeWords[i]) && !(trailing != nil && i == completeWords.count - 1)
-        }
+        completeWords.dropLast(trailingWord == nil ? 0 : 1).contains(where: Self.abbreviable)
     }
 
     var display: String { raw }

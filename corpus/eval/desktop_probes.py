@@ -185,8 +185,16 @@ def measure(limelight, indexes, apps, path):
     """The table and the wrong first hits of one probe set, as markdown lines."""
     counts = collections.defaultdict(collections.Counter)
     wrong = []
+    probes = []
     with open(path, encoding='utf-8') as fh:
-        probes = [l.rstrip('\n').split('\t') for l in fh if l.strip()]
+        for number, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            fields = line.rstrip('\n').split('\t')
+            if len(fields) != 4 or fields[2] not in KINDS or fields[3] not in LANGS:
+                sys.exit(f'desktop_probes: {path}:{number}: want query, right ids, one of {", ".join(KINDS)}, '
+                         f'one of {", ".join(LANGS)}, separated by tabs; got {line.rstrip()!r}')
+            probes.append(fields)
     for query, right, kind, lang in probes:
         right = set(right.split(','))
         ours = [h.get('app') for h in search(limelight, indexes[lang], query, lang)]
@@ -221,13 +229,13 @@ def main():
         for problem in synced[lang]['problems']:
             print(f'desktop_probes: sync apps ({lang}): {problem}', file=sys.stderr)
     apps = {lang: desktop_apps(None if lang == 'C.UTF-8' else lang.split('.')[0]) for lang in LANGS}
-    header = [f'over the desktop files of {len(os.listdir(os.path.join(WORK, "debs")))} Debian packages '
-              f'({len(apps["C.UTF-8"])} apps shown in a GNOME session; `sync apps` added {synced["C.UTF-8"]["added"]} records).',
-              'Share of probes whose first hit, or one of the first three, is a right app; the baseline ranks by',
-              'name start, then a word of the name, then GenericName, Keywords or the executable, then any',
-              'substring (rofi drun).']
-    lines = ['# Launcher probes on real desktop files', '', '`make eval-desktop` (corpus/eval/desktop_probes.py), '
-             + header[0]] + header[1:]
+    lines = ['# Launcher probes on real desktop files', '',
+             f'`make eval-desktop` (corpus/eval/desktop_probes.py), over the desktop files of '
+             f'{len(os.listdir(os.path.join(WORK, "debs")))} Debian packages ({len(apps["C.UTF-8"])} apps shown in a '
+             f'GNOME session; `sync apps` added {synced["C.UTF-8"]["added"]} records).',
+             'Share of probes whose first hit, or one of the first three, is a right app; the baseline ranks by',
+             'name start, then a word of the name, then GenericName, Keywords or the executable, then any',
+             'substring (rofi drun).']
     for title, path, about in PROBE_SETS:
         lines += ['', f'## {title}', '', about, ''] + measure(args.limelight, indexes, apps, path)
     text = '\n'.join(lines) + '\n'

@@ -69,8 +69,12 @@ def expected(seed, directory):
     if not os.path.exists(path):
         sys.exit(f'launch_ceiling: no {path}: --people and --harder must name the people limelight-eval --ranks replayed')
     with open(path, encoding='utf-8') as fh:
-        for line in fh:
-            n, ranker, ids = line.rstrip('\n').split('\t')
+        for number, line in enumerate(fh, 1):
+            fields = line.rstrip('\n').split('\t')
+            if len(fields) != 3 or not fields[0].isdigit():
+                sys.exit(f'launch_ceiling: {path}:{number}: want launch, ranker, first five, separated by tabs; '
+                         f'got {line.rstrip()!r}')
+            n, ranker, ids = fields
             firsts.setdefault(ranker, {})[int(n)] = [i for i in ids.split(',') if i]
     out = {}
     for ranker, at in firsts.items():
