@@ -28,12 +28,12 @@ func readLines(_ path: String) -> [JSON] {
     defer { fclose(f) }
     var out: [JSON] = []
     var line: UnsafeMutablePointer<CChar>? = nil
-    var cap = 0
+    var cap = 0, number = 0
     while getline(&line, &cap, f) > 0 {
+        number += 1
         let s = String(cString: line!).trimmingSpaces
         if s.isEmpty { continue }
-        guard let j = try? JSON.parse(s) else { fail("\(path): bad JSON line") }
-        out.append(j)
+        do { out.append(try JSON.parse(Array(s.utf8))) } catch { fail("\(path):\(number): \(error)") }
     }
     free(line)
     return out
