@@ -54,16 +54,17 @@ enum AppRecords {
     }
 
     static func appFields(_ app: DesktopApplication) -> JSONObject {
+        let genericName = app.genericName.flatMap { $0.isEmpty || $0 == app.name ? nil : $0 }
         var synonyms: [String] = []
         func synonym(_ s: String?) {
-            guard let s, !s.isEmpty, s != app.name, !synonyms.contains(s) else { return }
+            guard let s, !s.isEmpty, s != app.name, s != genericName, !synonyms.contains(s) else { return }
             synonyms.append(s)
         }
-        synonym(app.genericName)
         app.keywords.forEach(synonym)
         if let exec = app.exec, let line = try? ExecLine.parse(exec) { synonym(line.launchedProgram) }
         var o: JSONObject = ["kind": "app", "app": .string(app.id), "name": .string(app.name),
                              "desktopFile": .string(app.id + ".desktop")]
+        if let genericName { o["genericName"] = .string(genericName) }
         if !synonyms.isEmpty { o["synonyms"] = .array(synonyms.map(JSON.string)) }
         if let comment = app.comment, !comment.isEmpty { o["description"] = .string(comment) }
         if let exec = app.exec { o["exec"] = .string(exec) }

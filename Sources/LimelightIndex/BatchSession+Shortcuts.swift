@@ -13,7 +13,7 @@ extension BatchSession {
     /// ranked first, up to `maxBoundValues`). Returns the app's shortcuts.
     mutating func deriveShortcuts(app: String) throws -> [Record] {
         let appRecord = try db.storedRecord(ItemKey.app(app))
-        let appNames = appRecord.map { [$0.name] + $0.synonyms } ?? [app]
+        let appNames = appRecord.map { [$0.name] + $0.otherNames } ?? [app]
         let appIDs = Set(try db.postings(Schema.term(Schema.app, app)))
         let oldDerived = Set(try db.postings(Schema.derived).filter { appIDs.contains($0) })
         var keptDerived = Set<UInt32>()

@@ -117,13 +117,16 @@ package final class DocumentBuilder {
         // Keywords (a desktop app's Categories) and its description (a
         // desktop entry's Comment: "photo" finds GIMP, "Create and edit
         // images or photographs") find it, with no title bonus.
-        try indexText(doc, title: r.name, titleAliases: r.synonyms,
+        try indexText(doc, title: r.name, titleAliases: r.otherNames,
                       weighted: [(r.keywords.joined(separator: " "), Schema.FieldWeight.keywords),
                                  (r.text ?? "", Schema.FieldWeight.description)],
                       prefixSources: [r.text ?? ""])  // as GLib does: a word started ("photo") finds it
         try doc.setValue(Schema.priorSlot, number: Self.appPrior)
         try doc.setData(r.json.serialized)
-        return BuiltDocument(document: doc, card: Self.card(r, title: r.name, subtitle: nil, synonyms: r.synonyms, prior: Self.appPrior))
+        var card = Self.card(r, title: r.name, subtitle: nil, synonyms: r.otherNames, prior: Self.appPrior)
+        card.hasGenericName = r.genericName != nil
+        card.description = r.text.map(TitleKey.init)
+        return BuiltDocument(document: doc, card: card)
     }
 
     /// A stored record that is not itself a search hit (intents, interactions,

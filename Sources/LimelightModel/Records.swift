@@ -40,6 +40,11 @@ public struct Record: Sendable, Equatable {
     public var rankingHint: Double? { fields["rankingHint"]?.number }
     public var name: String { fields["name"]?.string ?? "" }
     public var synonyms: [String] { fields["synonyms"]?.array?.compactMap(\.string) ?? [] }
+    /// An app's generic name (a desktop entry's GenericName: "Web Browser").
+    public var genericName: String? { fields["genericName"]?.string.flatMap { $0.isEmpty ? nil : $0 } }
+    /// An app's names besides its own, as it is found by them: its generic
+    /// name, then its synonyms.
+    public var otherNames: [String] { (genericName.map { [$0] } ?? []) + synonyms }
     public var phrases: [String] { fields["phrases"]?.array?.compactMap(\.string) ?? [] }
     public var intent: String? { fields["intent"]?.string }
     public var shortcut: String? { fields["shortcut"]?.string }

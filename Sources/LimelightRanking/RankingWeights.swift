@@ -43,6 +43,22 @@ public enum RankingWeights {
     /// "disc" Discord before Videos (keyword "Disc"), "wr" LibreOffice
     /// Writer before Text Editor (keyword "Write").
     public static let synonymShare = 0.24
+    /// An app's generic name (a desktop entry's GenericName) says what kind
+    /// of app it is, where a keyword is a word it is found by: it earns this
+    /// share. So the whole generic name (4.2), or all of it as you type
+    /// ("file man", 3.15), ranks above a name that only starts with the
+    /// query (3.0): `file manager` is Files, Dolphin and Thunar, not "File
+    /// Manager Settings"; `presentation` is LibreOffice Impress
+    /// (GenericName "Presentation") before Document Viewer (a keyword).
+    /// Any other match of it stays below the same match of a name, as
+    /// KRunner ranks a GenericName below the name and above keywords.
+    public static let genericNameShare = 0.7
+    /// Every word of the query starts a word of an app's description (a
+    /// desktop entry's Comment, three letters or more): above a query inside
+    /// a name's word (`innerWord`) and below a keyword's start, as GLib ranks
+    /// a word started in any field above a word merely containing the query.
+    /// `ide` is Geany ("A fast and lightweight IDE"), not Videos.
+    public static let descriptionWordStarts = 0.55
     /// The word being typed weighs by its unstemmed prefix only (the title
     /// bonuses above): its stemmed form still matches, so a word found only
     /// in a description is not lost, but with this weight (none), so "monte"

@@ -14,14 +14,16 @@ extension Searcher {
     /// launchers match. Apps are few (a desktop has a few hundred), so their
     /// cards are scanned here rather than indexing every substring: no terms,
     /// no ingest cost; one posting list and one value read per app.
-    /// `TitleMatch` ranks these below word-start matches.
+    /// `TitleMatch` ranks these below word-start matches. So, and for the
+    /// same reason, apps whose description has a word the query starts
+    /// ("ide" in Geany's): the lists of a short prefix hold names only.
     func appNameCandidates(_ text: QueryText, _ request: SearchRequest) throws(XapianError) -> [Match] {
         guard text.completeWords.isEmpty, let p = text.partialWord, p.count >= RankingWeights.minInitials,
               text.cjkRuns.isEmpty, request.type == nil, request.predicates.isEmpty else { return [] }
         let needle = text.compact
         var out: [Match] = []
         func check(_ id: UInt32, _ entry: SnapshotCache.Entry?, values: [UInt32: [UInt8]]) {
-            guard let entry, TitleMatch.anyName(of: entry.card, holds: needle) else { return }
+            guard let entry, TitleMatch.anyName(of: entry.card, holds: needle) || TitleMatch.describes(entry.card, text) else { return }
             out.append(Match(documentID: id, weight: CandidateBoost.of(entry.card), values: values))
         }
         // Over the network every keystroke asks the server; a local snapshot

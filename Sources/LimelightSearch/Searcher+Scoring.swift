@@ -65,7 +65,12 @@ extension Searcher {
                 let synonym = i > 0 || desktopAction
                 let role: TitleMatch.Role = synonym ? .synonym : entry.shownTitleGoesOn ? .startOfShownTitle : .name
                 let bonus = TitleMatch.bonus(title: name, text: text, as: role)
-                c.titleMatch = max(c.titleMatch, synonym ? RankingWeights.synonymShare * bonus : bonus)
+                let share = !synonym ? 1 : i == 1 && entry.card.hasGenericName ? RankingWeights.genericNameShare
+                    : RankingWeights.synonymShare
+                c.titleMatch = max(c.titleMatch, share * bonus)
+            }
+            if c.titleMatch < RankingWeights.descriptionWordStarts, TitleMatch.describes(entry.card, text) {
+                c.titleMatch = RankingWeights.descriptionWordStarts
             }
             // An exact title is the thing itself: a share of its own text
             // weight counts again, so that a longer title repeating the
@@ -151,6 +156,13 @@ package enum TitleMatch {
         let strict = allWordsBonus(title: title, text: text, as: role)
         guard text.relaxed, text.cjkRuns.isEmpty else { return strict }
         return max(strict, coverageBonus(title: title, text: text, as: role))
+    }
+
+    /// Whether each word of the query (three letters or more in all)
+    /// starts a word of an app's description (`RankingWeights.descriptionWordStarts`).
+    static func describes(_ card: borrowing HitCard, _ text: QueryText) -> Bool {
+        guard let description = card.description, text.compact.count >= RankingWeights.minInnerWord else { return false }
+        return startsEveryWord(of: text, title: description)
     }
 
     /// Whether each word of the query starts a word of `title` (each CJK

@@ -19,8 +19,16 @@ package struct HitCard {
     package var title: String
     package var subtitle: String?
     package var binding: EntityRef?
-    /// The title, and for an app each synonym, as `TitleMatch` compares them.
+    /// The title, and for an app its generic name and each synonym, as
+    /// `TitleMatch` compares them.
     package var names: [TitleKey]
+    /// Whether `names[1]` is an app's generic name (a desktop entry's
+    /// GenericName: what kind of app it is, "Presentation"), which weighs
+    /// more than its other synonyms (keywords).
+    package var hasGenericName = false
+    /// An app's description (a desktop entry's Comment), whose words a
+    /// query may start ("ide" in Geany's "A fast and lightweight IDE").
+    package var description: TitleKey?
     /// Other words the hit is found by as you type (an App Shortcut's spoken
     /// phrases): they put it in short-prefix lists, but earn no title bonus.
     package var aliases: [String] = []
@@ -69,13 +77,7 @@ package struct HitCard {
         w.string(kind.rawValue)
         for s in [app, type ?? "", id, title, subtitle ?? "", binding?.type ?? "", binding?.id ?? ""] { w.string(s) }
         w.u32(UInt32(names.count))
-        for n in names {
-            w.u32(UInt32(n.words.count))
-            n.words.forEach { w.string($0) }
-            w.u32(UInt32(n.cjk.count))
-            n.cjk.forEach { w.string($0) }
-            w.string(n.compact)
-        }
+        for n in names { n.write(to: &w) }
         w.f64(prior)
         w.f64(usageBoost)
         w.u32(UInt32(usage.count))
@@ -84,10 +86,17 @@ package struct HitCard {
         relevant.forEach { w.string($0) }
         w.u32(UInt32(aliases.count))
         aliases.forEach { w.string($0) }
-        // An optional trailer: cards written before it existed decode as
-        // having nothing to open, so the stored format needs no new schema.
-        if !launch.isEmpty {
+        // Optional trailers: cards written before one existed decode as
+        // having nothing to open, or no generic name and description, so
+        // the stored format needs no new schema.
+        let appNames = hasGenericName || description != nil
+        if !launch.isEmpty || appNames {
             for s in [launch.url, launch.exec, launch.icon, launch.desktopFile] { w.string(s ?? "") }
+        }
+        if appNames {
+            w.u8(hasGenericName ? 1 : 0)
+            w.u8(description == nil ? 0 : 1)
+            description?.write(to: &w)
         }
         return w.bytes
     }
@@ -120,14 +129,8 @@ package struct HitCard {
         binding = bt.isEmpty ? nil : EntityRef(type: bt, id: bi)
         names = []
         for _ in 0..<n {
-            guard let nw = r.u32() else { return nil }
-            var words: [String] = []
-            for _ in 0..<nw { guard let w = r.string() else { return nil }; words.append(w) }
-            guard let nc = r.u32() else { return nil }
-            var cjk: [String] = []
-            for _ in 0..<nc { guard let c = r.string() else { return nil }; cjk.append(c) }
-            guard let compact = r.string() else { return nil }
-            names.append(TitleKey(words: words, cjk: cjk, compact: compact))
+            guard let name = TitleKey(from: &r) else { return nil }
+            names.append(name)
         }
         guard let prior = r.f64(), let boost = r.f64(), let usage = r.u32().flatMap({ r.bytes(Int($0)) }),
               let nr = r.u32() else { return nil }
@@ -147,6 +150,14 @@ package struct HitCard {
             guard let url = r.string(), let exec = r.string(), let icon = r.string(), let desktop = r.string() else { return nil }
             launch = Launch(url: url.isEmpty ? nil : url, exec: exec.isEmpty ? nil : exec,
                             icon: icon.isEmpty ? nil : icon, desktopFile: desktop.isEmpty ? nil : desktop)
+        }
+        if !r.atEnd {
+            guard let generic = r.u8(), generic <= 1, names.count > Int(generic), let described = r.u8() else { return nil }
+            hasGenericName = generic == 1
+            if described == 1 {
+                guard let d = TitleKey(from: &r) else { return nil }
+                description = d
+            }
         }
     }
 }
@@ -169,5 +180,24 @@ package struct TitleKey {
         words = Tokenizer.words(folded)
         cjk = Tokenizer.cjkRuns(title)
         compact = Tokenizer.normalizedForPrefix(folded)
+    }
+
+    func write(to w: inout ByteWriter) {
+        w.u32(UInt32(words.count))
+        words.forEach { w.string($0) }
+        w.u32(UInt32(cjk.count))
+        cjk.forEach { w.string($0) }
+        w.string(compact)
+    }
+
+    init?(from r: inout ByteReader) {
+        guard let nw = r.u32() else { return nil }
+        var words: [String] = []
+        for _ in 0..<nw { guard let w = r.string() else { return nil }; words.append(w) }
+        guard let nc = r.u32() else { return nil }
+        var cjk: [String] = []
+        for _ in 0..<nc { guard let c = r.string() else { return nil }; cjk.append(c) }
+        guard let compact = r.string() else { return nil }
+        self.init(words: words, cjk: cjk, compact: compact)
     }
 }

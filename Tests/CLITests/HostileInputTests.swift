@@ -30,6 +30,7 @@ import Testing
         try rejects(#"[1,2,3]"#, "must be a JSON object")
         try rejects(#"{"kind":"entity","app":"com.example.a","type":"T","id":7,"title":"x"}"#, "field 'id' must be a string, got a number")
         try rejects(#"{"kind":"entity","app":"com.example.a","type":"T","id":"x","title":"x","keywords":"a,b"}"#, "must be an array of strings")
+        try rejects(#"{"kind":"app","app":"com.example.a","name":"A","genericName":["Web Browser"]}"#, "field 'genericName' must be a string, got")
         try rejects(#"{"kind":"entity","app":"com.example.a","type":"T","id":"x","title":"x","properties":{"when":{"date":"soon"}}}"#, "ISO 8601")
     }
 

@@ -18,7 +18,8 @@ import Testing
         #expect(made.records.allSatisfy { $0.kind == .interaction || $0.source == "apps" })
         let gedit = try #require(Self.find(made, .app, id: "org.gnome.gedit"))
         #expect(gedit.name == "Texteditor gedit")  // Name[de] for de_DE.UTF-8
-        #expect(gedit.synonyms == ["Text Editor", "Text", "Editor", "Klartext", "Schreiben", "gedit"])
+        #expect(gedit.genericName == "Text Editor")
+        #expect(gedit.synonyms == ["Text", "Editor", "Klartext", "Schreiben", "gedit"])
         #expect(gedit.keywords == ["GNOME", "GTK", "Utility", "TextEditor"])
         #expect(gedit.text == "Edit text files")  // Comment: searched as the app's description
         #expect(gedit.icon == "org.gnome.gedit")

@@ -7,7 +7,7 @@ import Testing
 @Suite struct DesktopAppRankingTests {
     static let apps = [
         #"{"kind":"app","app":"org.gnome.Terminal","name":"Terminal","synonyms":["shell","prompt","command"]}"#,
-        #"{"kind":"app","app":"org.kde.konsole","name":"Konsole","synonyms":["Terminal","terminal","shell"]}"#,
+        #"{"kind":"app","app":"org.kde.konsole","name":"Konsole","genericName":"Terminal","synonyms":["terminal","shell"]}"#,
         #"{"kind":"app","app":"discord","name":"Discord","synonyms":["chat"]}"#,
         #"{"kind":"app","app":"org.gnome.Totem","name":"Videos","synonyms":["Video Player","Movie","Film","Disc"]}"#,
         #"{"kind":"app","app":"org.gnome.gedit","name":"gedit","synonyms":["Text Editor","Write"]}"#,
@@ -24,7 +24,11 @@ import Testing
         #"{"kind":"app","app":"jetbrains-pycharm-ce","name":"PyCharm Community Edition","synonyms":["IDE"]}"#,
         #"{"kind":"app","app":"heroic","name":"Heroic Games Launcher"}"#,
         // As `sync apps` makes a desktop entry's Actions (Thunar's "Home"; "home" is also a keyword).
-        #"{"kind":"app","app":"thunar","name":"Thunar File Manager","synonyms":["File Manager","home","network"]}"#,
+        #"{"kind":"app","app":"thunar","name":"Thunar File Manager","genericName":"File Manager","synonyms":["home","network"]}"#,
+        #"{"kind":"app","app":"thunar-settings","name":"File Manager Settings","synonyms":["file manager","settings"]}"#,
+        #"{"kind":"app","app":"org.gnome.Evince","name":"Document Viewer","genericName":"Document Viewer","synonyms":["pdf","presentation","slides","viewer"]}"#,
+        #"{"kind":"app","app":"libreoffice-impress","name":"LibreOffice Impress","genericName":"Presentation","synonyms":["slideshow","slides"]}"#,
+        #"{"kind":"app","app":"geany","name":"Geany","genericName":"Integrated Development Environment","synonyms":["Text","Editor"],"description":"A fast and lightweight IDE using GTK+"}"#,
         #"{"kind":"intent","app":"thunar","id":"desktop-action","title":"Run a desktop action"}"#,
         #"{"kind":"shortcut","app":"thunar","id":"home","intent":"desktop-action","title":"Home","phrases":["Home in ${applicationName}"],"exec":"thunar"}"#,
         // LibreOffice's Start Center, whose actions are named as the other LibreOffice apps.
@@ -209,5 +213,33 @@ import Testing
         #expect(try titles("create").first == "GNU Image Manipulation Program")
         // Text, not a name: found with no title bonus (a title prefix alone is 3).
         #expect(try response("photographs").hits.first.map { $0.score < 3 } == true)
+    }
+
+    // A desktop entry's GenericName says what kind of app it is: the whole
+    // of it, typed or being typed, ranks above a name the query only starts
+    // ("File Manager Settings") and above a keyword (Document Viewer's
+    // "presentation"); a name still ranks above it ("terminal" is Terminal,
+    // then Konsole). Found by two launcher probe sets written apart; before,
+    // the settings dialog and the viewer came first.
+    @Test(arguments: [("file manager", "Thunar File Manager"), ("file man", "Thunar File Manager"),
+                      ("presentation", "LibreOffice Impress"), ("terminal", "Terminal")])
+    func aWholeGenericNameRanksAboveANameItOnlyStartsAndAboveAKeyword(query: String, first: String) throws {
+        let found = try titles(query)
+        #expect(found.first == first, "\(found)")
+    }
+
+    // A word the query starts in an app's description ranks above the
+    // query inside a word of a name, as GLib ranks a word started in any
+    // field above a word that merely contains the query: "ide" is Geany
+    // ("… IDE …") before Videos. Two letters say too little to count.
+    @Test func aWordTheDescriptionStartsRanksAboveTheQueryInsideAName() throws {
+        let found = try titles("ide")
+        let geany = found.firstIndex(of: "Geany"), videos = found.firstIndex(of: "Videos")
+        #expect(geany != nil && videos != nil && geany! < videos!, "\(found)")
+        let titleMatch = { (q: String) in
+            try self.response(q).hits.first { $0.title == "Geany" }?.components.first { $0.name == "titleMatch" }?.value ?? 0
+        }
+        #expect(try titleMatch("ide") == RankingWeights.descriptionWordStarts)
+        #expect(try titleMatch("id") < RankingWeights.descriptionWordStarts)
     }
 }

@@ -21,6 +21,26 @@ import Xapian
         #expect(back.encoded == card.encoded)
     }
 
+    // An app's generic name and description ride in a trailer: a card
+    // written before it decodes as having neither, and one with them but
+    // nothing to open keeps them.
+    @Test func anAppsGenericNameAndDescriptionSurviveEncoding() throws {
+        var card = HitCard(kind: .app, app: "geany", type: nil, id: "geany", title: "Geany", subtitle: nil, binding: nil,
+                           names: ["Geany", "Integrated Development Environment", "Text"], prior: 0.8, relevant: [])
+        let before = try #require(HitCard(encoded: card.encoded))
+        #expect(!before.hasGenericName && before.description == nil)
+        card.hasGenericName = true
+        card.description = TitleKey("A fast and lightweight IDE")
+        let back = try #require(HitCard(encoded: card.encoded))
+        #expect(back.hasGenericName && back.description?.words == ["a", "fast", "and", "lightweight", "ide"])
+        #expect(back.launch == HitCard.Launch() && back.names.count == 3)
+        #expect(back.encoded == card.encoded)
+        // A generic name flagged with no name after the title is no card.
+        var broken = card
+        broken.names = [TitleKey("Geany")]
+        #expect(HitCard(encoded: broken.encoded) == nil)
+    }
+
     @Test func anythingElseIsNoCard() {
         #expect(HitCard(encoded: []) == nil)
         #expect(HitCard(encoded: Array("{\"kind\":\"entity\"}".utf8)) == nil)

@@ -10,7 +10,7 @@ would hide every entry. Each language's index is made with `limelight sync
 apps`, as on a desktop (a GNOME session, only this tree in XDG_DATA_DIRS).
 
 The probes (corpus/eval/queries/desktop-probes.tsv and, written later by
-another hand, desktop-probes-second.tsv: query, the desktop ids that are
+other hands, desktop-probes-second.tsv and desktop-probes-third.tsv: query, the desktop ids that are
 right, its kind, LANG) were written before any was run: name prefixes,
 generic names and categories, keywords, words inside a name, typos,
 executable names, German and French names, and abbreviated words. A probe is right at 1
@@ -34,15 +34,20 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 WORK = os.path.join(ROOT, '.build', 'eval', 'desktop')
 APPS = os.path.join(WORK, 'root', 'usr', 'share', 'applications')
-# Two sets, each written before any of it was run, by two people who did not
+# Three sets, each written before any of it was run, by people who did not
 # see each other's: the first while the ranking was built, the second after
-# (at 742070d: 155 of 164 right first; its abbreviated words led to 14edf53).
+# (at 742070d: 155 of 164 right first; its abbreviated words led to 14edf53),
+# the third after the first two had led to the generic name and description
+# tiers.
 PROBE_SETS = [
     ('First set', os.path.join(HERE, 'queries', 'desktop-probes.tsv'),
      'Written before any was run; looked at while the ranking of apps was built.'),
     ('Second set', os.path.join(HERE, 'queries', 'desktop-probes-second.tsv'),
      'Written later by another hand, without seeing the first set, before any was run; it adds words '
      'abbreviated as launchers read them (multiword: `sys set`, `libre wri`).'),
+    ('Third set', os.path.join(HERE, 'queries', 'desktop-probes-third.tsv'),
+     'Written by a third hand from the desktop files alone, without seeing the other sets or running '
+     'anything, before the generic name and description tiers were measured on it.'),
 ]
 AT = '2026-12-01T12:00:00Z'
 PACKAGES = """ark audacity baobab blender cheese chromium dolphin emacs-common emacs-gtk eog evince file-roller
