@@ -125,7 +125,7 @@ package final class DocumentBuilder {
         try doc.setData(r.json.serialized)
         var card = Self.card(r, title: r.name, subtitle: nil, synonyms: r.otherNames, prior: Self.appPrior)
         card.hasGenericName = r.genericName != nil
-        card.description = r.text.map(TitleKey.init)
+        card.descriptionWords = r.text.map { TitleKey($0).words.joined(separator: " ") }
         return BuiltDocument(document: doc, card: card)
     }
 

@@ -34,31 +34,41 @@ public enum RankingWeights {
     public static let titleCompletion = 4.5
     public static let titlePrefix = 3.0
     public static let allWordStarts = 1.5
-    /// An app's synonyms (a desktop entry's GenericName and Keywords) match
-    /// as its name does, at this share of the bonus: even a synonym that is
-    /// the whole query (1.44) stays below the query's words starting words
-    /// of a name (1.5), as GLib and GNOME Shell rank any Name match above a
-    /// GenericName or Keywords one, and above a word inside a name (0.5).
-    /// "terminal" is Terminal before Konsole (whose GenericName it is),
-    /// "disc" Discord before Videos (keyword "Disc"), "wr" LibreOffice
-    /// Writer before Text Editor (keyword "Write").
+    /// An app's synonyms (a desktop entry's Keywords, the program it runs)
+    /// match as its name does, at this share of the bonus: even a synonym
+    /// that is the whole query (1.44) stays below the query's words starting
+    /// words of a name (1.5), as GLib and GNOME Shell rank any Name match
+    /// above a Keywords one, and above a word inside a name (0.5). "disc"
+    /// is Discord before Videos (keyword "Disc"), "wr" LibreOffice Writer
+    /// before Text Editor (keyword "Write").
     public static let synonymShare = 0.24
     /// An app's generic name (a desktop entry's GenericName) says what kind
-    /// of app it is, where a keyword is a word it is found by: it earns this
-    /// share. So the whole generic name (4.2), or all of it as you type
-    /// ("file man", 3.15), ranks above a name that only starts with the
-    /// query (3.0): `file manager` is Files, Dolphin and Thunar, not "File
-    /// Manager Settings"; `presentation` is LibreOffice Impress
-    /// (GenericName "Presentation") before Document Viewer (a keyword).
-    /// Any other match of it stays below the same match of a name, as
-    /// KRunner ranks a GenericName below the name and above keywords.
+    /// of app it is, where a keyword is a word it is found by: the whole of
+    /// it, typed (4.2) or being typed ("file man", 3.15), earns this share,
+    /// above a name that only starts with the query (3.0) and a keyword:
+    /// `file manager` is Dolphin and Thunar (whose GenericName it is), not
+    /// "File Manager Settings"; `presentation` is LibreOffice Impress
+    /// (GenericName "Presentation"), not Document Viewer (a keyword). Any
+    /// other match of it is a synonym's (`synonymShare`): at this share a
+    /// GenericName that "web" starts ("Webcam Booth") tied Chromium Web
+    /// Browser's name. KRunner too ranks a GenericName below the name and
+    /// above keywords (GLib the other way round).
     public static let genericNameShare = 0.7
-    /// Every word of the query starts a word of an app's description (a
-    /// desktop entry's Comment, three letters or more): above a query inside
-    /// a name's word (`innerWord`) and below a keyword's start, as GLib ranks
-    /// a word started in any field above a word merely containing the query.
-    /// `ide` is Geany ("A fast and lightweight IDE"), not Videos.
+    /// The one word typed (three letters or more) starts a word of an app's
+    /// description (a desktop entry's Comment) and of few others': above
+    /// the query inside a name's word (`innerWord`), below a keyword's
+    /// start. GLib, which finds words by their start in any field and never
+    /// inside a word, finds only such an app. `ide` is Geany ("A fast and
+    /// lightweight IDE"), not Videos.
     public static let descriptionWordStarts = 0.55
+    /// … when at most this many apps' descriptions have such a word: as IDF
+    /// weighs a word by how few documents hold it, a word of one or two
+    /// descriptions singles its apps out ("ide", "emu"), while one of many
+    /// says what kind of text a description is ("the", "create", "window":
+    /// three to thirty-six of 79 apps on the Debian desktop of `make
+    /// eval-desktop`), and ranked those apps above the actions and names
+    /// the query meant.
+    public static let maxAppsDescribed = 2
     /// The word being typed weighs by its unstemmed prefix only (the title
     /// bonuses above): its stemmed form still matches, so a word found only
     /// in a description is not lost, but with this weight (none), so "monte"

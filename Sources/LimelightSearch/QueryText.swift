@@ -85,6 +85,10 @@ package struct QueryText {
     /// once no item has every word as typed (`Searcher.run`): a word found
     /// whole keeps its meaning, and its matches cost no more.
     var wordsAsPrefixes = false
+    /// The one word typed starts a word of the descriptions of a few apps
+    /// (`RankingWeights.maxAppsDescribed`), which it so singles out
+    /// (`TitleMatch.describes`). Set by `Searcher.run` from the apps it scans.
+    var fewAppsDescribed = false
     /// The words a title must have (as word prefixes) to match by title; none
     /// for CJK text, which titles match by n-grams.
     var titleWords: [String] { cjkRuns.isEmpty ? words : [] }

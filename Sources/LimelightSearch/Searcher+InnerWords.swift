@@ -15,32 +15,41 @@ extension Searcher {
     /// cards are scanned here rather than indexing every substring: no terms,
     /// no ingest cost; one posting list and one value read per app.
     /// `TitleMatch` ranks these below word-start matches. So, and for the
-    /// same reason, apps whose description has a word the query starts
-    /// ("ide" in Geany's): the lists of a short prefix hold names only.
-    func appNameCandidates(_ text: QueryText, _ request: SearchRequest) throws(XapianError) -> [Match] {
+    /// same reason, the apps whose description has a word the one word
+    /// typed starts, when they are few (`RankingWeights.maxAppsDescribed`:
+    /// "ide", Geany's): the lists of a short prefix hold names only.
+    /// `fewDescribed` says whether they are (`QueryText.fewAppsDescribed`).
+    func appNameCandidates(_ text: QueryText, _ request: SearchRequest) throws(XapianError) -> (matches: [Match], fewDescribed: Bool) {
         guard text.completeWords.isEmpty, let p = text.partialWord, p.count >= RankingWeights.minInitials,
-              text.cjkRuns.isEmpty, request.type == nil, request.predicates.isEmpty else { return [] }
+              text.cjkRuns.isEmpty, request.type == nil, request.predicates.isEmpty else { return ([], false) }
         let needle = text.compact
-        var out: [Match] = []
+        let word = text.words.count == 1 && needle.count >= RankingWeights.minInnerWord ? text.words[0] : nil
+        var byName: [Match] = [], byDescription: [Match] = [], described = 0
         func check(_ id: UInt32, _ entry: SnapshotCache.Entry?, values: [UInt32: [UInt8]]) {
-            guard let entry, TitleMatch.anyName(of: entry.card, holds: needle) || TitleMatch.describes(entry.card, text) else { return }
-            out.append(Match(documentID: id, weight: CandidateBoost.of(entry.card), values: values))
+            guard let entry else { return }
+            let named = TitleMatch.anyName(of: entry.card, holds: needle)
+            let describes = word.map { TitleMatch.describes(entry.card, withWordStarting: $0) } ?? false
+            if describes { described += 1 }
+            guard named || describes else { return }
+            let m = Match(documentID: id, weight: CandidateBoost.of(entry.card), values: values)
+            if named { byName.append(m) } else { byDescription.append(m) }
         }
         // Over the network every keystroke asks the server; a local snapshot
         // keeps the apps' ids. A match set of its own at every keystroke
         // cost the Debian catalog's five-letter-plus keystrokes a sixth of
         // their time (p50 0.176 → 0.148 ms without it; the catalog has one app).
-        guard reconnect == nil else {
+        if reconnect != nil {
             for m in try match(try appsQuery(request), count: RankingWeights.maxScannedApps) {
                 check(m.documentID, try card(of: m), values: m.values)
             }
-            return out
+        } else {
+            let ids = try snapshot.apps(request.app ?? "") { () throws(XapianError) -> [UInt32] in
+                try match(try appsQuery(request), count: RankingWeights.maxScannedApps).map(\.documentID)
+            }
+            for id in ids { check(id, try snapshot.card(id, bytes: nil, in: db), values: [:]) }
         }
-        let ids = try snapshot.apps(request.app ?? "") { () throws(XapianError) -> [UInt32] in
-            try match(try appsQuery(request), count: RankingWeights.maxScannedApps).map(\.documentID)
-        }
-        for id in ids { check(id, try snapshot.card(id, bytes: nil, in: db), values: [:]) }
-        return out
+        let few = described > 0 && described <= RankingWeights.maxAppsDescribed
+        return (few ? byName + byDescription : byName, few)
     }
 
     /// Every app, or the one the request is scoped to.

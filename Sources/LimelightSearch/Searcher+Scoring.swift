@@ -65,8 +65,8 @@ extension Searcher {
                 let synonym = i > 0 || desktopAction
                 let role: TitleMatch.Role = synonym ? .synonym : entry.shownTitleGoesOn ? .startOfShownTitle : .name
                 let bonus = TitleMatch.bonus(title: name, text: text, as: role)
-                let share = !synonym ? 1 : i == 1 && entry.card.hasGenericName ? RankingWeights.genericNameShare
-                    : RankingWeights.synonymShare
+                let wholeGenericName = i == 1 && entry.card.hasGenericName && bonus >= RankingWeights.titleCompletion
+                let share = !synonym ? 1 : wholeGenericName ? RankingWeights.genericNameShare : RankingWeights.synonymShare
                 c.titleMatch = max(c.titleMatch, share * bonus)
             }
             if c.titleMatch < RankingWeights.descriptionWordStarts, TitleMatch.describes(entry.card, text) {
@@ -158,11 +158,36 @@ package enum TitleMatch {
         return max(strict, coverageBonus(title: title, text: text, as: role))
     }
 
-    /// Whether each word of the query (three letters or more in all)
-    /// starts a word of an app's description (`RankingWeights.descriptionWordStarts`).
+    /// Whether the one word typed starts a word of the app's description,
+    /// and of few apps' (`QueryText.fewAppsDescribed`,
+    /// `RankingWeights.descriptionWordStarts`).
     static func describes(_ card: borrowing HitCard, _ text: QueryText) -> Bool {
-        guard let description = card.description, text.compact.count >= RankingWeights.minInnerWord else { return false }
-        return startsEveryWord(of: text, title: description)
+        guard text.fewAppsDescribed, let word = text.words.first else { return false }
+        return describes(card, withWordStarting: word)
+    }
+
+    /// Whether a word of the card's description starts with `prefix`
+    /// (folded alike; bytes: every app is asked at every keystroke).
+    static func describes(_ card: borrowing HitCard, withWordStarting prefix: String) -> Bool {
+        guard card.descriptionStarts != 0 else { return false }
+        var prefix = prefix
+        return prefix.withUTF8 { p in
+            // (`startBit` reads three bytes: the word typed has three letters or more.)
+            guard p.count >= 3, card.descriptionStarts & HitCard.startBit(p) != 0, var words = card.descriptionWords else { return false }
+            return words.withUTF8 { w in
+                guard w.count >= p.count else { return false }
+                var i = 0
+                while i + p.count <= w.count {
+                    var j = 0
+                    while j < p.count, w[i + j] == p[j] { j += 1 }
+                    if j == p.count { return true }
+                    // On to the start of the next word.
+                    while i < w.count, w[i] != UInt8(ascii: " ") { i += 1 }
+                    i += 1
+                }
+                return false
+            }
+        }
     }
 
     /// Whether each word of the query starts a word of `title` (each CJK

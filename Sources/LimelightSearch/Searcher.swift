@@ -163,7 +163,8 @@ public final class Searcher {
                                                    weightless: text.weighsNothing) }
             // Apps and entities by a word inside their name or by initials,
             // below word starts; a word that finds one is not a typo.
-            let apps = try appNameCandidates(text, request)
+            let (apps, fewDescribed) = try appNameCandidates(text, request)
+            text.fewAppsDescribed = fewDescribed
             if !apps.isEmpty {  // (rarely: no set of the candidates' ids for every keystroke)
                 let have = Set(candidates.map(\.documentID))
                 candidates += apps.filter { !have.contains($0.documentID) }

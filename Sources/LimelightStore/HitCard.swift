@@ -26,9 +26,16 @@ package struct HitCard {
     /// GenericName: what kind of app it is, "Presentation"), which weighs
     /// more than its other synonyms (keywords).
     package var hasGenericName = false
-    /// An app's description (a desktop entry's Comment), whose words a
-    /// query may start ("ide" in Geany's "A fast and lightweight IDE").
-    package var description: TitleKey?
+    /// An app's description (a desktop entry's Comment) as its folded words
+    /// joined by single spaces, whose words a query may start ("ide" in
+    /// Geany's "a fast and lightweight ide"): one string, which every app
+    /// is asked at every keystroke without copying a list of words.
+    package var descriptionWords: String? { didSet { descriptionStarts = Self.wordStarts(descriptionWords) } }
+    /// The first three bytes of each word of `descriptionWords`, hashed into
+    /// 64 bits (`startBit`; made when the card is made or read, not stored):
+    /// most apps are ruled out for a word typed without reading their
+    /// description.
+    package private(set) var descriptionStarts: UInt64 = 0
     /// Other words the hit is found by as you type (an App Shortcut's spoken
     /// phrases): they put it in short-prefix lists, but earn no title bonus.
     package var aliases: [String] = []
@@ -89,14 +96,14 @@ package struct HitCard {
         // Optional trailers: cards written before one existed decode as
         // having nothing to open, or no generic name and description, so
         // the stored format needs no new schema.
-        let appNames = hasGenericName || description != nil
-        if !launch.isEmpty || appNames {
+        let hasAppTrailer = hasGenericName || descriptionWords != nil
+        if !launch.isEmpty || hasAppTrailer {
             for s in [launch.url, launch.exec, launch.icon, launch.desktopFile] { w.string(s ?? "") }
         }
-        if appNames {
+        if hasAppTrailer {
             w.u8(hasGenericName ? 1 : 0)
-            w.u8(description == nil ? 0 : 1)
-            description?.write(to: &w)
+            w.u8(descriptionWords == nil ? 0 : 1)
+            if let descriptionWords { w.string(descriptionWords) }
         }
         return w.bytes
     }
@@ -152,12 +159,33 @@ package struct HitCard {
                             icon: icon.isEmpty ? nil : icon, desktopFile: desktop.isEmpty ? nil : desktop)
         }
         if !r.atEnd {
-            guard let generic = r.u8(), generic <= 1, names.count > Int(generic), let described = r.u8() else { return nil }
+            guard let generic = r.u8(), generic <= 1, names.count > Int(generic), let described = r.u8(), described <= 1 else { return nil }
             hasGenericName = generic == 1
             if described == 1 {
-                guard let d = TitleKey(from: &r) else { return nil }
-                description = d
+                guard let d = r.string() else { return nil }
+                descriptionWords = d
+                descriptionStarts = Self.wordStarts(d)  // (no didSet in an initializer)
             }
+        }
+    }
+}
+
+extension HitCard {
+    /// The bit of `descriptionStarts` for a word that starts with these
+    /// bytes (three or more).
+    package static func startBit(_ b: UnsafeBufferPointer<UInt8>, at i: Int = 0) -> UInt64 {
+        1 << ((UInt64(b[i]) &* 961 &+ UInt64(b[i + 1]) &* 31 &+ UInt64(b[i + 2])) & 63)
+    }
+
+    static func wordStarts(_ words: String?) -> UInt64 {
+        guard var words else { return 0 }
+        return words.withUTF8 { w in
+            var mask: UInt64 = 0, start = 0
+            for i in 0...w.count where i == w.count || w[i] == UInt8(ascii: " ") {
+                if i - start >= 3 { mask |= startBit(w, at: start) }
+                start = i + 1
+            }
+            return mask
         }
     }
 }

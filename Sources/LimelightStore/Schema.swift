@@ -8,7 +8,8 @@ public enum Schema {
     /// Stored in the database metadata under `versionKey`.
     /// 10: edge prefixes of words as Xapian splits them ("libatk1.0", "c++").
     /// 11: the context model's cells at two half-lives (all of history, a week).
-    public static let version = 11
+    /// 12: an app's card holds its generic name and description (`HitCard`).
+    public static let version = 12
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
     /// On each shard of a sharded index: how many batches it has committed

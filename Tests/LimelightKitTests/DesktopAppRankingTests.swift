@@ -1,9 +1,10 @@
 import Testing
 @testable import LimelightKit
 
-/// Apps as `sync` makes them of desktop entries (Name; GenericName and
-/// Keywords as synonyms; Comment as description), ranked as GNOME Shell and
-/// KRunner users expect: found by a launcher probe of 45 common entries.
+/// Apps as `sync` makes them of desktop entries (Name; GenericName as
+/// genericName, Keywords as synonyms; Comment as description; some written
+/// before genericName, with it among the synonyms), ranked as GNOME Shell
+/// and KRunner users expect: found by launcher probes of common entries.
 @Suite struct DesktopAppRankingTests {
     static let apps = [
         #"{"kind":"app","app":"org.gnome.Terminal","name":"Terminal","synonyms":["shell","prompt","command"]}"#,
@@ -26,7 +27,12 @@ import Testing
         // As `sync apps` makes a desktop entry's Actions (Thunar's "Home"; "home" is also a keyword).
         #"{"kind":"app","app":"thunar","name":"Thunar File Manager","genericName":"File Manager","synonyms":["home","network"]}"#,
         #"{"kind":"app","app":"thunar-settings","name":"File Manager Settings","synonyms":["file manager","settings"]}"#,
-        #"{"kind":"app","app":"org.gnome.Evince","name":"Document Viewer","genericName":"Document Viewer","synonyms":["pdf","presentation","slides","viewer"]}"#,
+        #"{"kind":"app","app":"org.gnome.Evince","name":"Document Viewer","synonyms":["pdf","presentation","slides","viewer"]}"#,
+        #"{"kind":"app","app":"chromium","name":"Chromium Web Browser","genericName":"Web Browser"}"#,
+        #"{"kind":"app","app":"org.gnome.Cheese","name":"Cheese","genericName":"Webcam Booth","description":"Take photos and videos with your webcam"}"#,
+        #"{"kind":"app","app":"org.keepassxc.KeePassXC","name":"KeePassXC","genericName":"Password Manager","description":"Community-driven port of the Windows application"}"#,
+        #"{"kind":"app","app":"xterm","name":"XTerm","genericName":"Terminal","description":"standard terminal emulator for the X window system"}"#,
+        #"{"kind":"app","app":"org.gnome.Screenshot","name":"Screenshot","description":"Save images of your screen or individual windows"}"#,
         #"{"kind":"app","app":"libreoffice-impress","name":"LibreOffice Impress","genericName":"Presentation","synonyms":["slideshow","slides"]}"#,
         #"{"kind":"app","app":"geany","name":"Geany","genericName":"Integrated Development Environment","synonyms":["Text","Editor"],"description":"A fast and lightweight IDE using GTK+"}"#,
         #"{"kind":"intent","app":"thunar","id":"desktop-action","title":"Run a desktop action"}"#,
@@ -207,8 +213,10 @@ import Testing
     }
 
     @Test func anAppIsFoundByItsDescription() throws {
-        // As a word being typed ("photo" starts "photographs") and complete.
-        #expect(try titles("photo").first == "GNU Image Manipulation Program")
+        // As a word being typed ("photo" starts "photographs", and Cheese's
+        // "photos": tied, alphabetically) and complete.
+        #expect(try Array(titles("photo").prefix(2)) == ["Cheese", "GNU Image Manipulation Program"])
+        #expect(try titles("photog").first == "GNU Image Manipulation Program")
         #expect(try titles("photographs").first == "GNU Image Manipulation Program")
         #expect(try titles("create").first == "GNU Image Manipulation Program")
         // Text, not a name: found with no title bonus (a title prefix alone is 3).
@@ -228,10 +236,21 @@ import Testing
         #expect(found.first == first, "\(found)")
     }
 
+    // Only the whole generic name weighs more: one the query only starts
+    // ranks as a keyword would, below a later word of a name. At a generic
+    // name's share, Cheese's "Webcam Booth" (2.1) passed Chromium Web
+    // Browser (1.5) for "web".
+    @Test func aGenericNameTheQueryOnlyStartsIsASynonym() throws {
+        let found = try titles("web")
+        #expect(found.first == "Chromium Web Browser", "\(found)")
+    }
+
     // A word the query starts in an app's description ranks above the
-    // query inside a word of a name, as GLib ranks a word started in any
-    // field above a word that merely contains the query: "ide" is Geany
-    // ("… IDE …") before Videos. Two letters say too little to count.
+    // query inside a word of a name, as GLib finds words by their start in
+    // any field and never inside a word: "ide" is Geany ("… IDE …") before
+    // Videos. Two letters say too little, and so does a word of many
+    // descriptions: "window" starts a word of three (KeePassXC, XTerm,
+    // Screenshot) and earns none of them the tier.
     @Test func aWordTheDescriptionStartsRanksAboveTheQueryInsideAName() throws {
         let found = try titles("ide")
         let geany = found.firstIndex(of: "Geany"), videos = found.firstIndex(of: "Videos")
@@ -241,5 +260,7 @@ import Testing
         }
         #expect(try titleMatch("ide") == RankingWeights.descriptionWordStarts)
         #expect(try titleMatch("id") < RankingWeights.descriptionWordStarts)
+        let window = try response("window").hits.filter { $0.components.contains { $0.name == "titleMatch" && $0.value >= RankingWeights.descriptionWordStarts } }
+        #expect(window.isEmpty, "\(window.map(\.title))")
     }
 }

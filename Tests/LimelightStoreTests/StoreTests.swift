@@ -21,20 +21,32 @@ import Xapian
         #expect(back.encoded == card.encoded)
     }
 
-    // An app's generic name and description ride in a trailer: a card
-    // written before it decodes as having neither, and one with them but
-    // nothing to open keeps them.
+    // An app's generic name and description ride in a trailer after the
+    // launch fields: a card of schema 11 decodes as having neither, one
+    // with them keeps them, with or without anything to open.
     @Test func anAppsGenericNameAndDescriptionSurviveEncoding() throws {
-        var card = HitCard(kind: .app, app: "geany", type: nil, id: "geany", title: "Geany", subtitle: nil, binding: nil,
-                           names: ["Geany", "Integrated Development Environment", "Text"], prior: 0.8, relevant: [])
-        let before = try #require(HitCard(encoded: card.encoded))
-        #expect(!before.hasGenericName && before.description == nil)
+        // Geany's card as 4254cfe (schema 11) stored it, with its exec, icon and desktop file.
+        let hex = "4303000000617070050000006765616e7900000000050000006765616e79050000004765616e79000000000000000000000000"
+            + "0300000001000000050000006765616e7900000000050000006765616e79030000000a000000696e74656772617465640b0000"
+            + "00646576656c6f706d656e740b000000656e7669726f6e6d656e740000000020000000696e7465677261746564646576656c6f"
+            + "706d656e74656e7669726f6e6d656e740100000004000000746578740000000004000000746578749a9999999999e93f000000"
+            + "000000000000000000000000000000000000000000080000006765616e79202546050000006765616e790d0000006765616e79"
+            + "2e6465736b746f70"
+        let bytes = stride(from: 0, to: hex.count, by: 2).map { i in
+            UInt8(hex[hex.index(hex.startIndex, offsetBy: i)..<hex.index(hex.startIndex, offsetBy: i + 2)], radix: 16)!
+        }
+        var card = try #require(HitCard(encoded: bytes))
+        #expect(card.launch.exec == "geany %F" && card.launch.desktopFile == "geany.desktop" && card.names.count == 3)
+        #expect(!card.hasGenericName && card.descriptionWords == nil)
         card.hasGenericName = true
-        card.description = TitleKey("A fast and lightweight IDE")
-        let back = try #require(HitCard(encoded: card.encoded))
-        #expect(back.hasGenericName && back.description?.words == ["a", "fast", "and", "lightweight", "ide"])
-        #expect(back.launch == HitCard.Launch() && back.names.count == 3)
-        #expect(back.encoded == card.encoded)
+        card.descriptionWords = "a fast and lightweight ide"
+        for launch in [card.launch, HitCard.Launch()] {
+            card.launch = launch
+            let back = try #require(HitCard(encoded: card.encoded))
+            #expect(back.hasGenericName && back.descriptionWords == "a fast and lightweight ide")
+            #expect(back.launch == launch && back.names.count == 3)
+            #expect(back.encoded == card.encoded)
+        }
         // A generic name flagged with no name after the title is no card.
         var broken = card
         broken.names = [TitleKey("Geany")]
