@@ -54,12 +54,16 @@ enum AppRecords {
     }
 
     static func appFields(_ app: DesktopApplication) -> JSONObject {
-        let genericName = app.genericName.flatMap { $0.isEmpty || $0 == app.name ? nil : $0 }
         var synonyms: [String] = []
         func synonym(_ s: String?) {
-            guard let s, !s.isEmpty, s != app.name, s != genericName, !synonyms.contains(s) else { return }
+            guard let s, !s.isEmpty, s != app.name, !synonyms.contains(s) else { return }
             synonyms.append(s)
         }
+        // The GenericName is a synonym, as it always was (a record reader
+        // finds every other name there), and `genericName` too, which
+        // ranks it as what kind of app this is.
+        let genericName = app.genericName.flatMap { $0.isEmpty || $0 == app.name ? nil : $0 }
+        synonym(genericName)
         app.keywords.forEach(synonym)
         if let exec = app.exec, let line = try? ExecLine.parse(exec) { synonym(line.launchedProgram) }
         var o: JSONObject = ["kind": "app", "app": .string(app.id), "name": .string(app.name),

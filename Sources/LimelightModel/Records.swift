@@ -43,8 +43,12 @@ public struct Record: Sendable, Equatable {
     /// An app's generic name (a desktop entry's GenericName: "Web Browser").
     public var genericName: String? { fields["genericName"]?.string.flatMap { $0.isEmpty ? nil : $0 } }
     /// An app's names besides its own, as it is found by them: its generic
-    /// name, then its synonyms.
-    public var otherNames: [String] { (genericName.map { [$0] } ?? []) + synonyms }
+    /// name, then its synonyms (without the generic name again: `sync`
+    /// puts it among them too).
+    public var otherNames: [String] {
+        guard let genericName else { return synonyms }
+        return [genericName] + synonyms.filter { $0 != genericName }
+    }
     public var phrases: [String] { fields["phrases"]?.array?.compactMap(\.string) ?? [] }
     public var intent: String? { fields["intent"]?.string }
     public var shortcut: String? { fields["shortcut"]?.string }

@@ -19,7 +19,8 @@ import Testing
         let gedit = try #require(Self.find(made, .app, id: "org.gnome.gedit"))
         #expect(gedit.name == "Texteditor gedit")  // Name[de] for de_DE.UTF-8
         #expect(gedit.genericName == "Text Editor")
-        #expect(gedit.synonyms == ["Text", "Editor", "Klartext", "Schreiben", "gedit"])
+        #expect(gedit.synonyms == ["Text Editor", "Text", "Editor", "Klartext", "Schreiben", "gedit"])
+        #expect(gedit.otherNames == gedit.synonyms)
         #expect(gedit.keywords == ["GNOME", "GTK", "Utility", "TextEditor"])
         #expect(gedit.text == "Edit text files")  // Comment: searched as the app's description
         #expect(gedit.icon == "org.gnome.gedit")

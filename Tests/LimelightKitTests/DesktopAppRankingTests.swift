@@ -2,9 +2,10 @@ import Testing
 @testable import LimelightKit
 
 /// Apps as `sync` makes them of desktop entries (Name; GenericName as
-/// genericName, Keywords as synonyms; Comment as description; some written
-/// before genericName, with it among the synonyms), ranked as GNOME Shell
-/// and KRunner users expect: found by launcher probes of common entries.
+/// genericName, which `sync` keeps among the synonyms too; Keywords as
+/// synonyms; Comment as description; some as written before genericName,
+/// with it among the synonyms only), ranked as GNOME Shell and KRunner users
+/// expect: found by launcher probes of common entries.
 @Suite struct DesktopAppRankingTests {
     static let apps = [
         #"{"kind":"app","app":"org.gnome.Terminal","name":"Terminal","synonyms":["shell","prompt","command"]}"#,
