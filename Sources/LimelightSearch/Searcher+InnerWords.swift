@@ -15,36 +15,41 @@ extension Searcher {
     /// cards are scanned here rather than indexing every substring: no terms,
     /// no ingest cost; one posting list and one value read per app.
     /// `TitleMatch` ranks these below word-start matches. So, and for the
-    /// same reason, the apps whose description has a word the one word
-    /// typed starts, when they are few (`RankingWeights.maxAppsDescribed`:
-    /// "ide", Geany's): the lists of a short prefix hold names only.
-    /// `fewDescribed` says whether they are (`QueryText.fewAppsDescribed`).
+    /// same reason, the apps whose description has a word that the one word
+    /// typed (or being typed) starts, when they are few
+    /// (`RankingWeights.maxAppsDescribed`: "ide", Geany's): the lists of a
+    /// short prefix hold names only. `fewDescribed` says whether they are
+    /// (`QueryText.fewAppsDescribed`), counted over every app, whatever app
+    /// the request is scoped to: within one, any word would be rare.
     func appNameCandidates(_ text: QueryText, _ request: SearchRequest) throws(XapianError) -> (matches: [Match], fewDescribed: Bool) {
-        guard text.completeWords.isEmpty, let p = text.partialWord, p.count >= RankingWeights.minInitials,
-              text.cjkRuns.isEmpty, request.type == nil, request.predicates.isEmpty else { return ([], false) }
-        let needle = text.compact
-        let word = text.words.count == 1 && needle.count >= RankingWeights.minInnerWord ? text.words[0] : nil
+        guard text.cjkRuns.isEmpty, request.type == nil, request.predicates.isEmpty else { return ([], false) }
+        let needle = text.completeWords.isEmpty && (text.partialWord?.count ?? 0) >= RankingWeights.minInitials ? text.compact : nil
+        let word = text.words.count == 1 && text.compact.count >= RankingWeights.minInnerWord ? text.words[0] : nil
+        guard needle != nil || word != nil else { return ([], false) }
         var byName: [Match] = [], byDescription: [Match] = [], described = 0
         func check(_ id: UInt32, _ entry: SnapshotCache.Entry?, values: [UInt32: [UInt8]]) {
             guard let entry else { return }
-            let named = TitleMatch.anyName(of: entry.card, holds: needle)
             let describes = word.map { TitleMatch.describes(entry.card, withWordStarting: $0) } ?? false
             if describes { described += 1 }
+            guard request.app == nil || entry.card.app == request.app else { return }
+            let named = needle.map { TitleMatch.anyName(of: entry.card, holds: $0) } ?? false
             guard named || describes else { return }
             let m = Match(documentID: id, weight: CandidateBoost.of(entry.card), values: values)
             if named { byName.append(m) } else { byDescription.append(m) }
         }
+        // Every app when descriptions are counted, else those in scope.
+        let scope = word == nil ? request.app : nil
         // Over the network every keystroke asks the server; a local snapshot
         // keeps the apps' ids. A match set of its own at every keystroke
         // cost the Debian catalog's five-letter-plus keystrokes a sixth of
         // their time (p50 0.176 → 0.148 ms without it; the catalog has one app).
         if reconnect != nil {
-            for m in try match(try appsQuery(request), count: RankingWeights.maxScannedApps) {
+            for m in try match(try appsQuery(scope), count: RankingWeights.maxScannedApps) {
                 check(m.documentID, try card(of: m), values: m.values)
             }
         } else {
-            let ids = try snapshot.apps(request.app ?? "") { () throws(XapianError) -> [UInt32] in
-                try match(try appsQuery(request), count: RankingWeights.maxScannedApps).map(\.documentID)
+            let ids = try snapshot.apps(scope ?? "") { () throws(XapianError) -> [UInt32] in
+                try match(try appsQuery(scope), count: RankingWeights.maxScannedApps).map(\.documentID)
             }
             for id in ids { check(id, try snapshot.card(id, bytes: nil, in: db), values: [:]) }
         }
@@ -52,10 +57,10 @@ extension Searcher {
         return (few ? byName + byDescription : byName, few)
     }
 
-    /// Every app, or the one the request is scoped to.
-    private func appsQuery(_ request: SearchRequest) throws(XapianError) -> Query {
+    /// Every app, or the one `app`.
+    private func appsQuery(_ app: String?) throws(XapianError) -> Query {
         let apps = Query(term: Schema.kind + RecordKind.app.rawValue)
-        guard let app = request.app else { return apps }
+        guard let app else { return apps }
         return try apps.filter(Query(term: Schema.term(Schema.app, app)))
     }
 }

@@ -174,7 +174,9 @@ extension HitCard {
     /// The bit of `descriptionStarts` for a word that starts with these
     /// bytes (three or more).
     package static func startBit(_ b: UnsafeBufferPointer<UInt8>, at i: Int = 0) -> UInt64 {
-        1 << ((UInt64(b[i]) &* 961 &+ UInt64(b[i + 1]) &* 31 &+ UInt64(b[i + 2])) & 63)
+        // Fibonacci hashing: the top six bits of the three bytes times 2^64/φ.
+        let three = UInt64(b[i]) | UInt64(b[i + 1]) << 8 | UInt64(b[i + 2]) << 16
+        return 1 << ((three &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
 
     static func wordStarts(_ words: String?) -> UInt64 {

@@ -261,7 +261,15 @@ import Testing
         }
         #expect(try titleMatch("ide") == RankingWeights.descriptionWordStarts)
         #expect(try titleMatch("id") < RankingWeights.descriptionWordStarts)
-        let window = try response("window").hits.filter { $0.components.contains { $0.name == "titleMatch" && $0.value >= RankingWeights.descriptionWordStarts } }
-        #expect(window.isEmpty, "\(window.map(\.title))")
+        // Nor within one app's results: how few is counted over every app.
+        let tiered = { (hits: [SearchHit]) in
+            hits.filter { $0.components.contains { $0.name == "titleMatch" && $0.value >= RankingWeights.descriptionWordStarts } }
+        }
+        for app in [nil, "xterm"] {
+            let window = tiered(try respond(dir, "window", app: app).hits)
+            #expect(window.isEmpty, "\(app ?? "every app"): \(window.map(\.title))")
+        }
+        // A space after the word is the same word, typed.
+        #expect(try titleMatch("ide ") == RankingWeights.descriptionWordStarts)
     }
 }
