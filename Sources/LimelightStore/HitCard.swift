@@ -93,9 +93,10 @@ package struct HitCard {
         relevant.forEach { w.string($0) }
         w.u32(UInt32(aliases.count))
         aliases.forEach { w.string($0) }
-        // Optional trailers: cards written before one existed decode as
-        // having nothing to open, or no generic name and description, so
-        // the stored format needs no new schema.
+        // Optional trailers: cards written before one existed still decode,
+        // as having nothing to open, or no generic name and description.
+        // (Schema 12 has `rebuild` make every app's card again with them:
+        // `sync` leaves an unchanged record's old card alone.)
         let hasAppTrailer = hasGenericName || descriptionWords != nil
         if !launch.isEmpty || hasAppTrailer {
             for s in [launch.url, launch.exec, launch.icon, launch.desktopFile] { w.string(s ?? "") }
