@@ -67,23 +67,35 @@ test: deps
 EVAL_DEBIAN = .build/eval/debian.jsonl
 # Each app-launch log's rankings, scored in expectation by launch_ceiling.py.
 EVAL_RANKS = .build/eval/ranks
+# Known-item search on that catalog beside plain Xapian and SQLite FTS5
+# (known_items.py), written first and appended last. python3-xapian is
+# Debian's module, for Debian's python3.
+EVAL_KNOWN = .build/eval/known-items.md
+SYSTEM_PYTHON = /usr/bin/python3
 # limelight-eval with arguments $(1) writes report $(2) and the app-launch
 # logs' rankings into $(3); launch_ceiling.py (arguments $(4)) scores them in
-# expectation, appended to the report only once written whole. Exit 2 (not
-# every log beaten) still propagates; any other failure stops.
+# expectation, appended to the report only once written whole, and then the
+# file $(5), if any. Exit 2 (not every log beaten) still propagates; any
+# other failure stops.
 define replay-and-expect
 	rm -rf $(3); status=0; \
 	.build/release/limelight-eval $(1) --out $(2) --ranks $(3) || status=$$?; \
 	[ $$status -eq 0 ] || [ $$status -eq 2 ] || exit $$status; \
 	python3 corpus/eval/launch_ceiling.py $(4) --ranks $(3) > $(3).md || exit 1; \
-	{ echo; cat $(3).md; } >> $(2); exit $$status
+	{ echo; cat $(3).md; } >> $(2); \
+	$(if $(5),[ ! -s $(5) ] || { echo; cat $(5); } >> $(2);) exit $$status
 endef
 eval: deps
+	@$(MAKE) --no-print-directory deps DEB_DEPS="python3-xapian"
 	$(SWIFT) build -c release --product limelight-eval
-	@mkdir -p .build/eval; rm -f $(EVAL_DEBIAN); \
+	$(SWIFT) build -c release --product limelight
+	@mkdir -p .build/eval; rm -f $(EVAL_DEBIAN) $(EVAL_KNOWN); \
 	python3 Benchmarks/debian_catalog.py --no-update --out $(EVAL_DEBIAN) || \
 	  { rm -f $(EVAL_DEBIAN); echo "make eval: no Debian catalog from the apt lists (run apt-get update -o Acquire::Languages=en): its section is skipped"; }
-	$(call replay-and-expect,--debian $(EVAL_DEBIAN),EVAL.md,$(EVAL_RANKS),)
+	[ ! -f $(EVAL_DEBIAN) ] || $(SYSTEM_PYTHON) corpus/eval/known_items.py --catalog $(EVAL_DEBIAN) \
+	  --limelight .build/release/limelight --work .build/eval/known-items > $(EVAL_KNOWN).part
+	[ ! -f $(EVAL_KNOWN).part ] || mv $(EVAL_KNOWN).part $(EVAL_KNOWN)
+	$(call replay-and-expect,--debian $(EVAL_DEBIAN),EVAL.md,$(EVAL_RANKS),,$(EVAL_KNOWN))
 
 # The app-launch replay on forty more people (gen_launches.py's seeds 9–48),
 # drawn after every setting was chosen: a held-out set five times the

@@ -43,6 +43,9 @@ public struct SearchHit: Sendable {
         case shortcuts
         case results
         case suggestions
+        /// Below the rest: items that match only some of the query's words,
+        /// when too few match them all.
+        case someWords
     }
 
     public var rank: Int

@@ -229,6 +229,14 @@ public final class Searcher {
                TitleMatch.startsEveryWord(of: text, title: name) {
                 relaxed = false
             }
+            // Too few items have every word of a description ("automatic sql
+            // injection tool": one): those with some of them follow, below,
+            // as ranked retrieval finds them (Searcher+SomeWords.swift).
+            // Not for `--limit 0`, which asks for every match.
+            if !relaxed, request.limit > 0, hits.count < request.limit, text.wordCount >= RankingWeights.someWordsFromWords {
+                hits += try someWordsHits(text, restriction, situation, besides: candidates, shown: hits,
+                                          count: request.limit - hits.count)
+            }
         } else {
             hits = removeDuplicateThings(try contextModelHits(candidates, request), limit: request.limit)  // Searcher+ContextModel.swift
         }

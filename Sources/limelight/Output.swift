@@ -72,14 +72,7 @@ enum Output {
         for h in response.hits {
             if h.section != section {
                 section = h.section
-                let heading: String
-                switch h.section {
-                case .topHit: heading = "Top Hit"
-                case .shortcuts: heading = "App Shortcuts"
-                case .results: heading = "Results"
-                case .suggestions: heading = "Suggestions"
-                }
-                print(heading)
+                print(h.section.heading)
             }
             var title = h.title
             if let s = h.subtitle, !s.isEmpty { title += " — " + s }
@@ -88,6 +81,19 @@ enum Output {
                 let parts = h.components.map { "\($0.name) \(score($0.value))" }.joined(separator: " + ")
                 print("       = " + parts + (h.keptOnTop ? "  (kept on top: it was the top hit for the query this one extends)" : ""))
             }
+        }
+    }
+}
+
+extension SearchHit.Section {
+    /// The section's heading in the table and as a KRunner match's category.
+    var heading: String {
+        switch self {
+        case .topHit: return "Top Hit"
+        case .shortcuts: return "App Shortcuts"
+        case .results: return "Results"
+        case .suggestions: return "Suggestions"
+        case .someWords: return "Matching Some Words"
         }
     }
 }

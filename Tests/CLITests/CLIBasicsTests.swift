@@ -91,6 +91,16 @@ import Testing
         #expect((top["parameter"] as? [String: Any])?["id"] as? String == "sleep")
     }
 
+    @Test func itemsWithSomeOfTheWordsAreListedUnderTheirOwnHeading() throws {
+        // One trail has all three words; "Coastal Walks" has one.
+        let r = try cli.run(["search", "monterey bay coastal", "--limit", "5", "--json"])
+        #expect(r.json.first?["id"] as? String == "monterey-bay")
+        #expect(r.json.last?["section"] as? String == "someWords")
+        #expect(r.json.last?["title"] as? String == "Coastal Walks")
+        let table = try cli.run(["search", "monterey bay coastal", "--limit", "5"])
+        #expect(table.stdout.contains("Matching Some Words\n  5  entity   Coastal Walks"))
+    }
+
     @Test func typosAreCorrectedAndSaidSo() throws {
         let r = try cli.run(["search", "montery bay"])
         #expect(r.stdout.contains("Showing results for \"monterey bay\""))

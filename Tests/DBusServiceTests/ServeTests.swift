@@ -124,6 +124,10 @@ struct ServeTests {
         try f.serve()
         #expect(try f.krunner("Match", ["lantern"]).stdout == "([('\(Self.gone)', 'Lantern Cove', 'com.example.trails', 100, 1.0, {'category': <'Top Hit'>, 'actions': <@as []>}), "
                 + "('\(Self.keep)', 'Lantern Ridge', '/usr/share/icons/trails.png', 30, 0.98999999999999999, {'subtext': <'Big Sur, CA'>, 'urls': <['https://example.com/lantern']>, 'category': <'Results'>, 'actions': <@as []>})],)\n")
+        // Three words, one trail with them all: the other has some, below, as KRunner's lowest match type.
+        let some = try f.krunner("Match", ["lantern ridge big"]).stdout
+        #expect(some.hasPrefix("([('\(Self.keep)', 'Lantern Ridge', "), "\(some)")
+        #expect(some.contains("('\(Self.gone)', 'Lantern Cove', 'com.example.trails', 10, 0.98999999999999999, {'category': <'Matching Some Words'>"), "\(some)")
         #expect(try f.krunner("Match", ["trails"]).stdout.hasPrefix("([('\(Self.app)', 'Trails', 'com.example.trails', 100, 1.0, {'category': <'Top Hit'>, 'actions': <['\(Self.shortcut)']>})"))
         #expect(try f.krunner("Match", [""]).stdout == "(@a(sssida{sv}) [],)\n")
         #expect(try f.krunner("Actions").stdout == "([('\(Self.shortcut)', 'Start a Hike', 'com.example.trails')],)\n")

@@ -155,22 +155,14 @@ final class IndexBackend: SearchProviderBackend {
             case .topHit: kind = .exact
             case .shortcuts: kind = .helper
             case .results, .suggestions: kind = .possible
+            case .someWords: kind = .completion
             }
             return RunnerMatch(
                 id: found.id, text: h.title, iconName: h.icon ?? h.app, kind: kind,
                 // Spotlight's order, kept: KRunner sorts by kind, then relevance.
                 relevance: max(0.01, 1 - Double(i) * 0.01),
-                subtext: h.subtitle, urls: h.url.map { [$0] } ?? [], category: Self.heading(h.section),
+                subtext: h.subtitle, urls: h.url.map { [$0] } ?? [], category: h.section.heading,
                 actions: h.kind == .app ? shortcutsByApp[h.app]?.map(\.id) ?? [] : [])
-        }
-    }
-
-    static func heading(_ s: SearchHit.Section) -> String {
-        switch s {
-        case .topHit: return "Top Hit"
-        case .shortcuts: return "App Shortcuts"
-        case .results: return "Results"
-        case .suggestions: return "Suggestions"
         }
     }
 

@@ -1,0 +1,65 @@
+import Testing
+@testable import LimelightKit
+
+/// A description of three words or more that too few items match whole goes
+/// on with items that match some of its words, in their own section below.
+@Suite struct SomeWordsTests {
+    let dir = TempDir()
+    init() throws {
+        try ingest(dir, [
+            #"{"kind":"app","app":"com.debian.packages","name":"Packages"}"#,
+            #"{"kind":"entity","app":"com.debian.packages","type":"Package","id":"sqlmap","title":"sqlmap","subtitle":"automatic SQL injection tool"}"#,
+            #"{"kind":"entity","app":"com.debian.packages","type":"Package","id":"themole","title":"themole","subtitle":"automatic SQL injection exploitation tool"}"#,
+            // Three of the four words, in its title, and a strong prior: it
+            // would outscore both above if it were ranked among them.
+            #"{"kind":"entity","app":"com.debian.packages","type":"Package","id":"sqlinject","title":"Automatic SQL Injection","rankingHint":100}"#,
+            #"{"kind":"entity","app":"com.debian.packages","type":"Package","id":"byteman","title":"libbyteman-java","subtitle":"bytecode injection tool"}"#,
+            #"{"kind":"entity","app":"com.debian.packages","type":"Package","id":"gimp","title":"gimp","subtitle":"photo editor"}"#,
+        ])
+    }
+
+    @Test func itemsWithSomeOfTheWordsFollowThoseWithAll() throws {
+        let response = try respond(dir, "automatic sql injection tool")
+        #expect(!response.relaxed)
+        let whole = response.hits.filter { $0.section != .someWords }
+        let some = response.hits.filter { $0.section == .someWords }
+        #expect(Set(whole.map(\.id)) == ["sqlmap", "themole"])
+        #expect(some.map(\.id) == ["sqlinject", "byteman"])
+        #expect(response.hits.prefix(2).allSatisfy { $0.section != .someWords })
+        #expect(response.hits.map(\.rank) == Array(1...4))
+    }
+
+    @Test func onlyAsManyAsTheLimitLeaves() throws {
+        #expect(try search(dir, "automatic sql injection tool", limit: 3).map(\.id).last == "sqlinject")
+        #expect(try search(dir, "automatic sql injection tool", limit: 2).allSatisfy { $0.section != .someWords })
+        // --limit 0 asks for every match of the words, not more.
+        #expect(try search(dir, "automatic sql injection tool", limit: 0).map(\.id).sorted() == ["sqlmap", "themole"])
+    }
+
+    @Test func oneOrTwoWordsAreMatchedWhole() throws {
+        // A name being typed, as launchers match it.
+        #expect(try search(dir, "sql injection").allSatisfy { $0.section != .someWords })
+        #expect(try search(dir, "injection tool").map(\.id).sorted() == ["byteman", "sqlmap", "themole"])
+    }
+
+    @Test func theTopHitAppsShortcutsAreNotListedTwice() throws {
+        let d = TempDir()
+        try ingest(d, [
+            // Found by its description, which its App Shortcut does not hold.
+            #"{"kind":"app","app":"sqltool","name":"Sqlninja","description":"Automatic SQL injection tool"}"#,
+            #"{"kind":"intent","app":"sqltool","id":"scan","title":"Scan"}"#,
+            // Beside the Top Hit as its App Shortcut, and a match of "sql" only.
+            #"{"kind":"shortcut","app":"sqltool","id":"scan","intent":"scan","title":"Run an SQL Scan","phrases":["Scan with ${applicationName}"]}"#,
+        ])
+        let hits = try search(d, "automatic sql injection tool")
+        #expect(hits.map(\.id) == ["sqltool", "scan"])
+        #expect(hits.map(\.section) == [.topHit, .shortcuts])
+    }
+
+    @Test func withNoItemHavingEveryWordTheAnswerIsRelaxedAsBefore() throws {
+        let response = try respond(dir, "automatic photo injection tool")
+        #expect(response.relaxed)
+        #expect(!response.hits.isEmpty)
+        #expect(response.hits.allSatisfy { $0.section != .someWords })
+    }
+}
