@@ -187,4 +187,7 @@ package struct QueryText {
     var display: String { raw }
     var isEmpty: Bool { completeWords.isEmpty && partialWord == nil }
     var wordCount: Int { completeWords.count + (partialWord == nil ? 0 : 1) }
+    /// The words and CJK runs, less words of one letter ("record a memo" is
+    /// two words that say what is wanted).
+    var wordsOfTwoLettersOrMore: Int { words.count { $0.count >= 2 } + cjkRuns.count }
 }

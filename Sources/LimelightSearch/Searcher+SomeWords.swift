@@ -16,7 +16,8 @@ extension Searcher {
         let have = Set(matches.map(\.documentID))
         var found: [Scored] = []
         let matching = try restriction.apply(to: try textQuery(anyWord))
-        for m in try scored(matching, count: RankingWeights.someWordsDepth) where !have.contains(m.documentID) {
+        // The matches of every word score highest here too: past them.
+        for m in try scored(matching, count: RankingWeights.someWordsDepth + have.count) where !have.contains(m.documentID) {
             if let s = try score(m, text: anyWord, situation) { found.append(s) }
         }
         let listed = Set(shown.map(\.identity))

@@ -232,8 +232,12 @@ public final class Searcher {
             // Too few items have every word of a description ("automatic sql
             // injection tool": one): those with some of them follow, below,
             // as ranked retrieval finds them (Searcher+SomeWords.swift).
-            // Not for `--limit 0`, which asks for every match.
-            if !relaxed, request.limit > 0, hits.count < request.limit, text.wordCount >= RankingWeights.someWordsFromWords {
+            // Not for `--limit 0`, which asks for every match; not after an
+            // answer of any word (its list is that already), nor after words
+            // read as abbreviations ("mont bay coast"), which the words read
+            // whole would contradict ("mont": Mont-Saint-Michel).
+            if !text.relaxed, !text.wordsAsPrefixes, request.limit > 0, hits.count < request.limit,
+               text.wordsOfTwoLettersOrMore >= RankingWeights.someWordsFromWords {
                 hits += try someWordsHits(text, restriction, situation, besides: candidates, shown: hits,
                                           count: request.limit - hits.count)
             }

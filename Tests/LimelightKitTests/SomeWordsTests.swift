@@ -40,6 +40,25 @@ import Testing
         // A name being typed, as launchers match it.
         #expect(try search(dir, "sql injection").allSatisfy { $0.section != .someWords })
         #expect(try search(dir, "injection tool").map(\.id).sorted() == ["byteman", "sqlmap", "themole"])
+        // A word of one letter does not count: two words and the start of a third.
+        #expect(try search(dir, "sql injection t").map(\.id) == ["themole"])
+    }
+
+    @Test func wordsReadAsAbbreviationsAreNotReadWholeBelow() throws {
+        // No item has "auto" whole: each word is read as the start of a word.
+        let hits = try search(dir, "auto sql inj")
+        #expect(hits.map(\.id) == ["sqlinject"])
+        #expect(hits.allSatisfy { $0.section != .someWords })
+    }
+
+    @Test func aLimitPastManyMatchesOfEveryWordStillGoesOn() throws {
+        let d = TempDir()
+        try ingest(d, (1...25).map { #"{"kind":"entity","app":"a","type":"T","id":"whole\#($0)","title":"Alpha Beta Gamma \#($0)"}"# }
+                   + [#"{"kind":"entity","app":"a","type":"T","id":"some","title":"Alpha Beta Delta"}"#])
+        let hits = try search(d, "alpha beta gamma", limit: 40)
+        #expect(hits.count == 26)
+        #expect(hits.last?.id == "some")
+        #expect(hits.last?.section == .someWords)
     }
 
     @Test func theTopHitAppsShortcutsAreNotListedTwice() throws {
