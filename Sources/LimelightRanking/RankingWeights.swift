@@ -165,8 +165,8 @@ public enum RankingWeights {
     /// extra query cost the Debian catalog's keystrokes 70% at p50, five times at p99.
     public static let someWordsFromWords = 3
     /// How many items with some of the words are re-ranked, the best by BM25
-    /// + prior + usage (fetched past the matches of every word, which score
-    /// highest there too). Few: an OR of common words matches much of a big
+    /// + prior + usage (fetched past as many as the matches of every word,
+    /// which may be among them). Few: an OR of common words matches much of a big
     /// index. 20 found the Debian catalog's known items as 50 did, 15% faster
     /// at 300,000 entities.
     public static let someWordsDepth = 20

@@ -16,7 +16,8 @@ extension Searcher {
         let have = Set(matches.map(\.documentID))
         var found: [Scored] = []
         let matching = try restriction.apply(to: try textQuery(anyWord))
-        // The matches of every word score highest here too: past them.
+        // Some of those fetched may be the matches of every word: at most
+        // `have.count`, so at least `someWordsDepth` are not.
         for m in try scored(matching, count: RankingWeights.someWordsDepth + have.count) where !have.contains(m.documentID) {
             if let s = try score(m, text: anyWord, situation) { found.append(s) }
         }

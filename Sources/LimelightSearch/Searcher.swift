@@ -142,6 +142,8 @@ public final class Searcher {
         let situation = Scorer.Situation(at: request.at, contexts: request.contexts, hasQuery: !text.isEmpty)
         var relaxed = false
         var corrected: String? = nil
+        // Found by reading the words as abbreviations (below).
+        var abbreviated = false
         var candidates: [Match]
         // Symbols alone ("*", "-", an emoji) have nothing to match: no hits,
         // rather than the suggestions of an empty box (every app, scored
@@ -178,6 +180,7 @@ public final class Searcher {
                 text.wordsAsPrefixes = true
                 candidates = try match(try textQuery(text), restriction, request, broad: text.titleWords,
                                        weightless: text.weighsNothing)
+                abbreviated = !candidates.isEmpty
             }
             let typed = text
             if candidates.isEmpty, let fixed = try correctTypos(text) {
@@ -193,7 +196,7 @@ public final class Searcher {
                fixed.display != text.display {
                 let found = try match(try textQuery(fixed), restriction, request, broad: fixed.titleWords,
                                       weightless: fixed.weighsNothing)
-                if !found.isEmpty { (text, corrected, candidates) = (fixed, fixed.display, found) }
+                if !found.isEmpty { (text, corrected, candidates, abbreviated) = (fixed, fixed.display, found, true) }
             }
             if candidates.isEmpty, text.wordCount > 1 {
                 // Ranked retrieval proper (any word may match): BM25 over
@@ -235,8 +238,9 @@ public final class Searcher {
             // Not for `--limit 0`, which asks for every match; not after an
             // answer of any word (its list is that already), nor after words
             // read as abbreviations ("mont bay coast"), which the words read
-            // whole would contradict ("mont": Mont-Saint-Michel).
-            if !text.relaxed, !text.wordsAsPrefixes, request.limit > 0, hits.count < request.limit,
+            // whole would contradict ("mont": Mont-Saint-Michel). A typo's
+            // correction does read them so when that found nothing.
+            if !text.relaxed, !abbreviated, request.limit > 0, hits.count < request.limit,
                text.wordsOfTwoLettersOrMore >= RankingWeights.someWordsFromWords {
                 hits += try someWordsHits(text, restriction, situation, besides: candidates, shown: hits,
                                           count: request.limit - hits.count)

@@ -44,6 +44,12 @@ import Testing
         #expect(try search(dir, "sql injection t").map(\.id) == ["themole"])
     }
 
+    @Test func aCorrectedTypoGoesOnToo() throws {
+        let response = try respond(dir, "automatic sql injectoin tool")
+        #expect(response.correctedQuery == "automatic sql injection tool")
+        #expect(response.hits.filter { $0.section == .someWords }.map(\.id) == ["sqlinject", "byteman"])
+    }
+
     @Test func wordsReadAsAbbreviationsAreNotReadWholeBelow() throws {
         // No item has "auto" whole: each word is read as the start of a word.
         let hits = try search(dir, "auto sql inj")

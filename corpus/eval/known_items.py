@@ -188,7 +188,7 @@ def main():
     print(f"The catalog above ({len(packages)} packages) indexed without its synopses: each package's name, long")
     print("description and keywords. Each query is a package's synopsis (\"automatic SQL injection tool\"), and the")
     print("packages with that synopsis are the right answers: ranked retrieval on real text, as a relevance collection")
-    print("asks it, beside two plain BM25 engines given the same fields and any word of the query")
+    print("asks it, beside plain BM25 engines given the same fields and any word of the query")
     print("(`corpus/eval/known_items.py`; each synopsis once, dealt by a hash of it into a **tune** half and a **held-out**")
     print("half). Limelight lists the items with every word first; a query of three words or more that too few")
     print("items match whole goes on with items that have some of them.")
