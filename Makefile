@@ -114,7 +114,7 @@ eval-fresh: deps
 
 # Launcher probes on the desktop files of popular Debian packages, fetched
 # once with apt-get download (not installed; about 440 MB), beside a rofi-like
-# ranking: .build/eval/DESKTOP.md, for each of the three probe sets in
+# ranking: .build/eval/DESKTOP.md, for each of the four probe sets in
 # corpus/eval/queries. Not in `make eval`: the download.
 eval-desktop: deps
 	$(SWIFT) build -c release --product limelight

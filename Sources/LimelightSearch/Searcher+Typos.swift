@@ -38,9 +38,12 @@ extension Searcher {
             if Tokenizer.containsCJK(w) || w.count < 3 || !Typos.isCorrectable(w) || known { complete.append(w); continue }
             if let fix = try bestNeighbour(w, partial: false) { complete.append(fix); changed = true } else { complete.append(w) }
         }
-        // A word being typed that starts an indexed word is no typo: it matched.
+        // A word being typed that starts an indexed word is no typo: it
+        // matched. Nor is one that is an indexed word, or has its stem
+        // ("books": "book" in "Open address book"), which it matches by too.
         if let p = partial, p.count >= 3, Typos.isCorrectable(p), !Tokenizer.containsCJK(p), try frequency(p, partial: true) == 0,
            try db.termFrequency(Schema.term(Schema.wordPrefix, String(p.prefix(Schema.maxIndexedPrefix)))) == 0,
+           try frequency(p, partial: false) == 0,
            let fix = try bestNeighbour(p, partial: true) {
             partial = fix
             changed = true

@@ -12,6 +12,17 @@ import Testing
         #expect(try search(dir, "monterey bx").isEmpty == false)  // relaxed: matches some words
     }
 
+    // "paths" starts no title or keyword word, but its stem is in Monterey
+    // Bay's description: it is no typo of "pathf" (Pathfinder Loop), though
+    // no item has both words.
+    @Test func aWordBeingTypedThatMatchesByItsStemIsNoTypo() throws {
+        try ingest(dir, [#"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"pathfinder","title":"Pathfinder Loop"}"#])
+        let r = try respond(dir, "walk paths")
+        #expect(r.correctedQuery == nil)
+        #expect(r.relaxed)
+        #expect(Set(r.hits.map(\.id)).isSuperset(of: ["big-sur", "monterey-bay"]))
+    }
+
     @Test func oneLetterFindsWordStartsOnly() throws {
         let ids = Set(try search(dir, "s", limit: 50).map(\.id))
         #expect(ids.contains("big-sur"))

@@ -10,10 +10,11 @@ would hide every entry. Each language's index is made with `limelight sync
 apps`, as on a desktop (a GNOME session, only this tree in XDG_DATA_DIRS).
 
 The probes (corpus/eval/queries/desktop-probes.tsv and, written later by
-other hands, desktop-probes-second.tsv and desktop-probes-third.tsv: query, the desktop ids that are
-right, its kind, LANG) were written before any was run: name prefixes,
-generic names and categories, keywords, words inside a name, typos,
-executable names, German and French names, and abbreviated words. A probe is right at 1
+other hands, desktop-probes-second.tsv, desktop-probes-third.tsv and
+desktop-probes-tasks.tsv: query, the desktop ids that are right, its kind,
+LANG) were written before any was run: name prefixes, generic names and
+categories, keywords, words inside a name, typos, executable names, German
+and French names, abbreviated words, and tasks ("take screenshot"). A probe is right at 1
 when the first hit is one of the right apps (an App Shortcut of one counts:
 it opens it), at 3 when one of the first three is.
 
@@ -34,11 +35,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 WORK = os.path.join(ROOT, '.build', 'eval', 'desktop')
 APPS = os.path.join(WORK, 'root', 'usr', 'share', 'applications')
-# Three sets, each written before any of it was run, by people who did not
+# Four sets, each written before any of it was run, by people who did not
 # see each other's: the first while the ranking was built, the second after
 # (at 742070d: 155 of 164 right first; its abbreviated words led to 14edf53),
 # the third after the first two had led to the generic name and description
-# tiers.
+# tiers, the fourth (tasks) at 46eaa07.
 PROBE_SETS = [
     ('First set', os.path.join(HERE, 'queries', 'desktop-probes.tsv'),
      'Written before any was run; looked at while the ranking of apps was built.'),
@@ -48,6 +49,10 @@ PROBE_SETS = [
     ('Third set', os.path.join(HERE, 'queries', 'desktop-probes-third.tsv'),
      'Written by a third hand from the desktop files alone, without seeing the other sets or running '
      'anything, before the generic name and description tiers were measured on it.'),
+    ('Tasks', os.path.join(HERE, 'queries', 'desktop-probes-tasks.tsv'),
+     'What a person types who knows what to do but not which app does it ("take screenshot", "what is '
+     'filling my hard drive"), written by a fourth hand from the desktop files alone, without seeing the '
+     'other sets or running anything.'),
 ]
 AT = '2026-12-01T12:00:00Z'
 PACKAGES = """ark audacity baobab blender cheese chromium dolphin emacs-common emacs-gtk eog evince file-roller
@@ -59,7 +64,7 @@ libreoffice-impress libreoffice-math libreoffice-writer mousepad mpv nautilus ob
 plasma-systemmonitor qbittorrent remmina rhythmbox shotwell simple-scan synaptic systemsettings thunar
 thunderbird totem transmission-gtk vim-gtk3 vim-gui-common virt-manager vlc-bin vlc xfce4-terminal xterm""".split()
 LANGS = {'C.UTF-8': 'C', 'de_DE.UTF-8': 'de', 'fr_FR.UTF-8': 'fr'}
-KINDS = ['prefix', 'generic', 'keyword', 'midword', 'typo', 'exec', 'localized', 'multiword']
+KINDS = ['prefix', 'generic', 'keyword', 'midword', 'typo', 'exec', 'localized', 'multiword', 'task']
 
 
 def fetch():
