@@ -157,18 +157,18 @@ public enum RankingWeights {
     public static let rerankDepthPerResult = 3
     /// A query of this many words of two letters or more that too few items
     /// match whole goes on with items that match some of them
-    /// (`SearchHit.Section.someWords`).
-    /// Three words describe what is wanted ("automatic sql injection tool"),
-    /// as the queries of a relevance collection do, and ranked retrieval
-    /// answers them with any word; one or two are a name being typed, which
-    /// launchers match whole (GNOME Shell, KRunner) — and at two words the
-    /// extra query cost the Debian catalog's keystrokes 70% at p50, five times at p99.
+    /// (`SearchHit.Section.someWords`). Three words describe what is wanted
+    /// ("automatic sql injection tool"), as the queries of a relevance
+    /// collection do, and ranked retrieval answers them with any word; one
+    /// or two are a name being typed, which launchers match whole (GNOME
+    /// Shell, KRunner), and at two the second query cost the Debian
+    /// catalog's keystrokes 70% at p50 and 5.6 times at p99.
     public static let someWordsFromWords = 3
     /// How many items with some of the words are re-ranked, the best by BM25
     /// + prior + usage (fetched past as many as the matches of every word,
-    /// which may be among them). Few: an OR of common words matches much of a big
-    /// index. 20 found the Debian catalog's known items as 50 did, 15% faster
-    /// at 300,000 entities.
+    /// which may be among them). Few: an OR of common words matches much of
+    /// a big index. 20 found the Debian catalog's known items as 50 did, 15%
+    /// faster at 300,000 entities.
     public static let someWordsDepth = 20
     /// Candidates for zero-query suggestions from each source (most used,
     /// used in the current contexts, registered for them, best prior).

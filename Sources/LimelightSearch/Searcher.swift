@@ -236,10 +236,11 @@ public final class Searcher {
             // injection tool": one): those with some of them follow, below,
             // as ranked retrieval finds them (Searcher+SomeWords.swift).
             // Not for `--limit 0`, which asks for every match; not after an
-            // answer of any word (its list is that already), nor after words
-            // read as abbreviations ("mont bay coast"), which the words read
-            // whole would contradict ("mont": Mont-Saint-Michel). A typo's
-            // correction does read them so when that found nothing.
+            // answer of any word (its list is that already), nor when reading
+            // the words as abbreviations found the items ("mont bay coast"),
+            // which the words read whole would contradict ("mont":
+            // Mont-Saint-Michel). A typo corrected after that reading found
+            // nothing does go on.
             if !text.relaxed, !abbreviated, request.limit > 0, hits.count < request.limit,
                text.wordsOfTwoLettersOrMore >= RankingWeights.someWordsFromWords {
                 hits += try someWordsHits(text, restriction, situation, besides: candidates, shown: hits,
