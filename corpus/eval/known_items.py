@@ -60,7 +60,8 @@ def queries_by_half(packages, per_half):
     return halves
 
 
-def limelight_engine(records, packages, work, binary):
+def limelight_engine(records, work, binary):
+    """Searches the catalog's records, synopses left out, through the CLI."""
     stripped = os.path.join(work, "without-synopses.jsonl")
     with open(stripped, "w") as f:
         for r in records:
@@ -68,22 +69,26 @@ def limelight_engine(records, packages, work, binary):
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
     index = os.path.join(work, "limelight-index")
     shutil.rmtree(index, ignore_errors=True)
-    subprocess.run([binary, "index", stripped, "--index", index], check=True, stdout=subprocess.DEVNULL)
+    # (limelight names a bad record's file and line on standard error.)
+    if subprocess.run([binary, "index", stripped, "--index", index], stdout=subprocess.DEVNULL).returncode != 0:
+        sys.exit(f"known_items.py: limelight index {stripped} failed")
 
     def search(queries):
         # A blank line between queries: the reader forgets the last top hit,
         # which it keeps for a query that extends the one before.
         typed = "".join(q + "\n\n" for q in queries)
-        out = subprocess.run([binary, "search", "--stdin", "--json", "--limit", "10", "--index", index],
-                             input=typed, capture_output=True, text=True, check=True).stdout
-        answers = [json.loads(line) for line in out.splitlines()][0::2]
+        run = subprocess.run([binary, "search", "--stdin", "--json", "--limit", "10", "--index", index],
+                             input=typed, capture_output=True, text=True)
+        if run.returncode != 0:
+            sys.exit(f"known_items.py: limelight search --stdin failed ({run.returncode}): {run.stderr.strip()}")
+        answers = [json.loads(line) for line in run.stdout.splitlines()][0::2]
         if [a["query"] for a in answers] != queries:
             sys.exit("known_items.py: limelight search --stdin did not answer each query in order")
         return [[hit["id"] for hit in a["results"]] for a in answers]
     return search
 
 
-def xapian_engine(records, packages, work):
+def xapian_engine(packages, work):
     """None without python3-xapian (Debian's module, for Debian's python3)."""
     try:
         import xapian
@@ -119,7 +124,7 @@ def xapian_engine(records, packages, work):
     return search
 
 
-def fts5_engine(records, packages, work):
+def fts5_engine(packages, work):
     path = os.path.join(work, "fts5.db")
     if os.path.exists(path):
         os.remove(path)
@@ -168,13 +173,18 @@ def main():
     ap.add_argument("--per-half", type=int, default=1000)
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
+    records = []
     with open(args.catalog) as f:
-        records = [json.loads(line) for line in f]
+        for number, line in enumerate(f, 1):
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError as e:
+                sys.exit(f"known_items.py: {args.catalog}:{number}: not a JSON record ({e.msg})")
     packages = [r for r in records if r.get("kind") == "entity"]
     halves = queries_by_half(packages, args.per_half)
-    engines = [("Limelight", limelight_engine(records, packages, args.work, args.limelight)),
-               ("plain Xapian (BM25)", xapian_engine(records, packages, args.work)),
-               ("SQLite FTS5 (bm25)", fts5_engine(records, packages, args.work))]
+    engines = [("Limelight", limelight_engine(records, args.work, args.limelight)),
+               ("plain Xapian (BM25)", xapian_engine(packages, args.work)),
+               ("SQLite FTS5 (bm25)", fts5_engine(packages, args.work))]
     missing = [name for name, search in engines if search is None]
     engines = [(name, search) for name, search in engines if search is not None]
     found = {}  # (engine, half) -> per-query measures
@@ -212,8 +222,10 @@ def main():
     mine = found["Limelight", "held-out"]
     for name, _ in engines[1:]:
         other = found[name, "held-out"]
-        ten = (sum(1 for a, b in zip(mine, other) if a[2] > b[2]), sum(1 for a, b in zip(mine, other) if b[2] > a[2]))
-        one = (sum(1 for a, b in zip(mine, other) if a[1] > b[1]), sum(1 for a, b in zip(mine, other) if b[1] > a[1]))
+
+        def split(i):  # (queries only Limelight finds, only the other does) by measure i
+            return (sum(a[i] > b[i] for a, b in zip(mine, other)), sum(b[i] > a[i] for a, b in zip(mine, other)))
+        ten, one = split(2), split(1)
         print(f"| {name} | {ten[0]}–{ten[1]}, p {mcnemar(*ten)} | {one[0]}–{one[1]}, p {mcnemar(*one)} |")
 
 
