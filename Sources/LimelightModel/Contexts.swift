@@ -2,9 +2,15 @@ import LimelightSupport
 
 /// Context names: dotted paths such as `audio.workout.running`.
 public enum Contexts {
+    /// The longest context name, in bytes.
+    public static let maxBytes = 120
+
     public static func validate(_ name: String) throws(RecordError) {
+        if name.utf8.count > maxBytes {
+            throw RecordError("context '\(name.prefix(40))…' is \(name.utf8.count) bytes long; a context name has at most \(maxBytes)")
+        }
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
-        let ok = !name.isEmpty && name.utf8.count <= 120 && segments.allSatisfy { seg in
+        let ok = !name.isEmpty && segments.allSatisfy { seg in
             guard let first = seg.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
             return seg.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
         }

@@ -117,8 +117,10 @@ extension ContextModel {
                                                  time: true, place: UInt16(truncatingIfNeeded: key >> 16) == f.place,
                                                  contexts: related.weight(of: UInt32(truncatingIfNeeded: key >> 32)),
                                                  softContexts: related.soft, into: w)
+                            var longest = 0.0
                             for rate in 0..<r {
-                                let x = scale.isEmpty ? ContextModel.count(v[i * r + rate], rate, at: f.day) : linear[i * r + rate] * scale[rate]
+                                var x = scale.isEmpty ? ContextModel.count(v[i * r + rate], rate, at: f.day) : linear[i * r + rate] * scale[rate]
+                                x = ContextModel.noMoreThanUses(x, rate, longest: &longest)
                                 if x > 0 { ContextModel.add(n + rate * L, x, w) }
                             }
                         }
@@ -244,9 +246,10 @@ extension ContextModel {
                                 ContextModel.weights(weekday: d, slot: h, f, kernel: kernel, shapes: shapes, time: scope == .time,
                                                      place: scope == .place, contexts: scope == .contexts ? alike : 0,
                                                      softContexts: softContexts, into: w)
+                                var longest = 0.0
                                 for rate in 0..<r {
                                     let i = (d * ContextModel.slots + h) * r + rate
-                                    let x: Double
+                                    var x: Double
                                     if useLinear {
                                         x = lin[i] * sc[rate]
                                         guard x > 0 else { continue }
@@ -254,6 +257,7 @@ extension ContextModel {
                                         guard v[i] > -.infinity else { continue }
                                         x = ContextModel.count(v[i], rate, at: f.day)
                                     }
+                                    x = ContextModel.noMoreThanUses(x, rate, longest: &longest)
                                     ContextModel.add(n + rate * L, x, w)
                                 }
                             }

@@ -50,6 +50,7 @@ public enum ContextModel {
     /// recency; the learned weights say how much each counts. On the tune
     /// logs two half-lives did as well as three (all, 30 and 2 days), and a
     /// week lets a changed daily habit overtake the old one within a week.
+    /// The longest first (`noMoreThanUses` reads it first).
     public static let halfLivesDays: [Double] = [100_000, 7]
     public static let rateNames = halfLivesDays.map { $0 >= 100_000 ? "all" : "\(Int($0))d" }
     static let lambdas: [Double] = halfLivesDays.map { log(2) / $0 }
@@ -265,6 +266,19 @@ public enum ContextModel {
     /// The decayed count at `day` of virtual time `v` (−∞: none).
     @inline(__always) static func count(_ v: Double, _ rate: Int, at day: Double) -> Double {
         exp(lambdas[rate] * min(v - day, 50 * halfLivesDays[rate]))
+    }
+
+    /// A cell's count at a shorter half-life, held to its count at the
+    /// longest (`rate` 0, read first into `longest`): a use dated after the
+    /// moment asked about grows as exp(λ · its lead) instead of decaying —
+    /// one launch stamped four years ahead by a wrong clock counted 2^50 at
+    /// the week's half-life, and every suggestion read it. At the longest
+    /// half-life a use counts about 1 however dated, and a use in the past
+    /// counts less at a shorter half-life than at the longest, so the
+    /// bound changes nothing else: a use not yet made counts as one made now.
+    @inline(__always) static func noMoreThanUses(_ x: Double, _ rate: Int, longest: inout Double) -> Double {
+        if rate == 0 { longest = x; return x }
+        return min(x, longest)
     }
 
     /// Adds one event at `day` to virtual time `v`.

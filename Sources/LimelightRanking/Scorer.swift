@@ -65,7 +65,7 @@ public enum Scorer {
         let scale = s.hasQuery ? W.usageScaleWithQuery : 1
         if let u = c.usage, let total = u.total {
             let day = s.at.days
-            add("usage", scale * W.usage * saturate(total.score(at: day)))
+            add("usage", scale * W.usage * saturate(u.decayed(total, at: day)))
             let h = s.at.hourOfDay
             var near = 0.0
             // In hour order: a dictionary's order differs per instance, and a
@@ -74,11 +74,11 @@ public enum Scorer {
             for (hour, count) in u.hours.sorted(by: { $0.key < $1.key }) {
                 var d = abs(h - (Double(hour) + 0.5))
                 d = min(d, 24 - d)
-                near += count.score(at: day) * exp(-d * d / (2 * W.timeOfDaySigmaHours * W.timeOfDaySigmaHours))
+                near += u.decayed(count, at: day) * exp(-d * d / (2 * W.timeOfDaySigmaHours * W.timeOfDaySigmaHours))
             }
             if near > 0 { add("timeOfDay", scale * W.timeOfDay * saturate(near)) }
             if let same = s.at.isWeekend ? u.weekend : u.weekday {
-                add("dayType", scale * W.dayType * saturate(same.score(at: day)))
+                add("dayType", scale * W.dayType * saturate(u.decayed(same, at: day)))
             }
             var inContext = 0.0
             for current in s.contexts {
@@ -86,7 +86,7 @@ public enum Scorer {
                 for (n, c) in chain.enumerated() {
                     guard let count = u.contexts[c] else { continue }
                     let specificity = Double(chain.count - n) / Double(chain.count)
-                    inContext = max(inContext, specificity * saturate(count.score(at: day)))
+                    inContext = max(inContext, specificity * saturate(u.decayed(count, at: day)))
                 }
             }
             if inContext > 0 { add("contextUsage", scale * W.contextUsage * inContext) }

@@ -52,6 +52,11 @@ public struct UsageStats: Sendable, Equatable {
 
     public var isEmpty: Bool { count == 0 }
 
+    /// One of these counts at `day`, never more than the item's uses: a use
+    /// dated after `day` (a wrong clock, or a moment asked about in the
+    /// past) grows as it is decayed backwards, and counts as one made now.
+    package func decayed(_ c: DecayedCount, at day: Double) -> Double { min(c.score(at: day), Double(count)) }
+
     public mutating func add(_ e: UsageEvent) {
         let day = e.at.days
         func bump(_ c: inout DecayedCount?) {

@@ -151,7 +151,7 @@ public final class Lookup {
                 guard let r = StoredRecord.decode(try doc.data()) else { continue }
                 if r.fields["binding"] == nil { declared.append(r) }
                 if let u = UsageStats(encoded: try doc.value(Schema.usageSlot)), let total = u.total {
-                    usage[r.id, default: 0] += total.score(at: at.days)
+                    usage[r.id, default: 0] += u.decayed(total, at: at.days)
                 }
             }
             // Stable sort: ties (no usage) keep the declared (docid) order.

@@ -17,7 +17,8 @@ package struct HistoryPolicy: Equatable, Sendable {
 
     package init() {}
 
-    package static func path(_ location: IndexLocation) -> String { location.path + "/history.json" }
+    static let fileName = "history.json"
+    package static func path(_ location: IndexLocation) -> String { location.path + "/" + fileName }
 
     /// The policy in force: the defaults when there is no file.
     package static func load(_ location: IndexLocation) -> HistoryPolicy {

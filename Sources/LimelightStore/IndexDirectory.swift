@@ -9,7 +9,7 @@ import LimelightSupport
 /// A directory is a Limelight index only when `current` is a regular file (not
 /// a symbolic link) holding exactly `glass gen-N` and `gen-N` is a real
 /// directory holding a glass database (`iamglass`). A missing or empty
-/// directory is a new index. Anything else — a stub naming a missing
+/// directory is a new index, as is one holding only the history settings. Anything else — a stub naming a missing
 /// generation, generations without a stub, a symlinked stub, a directory of
 /// other things — is an error naming the problem, and nothing is created or
 /// removed: guessing wrong here destroys someone's data.
@@ -39,6 +39,9 @@ extension IndexLocation {
         let generations = entries.filter { Self.generationNumber($0) != nil }
         let foreign = entries.filter { Self.generationNumber($0) == nil && !Self.isOwnFile($0) }
         if generations.isEmpty {
+            // Only Limelight's own files: history settings saved before the
+            // first index (`limelight history pause` on a new directory).
+            if foreign.isEmpty { return nil }
             throw StoreError.notAnIndex("\(path) is not a Limelight index (it holds other files); pass --index with a new or empty directory")
         }
         if foreign.isEmpty, generations.allSatisfy(isEmptyOwnGeneration) { return nil }
@@ -79,6 +82,7 @@ extension IndexLocation {
     /// Files Limelight itself keeps beside the generations.
     static func isOwnFile(_ name: String) -> Bool {
         name == "writer.pid" || name.hasPrefix("current.tmp-") || name.hasPrefix("writer.pid.tmp-")
+            || name == HistoryPolicy.fileName || name.hasPrefix(HistoryPolicy.fileName + ".tmp-")
             || (name.hasSuffix(".readers") && generationNumber(String(name.dropLast(8))) != nil)
     }
 

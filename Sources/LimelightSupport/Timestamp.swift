@@ -90,7 +90,7 @@ public struct Timestamp: Sendable, Equatable, Comparable, CustomStringConvertibl
         var secs = 0.0
         var off = 0
         if i < c.count {
-            guard expect("T") || expect(" "), let h = num(2), expect(":"), let mi = num(2),
+            guard expect("T") || expect("t") || expect(" "), let h = num(2), expect(":"), let mi = num(2),
                   h < 24, mi < 60 else { return nil }
             secs = Double(h * 3600 + mi * 60)
             if expect(":") {

@@ -78,7 +78,9 @@ enum ExitStatus {
     static func usage(_ message: String, command: (any Command.Type)?) -> Never {
         Output.err("Error: \(message)")
         if let command {
-            Output.err("Usage: limelight \(command.usage[0])")
+            // The form the message is about ('history retain takes …'), else the first.
+            let form = command.usage.first { message.hasPrefix($0.split(separator: " ").prefix(2).joined(separator: " ") + " ") }
+            Output.err("Usage: limelight \(form ?? command.usage[0])")
             Output.err("  See 'limelight \(command.name) --help' for more information.")
         } else {
             Output.err("Usage: limelight <subcommand> [options]")

@@ -26,6 +26,9 @@ import Testing
         #expect(try cli.run(["search", "x", "--bogus"]).status == 64)
         #expect(try cli.run(["search", "x", "--at", "tomorrow"]).status == 64)
         #expect(try cli.run(["suggest", "--context", "Bad..Name"]).status == 64)
+        // A well-formed name too long is told so (it was called not well-formed).
+        let long = try cli.run(["suggest", "--context", "a." + String(repeating: "b", count: 119)])
+        #expect(long.status == 64 && long.stderr.contains("121 bytes long; a context name has at most 120"), "\(long.stderr)")
     }
 
     @Test func aMissingIndexIsAClearError() throws {

@@ -38,7 +38,37 @@ import Testing
         #expect(try interactions(cli).count == 1)
         #expect(try cli.run(["history", "status", "--json"]).json.first?["paused"] as? Bool == false)
         #expect(try cli.run(["history", "frobnicate"]).status == 64)
-        #expect(try cli.run(["history", "retain", "many"]).status == 64)
+        let many = try cli.run(["history", "retain", "many"])
+        #expect(many.status == 64 && many.stderr.contains("Usage: limelight history retain <days>"), "\(many.stderr)")
+    }
+
+    /// History settings saved before the first index belong to it: the
+    /// directory is still a new index (it was refused as holding other
+    /// files, for good), and index says what the settings left out.
+    @Test func historySetBeforeTheFirstIndexHolds() throws {
+        let dir = TempDir()
+        defer { withExtendedLifetime(dir) {} }
+        let cli = CLI(index: dir.path + "/index")
+        #expect(try cli.run(["history", "pause"]).status == 0)
+        // A lower-case t and z, as RFC 3339 allows.
+        let records = #"{"kind":"app","app":"com.example.a","name":"Alpha"}"# + "\n"
+            + #"{"kind":"interaction","app":"com.example.a","at":"2026-11-29t07:30:00z"}"# + "\n"
+        let r = try cli.run(["index", "-"], stdin: records)
+        #expect(r.status == 0 && r.stderr.contains("not recorded: 1 interaction:"), "\(r.stdout)\(r.stderr)")
+        #expect(try cli.run(["index", "--json", "-"], stdin: records).json.first?["notRecorded"] as? Double == 1)
+        #expect(try interactions(cli).isEmpty)
+        #expect(try cli.run(["history", "status"]).stdout.hasPrefix("History: paused"))
+        #expect(try cli.run(["search", "alpha"]).stdout.contains("Alpha"))
+    }
+
+    /// Bounds the wrong way round select nothing: a slip, said so, not 'Forgot 0'.
+    @Test func forgettingFromAfterToIsAUsageError() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        #expect(try cli.run(["donate", "--app", "com.example.a", "--at", "2026-11-15T00:00:00Z"]).status == 0)
+        let r = try cli.run(["forget", "--from", "2026-11-20T00:00:00Z", "--to", "2026-11-10T00:00:00Z"])
+        #expect(r.status == 64 && r.stderr.contains("is after --to"), "\(r.stdout)\(r.stderr)")
+        #expect(try interactions(cli).count == 1)
     }
 
     @Test func excludedAppsAreNotRecordedAndRetentionForgetsOldDonationsOnEveryWrite() throws {

@@ -41,8 +41,13 @@ struct ForgetCommand: Command {
         } else if args.has(.all) {
             what = .everything
         } else if args.value(.fromTime) != nil || args.value(.toTime) != nil {
-            what = .timeRange(from: try args.value(.fromTime).map { (t) throws(CLIError) in try parseTime(t, option: .fromTime) },
-                              to: try args.value(.toTime).map { (t) throws(CLIError) in try parseTime(t, option: .toTime) })
+            let from = try args.value(.fromTime).map { (t) throws(CLIError) in try parseTime(t, option: .fromTime) }
+            let to = try args.value(.toTime).map { (t) throws(CLIError) in try parseTime(t, option: .toTime) }
+            // Reversed bounds select nothing: surely a slip, not a request to forget nothing.
+            if let from, let to, from.seconds > to.seconds {
+                throw CLIError.usage("--from \(from) is after --to \(to): nothing is between them")
+            }
+            what = .timeRange(from: from, to: to)
         } else {
             let app = try require(args, .app)
             if let intent = args.value(.intent) {

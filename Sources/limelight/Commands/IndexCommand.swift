@@ -28,8 +28,10 @@ struct IndexCommand: Command {
         if args.has(.json) {
             var counts = JSONObject()
             for k in RecordKind.allCases where summary.counts[k] != nil { counts[k.rawValue] = .number(Double(summary.counts[k]!)) }
-            print(JSON.object(JSONObject([("indexed", .number(Double(summary.total))), ("byKind", .object(counts)),
-                                          ("documents", .number(Double(writer.documentCount)))])).serialized)
+            var o = JSONObject([("indexed", .number(Double(summary.total))), ("byKind", .object(counts)),
+                                ("documents", .number(Double(writer.documentCount)))])
+            if summary.notRecorded > 0 { o["notRecorded"] = .number(Double(summary.notRecorded)) }
+            print(JSON.object(o).serialized)
         } else {
             let plural: [RecordKind: String] = [.app: "apps", .entity: "entities", .intent: "intents", .shortcut: "App Shortcuts",
                                                 .interaction: "interactions", .relevance: "relevance records"]
@@ -37,6 +39,13 @@ struct IndexCommand: Command {
                 summary.counts[k].map { "\($0) \($0 == 1 ? (k == .shortcut ? "App Shortcut" : k.rawValue == "relevance" ? "relevance record" : k.rawValue) : plural[k]!)" }
             }
             print("Indexed \(summary.total) records (\(parts.joined(separator: ", "))) into \(writer.location.path).")
+        }
+        // As donate says it: the history settings left these out (read and
+        // checked, counted above, not recorded).
+        let n = summary.notRecorded
+        if n > 0 {
+            Output.err("not recorded: \(n) interaction\(n == 1 ? "" : "s"): history is paused, the app is excluded, "
+                       + "or older than the retention limit (limelight history status)")
         }
     }
 }
