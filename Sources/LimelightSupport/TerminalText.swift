@@ -1,8 +1,12 @@
 /// Text from records (and anything echoed from input) made safe for a
 /// terminal: a newline would print a fake result line, and ESC, CSI or OSC
 /// sequences would be obeyed by the terminal. C0 controls, DEL and C1
-/// controls are shown as visible escapes (`\n`, `\t`, `\r`, else `\u{1B}`);
-/// everything else is kept. JSON output is not passed through this: it is
+/// controls are shown as visible escapes (`\n`, `\t`, `\r`, else `\u{1B}`),
+/// and so are the line and paragraph separators (a line break to some
+/// terminals) and the bidirectional overrides and isolates, which reorder
+/// what follows them: "invoice \u{202E}fdp.exe" showed as "invoice exe.pdf",
+/// the rest of its row drawn backwards (Unicode's Trojan Source report).
+/// Everything else is kept. JSON output is not passed through this: it is
 /// escaped by JSON's own rules.
 package enum TerminalText {
     package static func escape(_ s: String) -> String {
@@ -21,6 +25,9 @@ package enum TerminalText {
     }
 
     package static func needsEscape(_ u: Unicode.Scalar) -> Bool {
-        u.value < 0x20 || (0x7F...0x9F).contains(u.value)
+        switch u.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 }

@@ -32,8 +32,9 @@ enum HitFormat: String {
         field(h.title) + (h.subtitle.map { $0.isEmpty ? "" : " — " + field($0) } ?? "")
     }
 
-    /// One field: tabs, newlines and other control characters become spaces.
+    /// One field: tabs, newlines, other control characters, line separators
+    /// and bidirectional overrides (`TerminalText.needsEscape`) become spaces.
     static func field(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+        String(String.UnicodeScalarView(s.unicodeScalars.map { TerminalText.needsEscape($0) ? " " : $0 }))
     }
 }

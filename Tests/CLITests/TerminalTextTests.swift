@@ -27,6 +27,19 @@ import Testing
         #expect(j.json.first?["title"] as? String == "Lantern\n  2  entity   Fake result")
     }
 
+    /// A bidirectional override reorders the rest of the row ("invoice
+    /// \u{202E}fdp.exe" shows as "invoice exe.pdf"), and a line separator
+    /// breaks it: shown as escapes in the table, exact in JSON.
+    @Test func bidiOverridesAndLineSeparatorsInATitleAreShownAsEscapes() throws {
+        let record = #"{"kind":"entity","app":"com.example.a","type":"T","id":"inv","title":"invoice \u202Efdp.exe","subtitle":"Tabbed\u2028line"}"#
+        #expect(try cli.run(["index", dir.write("bidi.jsonl", record + "\n")]).status == 0)
+        let r = try cli.run(["search", "invoice"])
+        #expect(r.stdout.contains(#"invoice \u{202E}fdp.exe"#) && !r.stdout.unicodeScalars.contains { $0.value == 0x202E }, "\(r.stdout)")
+        let lines = try cli.run(["search", "invoice", "--format", "lines"])
+        #expect(!lines.stdout.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2028 }, "\(lines.stdout)")
+        #expect(try cli.run(["search", "invoice", "--json"]).json.first?["title"] as? String == "invoice \u{202E}fdp.exe")
+    }
+
     @Test func case13_C1ControlsAreRejectedInTitles() throws {
         let r = try cli.run(["index", dir.write("c1.jsonl", #"{"kind":"entity","app":"com.example.a","type":"T","id":"c","title":"Evil\u009B2J"}"# + "\n")])
         #expect(r.status == 65)
