@@ -45,6 +45,9 @@ package final class DocumentBuilder {
 
     private func indexText(_ doc: Document, title: String, titleAliases: [String] = [],
                            weighted: [(String, Int)], prefixSources: [String]) throws(XapianError) {
+        // One Unicode form, as queries are read (`Tokenizer.normalized`).
+        let title = Tokenizer.normalized(title), titleAliases = titleAliases.map(Tokenizer.normalized)
+        let weighted = weighted.map { (Tokenizer.normalized($0.0), $0.1) }, prefixSources = prefixSources.map(Tokenizer.normalized)
         // No positions: Limelight runs no phrase queries, and positions were
         // half of the index and most of the indexing time.
         termGenerator.document = doc
@@ -55,15 +58,22 @@ package final class DocumentBuilder {
             try termGenerator.index(text, wdf: weight, positions: false)
         }
         // Words with diacritics are also indexed without them ("güell" as
-        // "guell"), so they can be typed either way.
+        // "guell"), so they can be typed either way; and the words of titles,
+        // names and keywords written with hyphens, joined ("Wi-Fi" as "wifi",
+        // "e-mail" as "email"), as people type them (not those of subtitles
+        // and descriptions: a catalog's ingest took 10–20% longer with them).
         let prefixTexts = [title] + titleAliases + prefixSources
         let foldedWords = Tokenizer.words((prefixTexts + weighted.map(\.0)).joined(separator: " "))
             .compactMap { w -> String? in let f = Tokenizer.fold(w); return f == w ? nil : f }
-        if !foldedWords.isEmpty {
-            try termGenerator.index(foldedWords.joined(separator: " "), wdf: Schema.FieldWeight.keywords, positions: false)
+        let joined = prefixTexts.flatMap(Tokenizer.hyphenJoined).flatMap { w in
+            let f = Tokenizer.fold(w)
+            return f == w ? [w] : [w, f]
+        }
+        if !foldedWords.isEmpty || !joined.isEmpty {
+            try termGenerator.index((foldedWords + joined).joined(separator: " "), wdf: Schema.FieldWeight.keywords, positions: false)
         }
         var seen = Set<String>()
-        for source in prefixTexts + prefixTexts.map(Tokenizer.fold) {
+        for source in prefixTexts + prefixTexts.map(Tokenizer.fold) + joined {
             for word in Tokenizer.words(source) {
                 for p in Tokenizer.edgePrefixes(word, maxLength: Schema.maxIndexedPrefix) where seen.insert(p).inserted {
                     try doc.addBooleanTerm(Schema.term(Schema.wordPrefix, p))

@@ -17,8 +17,9 @@ extension Searcher {
             // The term generator gives CJK n-grams the stemmed-term prefix
             // too; the query parser does not, unless told.
             var q = try parser.parse(word, flags: [.cjkNgram], defaultPrefix: Tokenizer.containsCJK(word) ? "Z" : "")
-            if let typed = text.apostropheForms[word] {
-                let asIndexed = try parser.parse(typed, flags: [.cjkNgram])
+            for other in [text.apostropheForms[word], QueryText.folded(word)] {
+                guard let other else { continue }
+                let asIndexed = try parser.parse(other, flags: [.cjkNgram])
                 if !asIndexed.isEmpty { q = q.isEmpty ? asIndexed : try .or([q, asIndexed]) }
             }
             if word == text.trailingWord || (text.wordsAsPrefixes && QueryText.abbreviable(word)) {
@@ -28,7 +29,7 @@ extension Searcher {
                 // find it: it also matches as a prefix (no weight, like a
                 // word being typed), so it is not "corrected" either. So
                 // does every word once no item has them all (`wordsAsPrefixes`).
-                let prefix = Query(term: Schema.term(Schema.wordPrefix, String(word.prefix(Schema.maxIndexedPrefix))))
+                let prefix = try prefixQuery(word)
                 q = q.isEmpty ? prefix : try .or([q, prefix])
             }
             if !q.isEmpty { parts.append(q) }
@@ -39,16 +40,27 @@ extension Searcher {
             // is complete (see `RankingWeights.partialWordStemScale`).
             // When relaxed, it weighs in full: an item that has only it must
             // not rank at nothing below items that have only an earlier word.
-            let stemmed = last.count >= 3 ? try parser.parse(last, flags: [.cjkNgram]) : Query.matchNothing
+            var stemmed = last.count >= 3 ? try parser.parse(last, flags: [.cjkNgram]) : Query.matchNothing
+            if last.count >= 3, let f = QueryText.folded(last), case let alt = try parser.parse(f, flags: [.cjkNgram]), !alt.isEmpty {
+                stemmed = stemmed.isEmpty ? alt : try .or([stemmed, alt])
+            }
             let scale = text.relaxed ? 1 : RankingWeights.partialWordStemScale
             let whole = stemmed.isEmpty ? stemmed : try stemmed.scaled(by: scale)
-            // Past 10 letters, the indexed prefix of its first 10 (a title
-            // or keyword word that starts so); the title match tells them apart.
-            let prefix = Query(term: Schema.term(Schema.wordPrefix, String(last.prefix(Schema.maxIndexedPrefix))))
+            let prefix = try prefixQuery(last)
             parts.append(whole.isEmpty ? prefix : try .or([whole, prefix]))
         }
         if parts.isEmpty { return .matchNothing }
         return parts.count == 1 ? parts[0] : try .combine(op, parts)
+    }
+
+    /// The items with a word that starts with `word`, or with it without
+    /// its diacritics. Past 10 letters, the indexed prefix of its first 10 (a
+    /// title or keyword word that starts so); the title match tells them apart.
+    private func prefixQuery(_ word: String) throws(XapianError) -> Query {
+        let queries = QueryText.forms(word).map {
+            Query(term: Schema.term(Schema.wordPrefix, String($0.prefix(Schema.maxIndexedPrefix))))
+        }
+        return queries.count == 1 ? queries[0] : try .or(queries)
     }
 }
 
@@ -105,7 +117,9 @@ package struct QueryText {
     static let maxCharacters = 1_000
 
     init(_ typed: String) {
-        var raw = typed.count > Self.maxCharacters ? String(typed.prefix(Self.maxCharacters)) : typed
+        // In the form titles are indexed in (decomposed or full-width letters
+        // typed are the same letters).
+        var raw = Tokenizer.normalized(typed.count > Self.maxCharacters ? String(typed.prefix(Self.maxCharacters)) : typed)
         // One letter and a space ("a "): launchers trim the space (GNOME
         // Shell, KRunner). Taken as a complete word, it matched the article
         // in every title ("Open a New Window"), not the names it starts.
@@ -153,6 +167,17 @@ package struct QueryText {
         compact = Tokenizer.normalizedForPrefix(Tokenizer.fold(raw))
         joined = (words + cjk).joined(separator: " ")
     }
+
+    /// The word without its diacritics when it has any ("résumé" → "resume",
+    /// `Tokenizer.fold`): it matches too. A title's words with diacritics are
+    /// indexed both ways, and one written without them has only this.
+    static func folded(_ word: String) -> String? {
+        let f = Tokenizer.fold(word)
+        return f == word ? nil : f
+    }
+
+    /// The word as typed and, when it has diacritics, without them: both match.
+    static func forms(_ word: String) -> [String] { [word] + (folded(word).map { [$0] } ?? []) }
 
     /// The same query with other words (a correction), read the same way.
     func replacingWords(complete: [String], partial: String?) -> QueryText {

@@ -42,7 +42,7 @@ extension Searcher {
         // matched. Nor is one that is an indexed word, or has its stem
         // ("books": "book" in "Open address book"), which it matches by too.
         if let p = partial, p.count >= 3, Typos.isCorrectable(p), !Tokenizer.containsCJK(p), try frequency(p, partial: true) == 0,
-           try db.termFrequency(Schema.term(Schema.wordPrefix, String(p.prefix(Schema.maxIndexedPrefix)))) == 0,
+           try !startsAnIndexedWord(p),
            try frequency(p, partial: false) == 0,
            let fix = try bestNeighbour(p, partial: true) {
             partial = fix
@@ -51,8 +51,20 @@ extension Searcher {
         return changed ? text.replacingWords(complete: complete, partial: partial) : nil
     }
 
+    /// Whether an indexed word starts with the word's first 10 letters (the
+    /// prefixes indexed), as typed or without its diacritics.
+    func startsAnIndexedWord(_ word: String) throws(XapianError) -> Bool {
+        for w in QueryText.forms(word)
+        where try db.termFrequency(Schema.term(Schema.wordPrefix, String(w.prefix(Schema.maxIndexedPrefix)))) > 0 {
+            return true
+        }
+        return false
+    }
+
+    /// How many items have the word (or, `partial`, a word it starts),
+    /// as typed or without its diacritics (`QueryText.folded`), as they match.
     func frequency(_ word: String, partial: Bool) throws(XapianError) -> Int {
-        let terms = lookupTerms(word, partial: partial)
+        let terms = QueryText.forms(word).flatMap { lookupTerms($0, partial: partial) }
         return try termFrequencies(terms).max() ?? 0
     }
 

@@ -9,7 +9,9 @@ public enum Schema {
     /// 10: edge prefixes of words as Xapian splits them ("libatk1.0", "c++").
     /// 11: the context model's cells at two half-lives (all of history, a week).
     /// 12: an app's card holds its generic name and description (`HitCard`).
-    public static let version = 12
+    /// 13: text indexed in NFKC, folded by decomposition (`Tokenizer.fold`:
+    ///     "Phở" is also "pho", a decomposed "é" an "e").
+    public static let version = 13
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
     /// On each shard of a sharded index: how many batches it has committed

@@ -193,6 +193,27 @@ package enum Tokenizer {
 
     package static func containsCJK(_ text: String) -> Bool { text.unicodeScalars.contains(where: isCJK) }
 
+    /// The words of `text` written with hyphens between their parts, joined
+    /// and lower-cased ("Wi-Fi passwords, e-mail" → ["wifi", "email"]):
+    /// Xapian indexes the parts, and people type the whole without its
+    /// hyphen. Parts are letters and digits (not CJK); "-" and "‐" join them.
+    package static func hyphenJoined(_ text: String) -> [String] {
+        var out: [String] = []
+        for chunk in text.split(whereSeparator: { $0.isWhitespace }) where chunk.contains(where: isHyphen) {
+            // "(Wi-Fi)," → "Wi-Fi".
+            let scalars = Array(chunk.unicodeScalars)
+            guard let first = scalars.firstIndex(where: isWordScalar), let last = scalars.lastIndex(where: isWordScalar) else { continue }
+            let parts = String(String.UnicodeScalarView(scalars[first...last])).split(separator: "-", omittingEmptySubsequences: false)
+                .flatMap { $0.split(separator: "‐", omittingEmptySubsequences: false) }
+            guard parts.count >= 2, parts.allSatisfy({ p in !p.isEmpty && p.unicodeScalars.allSatisfy { isWordScalar($0) && !isCJK($0) } })
+            else { continue }
+            out.append(parts.joined().lowercased())
+        }
+        return out
+    }
+
+    private static func isHyphen(_ c: Character) -> Bool { c == "-" || c == "‐" }
+
     /// Runs of CJK characters, in order ("북한산 둘레길" → ["북한산", "둘레길"]).
     package static func cjkRuns(_ text: String) -> [String] {
         var out: [String] = []
@@ -210,17 +231,54 @@ package enum Tokenizer {
         String(String.UnicodeScalarView(text.lowercased().unicodeScalars.filter(isWordScalar)))
     }
 
-    /// Latin letters with diacritics → their base letters ("Güell" → "Guell",
-    /// "Café" → "Cafe"), so people can type without accents. A table rather
-    /// than Unicode decomposition, which the standard library does not expose
-    /// without Foundation; it covers Latin-1 and Latin Extended-A.
+    /// Text in one Unicode form (NFKC, `UnicodeForms.nfkc`), as Limelight
+    /// indexes and asks it: a title written decomposed (as macOS writes file
+    /// names), in full-width or half-width letters, is found by what one
+    /// types. ASCII is its own form.
+    package static func normalized(_ text: String) -> String {
+        guard !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
+        return UnicodeForms.shared?.nfkc(text) ?? text
+    }
+
+    /// `normalized`, then without the diacritics of Latin and Greek letters
+    /// ("Güell" → "Guell", "Phở" → "Pho", "Timișoara" → "Timisoara",
+    /// "Αθήνα" → "Αθηνα"), so that people can type without accents, as
+    /// GNOME Shell and Spotlight match: each letter's canonical decomposition
+    /// without its combining marks, and a table for the letters that have
+    /// none ("ø" → "o", "ß" → "ss"). Also: Greek final sigma is σ (capitals
+    /// lower-case to σ), Cyrillic ё is е (as Russian is typed), and soft
+    /// hyphens, which only say where a word may break, are gone. Other
+    /// scripts' marks are letters of their own (Japanese dakuten, Cyrillic й)
+    /// and stay. Without GLib, the table alone.
     package static func fold(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value >= 0xC0 && $0.value < 0x250 }) else { return text }
-        var out = ""
-        for u in text.unicodeScalars {
-            if let f = foldTable[u] { out += f } else { out.unicodeScalars.append(u) }
+        guard !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
+        let forms = UnicodeForms.shared
+        var out = String.UnicodeScalarView()
+        func append(_ u: Unicode.Scalar) {
+            if let f = foldTable[u] { out.append(contentsOf: f.unicodeScalars) } else if !isFoldedAway(u) { out.append(u) }
         }
-        return out
+        for u in (forms?.nfkc(text) ?? text).unicodeScalars {
+            if let forms, foldTable[u] == nil, hasDiacriticsToDrop(u) {
+                forms.decomposed(u).forEach(append)
+            } else {
+                append(u)
+            }
+        }
+        return String(out)
+    }
+
+    /// Latin and Greek letters, whose combining marks are diacritics.
+    private static func hasDiacriticsToDrop(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0xC0...0x24F, 0x1E00...0x1EFF, 0x370...0x3FF, 0x1F00...0x1FFF: return true
+        default: return false
+        }
+    }
+
+    /// Combining diacritical marks (what is left of one is a mark that no
+    /// letter composes with: a stress mark on a Cyrillic vowel) and soft hyphens.
+    private static func isFoldedAway(_ u: Unicode.Scalar) -> Bool {
+        (0x300...0x36F).contains(u.value) || u.value == 0xAD
     }
 
     private static let foldTable: [Unicode.Scalar: String] = {
@@ -235,7 +293,8 @@ package enum Tokenizer {
             ("ŹŻŽ", "Z"), ("źżž", "z"),
         ]
         for (chars, base) in groups { for u in chars.unicodeScalars { t[u] = base } }
-        for (u, s) in [("Æ", "AE"), ("æ", "ae"), ("Œ", "OE"), ("œ", "oe"), ("ß", "ss"), ("Þ", "Th"), ("þ", "th"), ("Ð", "D"), ("ð", "d")] {
+        for (u, s) in [("Æ", "AE"), ("æ", "ae"), ("Œ", "OE"), ("œ", "oe"), ("ß", "ss"), ("Þ", "Th"), ("þ", "th"), ("Ð", "D"), ("ð", "d"),
+                       ("ẞ", "SS"), ("ς", "σ"), ("Ё", "Е"), ("ё", "е")] {
             t[u.unicodeScalars.first!] = s
         }
         return t

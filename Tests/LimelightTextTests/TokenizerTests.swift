@@ -43,6 +43,49 @@ import Testing
         #expect(Tokenizer.fold("plain") == "plain")
     }
 
+    /// Past Latin-1 (the table alone stopped at Latin Extended-A): every Latin
+    /// and Greek letter loses its marks, by its canonical decomposition, as
+    /// GNOME Shell and Spotlight match (found by a helper's audit: 'pho' did
+    /// not find Phở Hà Nội, nor 'bucuresti' București, nor 'αθηνα' Αθήνα).
+    @Test func foldingDropsTheDiacriticsOfEveryLatinAndGreekLetter() {
+        #expect(Tokenizer.fold("Phở Hà Nội") == "Pho Ha Noi")
+        #expect(Tokenizer.fold("Người Việt") == "Nguoi Viet")
+        #expect(Tokenizer.fold("București, Timișoara") == "Bucuresti, Timisoara")
+        #expect(Tokenizer.fold("Nǐ hǎo") == "Ni hao")
+        #expect(Tokenizer.fold("Αθήνα") == "Αθηνα")
+        // Final sigma is σ, as capitals lower-case ("ΚΟΣΜΟΣ" → "κοσμοσ").
+        #expect(Tokenizer.fold("κόσμος") == "κοσμοσ")
+        // ǿ is ø with an acute: the decomposition, then the table.
+        #expect(Tokenizer.fold("Ǿrsted") == "Orsted")
+        // Russian is typed with е for ё; й is a letter of its own, and so
+        // are the Japanese voiced kana.
+        #expect(Tokenizer.fold("Королёв, Ёлка, йогурт") == "Королев, Елка, йогурт")
+        #expect(Tokenizer.fold("ガイド") == "ガイド")
+        // A stress mark no letter composes with, and a soft hyphen, go.
+        #expect(Tokenizer.fold("моло\u{301}ко Donau\u{AD}dampf") == "молоко Donaudampf")
+    }
+
+    @Test func hyphenatedWordsAreJoined() {
+        #expect(Tokenizer.hyphenJoined("Wi-Fi passwords (e-mail), Tic-Tac-Toe") == ["wifi", "email", "tictactoe"])
+        // Not a word written with hyphens: a dash between words, a leading
+        // minus, a CJK part, an empty part.
+        #expect(Tokenizer.hyphenJoined("Paris - Lyon -5 K-플레이 a--b") == [])
+    }
+
+    /// One form for the same text (NFKC): written decomposed, as macOS
+    /// writes file names, or in full-width or half-width letters, or with a
+    /// ligature, it is the text one types.
+    @Test func textIsNormalizedAsItIsTyped() {
+        #expect(Tokenizer.normalized("Cafe\u{301}").unicodeScalars.count == 4)
+        #expect(Tokenizer.fold("Cafe\u{301} Noir") == "Cafe Noir")
+        // 러닝 as jamo (decomposed Hangul) is the two syllables.
+        #expect(Tokenizer.normalized("\u{1105}\u{1165}\u{1102}\u{1175}\u{11BC}") == "러닝")
+        #expect(Tokenizer.normalized("ＡＢＣ ２０４８") == "ABC 2048")
+        #expect(Tokenizer.normalized("ｶﾀｶﾅ") == "カタカナ")
+        #expect(Tokenizer.fold("ﬁancé") == "fiance")
+        #expect(Tokenizer.normalized("plain ASCII") == "plain ASCII")
+    }
+
     @Test func edgePrefixesStopAtTheLimit() {
         #expect(Tokenizer.edgePrefixes("trail", maxLength: 3) == ["t", "tr", "tra"])
         #expect(Tokenizer.edgePrefixes("ab", maxLength: 10) == ["a", "ab"])

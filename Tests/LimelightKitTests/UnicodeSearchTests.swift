@@ -1,0 +1,64 @@
+import Testing
+@testable import LimelightKit
+
+/// Text found as people type it (found by a helper's audit of search across
+/// languages): a title and a query in one Unicode form (NFKC), diacritics of
+/// Latin and Greek letters typed or not, hyphenated words typed whole.
+@Suite struct UnicodeSearchTests {
+    let dir = TempDir()
+    init() throws {
+        let titles = [
+            "phở": "Phở Hà Nội", "timisoara": "Timișoara", "athens": "Αθήνα ταξίδι", "kosmos": "Κόσμος news",
+            "korolev": "Королёв лекция", "resume": "Resume template", "strasse": "Strasse 5",
+            // Decomposed, as macOS writes file names: "Café Noir", "러닝 기록".
+            "noir": "Cafe\u{301} Noir", "running": "\u{1105}\u{1165}\u{1102}\u{1175}\u{11BC} \u{1100}\u{1175}\u{1105}\u{1169}\u{11A8}",
+            "abc": "ＡＢＣ Company", "katakana": "ｶﾀｶﾅ練習", "tokyo": "Tokyo Tower", "fiance": "ﬁancé notes",
+            "wifi": "Wi-Fi passwords", "email": "e-mail drafts", "saint": "Saint-Étienne match", "winery": "Winery tour",
+        ]
+        try ingest(dir, [#"{"kind":"app","app":"com.example.notes","name":"Notes"}"#] + titles.map { id, title in
+            #"{"kind":"entity","app":"com.example.notes","type":"Note","id":"\#(id)","title":"\#(title)"}"#
+        })
+    }
+
+    /// The query's first hit, and whether it was 'corrected'.
+    func first(_ query: String) throws -> (id: String?, corrected: Bool) {
+        let r = try respond(dir, query)
+        return (r.hits.first?.id, r.correctedQuery != nil)
+    }
+
+    @Test func diacriticsOfEveryLatinAndGreekLetterNeedNotBeTyped() throws {
+        for (query, id) in [("pho", "phở"), ("ha noi", "phở"), ("timisoara", "timisoara"), ("αθηνα", "athens"),
+                            ("ΑΘΗΝΑ", "athens"), ("αθη", "athens"), ("королев", "korolev"), ("fiance", "fiance")] {
+            let (hit, corrected) = try first(query)
+            #expect(hit == id && !corrected, "\(query): \(hit ?? "nothing"), corrected \(corrected)")
+        }
+    }
+
+    /// Typed with diacritics that the title lacks, the word still matches
+    /// (it was 'corrected' or found nothing), and a final sigma typed is no typo.
+    @Test func diacriticsTypedThatTheTitleLacksStillMatch() throws {
+        for (query, id) in [("résumé", "resume"), ("résumé ", "resume"), ("straße", "strasse"), ("κοσμος ", "kosmos"),
+                            ("phở hà", "phở")] {
+            let (hit, corrected) = try first(query)
+            #expect(hit == id && !corrected, "\(query): \(hit ?? "nothing"), corrected \(corrected)")
+        }
+    }
+
+    /// A word written with hyphens is found typed without them, whole or
+    /// being typed (it found nothing, or was 'corrected': 'email' to 'mail').
+    @Test func hyphenatedWordsAreFoundTypedWhole() throws {
+        for (query, id) in [("wifi", "wifi"), ("wif", "wifi"), ("wi-fi", "wifi"), ("email", "email"), ("emails", "email"),
+                            ("saintetienne", "saint"), ("win", "winery")] {
+            let (hit, corrected) = try first(query)
+            #expect(hit == id && !corrected, "\(query): \(hit ?? "nothing"), corrected \(corrected)")
+        }
+    }
+
+    @Test func decomposedFullWidthAndHalfWidthTextIsTheTextTyped() throws {
+        for (query, id) in [("cafe noir", "noir"), ("café noir", "noir"), ("러닝", "running"), ("러", "running"),
+                            ("abc", "abc"), ("ｔｏｋｙｏ", "tokyo"), ("カタ", "katakana")] {
+            let (hit, corrected) = try first(query)
+            #expect(hit == id && !corrected, "\(query): \(hit ?? "nothing"), corrected \(corrected)")
+        }
+    }
+}
