@@ -9,10 +9,11 @@ import LimelightSupport
 /// A directory is a Limelight index only when `current` is a regular file (not
 /// a symbolic link) holding exactly `glass gen-N` and `gen-N` is a real
 /// directory holding a glass database (`iamglass`). A missing or empty
-/// directory is a new index, as is one holding only the history settings. Anything else — a stub naming a missing
-/// generation, generations without a stub, a symlinked stub, a directory of
-/// other things — is an error naming the problem, and nothing is created or
-/// removed: guessing wrong here destroys someone's data.
+/// directory is a new index, as is one holding only the history settings.
+/// Anything else — a stub naming a missing generation, generations without a
+/// stub, a symlinked stub, a directory of other things — is an error naming
+/// the problem, and nothing is created or removed: guessing wrong here
+/// destroys someone's data.
 ///
 /// The one exception is a first `index` killed before it published its stub:
 /// generations that are empty glass databases (no documents) and nothing but

@@ -10,7 +10,8 @@ public enum Schema {
     /// 11: the context model's cells at two half-lives (all of history, a week).
     /// 12: an app's card holds its generic name and description (`HitCard`).
     /// 13: text indexed in NFKC, folded by decomposition (`Tokenizer.fold`:
-    ///     "Phở" is also "pho", a decomposed "é" an "e").
+    ///     "Phở" is also "pho", a decomposed "é" an "e"), and the hyphenated
+    ///     words of titles, names and keywords also joined ("wifi").
     public static let version = 13
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
