@@ -73,11 +73,19 @@ public struct ExecLine: Sendable, Equatable {
     }
 
     /// Splits `exec` into arguments. Outside quotes, space, tab and newline
-    /// separate arguments and every other reserved character (`' \ > < ~ | & ;
-    /// $ * ? # ( ) \``) must be quoted; inside `"…"`, `\"` `` \` `` `\$` `\\`
-    /// stand for the character. Field codes may not be quoted (`%%` may, as a
-    /// literal `%`), `%F`, `%U` and `%i` must be arguments of their own, and an
-    /// unknown code makes the line invalid, as the spec requires.
+    /// separate arguments; inside `"…"`, `\"` `` \` `` `\$` `\\` stand for the
+    /// character. Field codes may not be quoted (`%%` may, as a literal `%`),
+    /// `%F`, `%U` and `%i` must be arguments of their own, and an unknown code
+    /// makes the line invalid, as the spec requires.
+    ///
+    /// The spec wants every other reserved character quoted, but desktops run
+    /// lines that do not (Wine writes `wine C:\\…\\Start\ Menu\\…`, many a
+    /// file `sh -c 'echo hi'`), and refusing them left those apps out of the
+    /// index. So they are read as GLib reads them (`g_shell_parse_argv`, which
+    /// GNOME launches with, checked against `gio launch`): outside quotes a
+    /// `\` takes the next character as it is, `'…'` is literal, a `#` that
+    /// starts an argument comments out the rest, and `> < ~ | & ; $ * ? ( )`
+    /// and a backquote are plain characters: no shell ever sees them.
     public static func parse(_ exec: String) throws(ExecLineError) -> ExecLine {
         var arguments: [[Piece]] = []
         var current: [Piece]?
@@ -114,6 +122,21 @@ public struct ExecLine: Sendable, Equatable {
             case "\"":
                 inQuotes = true
                 if current == nil { current = [] }
+            case "\\":
+                guard let next = characters.next() else { throw ExecLineError("a \\ ends the line", exec) }
+                if current == nil { current = [] }
+                if next != "\n" { text.append(next) }  // a \ before a newline joins the lines, as in a shell
+            case "'":
+                if current == nil { current = [] }
+                var closed = false
+                while let q = characters.next() {
+                    if q == "'" { closed = true; break }
+                    text.append(q)
+                }
+                if !closed { throw ExecLineError("a single quote is not closed", exec) }
+            case "#" where current == nil:
+                endArgument()
+                while characters.next() != nil {}
             case "%":
                 guard let code = characters.next() else { throw ExecLineError("a % ends the line (write %% for a literal %)", exec) }
                 if current == nil { current = [] }
@@ -129,9 +152,6 @@ public struct ExecLine: Sendable, Equatable {
                     throw ExecLineError("%\(code) is not a field code of the Desktop Entry spec", exec)
                 }
             default:
-                if "'\\><~|&;$*?#()`".contains(c) {
-                    throw ExecLineError("the reserved character \(c) must be inside double quotes", exec)
-                }
                 if current == nil { current = [] }
                 text.append(c)
             }

@@ -66,6 +66,16 @@ public final class Lookup {
         return try wrap { () throws(XapianError) -> Record? in try record(term: key.uniqueTerm) }
     }
 
+    /// The title an App Shortcut bound to `value` is shown with ("Open Doc:
+    /// Spacey doc", from its intent's summary or its own title and the
+    /// value's), as search lists it; nil if the index holds no such binding.
+    public func boundShortcutTitle(app: String, id: String, value: EntityRef) throws(SearchError) -> String? {
+        try wrap { () throws(XapianError) -> String? in
+            guard let d = try db.postings(ItemKey.shortcut(app: app, id: id, boundTo: value).uniqueTerm).first else { return nil }
+            return HitCard(encoded: try db.document(d).value(Schema.cardSlot))?.title
+        }
+    }
+
     /// Many entities at once, by id or stable id, in the order asked; nil for
     /// ids that are not in the index. No scoring: one term lookup per id.
     public func resolve(app: String, type: String, ids: [String], at: Timestamp = .now()) throws(SearchError) -> [(id: String, record: Record?)] {

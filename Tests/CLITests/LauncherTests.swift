@@ -94,6 +94,31 @@ import Testing
         #expect(try donations().count == 2)
     }
 
+    /// Two items shown alike (two apps named Files: a deb's and a Flatpak's)
+    /// are two lines that name each one's id, so either can be chosen: the
+    /// menu returns only the line, and both opened the first (found by a
+    /// helper's audit).
+    @Test func dmenuLinesOfItemsShownAlikeNameTheirIds() throws {
+        let other = TempDir()
+        let cli = CLI(index: other.path + "/index")
+        let records = """
+            {"kind":"app","app":"files-a","name":"Files","exec":"touch \(other.path)/opened-a"}
+            {"kind":"app","app":"files-b","name":"Files","exec":"touch \(other.path)/opened-b"}
+
+            """
+        #expect(try cli.run(["index", other.write("r.jsonl", records)]).status == 0)
+        for (app, mark) in [("files-b", "opened-b"), ("files-a", "opened-a")] {
+            let r = try cli.run(["dmenu", "--menu", "grep", "-m", "1", "app/\(app))"])
+            #expect(r.status == 0, "\(r.stderr)")
+            var opened = false
+            for _ in 0..<100 where !opened {
+                opened = FileManager.default.fileExists(atPath: other.path + "/" + mark)
+                if !opened { usleep(50_000) }
+            }
+            #expect(opened, "\(app) was not opened")
+        }
+    }
+
     @Test func dmenuOpensTheLineTheMenuProgramChose() throws {
         let order = try cli.run(["suggest", "--limit", "0", "--format", "tsv"]).lines.map { String($0.prefix { $0 != "\t" }) }
         // `sed -n 2p` is the menu: it reads every line and picks the second.

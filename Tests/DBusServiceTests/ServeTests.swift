@@ -86,6 +86,27 @@ struct ServeTests {
         }
     }
 
+    /// An App Shortcut bound to a value is named with it, as search lists it,
+    /// also when the shell asks for an id it did not just get (every value
+    /// of a shortcut was an identical 'Open Doc' row; found by a helper's audit).
+    @Test func aBoundShortcutsMetaIsNamedWithItsValueAndActionsCarryTheAppsIcon() throws {
+        let records = """
+            {"kind":"app","app":"com.example.docs","name":"Docs","exec":"true","icon":"docs-icon"}
+            {"kind":"entity","app":"com.example.docs","type":"Doc","id":"d1","title":"Spacey doc"}
+            {"kind":"entity","app":"com.example.docs","type":"Doc","id":"d2","title":"Web doc"}
+            {"kind":"intent","app":"com.example.docs","id":"OpenDoc","title":"Open Doc","parameters":[{"name":"doc","type":"Doc"}]}
+            {"kind":"shortcut","app":"com.example.docs","id":"open-doc","intent":"OpenDoc","title":"Open Doc","phrases":["Open ${doc} in ${applicationName}"],"parameter":{"name":"doc","type":"Doc"},"exec":"true"}
+
+            """
+        let f = try Fixture(records: records)
+        try f.serve()
+        let ids = ["shortcut/com.example.docs/open-doc/Doc/d1", "shortcut/com.example.docs/open-doc/Doc/d2"]
+        let metas = try f.gnome("GetResultMetas", ["['\(ids[0])', '\(ids[1])']"]).stdout
+        #expect(metas.contains("'name': <'Open Doc: Spacey doc'>") && metas.contains("'name': <'Open Doc: Web doc'>"), "\(metas)")
+        // KRunner's actions carry the app's icon (they named the app id, which no theme has).
+        #expect(try f.krunner("Actions").stdout == "([('shortcut/com.example.docs/open-doc', 'Open Doc', 'docs-icon')],)\n")
+    }
+
     @Test func searchProvider2AnswersEveryMethodFromTheIndex() throws {
         let f = try Fixture()
         try f.serve()

@@ -30,7 +30,7 @@ struct DmenuCommand: Command {
         request.limit = args.int(.limit) ?? 0
         request.contexts = try validateContexts(args.all(.context))
         let hits = try live.searcher.search(request).hits
-        let lines = hits.map(HitFormat.line)
+        let lines = Self.distinctLines(hits)
         let argv = args.all(.menu).isEmpty ? ["dmenu"] : args.all(.menu)
         let (status, output) = try Menu.run(argv, input: lines.map { $0 + "\n" }.joined())
         var chosen = Substring(output)
@@ -45,6 +45,16 @@ struct DmenuCommand: Command {
         } else {
             try Launcher.openTopHit(String(chosen), location: location)
         }
+    }
+
+    /// Each hit's menu line; a line two hits share ends with each one's id,
+    /// so that every row opens its own item (the menu returns only the line:
+    /// of two apps named Files, a deb's and a Flatpak's, the second could not
+    /// be opened).
+    static func distinctLines(_ hits: [SearchHit]) -> [String] {
+        let lines = hits.map(HitFormat.line)
+        let shown = Dictionary(lines.map { ($0, 1) }, uniquingKeysWith: +)
+        return zip(lines, hits).map { line, hit in shown[line]! > 1 ? "\(line) (\(HitID(hit).text))" : line }
     }
 }
 

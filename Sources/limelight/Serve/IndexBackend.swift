@@ -111,7 +111,10 @@ final class IndexBackend: SearchProviderBackend {
             return ResultMeta(id: text, name: r.title, description: r.subtitle, icon: r.icon ?? hit.app)
         case .shortcut:
             guard let r = try lookup.record(kind: .shortcut, app: hit.app, id: hit.id) else { return nil }
-            return ResultMeta(id: text, name: r.title, icon: r.icon ?? hit.app)
+            // Bound to a value, it is named with it, as search lists it (each
+            // of a shortcut's values was an identical "Open Doc" row).
+            let name = try hit.parameter.flatMap { v in try lookup.boundShortcutTitle(app: hit.app, id: hit.id, value: v) }
+            return ResultMeta(id: text, name: name ?? r.title, icon: r.icon ?? hit.app)
         }
     }
 
@@ -179,9 +182,14 @@ final class IndexBackend: SearchProviderBackend {
         return made
     }
 
+    /// Each App Shortcut as an action, with its own icon, else its app's (the
+    /// app id named no icon a theme has).
     private func shortcutActions() throws -> [(app: String, action: RunnerAction)] {
-        try live.lookup.allShortcuts().map { r in
-            (r.app, RunnerAction(id: HitID(kind: .shortcut, app: r.app, id: r.id).text, text: r.title, iconName: r.app))
+        var appIcons: [String: String] = [:]
+        return try live.lookup.allShortcuts().map { r in
+            if appIcons[r.app] == nil { appIcons[r.app] = try live.lookup.record(kind: .app, app: r.app, id: nil)?.icon ?? r.app }
+            return (r.app, RunnerAction(id: HitID(kind: .shortcut, app: r.app, id: r.id).text, text: r.title,
+                                        iconName: r.icon ?? appIcons[r.app]!))
         }
     }
 
