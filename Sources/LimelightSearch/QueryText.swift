@@ -116,7 +116,13 @@ package struct QueryText {
     static let maxWords = 32
     static let maxCharacters = 1_000
 
-    init(_ typed: String) {
+    /// The word being typed whole when it ends in `+` or `#`, which the
+    /// reading above leaves undecided ("c++", read "c"); nil otherwise.
+    let undecidedWhole: String?
+
+    /// - keepingUndecidedSuffix: the word being typed keeps its `+` or `#`
+    ///   (`undecidedWhole`): an indexed word ends so ("c++" of "C++ Primer").
+    init(_ typed: String, keepingUndecidedSuffix: Bool = false) {
         // In the form titles are indexed in (decomposed or full-width letters
         // typed are the same letters).
         var raw = Tokenizer.normalized(typed.count > Self.maxCharacters ? String(typed.prefix(Self.maxCharacters)) : typed)
@@ -144,9 +150,12 @@ package struct QueryText {
         // taken as complete, it found nothing and was "corrected".
         var allWords = foldedWords.count == words.count ? foldedWords : words
         if Tokenizer.endsInsideWord(raw), let last = words.popLast() {
-            partialWord = Tokenizer.undecidedSuffixDropped(last)
-            if let t = allWords.popLast() { allWords.append(Tokenizer.undecidedSuffixDropped(t)) }
+            let dropped = Tokenizer.undecidedSuffixDropped(last)
+            undecidedWhole = dropped == last ? nil : last
+            partialWord = keepingUndecidedSuffix ? last : dropped
+            if !keepingUndecidedSuffix, let t = allWords.popLast() { allWords.append(Tokenizer.undecidedSuffixDropped(t)) }
         } else {
+            undecidedWhole = nil
             partialWord = nil
         }
         self.words = allWords
@@ -159,6 +168,7 @@ package struct QueryText {
 
     private init(raw: String, complete: [String], partial: String?, cjk: [String]) {
         self.raw = raw
+        undecidedWhole = nil
         apostropheForms = [:]  // corrected words are index terms already
         completeWords = complete
         partialWord = partial

@@ -139,6 +139,12 @@ public final class Searcher {
     func run(_ request: SearchRequest) throws(XapianError) -> SearchResponse {
         let restriction = try Restriction(request)
         var text = QueryText(request.query)
+        // "c++" typed whole is the word when one is indexed so ("C++ Primer"),
+        // not "c" (which put Calculus first); "bindgen+" stays "bindgen".
+        if let whole = text.undecidedWhole,
+           try db.termFrequency(Schema.term(Schema.wordPrefix, String(whole.prefix(Schema.maxIndexedPrefix)))) > 0 {
+            text = QueryText(request.query, keepingUndecidedSuffix: true)
+        }
         let situation = Scorer.Situation(at: request.at, contexts: request.contexts, hasQuery: !text.isEmpty)
         var relaxed = false
         var corrected: String? = nil

@@ -61,4 +61,23 @@ import Testing
             #expect(hit == id && !corrected, "\(query): \(hit ?? "nothing"), corrected \(corrected)")
         }
     }
+
+    /// "C++" and "C#" typed whole are those words when a title has them, not
+    /// "c" (Calculus, with a stronger prior, was first); a `+` typed on the
+    /// way to a word that goes on ("bindgen+default") still waits.
+    @Test func aWordEndingInPlusOrHashTypedWholeIsThatWord() throws {
+        let other = TempDir()
+        try ingest(other, [
+            #"{"kind":"app","app":"com.example.books","name":"Books"}"#,
+            #"{"kind":"entity","app":"com.example.books","type":"Book","id":"cpp","title":"C++ Primer"}"#,
+            #"{"kind":"entity","app":"com.example.books","type":"Book","id":"cs","title":"C# in Depth"}"#,
+            #"{"kind":"entity","app":"com.example.books","type":"Book","id":"calculus","title":"Calculus","rankingHint":80}"#,
+            #"{"kind":"entity","app":"com.example.books","type":"Book","id":"bindgen","title":"bindgen+default notes"}"#,
+        ])
+        #expect(try search(other, "C++").map(\.id) == ["cpp"])
+        #expect(try search(other, "c#").map(\.id) == ["cs"])
+        #expect(try search(other, "c+").first?.id == "cpp")
+        #expect(try search(other, "bindgen+").map(\.id) == ["bindgen"])
+        #expect(try search(other, "c").first?.id == "calculus")
+    }
 }
