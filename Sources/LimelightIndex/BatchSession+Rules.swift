@@ -14,6 +14,8 @@ extension BatchSession {
         let r = item.record
         do {
             switch r.kind {
+            case .shortcut where restoring:
+                break
             case .shortcut:
                 guard try exists(ItemKey.intent(app: r.app, id: r.intent ?? "")) else {
                     throw RecordError("App Shortcut rule: shortcut '\(r.id)' uses intent '\(r.intent ?? "")', which \(r.app) does not declare (add its intent record)")

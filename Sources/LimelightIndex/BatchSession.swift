@@ -36,6 +36,13 @@ package struct BatchSession {
     /// hit's usage from stored interactions (which may be in any shard) is
     /// looked up afterwards, by the session that sees every shard.
     var deferStoredUsage = false
+    /// Re-applying the index's own stored records (`Maintenance.rebuild`,
+    /// which `forget` runs): the App Shortcut rules were checked when each
+    /// record came in, and a later write may have left one unmet — the last
+    /// entity of a parameter's type deleted or expired, its intent declared
+    /// again. A restore puts back what was there; refusing it made rebuild,
+    /// and forget after its deletion, fail for good.
+    var restoring = false
     var deferredUsage: [ItemKey] = []
     /// The context model's index-wide totals and learned weights (global:
     /// every shard holds the same, see `ContextModelStore`).

@@ -92,7 +92,7 @@ public enum Maintenance {
                         StoredRecord.decode(try old.store.document(id).data()).map { LocatedRecord($0, at: "stored record \(id)") }
                     }
                 }
-                try writer.applyAndCommit(chunk)
+                try writer.applyAndCommit(chunk, restoring: fromFiles == nil)
                 done += chunk.count
                 progress(done, total)
             }
@@ -241,8 +241,10 @@ public enum Maintenance {
 package extension IndexWriter {
     /// Applies records and commits, outside a transaction: for a generation no
     /// reader sees yet (rebuild), where bounded memory matters more.
-    func applyAndCommit(_ records: [LocatedRecord]) throws {
+    /// - restoring: the records are the index's own (see `BatchSession.restoring`).
+    func applyAndCommit(_ records: [LocatedRecord], restoring: Bool) throws {
         var session = try BatchSession(db: store, builder: builder)
+        session.restoring = restoring
         var n = 0
         var run: [LocatedRecord] = []
         func writeRun() throws {

@@ -61,6 +61,33 @@ import Testing
         #expect(try cli.run(["search", "alpha"]).stdout.contains("Alpha"))
     }
 
+    /// A later write may leave a stored App Shortcut's rule unmet (the last
+    /// entity of its parameter's type deleted): rebuild puts back what was
+    /// there, and forget, which rebuilds, works. Both failed for good (exit
+    /// 65), and forget had already forgotten while saying nothing was written
+    /// (found by a helper's audit).
+    @Test func rebuildAndForgetWorkAfterAShortcutsLastValueIsDeleted() throws {
+        let dir = TempDir()
+        defer { withExtendedLifetime(dir) {} }
+        let cli = CLI(index: dir.path + "/index")
+        let records = """
+            {"kind":"app","app":"com.example.a","name":"Alpha"}
+            {"kind":"intent","app":"com.example.a","id":"OpenDoc","title":"Open Doc","parameters":[{"name":"doc","type":"Doc"}]}
+            {"kind":"shortcut","app":"com.example.a","id":"open-doc","intent":"OpenDoc","title":"Open Doc","phrases":["Open ${doc} in ${applicationName}"],"parameter":{"name":"doc","type":"Doc"}}
+            {"kind":"entity","app":"com.example.a","type":"Doc","id":"only","title":"Only doc"}
+            {"kind":"interaction","app":"com.example.a","at":"2026-11-29T07:30:00Z","id":"launch-1"}
+
+            """
+        #expect(try cli.run(["index", dir.write("r.jsonl", records)]).status == 0)
+        #expect(try cli.run(["delete", "--app", "com.example.a", "--type", "Doc", "--id", "only"]).status == 0)
+        let rebuilt = try cli.run(["rebuild"])
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        let forgot = try cli.run(["forget", "--id", "launch-1"])
+        #expect(forgot.status == 0 && forgot.stdout.contains("Forgot 1 donation"), "\(forgot.stdout)\(forgot.stderr)")
+        #expect(try interactions(cli).isEmpty)
+        #expect(try cli.run(["search", "open doc", "--json"]).json.contains { $0["id"] as? String == "open-doc" })
+    }
+
     /// Bounds the wrong way round select nothing: a slip, said so, not 'Forgot 0'.
     @Test func forgettingFromAfterToIsAUsageError() throws {
         let (dir, cli) = try setUp()

@@ -65,7 +65,14 @@ struct ForgetCommand: Command {
         // (measured: a forgotten context name found in gen-2/postlist.glass
         // after compact); a generation rebuilt from the stored records holds
         // only what is left.
-        if n > 0 { _ = try Maintenance.rebuild(location(args), onWait: { Output.err($0) }) }
+        // The donations are forgotten once `forget` commits; if the rebuild
+        // then fails, say so, not "nothing was written" (it was).
+        if n > 0 {
+            do { _ = try Maintenance.rebuild(location(args), onWait: { Output.err($0) }) } catch {
+                throw CLIError.failed("forgot \(n) donation\(n == 1 ? "" : "s") (they no longer count), but rebuilding the index "
+                                      + "failed, so its files may still hold their bytes until a rebuild succeeds: \(error)")
+            }
+        }
         print("Forgot \(n) donation\(n == 1 ? "" : "s").")
     }
 }
