@@ -8,6 +8,17 @@ import LimelightStore
 extension BatchSession {
     // MARK: Relevant entities
 
+    /// The entities relevance updates named by reference are in the index,
+    /// now that the whole batch is read ("files can come in any order": a
+    /// registration before the entity's own record was refused).
+    mutating func checkReferences() throws {
+        for (app, ref, location) in referencesToCheck
+        where try db.documentID(of: ItemKey.entity(app: app, type: ref.type, id: ref.id)) == nil {
+            throw IndexError.rejected(["\(location): relevance update names entity \(ref.type)/\(ref.id), which is not in the index (give its full record)"])
+        }
+        referencesToCheck = []
+    }
+
     mutating func loadRegistrations(_ app: String) throws -> [String: [EntityRef]] {
         if let r = registrations[app] { return r }
         var sets: [String: [EntityRef]] = [:]
@@ -22,7 +33,10 @@ extension BatchSession {
         try loadRegistrations(app).filter { $0.value.contains(ref) }.map(\.key).sorted()
     }
 
-    mutating func applyRelevance(_ r: Record) throws {
+    /// - location: where the record was read, for the entities it names by
+    ///   reference: each must be in the index once the batch is read (it may
+    ///   come later in the run: `checkReferences`).
+    mutating func applyRelevance(_ r: Record, at location: String = "") throws {
         let app = r.app
         var sets = try loadRegistrations(app)
         let before = sets
@@ -37,9 +51,7 @@ extension BatchSession {
             registrations[app] = sets
             for e in embedded { try upsertEntity(e) }
             for ref in refs where !embedded.contains(where: { EntityRef(type: $0.type, id: $0.id) == ref }) {
-                guard try db.documentID(of: ItemKey.entity(app: app, type: ref.type, id: ref.id)) != nil else {
-                    throw RecordError("relevance update names entity \(ref.type)/\(ref.id), which is not in the index (give its full record)")
-                }
+                referencesToCheck.append((app, ref, location))
             }
         case "remove":
             sets[r.context!]?.removeAll { refs.contains($0) }

@@ -43,6 +43,8 @@ package struct BatchSession {
     /// again. A restore puts back what was there; refusing it made rebuild,
     /// and forget after its deletion, fail for good.
     var restoring = false
+    /// Entities relevance updates named by reference, and where (`checkReferences`).
+    var referencesToCheck: [(app: String, ref: EntityRef, location: String)] = []
     var deferredUsage: [ItemKey] = []
     /// The context model's index-wide totals and learned weights (global:
     /// every shard holds the same, see `ContextModelStore`).
@@ -97,7 +99,7 @@ package struct BatchSession {
             interactions.append(LocatedRecord(rec, at: location))
             summary.donationIDs.append(rec.id)
         case .relevance:
-            try applyRelevance(r)
+            try applyRelevance(r, at: location)
         }
     }
 
@@ -173,6 +175,7 @@ package struct BatchSession {
             }
         }
         touchedEntities = []
+        try checkReferences()
         for item in toCheck { try check(item) }
         toCheck = []
         for app in touchedApps.sorted() { shortcutCache[app] = try deriveShortcuts(app: app) }

@@ -89,6 +89,26 @@ import Testing
         #expect(try search(dir, "extra").isEmpty)
     }
 
+    /// A relevance update may name an entity whose record comes later in the
+    /// run ("files can come in any order"): it was refused as not in the
+    /// index. One that never comes still rejects the batch, naming its line.
+    @Test func aRegistrationMayComeBeforeItsEntitysRecord() throws {
+        let dir = TempDir()
+        try ingest(dir, [
+            #"{"kind":"relevance","app":"com.o","context":"location.home","op":"update","entities":[{"type":"T","id":"x"}]}"#,
+            #"{"kind":"app","app":"com.o","name":"O"}"#,
+            #"{"kind":"entity","app":"com.o","type":"T","id":"x","title":"Xylophone"}"#,
+        ])
+        var request = SearchRequest(query: "")
+        request.contexts = ["location.home"]
+        #expect(try Searcher(location: dir.index).search(request).hits.first?.id == "x")
+        let before = try IndexStats.read(dir.index).documents
+        #expect(throws: IndexError.self) {
+            try ingest(dir, [#"{"kind":"relevance","app":"com.o","context":"location.work","op":"update","entities":[{"type":"T","id":"nope"}]}"#])
+        }
+        #expect(try IndexStats.read(dir.index).documents == before)
+    }
+
     @Test func clientStateCommitsWithTheBatch() throws {
         let dir = TempDir()
         try ingest(dir, Fixture.trails, clientState: "offset=8")
