@@ -88,6 +88,18 @@ import Testing
         #expect(try cli.run(["search", "open doc", "--json"]).json.contains { $0["id"] as? String == "open-doc" })
     }
 
+    /// An expired entity appears nowhere: get says it is not found, as
+    /// resolve calls it missing (get printed it; found by a helper's audit).
+    @Test func getDoesNotShowAnExpiredEntity() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        let lines = #"{"kind":"entity","app":"com.example.a","type":"Doc","id":"old","title":"Old plan","expires":"2020-01-01T00:00:00Z"}"# + "\n"
+        #expect(try cli.run(["index", "-"], stdin: lines).status == 0)
+        let got = try cli.run(["get", "--app", "com.example.a", "--type", "Doc", "--id", "old"])
+        #expect(got.status == 1 && got.stdout.isEmpty, "\(got.stdout)")
+        #expect(try cli.run(["get", "--app", "com.example.a", "--type", "Doc", "--id", "secret"]).status == 0)
+    }
+
     /// Bounds the wrong way round select nothing: a slip, said so, not 'Forgot 0'.
     @Test func forgettingFromAfterToIsAUsageError() throws {
         let (dir, cli) = try setUp()

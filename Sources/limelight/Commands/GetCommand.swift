@@ -13,7 +13,8 @@ struct GetCommand: Command {
         let lookup = try Lookup(location: location(args))
         let found: Record?
         if let type = args.value(.type) {
-            found = try lookup.entity(app: app, type: type, id: try require(args, .id))
+            // As resolve answers it: an expired entity appears nowhere.
+            found = try lookup.resolve(app: app, type: type, ids: [try require(args, .id)]).first?.record
         } else {
             guard let kind = RecordKind(rawValue: args.value(.kind) ?? "app"), [.app, .intent, .shortcut].contains(kind) else {
                 throw CLIError.usage("--kind takes app, intent or shortcut")
