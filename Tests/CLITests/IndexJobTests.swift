@@ -67,6 +67,11 @@ import Testing
         let bad = dir.write("bad.jsonl", "{\n")
         #expect(try cli.run(["rebuild", "--from", bad]).status == 65)
         #expect(try cli.documentCount() == 1)
+        // Several files after one --from, as the usage line reads (it was 'unexpected argument').
+        let duo = dir.write("duo.jsonl", #"{"kind":"app","app":"com.example.duo","name":"Duo"}"# + "\n")
+        #expect(try cli.run(["rebuild", "--from", only, duo]).status == 0)
+        #expect(try cli.documentCount() == 2)
+        #expect(try cli.run(["rebuild", duo]).status == 64)
     }
 
     @Test func aSecondWriterWaitsThenExits75NamingTheHolder() throws {

@@ -9,14 +9,19 @@ struct RebuildCommand: Command {
     static let usage = ["rebuild [--shards <n>] [--from <file>... [--allow-empty]] [--json]"]
     static let options: [Option] = [.shards.explained("Re-shard into n shards (an ordinary index too): every shard is built in parallel, then swapped in with its stub, then the marker DIR/shards says n; n = 1 makes an ordinary index again. Without it a sharded index keeps its count."), .fromFiles, .allowEmpty, .json.explained("Print a JSON summary.")]
 
+    /// `--from A.jsonl B.jsonl`, as the usage line reads (`--from` each works too).
+    static let positionals = [Positional("file", .many, help: "More files for --from, after it.")]
+
     static func validate(_ args: ParsedArguments) throws(CLIError) {
-        if !args.positionals.isEmpty { throw CLIError.usage("rebuild takes no arguments (use --from FILE)") }
+        if !args.positionals.isEmpty, args.all(.fromFiles).isEmpty {
+            throw CLIError.usage("rebuild takes files only after --from (rebuild --from FILE…)")
+        }
     }
 
     static func run(_ args: ParsedArguments) throws {
         Cancellation.install()
         var bar = ProgressBar(label: "rebuild")
-        let from = args.all(.fromFiles)
+        let from = args.all(.fromFiles) + args.positionals
         let s = try Maintenance.rebuild(location(args), shards: args.int(.shards), from: from.isEmpty ? nil : from, allowEmpty: args.has(.allowEmpty),
                                         onWait: { Output.err($0) },
                                         progress: { bar.update($0, $1) },
