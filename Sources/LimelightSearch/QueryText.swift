@@ -57,9 +57,7 @@ extension Searcher {
     /// its diacritics. Past 10 letters, the indexed prefix of its first 10 (a
     /// title or keyword word that starts so); the title match tells them apart.
     private func prefixQuery(_ word: String) throws(XapianError) -> Query {
-        let queries = QueryText.forms(word).map {
-            Query(term: Schema.term(Schema.wordPrefix, String($0.prefix(Schema.maxIndexedPrefix))))
-        }
+        let queries = QueryText.forms(word).map { Query(term: Schema.wordPrefixTerm($0)) }
         return queries.count == 1 ? queries[0] : try .or(queries)
     }
 }

@@ -35,7 +35,7 @@ extension Searcher {
         let windowHoldsAll = bound <= broadWindowMatches
         if !titleWords.isEmpty, !windowHoldsAll {
             let inTitles = try matching.filter(try .and(titleWords.map {
-                Query(term: Schema.term(Schema.wordPrefix, String($0.prefix(Schema.maxIndexedPrefix))))
+                Query(term: Schema.wordPrefixTerm($0))
             }))
             // Every match here also costs a skip in each long list: a
             // fraction of the budgets.

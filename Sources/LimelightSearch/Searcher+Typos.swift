@@ -54,10 +54,7 @@ extension Searcher {
     /// Whether an indexed word starts with the word's first 10 letters (the
     /// prefixes indexed), as typed or without its diacritics.
     func startsAnIndexedWord(_ word: String) throws(XapianError) -> Bool {
-        for w in QueryText.forms(word)
-        where try db.termFrequency(Schema.term(Schema.wordPrefix, String(w.prefix(Schema.maxIndexedPrefix)))) > 0 {
-            return true
-        }
+        for w in QueryText.forms(word) where try db.termFrequency(Schema.wordPrefixTerm(w)) > 0 { return true }
         return false
     }
 

@@ -141,8 +141,7 @@ public final class Searcher {
         var text = QueryText(request.query)
         // "c++" typed whole is the word when one is indexed so ("C++ Primer"),
         // not "c" (which put Calculus first); "bindgen+" stays "bindgen".
-        if let whole = text.undecidedWhole,
-           try db.termFrequency(Schema.term(Schema.wordPrefix, String(whole.prefix(Schema.maxIndexedPrefix)))) > 0 {
+        if let whole = text.undecidedWhole, try startsAnIndexedWord(whole) {
             text = QueryText(request.query, keepingUndecidedSuffix: true)
         }
         let situation = Scorer.Situation(at: request.at, contexts: request.contexts, hasQuery: !text.isEmpty)

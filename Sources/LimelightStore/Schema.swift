@@ -69,6 +69,10 @@ public enum Schema {
     /// matches by the prefix of its first ten.
     package static let maxIndexedPrefix = 10
 
+    /// The edge-prefix term a word being typed matches by: its first
+    /// `maxIndexedPrefix` characters.
+    package static func wordPrefixTerm(_ word: String) -> String { term(wordPrefix, String(word.prefix(maxIndexedPrefix))) }
+
     // Value slots.
     /// Static prior in 0…1 (rankingHint, shortcut order), for AND_MAYBE.
     package static let priorSlot: UInt32 = 0
