@@ -68,6 +68,7 @@ extension BatchSession {
         for k in workers.indices {
             swap(&hot.lists[k], &workers[k].hot.lists[0])
             touchedApps.formUnion(workers[k].touchedApps)
+            stableIDsToCheck += workers[k].stableIDsToCheck
             for (kind, c) in workers[k].summary.counts { summary.counts[kind, default: 0] += c }
         }
         try addStoredUsage(workers.flatMap(\.deferredUsage))

@@ -49,7 +49,7 @@ extension BatchSession {
             for ref in refs where !unique.contains(ref) { unique.append(ref) }
             sets[r.context!] = unique
             registrations[app] = sets
-            for e in embedded { try upsertEntity(e) }
+            for e in embedded { try upsertEntity(e, at: location) }
             for ref in refs where !embedded.contains(where: { EntityRef(type: $0.type, id: $0.id) == ref }) {
                 referencesToCheck.append((app, ref, location))
             }

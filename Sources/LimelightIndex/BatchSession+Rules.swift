@@ -43,6 +43,29 @@ extension BatchSession {
         }
     }
 
+    /// A stable id (a SyncableEntity's id on every device) names one entity
+    /// of its app and type: `get`, `delete` and interactions accept it in
+    /// place of the id, so a second entity claiming it would be shadowed by
+    /// the first, and deleted with it. A restore keeps what an older index has.
+    mutating func checkStableIDs() throws {
+        defer { stableIDsToCheck = [] }
+        guard !restoring else { return }
+        var problems: [String] = []
+        var told = Set<String>()
+        // From the last: two records of one run claiming a stable id are told once, at the later.
+        for (entity, stable, location) in stableIDsToCheck.reversed()
+        where told.insert("\(entity.app)\u{0}\(entity.ref.type)\u{0}\(stable)").inserted {
+            for d in try db.postings(Schema.term(Schema.stableID, Schema.stableKey(app: entity.app, stableID: stable))) {
+                guard let other = StoredRecord.decode(try db.document(d).data()),
+                      other.type == entity.ref.type, other.id != entity.ref.id,
+                      other.fields["stableId"]?.string == stable else { continue }
+                problems.append("\(location): stableId '\(stable)' of \(entity.ref.type)/\(entity.ref.id) is already the stable id of \(other.type)/\(other.id) (a stable id names one entity of its type: delete that one, or give this one another)")
+                break
+            }
+        }
+        if !problems.isEmpty { throw IndexError.rejected(Array(problems.reversed().prefix(20))) }
+    }
+
     /// An App Shortcut's one parameter takes its values from a finite list: its
     /// enum `cases`, or the indexed entities of its type. If the intent lists
     /// its parameters, the shortcut's must be one of them, with the same type.

@@ -45,6 +45,8 @@ package struct BatchSession {
     var restoring = false
     /// Entities relevance updates named by reference, and where (`checkReferences`).
     var referencesToCheck: [(app: String, ref: EntityRef, location: String)] = []
+    /// Entities the batch gave a stable id, and where (`checkStableIDs`).
+    var stableIDsToCheck: [(entity: AppEntity, stableID: String, location: String)] = []
     var deferredUsage: [ItemKey] = []
     /// The context model's index-wide totals and learned weights (global:
     /// every shard holds the same, see `ContextModelStore`).
@@ -79,7 +81,7 @@ package struct BatchSession {
             try put(try builder.plain(r), key: ItemKey(r), hit: false)
             touchedApps.insert(r.app)
         case .entity:
-            try upsertEntity(r)
+            try upsertEntity(r, at: location)
         case .shortcut:
             try put(try builder.plain(r), key: ItemKey(r), hit: false)
             touchedApps.insert(r.app)
@@ -137,7 +139,7 @@ package struct BatchSession {
         return stats
     }
 
-    mutating func upsertEntity(_ r: Record) throws {
+    mutating func upsertEntity(_ r: Record, at location: String = "") throws {
         var record = r
         let key = ItemKey(r)
         if r.isPatch {
@@ -150,6 +152,9 @@ package struct BatchSession {
         try loadProperties(for: record)
         try put(try builder.entity(record, contexts: contexts, properties: &properties), key: key, hit: true)
         touchedApps.insert(record.app)
+        if let stable = record.fields["stableId"]?.string {
+            stableIDsToCheck.append((AppEntity(app: record.app, ref: EntityRef(type: record.type, id: record.id)), stable, location))
+        }
     }
 
     // MARK: Finishing
@@ -176,6 +181,7 @@ package struct BatchSession {
         }
         touchedEntities = []
         try checkReferences()
+        try checkStableIDs()
         for item in toCheck { try check(item) }
         toCheck = []
         for app in touchedApps.sorted() { shortcutCache[app] = try deriveShortcuts(app: app) }

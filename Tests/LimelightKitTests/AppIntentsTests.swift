@@ -49,6 +49,32 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
         #expect(try lookup().entity(app: trailsApp, type: "TrailEntity", id: "local-7") == nil)
     }
 
+    @Test func aStableIdNamesOneEntityOfItsType() throws {
+        try ingest(dir, [entity("local-7", "Lands End Trail", extra: #","stableId":"sync-abc""#)])
+        // Another entity claiming it is refused, naming both; nothing is written.
+        do {
+            try ingest(dir, [entity("local-8", "Lands End Loop", extra: #","stableId":"sync-abc""#)])
+            Issue.record("a second entity with the same stable id was accepted")
+        } catch let e as IndexError {
+            #expect(e.description.contains("stableId 'sync-abc' of TrailEntity/local-8 is already the stable id of TrailEntity/local-7"))
+        }
+        #expect(try lookup().entity(app: trailsApp, type: "TrailEntity", id: "local-8") == nil)
+        // Two in one run are told once, at the later record.
+        let fresh = TempDir()
+        do {
+            try ingest(fresh, Fixture.trails + [entity("a", "A", extra: #","stableId":"s""#), entity("b", "B", extra: #","stableId":"s""#)])
+            Issue.record("two entities with one stable id were accepted")
+        } catch let e as IndexError {
+            #expect(e.description.split(separator: "\n").filter { $0.contains("stableId 's'") }.count == 1)
+            #expect(e.description.contains("TrailEntity/b is already the stable id of TrailEntity/a"))
+        }
+        // Moving the stable id within one run, another type, and the same entity again are fine.
+        try ingest(dir, [entity("local-7", "Lands End Trail"), entity("local-8", "Lands End Loop", extra: #","stableId":"sync-abc""#),
+                         #"{"kind":"entity","app":"com.example.trails","type":"CampEntity","id":"c","title":"Camp","stableId":"sync-abc"}"#,
+                         entity("local-8", "Lands End Loop", extra: #","stableId":"sync-abc""#)])
+        #expect(try lookup().entity(app: trailsApp, type: "TrailEntity", id: "sync-abc")?.id == "local-8")
+    }
+
     @Test func expiredEntitiesAppearNowhere() throws {
         try ingest(dir, [entity("pop-up", "Pop-up Lantern Walk", extra: #","expires":"2026-11-01T00:00:00Z""#)])
         var before = SearchRequest(query: "lantern")
