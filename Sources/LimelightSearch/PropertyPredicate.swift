@@ -20,7 +20,9 @@ public struct PropertyPredicate: Sendable {
     let fields: [(field: String, entry: PropertySchema.Entry)]
     let op: Op
     let operand: String
-    let number: Double?
+    /// The operand read as each range type the property holds that it
+    /// parses as ("3600" is both a number and a duration), by type.
+    let numbers: [String: Double]
 
     /// The same text for the same filter (`TypingMemory` compares requests by it).
     var signature: String { fields.map(\.field).joined(separator: ",") + op.rawValue + operand }
@@ -52,16 +54,16 @@ public struct PropertyPredicate: Sendable {
                                  (known.isEmpty ? "" : " (known: \(known.prefix(30).joined(separator: ", ")))"))
         }
         let types = fields.reduce(into: Set<String>()) { $0.formUnion($1.entry.types) }
-        var number: Double? = nil
+        var numbers: [String: Double] = [:]
         switch op {
         case .gt, .ge, .lt, .le:
             guard !types.isDisjoint(with: PropertySchema.rangeTypes) else {
                 throw SearchError.badPredicate("--where: '\(name)' holds \(types.sorted().joined(separator: "/")) values; ranges need numbers, dates or durations")
             }
-            number = try parseNumber(operand, types: types, name: name)
+            numbers = try parseNumbers(operand, types: types, name: name)
         case .eq:
             if !types.isDisjoint(with: PropertySchema.rangeTypes), types.isSubset(of: PropertySchema.rangeTypes) {
-                number = try parseNumber(operand, types: types, name: name)
+                numbers = try parseNumbers(operand, types: types, name: name)
             }
             if types == ["bool"], operand.lowercased() != "true", operand.lowercased() != "false" {
                 throw SearchError.badPredicate("--where: '\(name)' is a boolean; compare it with true or false")
@@ -71,13 +73,15 @@ public struct PropertyPredicate: Sendable {
                 throw SearchError.badPredicate("--where: '\(name)' holds \(types.sorted().joined(separator: "/")) values; ~ needs text, a place or a person")
             }
         }
-        return PropertyPredicate(fields: fields, op: op, operand: operand, number: number)
+        return PropertyPredicate(fields: fields, op: op, operand: operand, numbers: numbers)
     }
 
-    static func parseNumber(_ s: String, types: Set<String>, name: String) throws(SearchError) -> Double {
-        if types.contains("date"), let t = Timestamp(iso8601: s) { return t.seconds }
-        if types.contains("duration"), let d = parseDuration(s) { return d }
-        if types.contains("number"), let n = Double(s), n.isFinite { return n }
+    static func parseNumbers(_ s: String, types: Set<String>, name: String) throws(SearchError) -> [String: Double] {
+        var out: [String: Double] = [:]
+        if types.contains("date"), let t = Timestamp(iso8601: s) { out["date"] = t.seconds }
+        if types.contains("duration"), let d = parseDuration(s) { out["duration"] = d }
+        if types.contains("number"), let n = Double(s), n.isFinite { out["number"] = n }
+        if !out.isEmpty { return out }
         let expected = types.intersection(PropertySchema.rangeTypes).sorted().map {
             ["date": "a date (ISO 8601)", "duration": "a duration (seconds, 90m, 1h30m or PT1H)", "number": "a number"][$0]!
         }.joined(separator: " or ")
@@ -113,25 +117,39 @@ public struct PropertyPredicate: Sendable {
                 let words = Tokenizer.words(operand) + Tokenizer.cjkRuns(operand)
                 guard !words.isEmpty else { continue }
                 alternatives.append(try .and(words.map { Query(term: Schema.term(Schema.propertyWord, field + ":" + $0)) }))
-            case .eq:
-                if let n = number, let slot = entry.slot {
-                    alternatives.append(try .numberRange(slot: slot, from: n, to: n))
-                } else {
-                    alternatives.append(Query(term: Schema.term(Schema.propertyValue, field + "=" + operand.lowercased())))
-                }
-            case .ge, .gt, .le, .lt:
-                guard let n = number, let slot = entry.slot else { continue }
-                // Strict bounds step to the next representable double.
-                switch op {
-                case .ge: alternatives.append(try .numberRange(slot: slot, from: n, to: nil))
-                case .gt: alternatives.append(try .numberRange(slot: slot, from: n.nextUp, to: nil))
-                case .le: alternatives.append(try .numberRange(slot: slot, from: nil, to: n))
-                default: alternatives.append(try .numberRange(slot: slot, from: nil, to: n.nextDown))
-                }
+            case .eq where numbers.isEmpty || entry.slot == nil:
+                alternatives.append(Query(term: Schema.term(Schema.propertyValue, field + "=" + operand.lowercased())))
+            case .eq, .ge, .gt, .le, .lt:
+                alternatives += try ranges(field: field, entry: entry)
             }
         }
         if alternatives.isEmpty { return .matchNothing }
         return alternatives.count == 1 ? alternatives[0] : try .or(alternatives)
+    }
+}
+
+extension PropertyPredicate {
+    /// The value ranges of one property, one per range type it holds that
+    /// the operand parses as. A union of types keeps them in one slot, so
+    /// each range is held to values of its type: a date bound must not
+    /// compare with a plain number's seconds.
+    func ranges(field: String, entry: PropertySchema.Entry) throws(XapianError) -> [Query] {
+        guard let slot = entry.slot else { return [] }
+        let held = entry.rangeTypes
+        var out: [Query] = []
+        for (type, n) in numbers.sorted(by: { $0.key < $1.key }) where held.contains(type) {
+            // Strict bounds step to the next representable double.
+            let range: Query = switch op {
+            case .ge: try .numberRange(slot: slot, from: n, to: nil)
+            case .gt: try .numberRange(slot: slot, from: n.nextUp, to: nil)
+            case .le: try .numberRange(slot: slot, from: nil, to: n)
+            case .lt: try .numberRange(slot: slot, from: nil, to: n.nextDown)
+            default: try .numberRange(slot: slot, from: n, to: n)
+            }
+            out.append(held.count == 1 ? range
+                       : try .and([range, Query(term: PropertySchema.rangeTypeTerm(field: field, type: type))]))
+        }
+        return out
     }
 }
 

@@ -14,6 +14,8 @@ public struct PropertySchema: Sendable, Equatable {
         public var types: Set<String>
         public var slot: UInt32?
         public var isList: Bool
+        /// The range types (number, date, duration) the property holds.
+        public var rangeTypes: Set<String> { types.intersection(PropertySchema.rangeTypes) }
     }
 
     /// Keyed by "EntityType.property".
@@ -113,9 +115,9 @@ public struct PropertySchema: Sendable, Equatable {
         for (name, value) in r.properties.pairs where !value.isNull {
             let entry = register(type: r.type, name: name, value: value)
             let field = "\(r.type).\(name)"
-            var firstNumber: Double? = nil
+            var firstNumber: (value: Double, type: String)? = nil
             for item in value.array ?? [value] {
-                if let n = Self.sortableNumber(item), firstNumber == nil { firstNumber = n }
+                if firstNumber == nil, let n = Self.sortableNumber(item), let t = Self.typeName(item) { firstNumber = (n, t) }
                 for exact in Self.exactValues(item) {
                     try doc.addBooleanTerm(Schema.term(Schema.propertyValue, field + "=" + exact))
                 }
@@ -127,8 +129,16 @@ public struct PropertySchema: Sendable, Equatable {
             }
             // A list keeps its first value in the slot (ranges over lists are
             // approximate; equality and contains see every value).
-            if let slot = entry.slot, let n = firstNumber { try doc.setValue(slot, number: n) }
+            if let slot = entry.slot, let n = firstNumber {
+                try doc.setValue(slot, number: n.value)
+                try doc.addBooleanTerm(Self.rangeTypeTerm(field: field, type: n.type))
+            }
         }
+    }
+
+    /// Marks what the value in a property's slot is (`Schema.propertyRangeType`).
+    package static func rangeTypeTerm(field: String, type: String) -> String {
+        Schema.term(Schema.propertyRangeType, field + ":" + type)
     }
 
     /// Numbers, dates (seconds since the epoch) and durations (seconds).

@@ -12,7 +12,8 @@ public enum Schema {
     /// 13: text indexed in NFKC, folded by decomposition (`Tokenizer.fold`:
     ///     "Phở" is also "pho", a decomposed "é" an "e"), and the hyphenated
     ///     words of titles, names and keywords also joined ("wifi").
-    public static let version = 13
+    /// 14: the type of a property's range value (`propertyRangeType`).
+    public static let version = 14
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
     /// On each shard of a sharded index: how many batches it has committed
@@ -47,6 +48,10 @@ public enum Schema {
     package static let propertyValue = "XV"
     /// Words of text properties: `XW` + "Type.name:word".
     package static let propertyWord = "XW"
+    /// What the value in a property's slot is: `XY` + "Type.name:date"
+    /// (or number, duration), so a range on a union of these compares
+    /// dates with dates.
+    package static let propertyRangeType = "XY"
     /// On interactions: each item the interaction counts as a use of
     /// (`XT` + item key), so an item's usage can be recomputed from them.
     package static let credits = "XT"

@@ -129,6 +129,22 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
         #expect(try ids(["lengthKm>50"], type: "TrailEntity") == [])
     }
 
+    @Test func aRangeOnAUnionComparesValuesOfItsOwnType() throws {
+        try ingest(dir, [
+            #"{"kind":"entity","app":"com.example.cal","type":"NoteEntity","id":"number","title":"N","properties":{"v":1800000000}}"#,
+            #"{"kind":"entity","app":"com.example.cal","type":"NoteEntity","id":"date","title":"D","properties":{"v":{"date":"2026-12-05T00:00:00Z"}}}"#,
+            #"{"kind":"entity","app":"com.example.cal","type":"NoteEntity","id":"hour","title":"H","properties":{"v":{"duration":3600}}}"#,
+            #"{"kind":"entity","app":"com.example.cal","type":"NoteEntity","id":"small","title":"S","properties":{"v":[3600, {"date":"2030-01-01T00:00:00Z"}]}}"#,
+        ])
+        // 1,800,000,000 s is in 2027: a plain number is not a date.
+        #expect(try ids(["v>2026-12-01"], type: "NoteEntity") == ["date"])
+        #expect(try ids(["v<2026-12-06"], type: "NoteEntity") == ["date"])
+        // "3600" reads as a number and as a duration in seconds; "1h" only as a duration.
+        #expect(try ids(["v=3600"], type: "NoteEntity") == ["hour", "small"])
+        #expect(try ids(["v>=1h"], type: "NoteEntity") == ["hour"])
+        #expect(try ids(["v>100"], type: "NoteEntity") == ["hour", "number", "small"])
+    }
+
     @Test func equalityAndContains() throws {
         #expect(try ids(["room=blue"]) == ["a"])
         #expect(try ids(["online=true"]) == ["b"])

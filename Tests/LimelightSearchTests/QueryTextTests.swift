@@ -40,7 +40,7 @@ import Testing
 
     @Test func aValueOfTheWrongTypeSaysWhatItTakes() {
         do {
-            _ = try PropertyPredicate.parseNumber("soon", types: ["duration"], name: "length")
+            _ = try PropertyPredicate.parseNumbers("soon", types: ["duration"], name: "length")
             Issue.record("accepted 'soon' as a duration")
         } catch {
             guard case .badPredicate(let message) = error else { Issue.record("not a bad predicate: \(error)"); return }
