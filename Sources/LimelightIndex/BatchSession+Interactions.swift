@@ -94,7 +94,9 @@ extension BatchSession {
         for (credited, e, donation) in events {
             for k in credited where loaded[k] == nil {
                 guard let id = try db.documentID(of: k) else { continue }  // not indexed (yet)
-                loaded[k] = try ModelItem(id: id, try db.document(id))
+                let doc = try db.document(id)
+                guard HitCard(encoded: try doc.value(Schema.cardSlot)) != nil else { continue }  // no hit (a store's owner app): no usage
+                loaded[k] = try ModelItem(id: id, doc)
                 order.append(k)
             }
             let f = ContextModel.Features(at: e.at, contexts: e.contexts)

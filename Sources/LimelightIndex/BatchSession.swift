@@ -74,6 +74,9 @@ package struct BatchSession {
     mutating func apply(_ r: Record, at location: String = "") throws {
         summary.counts[r.kind, default: 0] += 1
         switch r.kind {
+        case .app where r.isStoreOwner:
+            try put(try builder.plain(r), key: ItemKey(r), hit: false)
+            touchedApps.insert(r.app)
         case .app:
             try put(try builder.app(r), key: ItemKey(r), hit: true)
             touchedApps.insert(r.app)

@@ -176,6 +176,7 @@ package extension BatchSession {
         for key in keys.sorted() {
             guard let id = try db.documentID(of: key) else { continue }
             var built = try BuiltDocument(stored: try db.document(id))
+            guard built.card != nil else { continue }  // no hit (a store's owner app): no usage
             try built.setUsage(UsageStats())
             let stats = try usageFromStoredInteractions(key)
             if !stats.isEmpty { try built.setUsage(stats) }

@@ -67,6 +67,12 @@ public struct Record: Sendable, Equatable {
     public var desktopFile: String? { fields["desktopFile"]?.string }
     /// The `sync` source that made the record and owns it (nil: `index`).
     public var source: String? { fields["source"]?.string }
+    /// The app a `sync` source makes to hold a store's items ("Recent
+    /// Files", "Firefox Bookmarks"): a container of Limelight's naming, with
+    /// no desktop file and nothing to launch. It is no search hit — typing
+    /// "recent" lists the files, not a row that cannot be opened — and an
+    /// item's use is not its launch.
+    public var isStoreOwner: Bool { kind == .app && source != nil && desktopFile == nil && exec == nil }
     public var entityRefs: [EntityRef] {
         (fields["entities"]?.array ?? []).compactMap { e in
             guard let o = e.object, let t = o["type"]?.string, let i = o["id"]?.string else { return nil }

@@ -221,6 +221,11 @@ final class DesktopFixture: Sendable {
         #expect(hit["title"] as? String == "Meeting notes.txt" && hit["subtitle"] as? String == desktop.root + "/home/Documents")
         #expect((hit["url"] as? String)?.hasPrefix("file://") == true)
         #expect(try hits(cli, "spreadsheet", env: env).first?["title"] as? String == "Budget plan.ods")
+        // The store's app holds the files and is no hit of its own: nothing opens "Recent Files".
+        let recentFiles = try hits(cli, "recent files", env: env)
+        #expect(!recentFiles.contains { $0["kind"] as? String == "app" }, "\(recentFiles)")
+        let suggested = try cli.run(["suggest", "--json", "--limit", "0", "--at", "2026-11-30T07:00:00Z"], env: env).json
+        #expect(suggested.count == 2 && suggested.allSatisfy { $0["kind"] as? String == "entity" }, "\(suggested)")
         let used = try hits(cli, "meet", env: env, extra: ["--explain"]).first?["explain"] as? [String: Any]
         let usageBefore = used?["usage"] as? Double ?? 0
         #expect(usageBefore > 0)
