@@ -26,17 +26,27 @@ extension Searcher {
                          _ request: SearchRequest, weightless: Bool = false) throws(XapianError) -> [Match] {
         let bound = try matchesUpperBound(matching, unlessUnder: broadQueryMatches)
         if bound > columnQueryMatches { try readColumnsIfWorthIt() }
-        guard bound > broadQueryMatches else { return try scored(matching, count: depth) }
         var seen = Set<UInt32>()
         var out: [Match] = []
         func add(_ ms: [Match]) { for m in ms where seen.insert(m.documentID).inserted { out.append(m) } }
+        func inTitles() throws(XapianError) -> Query {
+            try matching.filter(try .and(titleWords.map { Query(term: Schema.wordPrefixTerm($0)) }))
+        }
+        guard bound > broadQueryMatches else {
+            add(try scored(matching, count: depth))
+            // The best `depth` by BM25 + prior + usage can leave out a title
+            // match that weighs little there — the word being typed weighs
+            // nothing — behind better-known items that have the word in
+            // their descriptions: "zebras" lost the title Zebras behind 50
+            // notes seen near zebras. Its title bonus comes later, in `score`.
+            if bound > depth, !titleWords.isEmpty { add(try scored(try inTitles(), count: depth)) }
+            return out
+        }
         // A window that holds every match scores them all: the title tier
         // could only repeat part of that work.
         let windowHoldsAll = bound <= broadWindowMatches
         if !titleWords.isEmpty, !windowHoldsAll {
-            let inTitles = try matching.filter(try .and(titleWords.map {
-                Query(term: Schema.wordPrefixTerm($0))
-            }))
+            let inTitles = try inTitles()
             // Every match here also costs a skip in each long list: a
             // fraction of the budgets.
             let titled = try matchesUpperBound(inTitles)
