@@ -22,6 +22,9 @@ public struct SearchRequest: Sendable {
     public var explained = true
     /// Extra filters (property predicates), already compiled.
     var predicates: [PropertyPredicate] = []
+    /// Limited to an app, a type or property values: an empty answer says
+    /// nothing matched them, not that the index is empty.
+    public var isFiltered: Bool { app != nil || type != nil || !predicates.isEmpty }
     /// The hit a front end showed on top for the query this one extends (the
     /// person typed on): it stays first while the query still starts its
     /// title, or its title from one of its words, unless a hit above it is

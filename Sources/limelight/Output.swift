@@ -61,13 +61,19 @@ enum Output {
         return out + String(repeating: " ", count: max(0, width - w))
     }
 
-    static func table(_ response: SearchResponse, explain: Bool) {
+    static func relaxedNote(_ response: SearchResponse) -> String {
+        "No item matches every word of \"\(TerminalText.escape(response.query))\"; showing items that match some."
+    }
+
+    static func table(_ response: SearchResponse, explain: Bool, filtered: Bool = false) {
         if response.hits.isEmpty {
-            print(response.query.isEmpty ? "No suggestions yet: index some records and interactions first." : "No results for \"\(TerminalText.escape(response.query))\".")
+            print(!response.query.isEmpty ? "No results for \"\(TerminalText.escape(response.query))\"."
+                  : filtered ? "No suggestions match the --app, --type or --where given."
+                  : "No suggestions yet: index some records and interactions first.")
             return
         }
         if let c = response.correctedQuery { print("Showing results for \"\(TerminalText.escape(c))\" (no match for \"\(TerminalText.escape(response.query))\").") }
-        if response.relaxed { print("No item matches every word of \"\(TerminalText.escape(response.query))\"; showing items that match some.") }
+        if response.relaxed { print(relaxedNote(response)) }
         var section: SearchHit.Section? = nil
         for h in response.hits {
             if h.section != section {

@@ -51,6 +51,17 @@ import Testing
         for key in ["app", "type", "title", "score"] { #expect(first[key] != nil, "missing \(key)") }
     }
 
+    @Test func formatJsonIsJsonAndAnEmptyFilteredAnswerSaysSo() throws {
+        for command in [["search", "monterey ba"], ["suggest"]] {
+            let r = try cli.run(command + ["--format", "json", "--limit", "2"])
+            #expect(r.status == 0 && r.json.count == 2 && r.stdout.split(separator: "\n").count == 2, "\(r.stdout)")
+        }
+        let none = try cli.run(["suggest", "--app", "com.example.nope"])
+        #expect(none.stdout.contains("No suggestions match the --app, --type or --where given."), "\(none.stdout)")
+        let some = try cli.run(["search", "monterey zzqqxx", "--json"])
+        #expect(some.stderr.contains("No item matches every word"), "\(some.stderr)")
+    }
+
     @Test(arguments: [("둘레", "북한산 둘레길"), ("长城", "万里长城"), ("清水", "清水寺"), ("富士", "富士山")])
     func cjkTitlesAreFoundByTwoCharacterSubstrings(query: String, titleFragment: String) throws {
         let r = try cli.run(["search", query, "--json", "--limit", "10"])

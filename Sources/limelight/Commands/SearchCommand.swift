@@ -32,8 +32,8 @@ struct SearchCommand: Command {
         let fromStdin = args.has(.stdin)
         let (live, template) = try SearchArguments.request(args, self)
         let searcher = live.searcher
-        let json = args.has(.json), explain = args.has(.explain)
         let format = HitFormat(args)
+        let json = format == .json, explain = args.has(.explain)
         // A query read after another that it extends keeps the top hit the
         // other showed (see TypingMemory); a one-shot search has no memory.
         var typing = TypingMemory()
@@ -48,14 +48,16 @@ struct SearchCommand: Command {
             } else if fromStdin, json {
                 var o = JSONObject([("query", .string(query))])
                 if let c = response.correctedQuery { o["correctedQuery"] = .string(c) }
+                if response.relaxed { o["relaxed"] = .bool(true) }
                 o["results"] = .array(response.hits.map { Output.hitJSON($0, explain: explain) })
                 print(JSON.object(o).serialized)
             } else if json {
                 if let c = response.correctedQuery { Output.err("Showing results for \"\(c)\".") }
+                if response.relaxed { Output.err(Output.relaxedNote(response)) }
                 for h in response.hits { print(Output.hitJSON(h, explain: explain).serialized) }
             } else {
                 if fromStdin { print("query: \(query)") }
-                Output.table(response, explain: explain)
+                Output.table(response, explain: explain, filtered: request.isFiltered)
             }
         }
 

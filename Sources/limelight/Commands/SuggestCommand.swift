@@ -24,10 +24,10 @@ struct SuggestCommand: Command {
         let format = HitFormat(args)
         if format == .tsv || format == .lines {
             format.print(response.hits)
-        } else if args.has(.json) {
+        } else if format == .json {
             for h in response.hits { print(Output.hitJSON(h, explain: args.has(.explain)).serialized) }
         } else {
-            Output.table(response, explain: args.has(.explain))
+            Output.table(response, explain: args.has(.explain), filtered: request.isFiltered)
         }
     }
 }
