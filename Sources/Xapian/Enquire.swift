@@ -110,7 +110,7 @@ public final class Enquire {
 
     /// At most `maxPerKey` hits per distinct value in `slot` (nil: no collapsing).
     public func setCollapseKey(_ slot: UInt32?, maxPerKey: Int = 1) {
-        cx_enquire_set_collapse_key(handle, slot ?? 0, slot == nil ? 0 : UInt32(maxPerKey))
+        cx_enquire_set_collapse_key(handle, slot ?? 0, slot == nil ? 0 : UInt32(clamping: maxPerKey))
         collapse = (slot ?? 0, slot == nil ? 0 : maxPerKey)
     }
 
@@ -118,7 +118,7 @@ public final class Enquire {
     /// value slots and (unless `data` is false: cheaper) their document data.
     public func matches(first: Int = 0, count: Int, checkAtLeast: Int = 0,
                         values: [UInt32] = [], data: Bool = true) throws(XapianError) -> MatchSet {
-        let m = try checked { cx_enquire_mset(handle, UInt32(first), UInt32(count), UInt32(checkAtLeast), $0) }!
+        let m = try checked { cx_enquire_mset(handle, UInt32(clamping: first), UInt32(clamping: count), UInt32(clamping: checkAtLeast), $0) }!
         defer { cx_mset_free(m) }
         let n = Int(cx_mset_size(m))
         let ids = (0..<n).map { cx_mset_docid(m, UInt32($0)) }

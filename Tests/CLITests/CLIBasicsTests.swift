@@ -51,6 +51,14 @@ import Testing
         for key in ["app", "type", "title", "score"] { #expect(first[key] != nil, "missing \(key)") }
     }
 
+    @Test func resolveWhereTakesAnyLimitAndZeroForEvery() throws {
+        let every = try cli.run(["resolve", "--type", "TrailEntity", "--where", "lengthKm>0", "--limit", "0"])
+        #expect(every.status == 0 && every.json.count > 2, "\(every.stderr)")
+        // Past 2^32 it crashed (a count converted to 32 bits).
+        let huge = try cli.run(["resolve", "--type", "TrailEntity", "--where", "lengthKm>0", "--limit", "99999999999"])
+        #expect(huge.status == 0 && huge.json.count == every.json.count, "\(huge.stderr)")
+    }
+
     @Test func formatJsonIsJsonAndAnEmptyFilteredAnswerSaysSo() throws {
         for command in [["search", "monterey ba"], ["suggest"]] {
             let r = try cli.run(command + ["--format", "json", "--limit", "2"])

@@ -10,7 +10,7 @@ struct ResolveCommand: Command {
         .app.explained("The app (optional with --where)."), .type,
         .stdin.explained("Read ids, one per line, from standard input."),
         .where.explained("Without ids: every entity of the type matching all predicates, e.g. lengthKm>20, start>=2026-12-01, difficulty=hard, attendees~ana (repeatable)."),
-        .limit.range(1...Int.max).explained("With --where: at most n records (default 1000)."),
+        .limit.range(0...Int.max).explained("With --where: at most n records (default 1000; 0: every one)."),
     ]
 
     static func run(_ args: ParsedArguments) throws {
@@ -22,7 +22,7 @@ struct ResolveCommand: Command {
         if ids.isEmpty {
             let wheres = args.all(.where)
             if wheres.isEmpty { throw CLIError.usage("give ids, --stdin, or --where predicates") }
-            for r in try lookup.entities(app: args.value(.app), type: type, predicates: wheres, limit: args.int(.limit) ?? 1000) {
+            for r in try lookup.entities(app: args.value(.app), type: type, predicates: wheres, limit: args.int(.limit).map { $0 == 0 ? Int.max : $0 } ?? 1000) {
                 print(r.json.serialized)
             }
             return
