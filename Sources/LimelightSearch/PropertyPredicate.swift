@@ -12,7 +12,8 @@ import LimelightStore
 ///     durationSec<=1800  (durations also as 90m, 1h30m, PT1H)
 ///
 /// Ranges work on numbers, dates and durations (Xapian value ranges); `=`
-/// matches a whole value (case-insensitive); `~` matches a word of a text,
+/// matches a whole value (any of a list's; text case-insensitive and without
+/// diacritics, numbers, dates and durations by value); `~` matches a word of a text,
 /// place or person value.
 public struct PropertyPredicate: Sendable {
     enum Op: String, CaseIterable { case ge = ">=", le = "<=", gt = ">", lt = "<", eq = "=", contains = "~" }
@@ -61,13 +62,17 @@ public struct PropertyPredicate: Sendable {
                 throw SearchError.badPredicate("--where: '\(name)' holds \(types.sorted().joined(separator: "/")) values; ranges need numbers, dates or durations")
             }
             numbers = try parseNumbers(operand, types: types, name: name)
-        case .eq:
-            if !types.isDisjoint(with: PropertySchema.rangeTypes), types.isSubset(of: PropertySchema.rangeTypes) {
-                numbers = try parseNumbers(operand, types: types, name: name)
-            }
-            if types == ["bool"], operand.lowercased() != "true", operand.lowercased() != "false" {
+        case .eq where types == ["bool"]:
+            if operand.lowercased() != "true", operand.lowercased() != "false" {
                 throw SearchError.badPredicate("--where: '\(name)' is a boolean; compare it with true or false")
             }
+        case .eq where types.isDisjoint(with: PropertySchema.rangeTypes):
+            break
+        case .eq where types.isSubset(of: PropertySchema.rangeTypes):
+            numbers = try parseNumbers(operand, types: types, name: name)
+        case .eq:
+            // A union with text: the operand may be either ("due=someday").
+            numbers = (try? parseNumbers(operand, types: types, name: name)) ?? [:]
         case .contains:
             guard !types.isDisjoint(with: ["string", "place", "person"]) else {
                 throw SearchError.badPredicate("--where: '\(name)' holds \(types.sorted().joined(separator: "/")) values; ~ needs text, a place or a person")
@@ -114,12 +119,18 @@ public struct PropertyPredicate: Sendable {
         for (field, entry) in fields {
             switch op {
             case .contains:
-                let words = Tokenizer.words(operand) + Tokenizer.cjkRuns(operand)
+                let words = PropertySchema.words(operand)
                 guard !words.isEmpty else { continue }
                 alternatives.append(try .and(words.map { Query(term: Schema.term(Schema.propertyWord, field + ":" + $0)) }))
-            case .eq where numbers.isEmpty || entry.slot == nil:
-                alternatives.append(Query(term: Schema.term(Schema.propertyValue, field + "=" + operand.lowercased())))
-            case .eq, .ge, .gt, .le, .lt:
+            case .eq:
+                // Terms, not the value slot: they hold every value of a list.
+                if !entry.types.isSubset(of: PropertySchema.rangeTypes) {
+                    alternatives.append(Query(term: PropertySchema.valueTerm(field: field, PropertySchema.matchForm(operand))))
+                }
+                for (type, n) in numbers.sorted(by: { $0.key < $1.key }) where entry.types.contains(type) {
+                    alternatives.append(Query(term: PropertySchema.valueTerm(field: field, PropertySchema.typedValue(type, n))))
+                }
+            case .ge, .gt, .le, .lt:
                 alternatives += try ranges(field: field, entry: entry)
             }
         }
@@ -129,10 +140,10 @@ public struct PropertyPredicate: Sendable {
 }
 
 extension PropertyPredicate {
-    /// The value ranges of one property, one per range type it holds that
-    /// the operand parses as. A union of types keeps them in one slot, so
-    /// each range is held to values of its type: a date bound must not
-    /// compare with a plain number's seconds.
+    /// The value ranges (`>`, `>=`, `<`, `<=`) of one property, one per
+    /// range type it holds that the operand parses as. A union of types
+    /// keeps them in one slot, so each range is held to values of its type:
+    /// a date bound must not compare with a plain number's seconds.
     func ranges(field: String, entry: PropertySchema.Entry) throws(XapianError) -> [Query] {
         guard let slot = entry.slot else { return [] }
         let held = entry.rangeTypes
@@ -143,8 +154,7 @@ extension PropertyPredicate {
             case .ge: try .numberRange(slot: slot, from: n, to: nil)
             case .gt: try .numberRange(slot: slot, from: n.nextUp, to: nil)
             case .le: try .numberRange(slot: slot, from: nil, to: n)
-            case .lt: try .numberRange(slot: slot, from: nil, to: n.nextDown)
-            default: try .numberRange(slot: slot, from: n, to: n)
+            default: try .numberRange(slot: slot, from: nil, to: n.nextDown)
             }
             out.append(held.count == 1 ? range
                        : try .and([range, Query(term: PropertySchema.rangeTypeTerm(field: field, type: type))]))

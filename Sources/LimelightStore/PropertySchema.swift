@@ -119,10 +119,10 @@ public struct PropertySchema: Sendable, Equatable {
             for item in value.array ?? [value] {
                 if firstNumber == nil, let n = Self.sortableNumber(item), let t = Self.typeName(item) { firstNumber = (n, t) }
                 for exact in Self.exactValues(item) {
-                    try doc.addBooleanTerm(Schema.term(Schema.propertyValue, field + "=" + exact))
+                    try doc.addBooleanTerm(Self.valueTerm(field: field, exact))
                 }
                 for text in PropertyValue.searchableText(item) {
-                    for w in Tokenizer.words(text) + Tokenizer.cjkRuns(text) {
+                    for w in Self.words(text) {
                         try doc.addBooleanTerm(Schema.term(Schema.propertyWord, field + ":" + w))
                     }
                 }
@@ -153,20 +153,38 @@ public struct PropertySchema: Sendable, Equatable {
         }
     }
 
-    /// The forms `name=value` matches exactly (lower-cased).
+    /// The forms `name=value` matches exactly: text in its match form
+    /// (`matchForm`), numbers, dates and durations by type and value — every
+    /// value of a list, which the value slot (first value only) cannot tell.
     static func exactValues(_ v: JSON) -> [String] {
+        if let n = sortableNumber(v), let type = typeName(v) { return [typedValue(type, n)] }
         switch v {
-        case .string(let s): return [String(s.lowercased().prefix(100))]
+        case .string(let s): return [matchForm(s)]
         case .bool(let b): return [b ? "true" : "false"]
-        case .number(let n): return [JSON.format(n)]
         case .object(let o):
             if let e = o["entity"]?.object, let t = e["type"]?.string, let i = e["id"]?.string {
-                return ["\(t)/\(i)".lowercased(), i.lowercased()]
+                return [matchForm("\(t)/\(i)"), matchForm(i)]
             }
-            if let p = o["person"]?.object, let email = p["email"]?.string { return [email.lowercased()] }
-            if let p = o["place"]?.object, let name = p["name"]?.string { return [name.lowercased()] }
+            if let p = o["person"]?.object, let email = p["email"]?.string { return [matchForm(email)] }
+            if let p = o["place"]?.object, let name = p["name"]?.string { return [matchForm(name)] }
             return []
         default: return []
         }
+    }
+
+    /// A number, date or duration as `name=value` matches it ("#date:1796371200").
+    package static func typedValue(_ type: String, _ n: Double) -> String { "#\(type):" + JSON.format(n) }
+
+    /// Text as `=` and `~` compare it: one Unicode form, lower-case, without
+    /// diacritics, as search compares titles ("zurich" is Zürich).
+    package static func matchForm(_ s: String) -> String { Tokenizer.fold(s.lowercased()) }
+
+    /// The words `~` matches, in their match form.
+    package static func words(_ text: String) -> [String] {
+        (Tokenizer.words(text) + Tokenizer.cjkRuns(text)).map(matchForm)
+    }
+
+    package static func valueTerm(field: String, _ exact: String) -> String {
+        Schema.term(Schema.propertyValue, field + "=" + exact)
     }
 }

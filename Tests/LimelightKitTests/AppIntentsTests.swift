@@ -145,6 +145,24 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
         #expect(try ids(["v>100"], type: "NoteEntity") == ["hour", "number", "small"])
     }
 
+    @Test func equalitySeesEveryValueOfAListAndEveryTypeOfAUnion() throws {
+        let long = String(repeating: "x", count: 150)
+        try ingest(dir, [
+            #"{"kind":"entity","app":"com.example.cal","type":"TaskEntity","id":"t1","title":"Pay rent","properties":{"tags":[3,5,9],"due":{"date":"2026-12-03T09:00:00Z"},"est":{"duration":600},"pri":2,"s":"\#(long)","where":{"place":{"name":"Zürich"}},"label":"Café Noir"}}"#,
+            #"{"kind":"entity","app":"com.example.cal","type":"TaskEntity","id":"t2","title":"Learn piano","properties":{"tags":[5],"due":"someday","est":"unknown","pri":"high","s":"\#(long)y"}}"#,
+        ])
+        func task(_ w: String) throws -> [String] { try ids([w], type: "TaskEntity") }
+        #expect(try task("tags=9") == ["t1"])
+        #expect(try task("tags=5") == ["t1", "t2"])
+        #expect(try task("due=2026-12-03T10:00:00+01:00") == ["t1"])
+        #expect(try task("due=someday") == ["t2"])
+        #expect(try task("est=10m") == ["t1"] && task("est=600") == ["t1"])
+        #expect(try task("pri=2.0") == ["t1"] && task("pri=high") == ["t2"])
+        // A whole value, however long; and text without diacritics, as search compares it.
+        #expect(try task("s=\(long)") == ["t1"])
+        #expect(try task("where~zurich") == ["t1"] && task("label=cafe noir") == ["t1"] && task("label~CAFÉ") == ["t1"])
+    }
+
     @Test func equalityAndContains() throws {
         #expect(try ids(["room=blue"]) == ["a"])
         #expect(try ids(["online=true"]) == ["b"])
