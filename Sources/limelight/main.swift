@@ -58,6 +58,13 @@ if args.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--h
 do {
     let parsed = try command.parse(args)
     try command.run(parsed)
+    // A full disk or a closed pipe must not pass for success: `export >
+    // backup.jsonl` on a full disk printed nothing, silently, and exited 0.
+    // (fflush(nil): every stream; Swift 6 forbids naming the global stdout.)
+    if fflush(nil) != 0 {
+        Output.err("Error: cannot write the output: \(String(cString: strerror(errno)))")
+        exit(1)
+    }
     exit(0)
 } catch {
     ExitStatus.fail(error, command: command)

@@ -51,6 +51,20 @@ import Testing
         for key in ["app", "type", "title", "score"] { #expect(first[key] != nil, "missing \(key)") }
     }
 
+    @Test func outputThatCannotBeWrittenIsAnError() throws {
+        // /dev/full: every write fails with ENOSPC, as on a full disk.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["--index", cli.index, "export"]
+        p.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1 && message.contains("cannot write the output: No space left on device"), "\(message)")
+    }
+
     @Test func resolveWhereTakesAnyLimitAndZeroForEvery() throws {
         let every = try cli.run(["resolve", "--type", "TrailEntity", "--where", "lengthKm>0", "--limit", "0"])
         #expect(every.status == 0 && every.json.count > 2, "\(every.stderr)")
