@@ -82,6 +82,9 @@ public enum Maintenance {
                 total = count
             }
             progress(0, total)
+            // Interactions from files obey the history settings as `index`
+            // does: paused, an excluded app, past the retention limit — not recorded.
+            let filePolicy = fromFiles == nil ? HistoryPolicy() : HistoryPolicy.load(location)
             for n in 0..<max(chunks.count, storedIDs.count) {
                 if shouldCancel() { throw IndexError.cancelled("rebuild cancelled; the index is as it was") }
                 let chunk: [LocatedRecord]
@@ -92,7 +95,7 @@ public enum Maintenance {
                         StoredRecord.decode(try old.store.document(id).data()).map { LocatedRecord($0, at: "stored record \(id)") }
                     }
                 }
-                try writer.applyAndCommit(chunk, restoring: fromFiles == nil)
+                try writer.applyAndCommit(chunk, restoring: fromFiles == nil, policy: filePolicy)
                 done += chunk.count
                 progress(done, total)
             }
@@ -242,9 +245,12 @@ package extension IndexWriter {
     /// Applies records and commits, outside a transaction: for a generation no
     /// reader sees yet (rebuild), where bounded memory matters more.
     /// - restoring: the records are the index's own (see `BatchSession.restoring`).
-    func applyAndCommit(_ records: [LocatedRecord], restoring: Bool) throws {
+    /// - policy: what the person allows to be recorded, for records from
+    ///   files (the index's own were allowed when they came in).
+    func applyAndCommit(_ records: [LocatedRecord], restoring: Bool, policy: HistoryPolicy = HistoryPolicy()) throws {
         var session = try BatchSession(db: store, builder: builder)
         session.restoring = restoring
+        session.policy = policy
         var n = 0
         var run: [LocatedRecord] = []
         func writeRun() throws {

@@ -133,6 +133,26 @@ import Testing
         #expect(try interactions(cli).count == 2)
     }
 
+    @Test func rebuildFromFilesObeysTheHistorySettings() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        #expect(try cli.run(["history", "exclude", "com.example.b"]).status == 0)
+        #expect(try cli.run(["history", "retain", "30"]).status == 0)
+        let old = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-40 * 86_400))
+        let now = ISO8601DateFormatter().string(from: Date())
+        let file = dir.write("all.jsonl", try cli.run(["export"]).stdout + """
+            {"kind":"interaction","app":"com.example.b","at":"\(now)"}
+            {"kind":"interaction","app":"com.example.a","at":"\(old)"}
+            {"kind":"interaction","app":"com.example.a","at":"\(now)"}
+
+            """)
+        #expect(try cli.run(["rebuild", "--from", file]).status == 0)
+        #expect(try interactions(cli).count == 1 && interactions(cli).allSatisfy { $0.contains("com.example.a") && $0.contains(now) })
+        #expect(try cli.run(["history", "pause"]).status == 0)
+        #expect(try cli.run(["rebuild", "--from", file]).status == 0)
+        #expect(try interactions(cli).isEmpty)
+    }
+
     @Test func forgettingOneEntityLeavesNoGenerationOnDiskHoldingIt() throws {
         let (dir, cli) = try setUp()
         for n in 0..<3 {
