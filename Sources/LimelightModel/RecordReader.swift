@@ -38,7 +38,9 @@ public enum RecordReader {
                             _ body: (Result<LocatedRecord, RecordError>, LineRef) throws -> Void) rethrows {
         var problems = 0
         for (index, raw) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-            let line = raw.last == 0x0D ? raw.dropLast() : raw
+            var line = raw.last == 0x0D ? raw.dropLast() : raw
+            // A byte order mark that Windows editors put first says the file is UTF-8.
+            if index == 0, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             if problems >= stopAfterErrors { break }
             let ref = LineRef(bytes: line.startIndex..<line.endIndex, number: index + 1)

@@ -117,6 +117,7 @@ package struct RecordValidator {
             }
             if op == "update" || op == "remove" || op == "remove-everywhere" {
                 guard let arr = fields["entities"]?.array else { throw RecordError("a '\(op)' relevance record needs 'entities'") }
+                try Self.checkCount(arr, "entities")
                 for e in arr {
                     guard var o = e.object else { throw RecordError("each of 'entities' must be an object") }
                     if op == "update", o["title"] != nil {
@@ -167,9 +168,13 @@ package struct RecordValidator {
         guard let s = v.string else { throw RecordError("field '\(key)' must be a string, got \(v.typeName)") }
         if required, s.allSatisfy(\.isWhitespace) { throw RecordError("field '\(key)' must not be empty") }
         if s.count > max { throw RecordError("field '\(key)' is \(s.count) characters long; the limit is \(max)") }
-        if s.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) }) {
-            throw RecordError("field '\(key)' contains a control character")
-        }
+        if Self.hasControlCharacter(s) { throw RecordError("field '\(key)' contains a control character") }
+    }
+
+    /// C0 (but newline and tab) and C1 control characters, and DEL: a
+    /// terminal would run them as commands when a hit is shown.
+    static func hasControlCharacter(_ s: String) -> Bool {
+        s.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) }
     }
 
     func stringList(_ key: String, required: Bool = false, nullable: Bool = false) throws(RecordError) {
@@ -183,6 +188,7 @@ package struct RecordValidator {
         for (n, item) in arr.enumerated() {
             guard let s = item.string else { throw RecordError("field '\(key)' item \(n + 1) must be a string, got \(item.typeName)") }
             if s.count > RecordLimits.maxTitleCharacters { throw RecordError("field '\(key)' item \(n + 1) is longer than \(RecordLimits.maxTitleCharacters) characters") }
+            if Self.hasControlCharacter(s) { throw RecordError("field '\(key)' item \(n + 1) contains a control character") }
         }
     }
 
@@ -199,15 +205,23 @@ package struct RecordValidator {
     func entityRefs(_ key: String) throws(RecordError) {
         guard let v = fields[key] else { return }
         guard let arr = v.array else { throw RecordError("field '\(key)' must be an array of {type, id}") }
+        try Self.checkCount(arr, key)
         for e in arr {
             guard let o = e.object else { throw RecordError("each of '\(key)' must be an object {type, id}") }
             try RecordValidator(kind: .entity, fields: o).refOnly()
         }
     }
 
+    /// Lists of contexts, entities and cases are bounded like every list
+    /// (one interaction of 90,000 contexts took 20 s to index).
+    static func checkCount(_ arr: [JSON], _ key: String) throws(RecordError) {
+        if arr.count > RecordLimits.maxListItems { throw RecordError("field '\(key)' has \(arr.count) items; the limit is \(RecordLimits.maxListItems)") }
+    }
+
     func contextList(_ key: String) throws(RecordError) {
         guard let v = fields[key] else { return }
         guard let arr = v.array else { throw RecordError("field '\(key)' must be an array of context names") }
+        try Self.checkCount(arr, key)
         for c in arr {
             guard let s = c.string else { throw RecordError("field '\(key)' must hold strings, got \(c.typeName)") }
             try Contexts.validate(s)
@@ -225,9 +239,15 @@ package struct RecordValidator {
         }
         if let cases = o["cases"] {
             guard let arr = cases.array, !arr.isEmpty else { throw RecordError("\(field): 'cases' must be a non-empty array of {id, title}") }
+            try Self.checkCount(arr, "\(field).cases")
             for c in arr {
-                guard let co = c.object, co["id"]?.string != nil, co["title"]?.string != nil else {
+                guard let co = c.object, let id = co["id"]?.string, let title = co["title"]?.string else {
                     throw RecordError("\(field): each of 'cases' must be an object {id, title}")
+                }
+                // A case's id is a parameter value's id, and its title is shown.
+                try Self.checkIdentifier(id, field: "\(field).cases id")
+                if title.isEmpty || title.count > RecordLimits.maxTitleCharacters || Self.hasControlCharacter(title) {
+                    throw RecordError("\(field): a case's title must be 1 to \(RecordLimits.maxTitleCharacters) characters with no control character")
                 }
             }
         }

@@ -152,5 +152,18 @@ import Testing
         reject(#"{"kind":"interaction","app":"a","at":"yesterday"}"#, "ISO 8601")
         reject(#"{"kind":"interaction","app":"a","at":"2026-11-29T07:30:00Z","context":["audio..x"]}"#, "well-formed")
         reject(#"{"kind":"relevance","app":"a","op":"update","entities":[]}"#, "needs a 'context'")
+        // Every string shown or used as an id, lists included.
+        reject(#"{"kind":"entity","app":"a","type":"T","id":"1","title":"x","keywords":["a\u001b[31mred"]}"#, "'keywords' item 1 contains a control character")
+        reject(#"{"kind":"app","app":"a","name":"A","synonyms":["ok","syn\u009bX"]}"#, "'synonyms' item 2 contains a control character")
+        reject(#"{"kind":"shortcut","app":"a","id":"s","intent":"I","title":"S","phrases":["${p} in ${applicationName}"],"parameter":{"name":"p","type":"E","cases":[{"id":"x\u0000y","title":"X"}]}}"#, "control character")
+        reject(#"{"kind":"shortcut","app":"a","id":"s","intent":"I","title":"S","phrases":["${p} in ${applicationName}"],"parameter":{"name":"p","type":"E","cases":[{"id":"","title":""}]}}"#, "must not be empty")
+        let contexts = (0...1_000).map { #""c\#($0)""# }.joined(separator: ",")
+        reject(#"{"kind":"interaction","app":"a","at":"2026-11-29T07:30:00Z","context":[\#(contexts)]}"#, "'context' has 1001 items; the limit is 1000")
+    }
+
+    @Test func aByteOrderMarkStartingAFileIsSkipped() throws {
+        let dir = TempDir()
+        let r = try RecordReader.read([dir.write("bom.jsonl", ["\u{FEFF}" + #"{"kind":"app","app":"a","name":"A"}"#])])
+        #expect(r.count == 1 && r.first?.record.app == "a")
     }
 }

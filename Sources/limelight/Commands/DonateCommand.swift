@@ -19,7 +19,9 @@ struct DonateCommand: Command {
     ]
 
     static func validate(_ args: ParsedArguments) throws(CLIError) {
-        if !args.positionals.isEmpty, args.value(.app) != nil { throw CLIError.usage("give files or flags, not both") }
+        // A file's records say everything: a flag beside them would be ignored.
+        let flags: [Option] = [.app, .intent, .shortcut, .entity, .at, .context, .id]
+        if !args.positionals.isEmpty, flags.contains(where: { args.value($0) != nil }) { throw CLIError.usage("give files or flags, not both") }
     }
 
     static func run(_ args: ParsedArguments) throws {
