@@ -7,10 +7,23 @@ import LimelightModel
 /// forgotten on every write), and apps whose use is never recorded.
 ///
 /// ```json
-/// {"paused":false,"retainDays":90,"excluded":["org.example.private"]}
+/// {"paused":false,"retainDays":90,"excluded":["org.example.private"],
+///  "pauses":[["2026-12-01T09:00:00Z","2026-12-01T17:00:00Z"]]}
 /// ```
+///
+/// A pause covers the uses *made* while it lasted, not only those written
+/// then: `sync` reads a store's past (recently-used.xbel, a browser's
+/// history) after `resume`, and would otherwise import what was done in the
+/// pause. So each pause is kept as a span of time (`pauses`, the last
+/// `maxPauses`), and a use dated inside one is never recorded.
 package struct HistoryPolicy: Equatable, Sendable {
-    package var paused = false
+    package private(set) var paused = false
+    /// When the current pause began (nil: not paused, or paused by an older
+    /// limelight that did not say when: from the beginning of time).
+    package private(set) var pausedSince: Timestamp?
+    /// Pauses that have ended: [from, to).
+    package private(set) var pauses: [(from: Timestamp, to: Timestamp)] = []
+    static let maxPauses = 1_000
     /// nil: kept until forgotten.
     package var retainDays: Int?
     package var excluded: [String] = []
@@ -26,6 +39,12 @@ package struct HistoryPolicy: Equatable, Sendable {
         guard Files.exists(path(location)), let bytes = try? Files.read(path(location)),
               let o = (try? JSON.parse(bytes))?.object else { return p }
         p.paused = o["paused"]?.bool ?? false
+        p.pausedSince = o["pausedSince"]?.string.flatMap { Timestamp(iso8601: $0) }
+        p.pauses = (o["pauses"]?.array ?? []).compactMap { span in
+            guard let a = span.array, a.count == 2, let from = a[0].string.flatMap({ Timestamp(iso8601: $0) }),
+                  let to = a[1].string.flatMap({ Timestamp(iso8601: $0) }) else { return nil }
+            return (from, to)
+        }
         p.retainDays = o["retainDays"]?.number.map { Int($0) }
         p.excluded = o["excluded"]?.array?.compactMap(\.string) ?? []
         return p
@@ -42,13 +61,35 @@ package struct HistoryPolicy: Equatable, Sendable {
 
     package var json: JSON {
         var o: JSONObject = ["paused": .bool(paused)]
+        if let pausedSince { o["pausedSince"] = .string(pausedSince.description) }
+        if !pauses.isEmpty { o["pauses"] = .array(pauses.map { .array([.string($0.from.description), .string($0.to.description)]) }) }
         o["retainDays"] = retainDays.map { .number(Double($0)) } ?? .null
         o["excluded"] = .array(excluded.map(JSON.string))
         return .object(o)
     }
 
-    /// Whether an interaction of `app` is recorded now.
-    package func records(app: String) -> Bool { !paused && !excluded.contains(app) }
+    /// Whether an interaction of `app`, made at `at`, is recorded now.
+    package func records(app: String, at: Timestamp? = nil) -> Bool {
+        guard !paused, !excluded.contains(app) else { return false }
+        guard let t = at?.seconds else { return true }
+        return !pauses.contains { $0.from.seconds <= t && t < $0.to.seconds }
+    }
+
+    package mutating func pause(now: Timestamp = .now()) {
+        guard !paused else { return }
+        paused = true
+        pausedSince = now
+    }
+
+    package mutating func resume(now: Timestamp = .now()) {
+        guard paused else { return }
+        if let since = pausedSince { pauses.append((since, now)) }
+        pauses = Array(pauses.suffix(Self.maxPauses))
+        paused = false
+        pausedSince = nil
+    }
+
+    package static func == (a: HistoryPolicy, b: HistoryPolicy) -> Bool { a.json == b.json }
 
     /// Donations before this moment are forgotten (nil: none are).
     package func retentionCutoff(now: Timestamp = .now()) -> Timestamp? {

@@ -10,10 +10,10 @@ enum Donations {
         try IndexWriter.checkDonations(records, in: location, places: records.indices.map { `where`?[$0] ?? "donate" })
         // Paused, or an excluded app: nothing is written anywhere.
         let policy = HistoryPolicy.load(location)
-        let recorded = records.filter { policy.records(app: $0.app) }
+        let recorded = records.filter { policy.records(app: $0.app, at: $0.at) }
         let ids = try IndexWriter.donate(recorded, to: location)
         var next = ids.makeIterator()
-        return records.map { policy.records(app: $0.app) ? next.next() : nil }
+        return records.map { policy.records(app: $0.app, at: $0.at) ? next.next() : nil }
     }
 
     static func record(_ r: Record, location: IndexLocation) throws -> String? {

@@ -42,6 +42,22 @@ import Testing
         #expect(many.status == 64 && many.stderr.contains("Usage: limelight history retain <days>"), "\(many.stderr)")
     }
 
+    /// A use made during a pause and read after it (sync reads a store's
+    /// past) is not recorded either; one made after it is.
+    @Test func usesMadeDuringAPauseAreNotRecordedAfterIt() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        #expect(try cli.run(["history", "pause"]).status == 0)
+        Thread.sleep(forTimeInterval: 1.1)
+        #expect(try cli.run(["history", "resume"]).status == 0)
+        let span = try #require(try cli.run(["history", "status", "--json"]).json.first?["pauses"] as? [[String]]).first
+        let (from, to) = try (#require(span?.first), #require(span?.last))
+        let log = [from, to].map { #"{"kind":"interaction","app":"com.example.a","at":"\#($0)"}"# }.joined(separator: "\n") + "\n"
+        let r = try cli.run(["index", "-"], stdin: log)
+        #expect(r.stderr.contains("not recorded: 1 interaction"), "\(r.stderr)")
+        #expect(try interactions(cli).count == 1 && interactions(cli)[0].contains(to))
+    }
+
     /// History settings saved before the first index belong to it: the
     /// directory is still a new index (it was refused as holding other
     /// files, for good), and index says what the settings left out.

@@ -41,8 +41,8 @@ struct HistoryCommand: Command {
         var policy = HistoryPolicy.load(location)
         let value = args.positionals.count > 1 ? args.positionals[1] : ""
         switch args.positionals[0] {
-        case "pause": policy.paused = true
-        case "resume": policy.paused = false
+        case "pause": policy.pause()
+        case "resume": policy.resume()
         case "retain": policy.retainDays = Int(value) == 0 ? nil : Int(value)
         case "exclude": if !policy.excluded.contains(value) { policy.excluded.append(value) }
         case "include": policy.excluded.removeAll { $0 == value }
