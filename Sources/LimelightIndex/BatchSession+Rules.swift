@@ -43,6 +43,25 @@ extension BatchSession {
         }
     }
 
+    /// An intent declared again must still fit the App Shortcuts already
+    /// stored for it (those of the batch were checked with it): one that
+    /// drops or retypes their parameter would leave an index whose export
+    /// cannot be read back. Told at the intent's line.
+    mutating func checkShortcutsOfIntents() throws {
+        defer { intentsToCheck = [] }
+        guard !restoring else { return }
+        let inBatch = Set(toCheck.map { ItemKey($0.record) })
+        for item in intentsToCheck {
+            let intent = item.record
+            for (_, s) in try db.storedRecords(kind: .shortcut, app: intent.app)
+            where s.intent == intent.id && !inBatch.contains(ItemKey(s)) {
+                do { try checkParameter(of: s) } catch let e as RecordError {
+                    throw IndexError.rejected(["\(item.location): intent '\(intent.id)' no longer fits App Shortcut '\(s.id)': \(e.message)"])
+                }
+            }
+        }
+    }
+
     /// A stable id (a SyncableEntity's id on every device) names one entity
     /// of its app and type: `get`, `delete` and interactions accept it in
     /// place of the id, so a second entity claiming it would be shadowed by
@@ -71,6 +90,7 @@ extension BatchSession {
     /// its parameters, the shortcut's must be one of them, with the same type.
     func checkParameter(of r: Record) throws {
         guard let p = r.parameter, let name = p["name"]?.string, let type = p["type"]?.string else { return }
+        var declaredByIntent = false
         if let intent = try db.storedRecord(ItemKey.intent(app: r.app, id: r.intent ?? "")),
            let declared = intent.fields["parameters"]?.array {
             let match = declared.compactMap(\.object).first { $0["name"]?.string == name }
@@ -80,8 +100,14 @@ extension BatchSession {
             if let t = match["type"]?.string, t != type {
                 throw RecordError("App Shortcut rule: shortcut '\(r.id)' parameter '\(name)' has type \(type), but intent '\(intent.id)' declares \(t)")
             }
+            declaredByIntent = match["type"]?.string == type
         }
-        if p["cases"] == nil {
+        // An entity type the intent declares is the app's own, as Apple's
+        // AppEntity is: its values are the entities indexed, none for now
+        // after the last is deleted (an index in that state exports, and
+        // must import again). Named by the shortcut alone, a type with no
+        // entity is likely a typo.
+        if p["cases"] == nil, !declaredByIntent {
             let ofApp = Set(try db.postings(Schema.term(Schema.app, r.app)))
             let entities = Set(try db.postings(Schema.kind + RecordKind.entity.rawValue))
             let hasValues = try db.postings(Schema.term(Schema.type, type)).contains { ofApp.contains($0) && entities.contains($0) }

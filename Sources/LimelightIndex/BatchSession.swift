@@ -23,6 +23,8 @@ package struct BatchSession {
     var summary = IndexWriter.Summary()
     var touchedApps = Set<String>()
     var toCheck: [LocatedRecord] = []
+    /// Intents the batch declared: their app's App Shortcuts must still fit them (`checkShortcutsOfIntents`).
+    var intentsToCheck: [LocatedRecord] = []
     var interactions: [LocatedRecord] = []
     /// Each app's App Shortcuts, for crediting interactions.
     var shortcutCache: [String: [Record]] = [:]
@@ -83,6 +85,7 @@ package struct BatchSession {
         case .intent:
             try put(try builder.plain(r), key: ItemKey(r), hit: false)
             touchedApps.insert(r.app)
+            intentsToCheck.append(LocatedRecord(r, at: location))
         case .entity:
             try upsertEntity(r, at: location)
         case .shortcut:
@@ -186,6 +189,7 @@ package struct BatchSession {
         try checkReferences()
         try checkStableIDs()
         for item in toCheck { try check(item) }
+        try checkShortcutsOfIntents()
         toCheck = []
         for app in touchedApps.sorted() { shortcutCache[app] = try deriveShortcuts(app: app) }
         touchedApps = []

@@ -225,6 +225,27 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
         rejected([shortcut("q", #","parameter":{"name":"other","type":"TrailEntity"}"#)], mentioning: "not a parameter of intent")
     }
 
+    @Test func anIndexWhoseShortcutHasNoValueLeftExportsAndImportsAgain() throws {
+        // The intent declares the parameter's type: the app's own, with no entity left.
+        let w = try IndexWriter.open(dir.index)
+        _ = try w.delete(.type(app: "com.example.trails", type: "TrailEntity"))
+        w.close()
+        let exported = try dir.index.exportRecords().map { $0.json.serialized }
+        let copy = TempDir()
+        try ingest(copy, exported)
+        #expect(try copy.index.exportRecords().map { $0.json.serialized } == exported)
+    }
+
+    @Test func anIntentDeclaredAgainMustStillFitItsShortcuts() {
+        rejected([#"{"kind":"intent","app":"com.example.trails","id":"OpenTrail","title":"Open Trail","parameters":[{"name":"other","type":"X"}]}"#],
+                 mentioning: "intent 'OpenTrail' no longer fits App Shortcut 'open-trail'")
+        // With the shortcut changed in the same run, it fits.
+        #expect(throws: Never.self) {
+            try ingest(dir, [#"{"kind":"intent","app":"com.example.trails","id":"OpenTrail","title":"Open Trail","parameters":[{"name":"other","type":"TrailEntity"}]}"#,
+                             #"{"kind":"shortcut","app":"com.example.trails","id":"open-trail","intent":"OpenTrail","title":"Open Trail","phrases":["Open ${other} in ${applicationName}"],"parameter":{"name":"other","type":"TrailEntity"}}"#])
+        }
+    }
+
     @Test func declaredOrderUntilUsageReordersThem() throws {
         try ingest(dir, [#"{"kind":"intent","app":"com.example.trails","id":"Pin","title":"Pin"}"#,
                          #"{"kind":"shortcut","app":"com.example.trails","id":"pinned","intent":"Pin","title":"Open Pinned Trail","phrases":["Open pinned trail in ${applicationName}"]}"#])
