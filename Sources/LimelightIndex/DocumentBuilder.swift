@@ -65,7 +65,9 @@ package final class DocumentBuilder {
         let prefixTexts = [title] + titleAliases + prefixSources
         let foldedWords = Tokenizer.words((prefixTexts + weighted.map(\.0)).joined(separator: " "))
             .compactMap { w -> String? in let f = Tokenizer.fold(w); return f == w ? nil : f }
-        let joined = prefixTexts.flatMap(Tokenizer.hyphenJoined).flatMap { w in
+        // Words people type that the text holds only inside other words: a
+        // hyphenated word joined ("wifi"), a snake_case name's parts ("report").
+        let joined = prefixTexts.flatMap { Tokenizer.hyphenJoined($0) + Tokenizer.underscoreParts($0) }.flatMap { w in
             let f = Tokenizer.fold(w)
             return f == w ? [w] : [w, f]
         }

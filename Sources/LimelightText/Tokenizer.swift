@@ -214,6 +214,14 @@ package enum Tokenizer {
 
     private static func isHyphen(_ c: Character) -> Bool { c == "-" || c == "‐" }
 
+    /// The parts of words written with underscores, lower-cased
+    /// ("quarterly_report_2026.pdf" → ["quarterly", "report", "2026"]):
+    /// Xapian keeps `_` inside a word, and people type a file name's parts
+    /// as words.
+    package static func underscoreParts(_ text: String) -> [String] {
+        words(text).filter { $0.contains("_") }.flatMap { $0.split(separator: "_").map { $0.lowercased() } }
+    }
+
     /// Runs of CJK characters, in order ("북한산 둘레길" → ["북한산", "둘레길"]).
     package static func cjkRuns(_ text: String) -> [String] {
         var out: [String] = []

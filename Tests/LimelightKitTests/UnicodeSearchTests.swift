@@ -14,6 +14,7 @@ import Testing
             "noir": "Cafe\u{301} Noir", "running": "\u{1105}\u{1165}\u{1102}\u{1175}\u{11BC} \u{1100}\u{1175}\u{1105}\u{1169}\u{11A8}",
             "abc": "ＡＢＣ Company", "katakana": "ｶﾀｶﾅ練習", "tokyo": "Tokyo Tower", "fiance": "ﬁancé notes",
             "wifi": "Wi-Fi passwords", "email": "e-mail drafts", "saint": "Saint-Étienne match", "winery": "Winery tour",
+            "quarterly": "quarterly_report_2026.pdf",
         ]
         try ingest(dir, [#"{"kind":"app","app":"com.example.notes","name":"Notes"}"#] + titles.map { id, title in
             #"{"kind":"entity","app":"com.example.notes","type":"Note","id":"\#(id)","title":"\#(title)"}"#
@@ -51,6 +52,15 @@ import Testing
                             ("saintetienne", "saint"), ("win", "winery")] {
             let (hit, corrected) = try first(query)
             #expect(hit == id && !corrected, "\(query): \(hit ?? "nothing"), corrected \(corrected)")
+        }
+    }
+
+    /// A file name's parts joined by underscores are words to type (the
+    /// name was found by "report", but nothing once a second word came).
+    @Test func snakeCaseNamesAreFoundByTheirParts() throws {
+        for query in ["quarterly report", "report quarterly", "report ", "quarterly rep", "quarterly_report"] {
+            let (hit, corrected) = try first(query)
+            #expect(hit == "quarterly" && !corrected, "\(query): \(hit ?? "nothing"), corrected \(corrected)")
         }
     }
 

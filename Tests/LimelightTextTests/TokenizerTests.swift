@@ -67,6 +67,7 @@ import Testing
 
     @Test func hyphenatedWordsAreJoined() {
         #expect(Tokenizer.hyphenJoined("Wi-Fi passwords (e-mail), Tic-Tac-Toe") == ["wifi", "email", "tictactoe"])
+        #expect(Tokenizer.underscoreParts("quarterly_report_2026.pdf, plain, __init__") == ["quarterly", "report", "2026", "init"])
         // Not a word written with hyphens: a dash between words, a leading
         // minus, a CJK part, an empty part.
         #expect(Tokenizer.hyphenJoined("Paris - Lyon -5 K-플레이 a--b") == [])
