@@ -52,7 +52,7 @@ public struct PropertyPredicate: Sendable {
             let known = Set(schema.entries.keys.filter { type == nil || $0.hasPrefix(type! + ".") }
                 .map { String($0.split(separator: ".", maxSplits: 1).last ?? "") }).sorted()
             throw SearchError.badPredicate("--where: no entity\(type.map { " of type \($0)" } ?? "") has a property '\(name)'" +
-                                 (known.isEmpty ? "" : " (known: \(known.prefix(30).joined(separator: ", ")))"))
+                                 (known.isEmpty ? "" : " (known: \(known.prefix(30).joined(separator: ", "))\(known.count > 30 ? ", … \(known.count - 30) more" : ""))"))
         }
         let types = fields.reduce(into: Set<String>()) { $0.formUnion($1.entry.types) }
         var numbers: [String: Double] = [:]

@@ -6,6 +6,8 @@ import LimelightKit
 let identifierOptions: [Option] = [.app, .type, .id, .intent, .shortcut, .kind]
 
 func checkIdentifierArgument(_ s: String, _ what: String) throws(CLIError) {
+    // No record has an empty id: `--app ""` matched nothing, silently.
+    if s.isEmpty { throw CLIError.usage("\(what) is empty; give an identifier") }
     if s.utf8.count > RecordLimits.maxIdentifierBytes {
         throw CLIError.usage("\(what) is \(s.utf8.count) bytes long; identifiers are at most \(RecordLimits.maxIdentifierBytes)")
     }

@@ -29,6 +29,9 @@ import Testing
         // A well-formed name too long is told so (it was called not well-formed).
         let long = try cli.run(["suggest", "--context", "a." + String(repeating: "b", count: 119)])
         #expect(long.status == 64 && long.stderr.contains("121 bytes long; a context name has at most 120"), "\(long.stderr)")
+        // An empty identifier matched nothing, silently.
+        let empty = try cli.run(["search", "x", "--app", ""])
+        #expect(empty.status == 64 && empty.stderr.contains("--app is empty"), "\(empty.stderr)")
         // A flag beside donation files would be ignored.
         let both = try cli.run(["donate", "some.jsonl", "--context", "location.work"])
         #expect(both.status == 64 && both.stderr.contains("give files or flags, not both"), "\(both.stderr)")
