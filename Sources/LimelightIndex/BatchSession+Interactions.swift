@@ -60,7 +60,11 @@ extension BatchSession {
         for item in interactions {
             let r = item.record
             let key = ItemKey(r)
-            if try exists(key) { continue }  // the same donation again: already counted
+            if let stored = try db.storedRecord(key) {
+                // The same donation again: already counted. Another use under its id: kept out, and told.
+                if stored.fields != r.fields { summary.conflicts.append("\(item.location): \(IndexWriter.Summary.conflictNote(r.id))") }
+                continue
+            }
             if shortcutCache[r.app] == nil {
                 shortcutCache[r.app] = try db.storedRecords(kind: .shortcut, app: r.app).map(\.1)
             }

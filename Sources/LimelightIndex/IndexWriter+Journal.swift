@@ -71,6 +71,21 @@ extension IndexWriter {
             if let s = r.shortcut, !(try has(.shortcut(app: r.app, id: s))) {
                 throw IndexError.rejected(["\(at): interaction names App Shortcut '\(s)', which \(r.app) does not declare"])
             }
+            // A donation id names one use: the same id again is the same use
+            // (idempotent: a retried `donate --id` stamped a moment later
+            // too), another use under it would be dropped unseen.
+            if r.fields["id"] != nil {
+                let key = ItemKey.interaction(id: r.id)
+                let k = layout?.home(of: key) ?? 0
+                let stored: Record?
+                do { stored = try shards[k]!.storedRecord(key) } catch { throw IndexError(error, path: location.path) }
+                var (a, b) = (stored?.fields, r.fields)
+                a?["at"] = nil
+                b["at"] = nil
+                if let a, a != b {
+                    throw IndexError.rejected(["\(at): \(IndexWriter.Summary.conflictNote(r.id))"])
+                }
+            }
         }
     }
 }

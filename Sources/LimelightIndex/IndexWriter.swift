@@ -187,6 +187,13 @@ public final class IndexWriter {
         public var donationIDs: [String] = []
         /// Interactions left out by the history policy (paused, excluded app, past retention).
         public var notRecorded = 0
+        /// Interactions whose id was recorded before with other content,
+        /// each `place: message`: the recorded one is kept.
+        public var conflicts: [String] = []
+
+        static func conflictNote(_ id: String) -> String {
+            "interaction id '\(id)' is already recorded with other content (an id names one use: give this one another id, or forget that one first)"
+        }
         public var total: Int { counts.values.reduce(0, +) }
     }
 

@@ -58,6 +58,26 @@ import Testing
         #expect(try interactions(cli).count == 1 && interactions(cli)[0].contains(to))
     }
 
+    /// A donation id names one use: the same again is idempotent (a retried
+    /// `donate --id`, stamped later, too); another use under it is kept out
+    /// and told — it was dropped, reported as indexed.
+    @Test func aDonationIdNamesOneUse() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        let first = #"{"kind":"interaction","id":"X1","app":"com.example.a","at":"2026-11-29T07:30:00Z"}"#
+        let other = #"{"kind":"interaction","id":"X1","app":"com.example.b","at":"2026-11-30T07:30:00Z"}"#
+        #expect(try cli.run(["index", "-"], stdin: first + "\n").stderr.isEmpty)
+        #expect(try cli.run(["index", "-"], stdin: first + "\n").stderr.isEmpty)
+        let r = try cli.run(["index", "-", "--json"], stdin: other + "\n")
+        #expect(r.status == 0 && r.stderr.contains("<stdin>:1: interaction id 'X1' is already recorded with other content"), "\(r.stderr)")
+        #expect((r.json.first?["conflicts"] as? [String])?.count == 1)
+        #expect(try interactions(cli).count == 1 && interactions(cli)[0].contains("com.example.a"))
+        #expect(try cli.run(["donate", "--app", "com.example.a", "--id", "X1"]).status == 0)  // a retry: the same use
+        let d = try cli.run(["donate", "--app", "com.example.b", "--id", "X1"])
+        #expect(d.status == 65 && d.stderr.contains("already recorded with other content"), "\(d.stderr)")
+        #expect(try interactions(cli).count == 1)
+    }
+
     /// History settings saved before the first index belong to it: the
     /// directory is still a new index (it was refused as holding other
     /// files, for good), and index says what the settings left out.

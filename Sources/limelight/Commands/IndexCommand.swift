@@ -31,6 +31,7 @@ struct IndexCommand: Command {
             var o = JSONObject([("indexed", .number(Double(summary.total))), ("byKind", .object(counts)),
                                 ("documents", .number(Double(writer.documentCount)))])
             if summary.notRecorded > 0 { o["notRecorded"] = .number(Double(summary.notRecorded)) }
+            if !summary.conflicts.isEmpty { o["conflicts"] = .array(summary.conflicts.map(JSON.string)) }
             print(JSON.object(o).serialized)
         } else {
             let plural: [RecordKind: String] = [.app: "apps", .entity: "entities", .intent: "intents", .shortcut: "App Shortcuts",
@@ -42,6 +43,8 @@ struct IndexCommand: Command {
         }
         // As donate says it: the history settings left these out (read and
         // checked, counted above, not recorded).
+        for c in summary.conflicts.prefix(20) { Output.err("not recorded: " + c) }
+        if summary.conflicts.count > 20 { Output.err("not recorded: \(summary.conflicts.count - 20) more interactions whose ids were recorded with other content") }
         let n = summary.notRecorded
         if n > 0 {
             Output.err("not recorded: \(n) interaction\(n == 1 ? "" : "s"): history is paused, the app is excluded, "
