@@ -12,7 +12,8 @@ public enum Schema {
     /// 13: text indexed in NFKC, folded by decomposition (`Tokenizer.fold`:
     ///     "Phở" is also "pho", a decomposed "é" an "e"), and the hyphenated
     ///     words of titles, names and keywords also joined ("wifi").
-    /// 14: the type of a property's range value (`propertyRangeType`).
+    /// 14: the type of a property's range value (`propertyRangeType`);
+    ///     identifiers keyed in NFC (`canonicalIdentifier`).
     public static let version = 14
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
@@ -127,7 +128,8 @@ public enum Schema {
 
     /// A term `prefix + key`, shortened with a hash when too long.
     package static func term(_ prefix: String, _ key: String) -> String {
-        let t = prefix + key
+        // Identifiers in NFC, as keys are (words are already NFKC).
+        let t = prefix + (prefix == app || prefix == type ? canonicalIdentifier(key) : key)
         if t.utf8.count <= maxTermBytes { return t }
         return termPrefix(t, maxBytes: maxTermBytes - 18) + "#" + fnv1a64Hex(t)
     }
@@ -135,7 +137,7 @@ public enum Schema {
     /// `/`-joined key with `%` and `/` escaped inside components (items are
     /// named by `ItemKey`, which builds its keys with this).
     package static func key(_ parts: [String]) -> String {
-        parts.map { $0.replacingAll("%", with: "%25").replacingAll("/", with: "%2F") }.joined(separator: "/")
+        parts.map { canonicalIdentifier($0).replacingAll("%", with: "%25").replacingAll("/", with: "%2F") }.joined(separator: "/")
     }
 
     /// One component of a key as `key` writes it (escaped only when it must be).

@@ -21,6 +21,8 @@ struct UnicodeForms: @unchecked Sendable {
 
     /// GNormalizeMode's G_NORMALIZE_NFKC (G_NORMALIZE_ALL_COMPOSE).
     static let nfkc: Int32 = 3
+    /// GNormalizeMode's G_NORMALIZE_NFC (G_NORMALIZE_DEFAULT_COMPOSE).
+    static let nfc: Int32 = 1
     /// G_UNICHAR_MAX_DECOMPOSITION_LENGTH.
     static let maxDecomposition = 18
 
@@ -41,9 +43,15 @@ struct UnicodeForms: @unchecked Sendable {
     /// syllables) and one form for what differs only in presentation (full-
     /// width "ＡＢＣ" is "ABC", half-width "ｶﾀｶﾅ" is "カタカナ", "ﬁ" is "fi").
     /// nil for text that is not valid UTF-8 (never, from a Swift string).
-    func nfkc(_ text: String) -> String? {
+    func nfkc(_ text: String) -> String? { normalized(text, Self.nfkc) }
+
+    /// NFC: one encoding for what Unicode says is the same text, and nothing
+    /// else changed ("ﬁ" stays).
+    func nfc(_ text: String) -> String? { normalized(text, Self.nfc) }
+
+    private func normalized(_ text: String, _ mode: Int32) -> String? {
         text.withCString { c -> String? in
-            guard let out = normalize(c, -1, Self.nfkc) else { return nil }
+            guard let out = normalize(c, -1, mode) else { return nil }
             defer { free(out) }
             return String(cString: out)
         }
@@ -57,4 +65,14 @@ struct UnicodeForms: @unchecked Sendable {
             return (0..<min(n, Self.maxDecomposition)).compactMap { Unicode.Scalar(buffer[$0]) }
         }
     }
+}
+
+/// An identifier (an app, a type, an id) as Limelight keys it: in NFC. Swift
+/// compares strings by canonical equivalence, Xapian compares terms byte by
+/// byte: an id written composed ("café") and one written decomposed ("cafe"
+/// and U+0301) were two entities in the index and one in every set and
+/// dictionary, which credited one's uses to the other. ASCII is its own form.
+package func canonicalIdentifier(_ s: String) -> String {
+    guard !s.utf8.allSatisfy({ $0 < 0x80 }) else { return s }
+    return UnicodeForms.shared?.nfc(s) ?? s
 }

@@ -75,6 +75,20 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
         #expect(try lookup().entity(app: trailsApp, type: "TrailEntity", id: "sync-abc")?.id == "local-8")
     }
 
+    /// An id written composed and one written decomposed are the same text,
+    /// so the same entity (Xapian compared their bytes, Swift their text:
+    /// two entities, with one's uses credited to the other).
+    @Test func idsThatAreTheSameTextAreTheSameEntity() throws {
+        try ingest(dir, [entity("caf\u{e9}", "Zzyzx"), entity("cafe\u{301}", "Kiwi"),
+                         #"{"kind":"interaction","app":"com.example.trails","intent":"OpenTrail","entities":[{"type":"TrailEntity","id":"cafe\u0301"}],"at":"2026-11-29T07:30:00Z"}"#])
+        let composed = try #require(try lookup().entity(app: trailsApp, type: "TrailEntity", id: "caf\u{e9}"))
+        #expect(composed.title == "Kiwi")
+        let found = try Searcher(location: dir.index).search(SearchRequest(query: "zzyzx")).hits.filter { $0.kind == .entity }
+        #expect(found.isEmpty)
+        let hit = try #require(try Searcher(location: dir.index).search(SearchRequest(query: "kiwi")).hits.first { $0.kind == .entity })
+        #expect((hit.components.first { $0.name == "usage" }?.value ?? 0) > 0, "\(hit.components)")
+    }
+
     @Test func expiredEntitiesAppearNowhere() throws {
         try ingest(dir, [entity("pop-up", "Pop-up Lantern Walk", extra: #","expires":"2026-11-01T00:00:00Z""#)])
         var before = SearchRequest(query: "lantern")
