@@ -1,8 +1,8 @@
 import LimelightModel
 import LimelightSupport
 
-/// recently-used.xbel as records: each local file that still exists an entity
-/// of `limelight.recent` (type `File`, id = its file URI, title = its name,
+/// recently-used.xbel as records: each local file that still exists and is
+/// not private an entity of `limelight.recent` (type `File`, id = its file URI, title = its name,
 /// subtitle = its folder, keywords from its mime type, url = the URI), and
 /// each application's record of it an interaction at that application's
 /// `modified` time — one per (file, application, time), so a re-sync after
@@ -28,7 +28,9 @@ enum RecentRecords {
         out.addOwnerApp(file: path)
         let app = DesktopSource.recent.ownerApp!.id
         for file in list.files {
-            guard let local = file.path, FileSystem.status(local) != nil else { continue }
+            // A private bookmark is for the applications that registered it
+            // only (GTK's <bookmark:private/>); a launcher is not one of them.
+            guard !file.isPrivate, let local = file.path, FileSystem.status(local) != nil else { continue }
             let id = StableID.of(file.href, prefix: "h-")
             let slash = local.lastIndex(of: "/")!
             let name = String(local[local.index(after: slash)...])

@@ -105,6 +105,22 @@ import Testing
         #expect(Self.find(made, .app, id: "limelight.recent")?.source == "recent")
     }
 
+    /// `<bookmark:private/>`: only the applications that registered the file
+    /// should show it, so a launcher imports neither it nor its uses.
+    @Test func aPrivateRecentFileIsLeftOut() throws {
+        let tree = FixtureTree()
+        tree.write("home/Documents/Q3 report — final;v2.odt", "x")
+        let xbel = RecentlyUsedTests.glibFile.replacingAll("file:///home/me/Documents/", with: "file://" + tree.path("home/Documents/").replacingAll(" ", with: "%20"))
+        tree.write("home/.local/share/recently-used.xbel", xbel)
+        let environment = DesktopEnvironment(home: tree.path("home"), dataHome: tree.path("home/.local/share"), dataDirectories: [])
+        #expect(DesktopSource.recent.records(in: environment, now: .now()).records.contains { $0.kind == .entity })
+        tree.write("home/.local/share/recently-used.xbel",
+                   xbel.replacingAll("<bookmark:group>LibreOffice</bookmark:group>", with: "<bookmark:group>LibreOffice</bookmark:group></bookmark:groups><bookmark:private/><bookmark:groups>"))
+        let made = DesktopSource.recent.records(in: environment, now: .now())
+        #expect(made.problems.isEmpty)
+        #expect(!made.records.contains { $0.kind == .entity || $0.kind == .interaction }, "\(made.records)")
+    }
+
     @Test func firefoxBookmarksAndHistoryPages() throws {
         let firefox = FirefoxTests()
         let db = try firefox.makeProfile()
