@@ -17,7 +17,15 @@ enum BrowserRecords {
         do {
             let profile: FirefoxProfile
             switch try FirefoxProfile.defaultProfile(in: environment) {
-            case let .skipped(note): out.skippedNote = note; return out
+            case let .skipped(note):
+                out.skippedNote = note
+                // A profiles.ini that names no default: Firefox is here, and
+                // which profile it opens cannot be told, so what was imported
+                // stays (a sync empties only a store that is gone).
+                if FirefoxProfile.rootDirectories(in: environment).contains(where: { FileSystem.isRegularFile($0 + "/profiles.ini") }) {
+                    out.unreadable.insert(app)
+                }
+                return out
             case let .found(found): profile = found
             }
             file = profile.directory + "/places.sqlite"

@@ -68,7 +68,8 @@ public struct SourceRecords: Sendable {
     /// interactions it found (with ids derived from what they record, so a
     /// re-sync does not count them twice).
     public var records: [Record] = []
-    /// Set when the store is not on this machine: nothing to sync, not an error.
+    /// Set when the store is not on this machine: not an error. `sync` skips
+    /// it, or, when an earlier sync imported it, syncs it as empty.
     public var skippedNote: String?
     /// Broken files and records, each reported and left out.
     public var problems: [DesktopSourceError] = []

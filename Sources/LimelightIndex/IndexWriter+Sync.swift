@@ -32,6 +32,15 @@ extension IndexWriter {
         }
         return try inTransaction { session in try session.sync(source: source, records: records, keeping: kept, progress: progress) }
     }
+
+    /// Whether the index holds records `source` made. A store that is gone
+    /// now (its file deleted, its profile removed) was synced before when it
+    /// does, and what it made should go; one never synced is only skipped.
+    public func holdsRecords(ofSource source: String) throws(IndexError) -> Bool {
+        do { return try !store.postings(Schema.term(Schema.source, source)).isEmpty } catch {
+            throw IndexError(error, path: location.path)
+        }
+    }
 }
 
 package extension BatchSession {

@@ -169,6 +169,54 @@ final class DesktopFixture: Sendable {
         #expect(try interactions() == 1)
     }
 
+    /// A store that was synced and is gone (recently-used.xbel deleted, the
+    /// Firefox profile removed, Chromium's Bookmarks deleted) is synced as
+    /// empty: its items stop being found. One never here is only skipped.
+    @Test func aStoreThatIsGoneTakesWhatItMadeWithIt() throws {
+        let desktop = DesktopFixture()
+        let cli = CLI(index: desktop.root + "/index")
+        let env = desktop.env
+        // Never here, and no index yet: a note, and no index is made for it.
+        let never = try cli.run(["sync", "recent"], env: env)
+        #expect(never.status == 0 && never.stdout.contains("recent: skipped: no recently-used.xbel"), "\(never.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: desktop.root + "/index"))
+
+        let notes = desktop.write("home/Documents/Zeppelin notes.txt", "x")
+        desktop.write("home/.local/share/recently-used.xbel", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xbel version="1.0" xmlns:bookmark="http://www.freedesktop.org/standards/desktop-bookmarks">
+              <bookmark href="file://\(notes.replacingOccurrences(of: " ", with: "%20"))" added="2026-11-30T06:35:03Z" modified="2026-11-30T06:40:00Z" visited="2026-11-30T06:35:03Z">
+                <info><metadata owner="http://freedesktop.org"><bookmark:applications>
+                  <bookmark:application name="gedit" exec="&apos;gedit %u&apos;" modified="2026-11-30T06:35:03Z" count="1"/>
+                </bookmark:applications></metadata></info>
+              </bookmark>
+            </xbel>
+            """)
+        desktop.write("home/.config/chromium/Default/Bookmarks", """
+            {"roots": {"bookmark_bar": {"children": [{"id": "5", "name": "Zeppelin Museum", "type": "url", "url": "https://zeppelin.example/"}],
+              "name": "Bookmarks bar", "type": "folder"}, "other": {"children": [], "type": "folder"}, "synced": {"children": [], "type": "folder"}}, "version": 1}
+            """)
+        #expect(try cli.run(["sync", "recent", "chromium"], env: env).status == 0)
+        #expect(try hits(cli, "zeppelin", env: env).count == 2)
+        // Firefox never synced: still only a note, though the index exists now.
+        let firefox = try cli.run(["sync", "firefox", "--json"], env: env)
+        #expect(firefox.json.first?["skipped"] != nil, "\(firefox.stdout)")
+
+        desktop.remove("home/.local/share/recently-used.xbel")
+        desktop.remove("home/.config/chromium/Default/Bookmarks")
+        let gone = try cli.run(["sync", "recent", "chromium", "--json"], env: env)
+        #expect(gone.status == 0, "\(gone.stderr)")
+        let bySource = Dictionary(uniqueKeysWithValues: gone.json.map { ($0["source"] as? String ?? "", $0) })
+        // The file and its owner app; the bookmark and its owner app.
+        #expect(bySource["recent"]?["removed"] as? Int == 2 && bySource["recent"]?["gone"] != nil, "\(gone.stdout)")
+        #expect(bySource["chromium"]?["removed"] as? Int == 2, "\(gone.stdout)")
+        #expect(try hits(cli, "zeppelin", env: env).isEmpty)
+        #expect(!(try cli.run(["export"]).stdout.contains("limelight.recent")))
+        // Gone already: nothing is left of it, so it is a note again.
+        let again = try cli.run(["sync", "recent"], env: env)
+        #expect(again.stdout.contains("recent: skipped:"), "\(again.stdout)")
+    }
+
     /// The usage component of an app's score in a text search for it.
     func usage(_ cli: CLI, _ app: String, env: [String: String]) throws -> Double {
         // A text search: its score keeps usage as one bounded component (a

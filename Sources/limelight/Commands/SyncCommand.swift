@@ -11,8 +11,10 @@ struct SyncCommand: Command {
         Each source owns the records it made: a re-sync deletes what vanished from
         its store (an app with its App Shortcuts), updates what changed, and keeps
         the id and usage of what stayed; records of other sources and of 'index'
-        are untouched. A store that is not on this machine is skipped with a note;
-        a broken file is reported as file:line: problem and skipped.
+        are untouched. A store that is not on this machine is skipped with a note,
+        or, if an earlier sync imported it, synced as empty (what it made goes);
+        a broken file is reported as file:line: problem and skipped (what it
+        made is kept).
 
         The sources: apps, the Desktop Entry files of $XDG_DATA_HOME and
         $XDG_DATA_DIRS (each an app, each action an App Shortcut); recent,
@@ -64,12 +66,18 @@ struct SyncCommand: Command {
             for p in made.problems { Output.err(p.description) }
             for w in made.warnings { Output.err("warning: " + w.description) }
             var o: JSONObject = ["source": .string(source.rawValue)]
+            let writer: IndexWriter
             if let note = made.skippedNote {
-                o["skipped"] = .string(note)
-                if json { print(JSON.object(o).serialized) } else { print("\(source.rawValue): skipped: \(note)") }
-                continue
+                guard let w = try writerForGoneStore(source, made, args) else {
+                    o["skipped"] = .string(note)
+                    if json { print(JSON.object(o).serialized) } else { print("\(source.rawValue): skipped: \(note)") }
+                    continue
+                }
+                writer = w
+                o["gone"] = .string(note)
+            } else {
+                writer = try openWriter(args, self)
             }
-            let writer = try openWriter(args, self)
             let changes: SyncChanges
             do {
                 changes = try writer.sync(source: source.rawValue, records: made.records, keeping: made.unreadable) {
@@ -94,9 +102,29 @@ struct SyncCommand: Command {
                 var line = "\(source.rawValue): \(changes.added) added, \(changes.updated) updated, \(changes.removed) removed"
                 if changes.interactions > 0 { line += ", \(changes.interactions) new interaction\(changes.interactions == 1 ? "" : "s")" }
                 if !made.problems.isEmpty { line += " (\(made.problems.count) file\(made.problems.count == 1 ? "" : "s") skipped)" }
+                if let note = made.skippedNote { line += " (store gone: \(note))" }
                 print(line)
             }
         }
         fflush(nil)  // --watch: each re-sync's line as it happens, into a pipe too
+    }
+
+    /// The writer that empties `source` when its store is gone, or nil when
+    /// it is only to be skipped. Gone: the index holds what an earlier sync
+    /// made of the store, which should not stay searchable for ever. Not a
+    /// store that is there but cannot be read (its owner app `unreadable`,
+    /// whose items are kept), nor one never synced (a note, and no index
+    /// made for it).
+    static func writerForGoneStore(_ source: DesktopSource, _ made: SourceRecords, _ args: ParsedArguments) throws -> IndexWriter? {
+        guard made.unreadable.isEmpty, access(try location(args).path, F_OK) == 0 else { return nil }
+        let writer = try openWriter(args, self)
+        let synced: Bool
+        do { synced = try writer.holdsRecords(ofSource: source.rawValue) } catch {
+            writer.close()
+            throw error
+        }
+        if synced { return writer }
+        writer.close()
+        return nil
     }
 }
