@@ -25,6 +25,10 @@ extension BatchSession {
                     throw RecordError("App Shortcut rule: an app has at most \(RecordLimits.maxShortcutsPerApp) App Shortcuts; \(r.app) would have \(count)")
                 }
                 try checkParameter(of: r)
+            case .interaction where restoring:
+                // Kept when a sync's app vanished (for when it is back): its
+                // app, intent or App Shortcut may be gone now.
+                break
             case .interaction:
                 guard try exists(ItemKey.app(r.app)) else {
                     throw RecordError("interaction for app '\(r.app)', which is not in the index (add its app record)")

@@ -56,8 +56,17 @@ package extension BatchSession {
     /// whose usage it changed: each recount reads the whole index, and a sync
     /// that recounted after every vanished entity was O(n²) (3,000 files gone
     /// from recently-used.xbel took 193 s to sync; 0.4 s with one recount).
-    mutating func delete(_ what: Deletion, recountingLater recount: inout Set<ItemKey>) throws -> Int {
-        let ids = try documents(of: what)
+    ///
+    /// `keepingInteractions` (a sync's app that vanished from its store) keeps
+    /// the donations of the app's launches and App Shortcuts: a desktop file
+    /// gone for one sync (a package upgrade) comes back with its usage. Those
+    /// that used one of its entities go with the entity, as always.
+    mutating func delete(_ what: Deletion, keepingInteractions: Bool = false, recountingLater recount: inout Set<ItemKey>) throws -> Int {
+        var ids = try documents(of: what)
+        if keepingInteractions {
+            let interactions = Set(try db.postings(Schema.kind + RecordKind.interaction.rawValue))
+            ids = ids.filter { !interactions.contains($0) }
+        }
         var removed = 0
         var unregistered: [String: [EntityRef]] = [:]
         let derived = Set(try db.postings(Schema.derived))

@@ -16,7 +16,8 @@ public struct SyncChanges: Sendable, Equatable {
 extension IndexWriter {
     /// Makes the records `source` owns exactly `records`, atomically: a stored
     /// record of the source that is not among them is deleted (an app with
-    /// everything of it, an entity with its donations); one that is, is updated
+    /// everything of it but the donations of its launches, kept for when it
+    /// is back; an entity with its donations); one that is, is updated
     /// in place if it changed and keeps its id and usage either way; records of
     /// other sources and of `index` are not touched. Interactions carry ids
     /// derived from what they record, so one already stored is not counted again.
@@ -55,14 +56,16 @@ package extension BatchSession {
         let owned = records.filter { $0.kind != .interaction }
         let incoming = Set(owned.map(ItemKey.init))
 
-        // What vanished. An app goes with all it has; then what is left of
-        // the rest. What the source could not read (`kept` apps) did not vanish.
+        // What vanished. An app goes with all it has but the donations of
+        // its launches, so that one back after a sync without it (a package
+        // upgrade, a poorer XDG_DATA_DIRS) has its usage back; then what is
+        // left of the rest. What the source could not read (`kept` apps) did not vanish.
         let gone = stored.filter { !incoming.contains($0.key) && !kept.contains($0.value.record.app) }
         let goneApps = Set(gone.values.filter { $0.record.kind == .app }.map(\.record.app))
         // Usage and hot lists are recounted once, after all of it.
         var recount = Set<ItemKey>()
         for app in goneApps.sorted() {
-            _ = try delete(.app(app), recountingLater: &recount)
+            _ = try delete(.app(app), keepingInteractions: true, recountingLater: &recount)
         }
         for (key, item) in gone.sorted(by: { $0.key < $1.key }) {
             changes.removed += 1

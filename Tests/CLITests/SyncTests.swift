@@ -217,6 +217,54 @@ final class DesktopFixture: Sendable {
         #expect(again.stdout.contains("recent: skipped:"), "\(again.stdout)")
     }
 
+    /// A desktop file gone for one sync (a package upgrade replacing it, a
+    /// run with a poorer XDG_DATA_DIRS) takes the app and its App Shortcuts
+    /// out of search, not its launches: back, it has its usage back. The
+    /// kept launches survive a rebuild; `forget --app` and `delete --app`
+    /// still delete them.
+    @Test func anAppMissingFromOneSyncKeepsItsLaunches() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let cli = CLI(index: desktop.root + "/index")
+        let env = desktop.env
+        #expect(try cli.run(["sync", "apps"], env: env).status == 0)
+        for _ in 0..<2 { #expect(try cli.run(["donate", "--app", "org.gnome.gedit"]).status == 0) }
+        let usage = try self.usage(cli, "org.gnome.gedit", env: env)
+        #expect(usage > 0)
+        func launches() throws -> Int {
+            try cli.run(["export"]).lines.filter { $0.contains(#""app":"org.gnome.gedit""#) && $0.contains(#""kind":"interaction""#) }.count
+        }
+
+        desktop.remove("usr/share/applications/org.gnome.gedit.desktop")
+        let gone = try #require(try cli.run(["sync", "apps", "--json"], env: env).json.first)
+        #expect(gone["removed"] as? Int == 4, "\(gone)")  // the app, its intent, its 2 App Shortcuts
+        #expect(try hits(cli, "tex", env: env).allSatisfy { $0["app"] as? String != "org.gnome.gedit" })
+        #expect(try launches() == 2)
+        let rebuilt = try cli.run(["rebuild"])
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        #expect(try launches() == 2)
+
+        desktop.write("usr/share/applications/org.gnome.gedit.desktop", DesktopFixture.gedit)
+        let back = try #require(try cli.run(["sync", "apps", "--json"], env: env).json.first)
+        #expect(back["added"] as? Int == 4, "\(back)")
+        #expect(try self.usage(cli, "org.gnome.gedit", env: env) == usage)
+
+        // Gone again, then forgotten: its launches go.
+        desktop.remove("usr/share/applications/org.gnome.gedit.desktop")
+        #expect(try cli.run(["sync", "apps"], env: env).status == 0)
+        let forgot = try cli.run(["forget", "--app", "org.gnome.gedit"])
+        #expect(forgot.status == 0, "\(forgot.stderr)")
+        #expect(try launches() == 0)
+        // delete --app takes an app's launches with it, as it always did.
+        desktop.write("usr/share/applications/org.gnome.gedit.desktop", DesktopFixture.gedit)
+        #expect(try cli.run(["sync", "apps"], env: env).status == 0)
+        #expect(try cli.run(["donate", "--app", "org.gnome.gedit"]).status == 0)
+        #expect(try launches() == 1)
+        let deleted = try cli.run(["delete", "--app", "org.gnome.gedit"])
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(try launches() == 0)
+    }
+
     /// The usage component of an app's score in a text search for it.
     func usage(_ cli: CLI, _ app: String, env: [String: String]) throws -> Double {
         // A text search: its score keeps usage as one bounded component (a
