@@ -68,9 +68,12 @@ public final class DirectoryWatcher {
 
     /// Blocks until something in a group changed and then `debounceMilliseconds`
     /// passed with no further change; returns the groups that changed, or nil
-    /// once `shouldStop` says so (checked every half second).
-    public func next(debounceMilliseconds: Int32, shouldStop: () -> Bool) -> Set<Int>? {
+    /// once `shouldStop` says so (checked every half second). With
+    /// `idleMilliseconds`, returns no groups when nothing changed for about
+    /// that long (a caller with something to try again).
+    public func next(debounceMilliseconds: Int32, idleMilliseconds: Int32? = nil, shouldStop: () -> Bool) -> Set<Int>? {
         var changed = Set<Int>()
+        var idle: Int32 = 0
         while true {
             if shouldStop() { return nil }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -79,6 +82,8 @@ public final class DirectoryWatcher {
                 drain(into: &changed)
             } else if ready == 0 {
                 if !changed.isEmpty { return changed }
+                idle += 500
+                if let limit = idleMilliseconds, idle >= limit { return [] }
                 addWatches()
             } else if errno != EINTR {
                 return nil

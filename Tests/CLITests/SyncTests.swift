@@ -400,16 +400,17 @@ final class DesktopFixture: Sendable {
     }
 
     /// `sync SOURCE --watch --json` on the fixture, its stdout's lines as they come.
-    func startWatch(_ desktop: DesktopFixture, _ source: String) throws -> (Process, LineCollector) {
+    func startWatch(_ desktop: DesktopFixture, _ source: String, env extra: [String: String] = [:],
+                    stderr: Pipe? = nil) throws -> (Process, LineCollector) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CLI.binary)
         p.arguments = ["--index", desktop.root + "/index", "sync", source, "--watch", "--json"]
         var environment = ProcessInfo.processInfo.environment
-        for (k, v) in desktop.env { environment[k] = v }
+        for (k, v) in desktop.env.merging(extra, uniquingKeysWith: { $1 }) { environment[k] = v }
         p.environment = environment
         let out = Pipe()
         p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
+        p.standardError = stderr ?? FileHandle.nullDevice
         try p.run()
         return (p, LineCollector(out.fileHandleForReading))
     }
@@ -437,6 +438,47 @@ final class DesktopFixture: Sendable {
 
     /// Desktop file ids come from subdirectories: one that was there at the
     /// start and one made while watching are both watched.
+    /// Another writer holding the index past the lock timeout is told on
+    /// stderr, and the watch goes on: the sync is tried again a few seconds
+    /// later, with no further change needed (it died, exit 75).
+    @Test func watchOutlivesABusyIndexAndSyncsWhenItIsFree() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let errors = Pipe()
+        let (p, lines) = try startWatch(desktop, "apps", env: ["LIMELIGHT_LOCK_TIMEOUT": "0.3"], stderr: errors)
+        let stderr = LineCollector(errors.fileHandleForReading)
+        defer { if p.isRunning { kill(p.processIdentifier, SIGKILL) } }
+        #expect(lines.wait(count: 1, timeout: 30), "no first sync")
+        usleep(300_000)
+        // The index's write lock, taken as a second writer would (fcntl on flintlock).
+        let current = try String(contentsOfFile: desktop.root + "/index/current", encoding: .utf8).split(separator: " ").last!
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", "import fcntl, os, sys, time\nfd = os.open(sys.argv[1], os.O_RDWR)\nfcntl.lockf(fd, fcntl.LOCK_EX)\nprint('locked', flush=True)\ntime.sleep(60)",
+                            "\(desktop.root)/index/\(current.trimmingCharacters(in: .whitespacesAndNewlines))/flintlock"]
+        let held = Pipe()
+        holder.standardOutput = held
+        try holder.run()
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+        #expect(LineCollector(held.fileHandleForReading).wait(count: 1, timeout: 10), "the lock was not taken")
+
+        desktop.write("usr/share/applications/new-app.desktop", DesktopFixture.entry("Newcomer"))
+        let deadline = Date().addingTimeInterval(10)
+        while !stderr.lines.contains(where: { $0.contains("busy") }), Date() < deadline { usleep(50_000) }
+        #expect(stderr.lines.contains { $0.contains("busy") && $0.contains("still watching") }, "\(stderr.lines)")
+        #expect(p.isRunning)
+        #expect(lines.lines.count == 1)
+
+        kill(holder.processIdentifier, SIGKILL)  // (SIGTERM may be blocked in what the test runner starts)
+        holder.waitUntilExit()
+        // No change since: the retry alone syncs it.
+        #expect(lines.wait(count: 2, timeout: 15), "no sync after the index was free; stderr: \(stderr.lines)")
+        #expect(lines.lines.count >= 2 && json(lines.lines[1])?["added"] as? Int == 1, "\(lines.lines)")
+        kill(p.processIdentifier, SIGTERM)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+    }
+
     @Test func watchSeesDesktopFilesInSubdirectoriesIncludingNewOnes() throws {
         let desktop = DesktopFixture()
         desktop.writeApps()

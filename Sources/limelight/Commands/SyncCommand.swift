@@ -48,11 +48,9 @@ struct SyncCommand: Command {
     static func run(_ args: ParsedArguments) throws {
         let chosen = try sources(args)
         let environment = DesktopEnvironment.current()
-        try syncOnce(chosen, environment: environment, args: args)
-        if args.has(.watch) {
-            try DesktopWatch.run(chosen, environment: environment) { changed in
-                try syncOnce(changed, environment: environment, args: args)
-            }
+        guard args.has(.watch) else { return try syncOnce(chosen, environment: environment, args: args) }
+        try DesktopWatch.run(chosen, environment: environment) { changed in
+            try syncOnce(changed, environment: environment, args: args)
         }
     }
 
