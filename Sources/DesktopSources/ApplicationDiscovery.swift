@@ -132,6 +132,13 @@ public enum ApplicationDiscovery {
         if let program = app.tryExec, !environment.findsExecutable(program) {
             return .skip(.tryExecNotFound(program))
         }
+        // GLib (g_desktop_app_info_load_from_keyfile) hides an entry whose
+        // Exec program is not found too, by the same test: what a removed
+        // package left behind, which GNOME does not show and nothing could
+        // start. An Exec that cannot be split is AppRecords' to report.
+        if let exec = app.exec, let program = try? ExecLine.parse(exec).program, !environment.findsExecutable(program) {
+            return .skip(.execNotFound(program))
+        }
         app.genericName = entry.localeString("GenericName", locale: environment.locale)
         app.comment = entry.localeString("Comment", locale: environment.locale)
         app.keywords = entry.localeStrings("Keywords", locale: environment.locale) ?? []

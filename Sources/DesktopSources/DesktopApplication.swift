@@ -66,6 +66,8 @@ public enum SkipReason: Sendable, Equatable, CustomStringConvertible {
     case notAnApplication(type: String)
     /// `TryExec` names no executable file here.
     case tryExecNotFound(String)
+    /// The program `Exec` runs is no executable here (GLib's rule too).
+    case execNotFound(String)
     /// `OnlyShowIn` does not name a desktop of `$XDG_CURRENT_DESKTOP`.
     case onlyShownIn([String])
     /// `NotShowIn` names a desktop of `$XDG_CURRENT_DESKTOP`.
@@ -78,6 +80,7 @@ public enum SkipReason: Sendable, Equatable, CustomStringConvertible {
         case .hidden: "Hidden=true"
         case let .notAnApplication(type): "Type=\(type), not Application"
         case let .tryExecNotFound(program): "TryExec \(program) is not an executable here"
+        case let .execNotFound(program): "Exec runs \(program), which is not an executable here"
         case let .onlyShownIn(desktops): "OnlyShowIn=\(desktops.joined(separator: ";")) excludes this desktop"
         case let .notShownIn(desktop): "NotShowIn names \(desktop)"
         case let .shadowed(path): "shadowed by \(path)"

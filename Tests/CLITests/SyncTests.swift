@@ -10,7 +10,15 @@ final class DesktopFixture: Sendable {
     /// What `limelight` is run with so it reads this desktop and nothing else.
     var env: [String: String] {
         ["HOME": root + "/home", "XDG_DATA_HOME": root + "/home/.local/share", "XDG_DATA_DIRS": root + "/usr/local/share:" + root + "/usr/share",
-         "XDG_CONFIG_HOME": root + "/home/.config", "XDG_CURRENT_DESKTOP": "GNOME", "LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""]
+         "XDG_CONFIG_HOME": root + "/home/.config", "XDG_CURRENT_DESKTOP": "GNOME", "LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": "",
+         "PATH": root + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+    }
+
+    /// An executable named `name` in the fixture's bin directory, first in
+    /// `$PATH`: an entry whose Exec program is not found is hidden.
+    func installProgram(_ name: String) {
+        let path = write("bin/" + name, "#!/bin/sh\n")
+        chmod(path, 0o755)
     }
 
     @discardableResult
@@ -51,6 +59,7 @@ final class DesktopFixture: Sendable {
     }
 
     func writeApps() {
+        for program in ["gedit", "konsole"] { installProgram(program) }
         write("usr/share/applications/org.gnome.gedit.desktop", Self.gedit)
         write("usr/share/applications/kde/konsole.desktop", Self.entry("Konsole", "Terminal=false\n", exec: "konsole"))
         write("usr/share/applications/shadowed.desktop", Self.entry("System Copy"))
@@ -594,8 +603,12 @@ final class DesktopFixture: Sendable {
             let entry = lines.prefix { !$0.hasPrefix("[Desktop Action") }
             func value(_ key: String) -> String? { entry.first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) } }
             if value("NoDisplay") == "true" || value("Hidden") == "true" || value("Type") != "Application" { continue }
-            if let tryExec = value("TryExec"), !tryExec.hasPrefix("/"),
-               !(ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(tryExec)") }) { continue }
+            func found(_ program: String) -> Bool {
+                program.hasPrefix("/") ? FileManager.default.isExecutableFile(atPath: program)
+                    : (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") })
+            }
+            if let tryExec = value("TryExec"), !found(tryExec) { continue }
+            if let program = value("Exec")?.split(separator: " ").first, !found(String(program)) { continue }
             guard let name = value("Name") else { continue }
             expected += 1
             let id = String(file.dropLast(".desktop".count))

@@ -22,6 +22,11 @@ import Testing
     init() {
         tree.write("bin/present", "#!/bin/sh\n", mode: 0o755)
         tree.write("bin/not-executable", "#!/bin/sh\n", mode: 0o644)
+        // The programs the entries' Exec lines run: an entry whose program is
+        // not found is hidden (GLib's rule), as on a desktop.
+        for program in ["app", "gedit", "konsole", "many", "x", "env", "flatpak"] {
+            tree.write("bin/\(program)", "#!/bin/sh\n", mode: 0o755)
+        }
         tree.write("usr/share/applications/org.gnome.gedit.desktop", """
             [Desktop Entry]
             Name=gedit
@@ -117,6 +122,24 @@ import Testing
         #expect(reasons[tree.path("home/.local/share/applications/masked.desktop")] == .hidden)
         #expect(reasons[tree.path("usr/share/applications/masked.desktop")]
                 == .shadowed(by: tree.path("home/.local/share/applications/masked.desktop")))
+    }
+
+    /// GLib hides an entry whose Exec program is not found, by TryExec's
+    /// test: a bare name not in $PATH, an absolute path not executable (what
+    /// an uninstalled package leaves behind). The program is argv[0] as
+    /// written (`env` for `env VAR=1 prog`), found or not.
+    @Test func anEntryWhoseExecProgramIsNotFoundIsHidden() {
+        tree.write("usr/share/applications/exec-missing.desktop", entry("Exec Missing", exec: "absent-program --x %U"))
+        tree.write("usr/share/applications/exec-noexec.desktop", entry("Exec NoExec", exec: tree.path("bin/not-executable")))
+        tree.write("usr/share/applications/exec-abs.desktop", entry("Exec Abs", exec: "\"\(tree.path("bin/present"))\" %f"))
+        tree.write("usr/share/applications/exec-quoted.desktop", entry("Exec Quoted", exec: "\"present\" --y"))
+        let found = ApplicationDiscovery.discover(in: environment)
+        let reasons = Dictionary(found.skipped.map { ($0.id, $0.reason) }, uniquingKeysWith: { a, _ in a })
+        #expect(reasons["exec-missing"] == .execNotFound("absent-program"))
+        #expect(reasons["exec-noexec"] == .execNotFound(tree.path("bin/not-executable")))
+        let ids = found.applications.map(\.id)
+        #expect(ids.contains("exec-abs") && ids.contains("exec-quoted"), "\(ids)")
+        #expect(!ids.contains("exec-missing") && !ids.contains("exec-noexec"))
     }
 
     @Test func tryExecShowInAndTypeDecideVisibility() {

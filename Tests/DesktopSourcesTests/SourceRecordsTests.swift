@@ -57,7 +57,7 @@ import Testing
         fixture.tree.write("usr/share/applications/firefox_firefox.desktop",
                            "[Desktop Entry]\nType=Application\nName=Firefox Web Browser\nExec=env BAMF_DESKTOP_FILE_HINT=/var/lib/snapd/desktop/applications/firefox_firefox.desktop /snap/bin/firefox %u\n")
         fixture.tree.write("usr/share/applications/org.gnome.Maps.desktop",
-                           "[Desktop Entry]\nType=Application\nName=Maps\nExec=/usr/bin/flatpak run --branch=stable --arch=x86_64 --command=gnome-maps org.gnome.Maps %U\n")
+                           "[Desktop Entry]\nType=Application\nName=Maps\nExec=\(fixture.tree.path("bin/flatpak")) run --branch=stable --arch=x86_64 --command=gnome-maps org.gnome.Maps %U\n")
         let made = DesktopSource.apps.records(in: fixture.environment, now: .now())
         #expect(Self.find(made, .app, id: "firefox_firefox")?.synonyms == ["firefox"])
         #expect(Self.find(made, .app, id: "org.gnome.Maps")?.synonyms == [])
