@@ -111,12 +111,12 @@ public enum ApplicationDiscovery {
             }
             return value
         }
-        if try entry.boolean("Hidden", file: path) == true { return .skip(.hidden) }
+        if entry.boolean("Hidden", file: path, warnings: &warnings) == true { return .skip(.hidden) }
         let type = try required("Type")
         guard type == "Application" else { return .skip(.notAnApplication(type: type)) }
 
         var app = DesktopApplication(id: id, path: path, name: try required("Name"))
-        app.dbusActivatable = try entry.boolean("DBusActivatable", file: path) ?? false
+        app.dbusActivatable = entry.boolean("DBusActivatable", file: path, warnings: &warnings) ?? false
         app.exec = entry.string("Exec").flatMap { $0.isEmpty ? nil : $0 }
         if app.exec == nil && !app.dbusActivatable {
             _ = try required("Exec", "is required unless DBusActivatable=true")
@@ -144,9 +144,9 @@ public enum ApplicationDiscovery {
         app.keywords = entry.localeStrings("Keywords", locale: environment.locale) ?? []
         app.categories = entry.strings("Categories") ?? []
         app.icon = entry.localeString("Icon", locale: environment.locale).flatMap { $0.isEmpty ? nil : $0 }
-        app.terminal = try entry.boolean("Terminal", file: path) ?? false
+        app.terminal = entry.boolean("Terminal", file: path, warnings: &warnings) ?? false
         app.workingDirectory = entry.string("Path").flatMap { $0.isEmpty ? nil : $0 }
-        app.noDisplay = try entry.boolean("NoDisplay", file: path) ?? false
+        app.noDisplay = entry.boolean("NoDisplay", file: path, warnings: &warnings) ?? false
         app.mimeTypes = entry.strings("MimeType") ?? []
         app.startupWMClass = entry.string("StartupWMClass")
         readActions(of: entry, in: file, into: &app, locale: environment.locale, warnings: &warnings)

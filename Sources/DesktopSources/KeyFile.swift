@@ -72,8 +72,10 @@ public struct KeyFile: Sendable {
         return name
     }
 
-    /// `Name[de_DE.UTF-8]` → `Name[de_DE]`, after checking the key uses only
-    /// `A-Za-z0-9-` as the spec requires.
+    /// `Name[de_DE.UTF-8]` → `Name[de_DE]`, after checking the key as GLib
+    /// does (`g_key_file_is_key_name`): not empty, no `=`, `[` or `]` but
+    /// around a locale. The spec's `A-Za-z0-9-` is stricter, and refusing
+    /// `X-Foo_Bar=1` dropped a whole app GNOME shows.
     private static func normalizedKey(_ key: String, _ fail: (String) -> DesktopSourceError) throws(DesktopSourceError) -> String {
         var base = key
         var locale: String?
@@ -86,14 +88,10 @@ public struct KeyFile: Sendable {
             }
             locale = DesktopLocale.withoutEncoding(inner)
         }
-        guard !base.isEmpty, base.utf8.allSatisfy({ isKeyCharacter($0) }) else {
-            throw fail("a key may contain only A-Z, a-z, 0-9 and -: \"\(key)\"")
+        guard !base.isEmpty, !base.contains("]") else {
+            throw fail("a key may not be empty nor hold ] outside its [locale]: \"\(key)\"")
         }
         return locale.map { "\(base)[\($0)]" } ?? base
-    }
-
-    private static func isKeyCharacter(_ c: UInt8) -> Bool {
-        (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c == 0x2d
     }
 }
 
@@ -142,21 +140,26 @@ public struct KeyFileGroup: Sendable {
         localizedEntry(key, locale).map { KeyFileValue.list($0.value) }
     }
 
-    /// A `boolean`: `true` or `false` (and, as GLib accepts them, `1` or `0`).
-    public func boolean(_ key: String, file: String) throws(DesktopSourceError) -> Bool? {
+    /// A `boolean` as GLib reads one: `true` or `1`, `false` or `0`, trailing
+    /// whitespace ignored; anything else (`True`, `yes`) is false, with a
+    /// warning — GLib's desktop-file reader takes it as false and shows the
+    /// app, where refusing it dropped the whole app.
+    public func boolean(_ key: String, file: String, warnings: inout [DesktopSourceError]) -> Bool? {
         guard let entry = entries[key] else { return nil }
-        switch entry.value {
+        switch String(entry.value.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) {
         case "true", "1": return true
         case "false", "0": return false
         default:
-            throw DesktopSourceError(file: file, line: entry.line,
-                                     problem: "\(key) must be true or false, found \"\(entry.value)\"")
+            warnings.append(DesktopSourceError(file: file, line: entry.line,
+                                               problem: "\(key) must be true or false, found \"\(entry.value)\"; read as false, as GLib does"))
+            return false
         }
     }
 
+    /// An empty translation (`Name[de]=`) is none: GLib falls back past it.
     private func localizedEntry(_ key: String, _ locale: DesktopLocale?) -> Entry? {
         for candidate in locale?.candidates ?? [] {
-            if let entry = entries["\(key)[\(candidate)]"] { return entry }
+            if let entry = entries["\(key)[\(candidate)]"], !entry.value.isEmpty { return entry }
         }
         return entries[key]
     }

@@ -145,7 +145,7 @@ final class DesktopFixture: Sendable {
         let usage = try self.usage(cli, "org.gnome.gedit", env: env)
         #expect(usage > 0)
         let broken = desktop.write("home/.local/share/applications/org.gnome.gedit.desktop",
-                                   "[Desktop Entry]\nType=Application\nName=gedit\nTerminal=yes\n")
+                                   "[Desktop Entry]\nType=Application\nName=gedit\nthis line is junk\n")
         let r = try cli.run(["sync", "apps", "--json"], env: env)
         #expect(r.status == 0 && r.stderr.contains(broken + ":"), "\(r.stderr)")
         #expect(r.json.first?["removed"] as? Int == 0, "\(r.stdout)")
