@@ -190,6 +190,9 @@ public final class IndexWriter {
         /// Interactions whose id was recorded before with other content,
         /// each `place: message`: the recorded one is kept.
         public var conflicts: [String] = []
+        /// Interactions naming an app, intent or App Shortcut not in the
+        /// index, each `place: what`: kept, they count once it is indexed.
+        public var namingUnknown: [String] = []
 
         static func conflictNote(_ id: String) -> String {
             "interaction id '\(id)' is already recorded with other content (an id names one use: give this one another id, or forget that one first)"

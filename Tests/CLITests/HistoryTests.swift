@@ -78,6 +78,28 @@ import Testing
         #expect(try interactions(cli).count == 1)
     }
 
+    /// Uses of what is not indexed (an app gone from a sync, an action gone
+    /// from its app) are kept and told; they count once it is indexed, and
+    /// an export holding them reads back.
+    @Test func usesOfWhatIsNotIndexedAreKeptAndCountOnceItIs() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        let log = #"{"kind":"interaction","app":"com.example.later","at":"2026-11-29T07:30:00Z"}"# + "\n"
+            + #"{"kind":"interaction","app":"com.example.a","shortcut":"gone","at":"2026-11-29T07:31:00Z"}"# + "\n"
+        let r = try cli.run(["index", "-"], stdin: log)
+        #expect(r.status == 0 && r.stderr.contains("kept: <stdin>:1: interaction names app 'com.example.later', which is not in the index"), "\(r.stderr)")
+        #expect(r.stderr.contains("<stdin>:2: interaction names App Shortcut 'gone', which com.example.a does not declare"))
+        #expect(try interactions(cli).count == 2)
+        let later = dir.write("later.jsonl", #"{"kind":"app","app":"com.example.later","name":"Later Thing"}"# + "\n")
+        #expect(try cli.run(["index", later]).status == 0)
+        let hit = try cli.run(["search", "later thing", "--json", "--explain"]).json.first
+        #expect(((hit?["explain"] as? [String: Any])?["usage"] as? Double ?? 0) > 0, "\(String(describing: hit))")
+        let exported = dir.write("all.jsonl", try cli.run(["export"]).stdout)
+        let copy = CLI(index: dir.path + "/copy")
+        #expect(try copy.run(["index", exported]).status == 0)
+        #expect(try copy.run(["export"]).stdout == cli.run(["export"]).stdout)
+    }
+
     /// History settings saved before the first index belong to it: the
     /// directory is still a new index (it was refused as holding other
     /// files, for good), and index says what the settings left out.

@@ -32,6 +32,7 @@ struct IndexCommand: Command {
                                 ("documents", .number(Double(writer.documentCount)))])
             if summary.notRecorded > 0 { o["notRecorded"] = .number(Double(summary.notRecorded)) }
             if !summary.conflicts.isEmpty { o["conflicts"] = .array(summary.conflicts.map(JSON.string)) }
+            if !summary.namingUnknown.isEmpty { o["namingUnknown"] = .array(summary.namingUnknown.prefix(100).map(JSON.string)) }
             print(JSON.object(o).serialized)
         } else {
             let plural: [RecordKind: String] = [.app: "apps", .entity: "entities", .intent: "intents", .shortcut: "App Shortcuts",
@@ -43,6 +44,8 @@ struct IndexCommand: Command {
         }
         // As donate says it: the history settings left these out (read and
         // checked, counted above, not recorded).
+        for u in summary.namingUnknown.prefix(20) { Output.err("kept: \(u); it counts once that is indexed") }
+        if summary.namingUnknown.count > 20 { Output.err("kept: \(summary.namingUnknown.count - 20) more interactions naming what is not in the index") }
         for c in summary.conflicts.prefix(20) { Output.err("not recorded: " + c) }
         if summary.conflicts.count > 20 { Output.err("not recorded: \(summary.conflicts.count - 20) more interactions whose ids were recorded with other content") }
         let n = summary.notRecorded
