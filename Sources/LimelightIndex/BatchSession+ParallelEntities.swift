@@ -86,6 +86,7 @@ extension BatchSession {
             try built.setUsage(stats)
             try db.replace(id, with: try built.finished())
             if let card = built.card { try hot.offerPrefixes(db, card: card) }
+            try hot.offer(db, usage: stats, key: key)
         }
     }
 }

@@ -115,6 +115,9 @@ package struct BatchSession {
     /// new, gets the usage its stored interactions credit to it).
     mutating func put(_ built: BuiltDocument, key: ItemKey, hit: Bool) throws {
         var built = built
+        // Usage a new hit gets from interactions stored before it (an app
+        // back after a sync missed it): into the usage lists too.
+        var restored: UsageStats? = nil
         if hit {
             if let old = try db.documentID(of: key) {
                 // The card's copy: the value slot's has no cells.
@@ -125,13 +128,14 @@ package struct BatchSession {
                 deferredUsage.append(key)
             } else {
                 let stats = try usageFromStoredInteractions(key)
-                if !stats.isEmpty { try built.setUsage(stats) }
+                if !stats.isEmpty { try built.setUsage(stats); restored = stats }
             }
         }
         try db.replace(key: key, with: try built.finished())
         if hit, let card = built.card {
             try hot.offer(db, HotLists.priorName, key: key, score: card.prior)
             try hot.offerPrefixes(db, card: card)
+            if let restored { try hot.offer(db, usage: restored, key: key) }
         }
     }
 

@@ -94,6 +94,9 @@ import Testing
         #expect(try cli.run(["index", later]).status == 0)
         let hit = try cli.run(["search", "later thing", "--json", "--explain"]).json.first
         #expect(((hit?["explain"] as? [String: Any])?["usage"] as? Double ?? 0) > 0, "\(String(describing: hit))")
+        // And in the usage lists suggestions read.
+        let suggested = try cli.run(["suggest", "--json", "--at", "2026-11-30T07:30:00Z"]).json
+        #expect(suggested.contains { $0["app"] as? String == "com.example.later" }, "\(suggested)")
         let exported = dir.write("all.jsonl", try cli.run(["export"]).stdout)
         let copy = CLI(index: dir.path + "/copy")
         #expect(try copy.run(["index", exported]).status == 0)

@@ -12,6 +12,16 @@ import Testing
         #expect(stats.documents == 13)
     }
 
+    /// An item indexed after uses of it were stored (an app back after a
+    /// sync missed it) takes its usage into the lists suggestions read.
+    @Test func usageFromStoredUsesReachesTheUsageLists() throws {
+        let dir = TempDir()
+        try ingest(dir, [#"{"kind":"interaction","app":"com.example.later","at":"2026-11-29T07:30:00Z"}"#])
+        try ingest(dir, [#"{"kind":"app","app":"com.example.later","name":"Later"}"#])
+        let listed = try HotLists.read(try dir.index.openReader(), HotLists.allName()).map(\.key)
+        #expect(listed.contains(.app("com.example.later")), "\(listed)")
+    }
+
     @Test func upsertReplacesByIdentity() throws {
         let dir = TempDir()
         try ingest(dir, Fixture.trails)
