@@ -113,6 +113,11 @@ public struct Record: Sendable, Equatable {
         for (key, value) in patch.fields.pairs where key != "patch" {
             merged[key] = value.isNull ? JSON?.none : value
         }
+        // The patched entity is one line of an export: it must read back.
+        let bytes = JSON.object(merged).serialized.utf8.count
+        if bytes > RecordLimits.maxLineBytes {
+            throw RecordError("the entity as patched would be \(bytes) bytes long; a record is at most \(RecordLimits.maxLineBytes) bytes")
+        }
         return try Record(json: .object(merged))
     }
 

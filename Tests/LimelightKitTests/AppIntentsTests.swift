@@ -29,6 +29,18 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
         #expect(r.keywords.isEmpty && r.text == nil)
     }
 
+    /// A patched entity is one line of an export, which must read back.
+    @Test func aPatchThatWouldMakeTheRecordTooLongIsRejected() throws {
+        let keywords = (0..<1_000).map { "\"\(String(repeating: "k", count: 999))\($0 % 10)\"" }.joined(separator: ",")
+        try ingest(dir, [#"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"big","title":"Big","keywords":[\#(keywords)]}"#])
+        do {
+            try ingest(dir, [#"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"big","patch":true,"description":"\#(String(repeating: "語", count: 20_000))"}"#])
+            Issue.record("a patch past 1 MiB was accepted")
+        } catch let e as IndexError {
+            #expect(e.description.contains("the entity as patched would be"), "\(e.description)")
+        }
+    }
+
     @Test func aPatchOfAnUnknownEntityIsRejected() throws {
         #expect(throws: IndexError.self) {
             try ingest(dir, [#"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"nope","patch":true,"subtitle":"x"}"#])
