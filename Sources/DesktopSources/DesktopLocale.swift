@@ -11,6 +11,9 @@ public struct DesktopLocale: Sendable, Equatable, CustomStringConvertible {
     public let language: String
     public let country: String?
     public let modifier: String?
+    /// The languages to fall back on, in order (`LANGUAGE`'s after its first,
+    /// then the locale's own), as GLib's `g_get_language_names` lists them.
+    public private(set) var fallbacks: [DesktopLocale] = []
 
     /// Parses `lang[_COUNTRY][.ENCODING][@MODIFIER]`; nil for `C`, `POSIX` and
     /// the empty name, which select no translation.
@@ -26,22 +29,28 @@ public struct DesktopLocale: Sendable, Equatable, CustomStringConvertible {
 
     /// The locale of messages: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that
     /// is set and not empty (POSIX's precedence); nil when none is, or it is `C`.
+    /// Unless it is `C`, `LANGUAGE` (`de_DE:de:en`) comes first, as gettext and
+    /// GLib read it: GNOME shows names in the first of its languages a
+    /// desktop file has, and so does Limelight.
     public static func fromEnvironment() -> DesktopLocale? { fromEnvironment(FileSystem.environment) }
 
     public static func fromEnvironment(_ lookup: (String) -> String?) -> DesktopLocale? {
-        for variable in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = lookup(variable), !value.isEmpty { return DesktopLocale(value) }
-        }
-        return nil
+        guard let value = ["LC_ALL", "LC_MESSAGES", "LANG"].compactMap({ lookup($0) }).first(where: { !$0.isEmpty }),
+              let messages = DesktopLocale(value) else { return nil }
+        let languages = (lookup("LANGUAGE") ?? "").split(separator: ":").compactMap { DesktopLocale(String($0)) }
+        guard var first = languages.first else { return messages }
+        first.fallbacks = Array(languages.dropFirst()) + [messages]
+        return first
     }
 
-    /// The `[…]` suffixes to try, most specific first.
+    /// The `[…]` suffixes to try, most specific first, then the fallbacks'.
     public var candidates: [String] {
         var out: [String] = []
         if let country, let modifier { out.append("\(language)_\(country)@\(modifier)") }
         if let country { out.append("\(language)_\(country)") }
         if let modifier { out.append("\(language)@\(modifier)") }
         out.append(language)
+        for f in fallbacks { for c in f.candidates where !out.contains(c) { out.append(c) } }
         return out
     }
 

@@ -10,7 +10,7 @@ final class DesktopFixture: Sendable {
     /// What `limelight` is run with so it reads this desktop and nothing else.
     var env: [String: String] {
         ["HOME": root + "/home", "XDG_DATA_HOME": root + "/home/.local/share", "XDG_DATA_DIRS": root + "/usr/local/share:" + root + "/usr/share",
-         "XDG_CONFIG_HOME": root + "/home/.config", "XDG_CURRENT_DESKTOP": "GNOME", "LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": "",
+         "XDG_CONFIG_HOME": root + "/home/.config", "XDG_CURRENT_DESKTOP": "GNOME", "LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": "",
          "PATH": root + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
     }
 
@@ -594,7 +594,7 @@ final class DesktopFixture: Sendable {
         guard !files.isEmpty else { return }  // nothing installed: nothing to find
         let tmp = TempDir()
         let cli = CLI(index: tmp.path + "/index")
-        let env = ["XDG_DATA_HOME": tmp.path + "/share", "XDG_DATA_DIRS": "/usr/share", "LANG": "C", "LC_ALL": "", "LC_MESSAGES": "", "XDG_CURRENT_DESKTOP": ""]
+        let env = ["XDG_DATA_HOME": tmp.path + "/share", "XDG_DATA_DIRS": "/usr/share", "LANG": "C", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": "", "XDG_CURRENT_DESKTOP": ""]
         #expect(try cli.run(["sync", "apps"], env: env).status == 0)
         var expected = 0
         for file in files {

@@ -92,7 +92,7 @@ def fetch():
 
 
 def environment(lang):
-    e = {k: v for k, v in os.environ.items() if k not in ('LC_ALL', 'LC_MESSAGES')}
+    e = {k: v for k, v in os.environ.items() if k not in ('LC_ALL', 'LC_MESSAGES', 'LANGUAGE')}
     home = os.path.join(WORK, 'home')
     e.update(HOME=home, XDG_DATA_HOME=home + '/.local/share', XDG_CONFIG_HOME=home + '/.config',
              XDG_DATA_DIRS=os.path.join(WORK, 'root', 'usr', 'share'), XDG_CURRENT_DESKTOP='GNOME', LANG=lang)
