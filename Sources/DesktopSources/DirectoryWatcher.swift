@@ -39,31 +39,41 @@ public final class DirectoryWatcher {
         fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         if fd < 0 { throw DesktopSourceError(file: "inotify", line: 0, problem: String(cString: strerror(errno))) }
         self.groups = groups
-        addWatches()
+        var existing = Set<Int>()
+        addWatches(changed: &existing)  // what is there now is synced by the caller
     }
 
     deinit { close(fd) }
 
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
 
-    private func addWatches() {
+    /// Watches every directory of the groups that exists; adds to `changed`
+    /// the groups of those watched for the first time. A directory made
+    /// after the watch began (a fresh account's ~/.local/share/applications,
+    /// with the first launcher already in it) held files no event will tell.
+    private func addWatches(changed: inout Set<Int>) {
         for (index, directories) in groups.enumerated() {
-            for watched in directories { add(watched.path, watched, group: index) }
+            for watched in directories where add(watched.path, watched, group: index) { changed.insert(index) }
         }
     }
 
-    /// Watches `path` for `watched` (and, if it is recursive, every directory under it).
-    private func add(_ path: String, _ watched: WatchedDirectory, group: Int) {
-        guard FileSystem.isDirectory(path) else { return }
+    /// Watches `path` for `watched` (and, if it is recursive, every directory
+    /// under it); true when one of them was not watched for it before.
+    @discardableResult
+    private func add(_ path: String, _ watched: WatchedDirectory, group: Int) -> Bool {
+        guard FileSystem.isDirectory(path) else { return false }
         let wd = inotify_add_watch(fd, path, Self.mask)
-        guard wd >= 0 else { return }
+        guard wd >= 0 else { return false }
+        var added = false
         if !(watches[wd] ?? []).contains(where: { $0.group == group && $0.watched == watched && $0.path == path }) {
             watches[wd, default: []].append((group, watched, path))
+            added = true
         }
-        guard watched.recursive else { return }
+        guard watched.recursive else { return added }
         for name in FileSystem.names(in: path) where FileSystem.isDirectory(path + "/" + name) {
-            add(path + "/" + name, watched, group: group)
+            if add(path + "/" + name, watched, group: group) { added = true }
         }
+        return added
     }
 
     /// Blocks until something in a group changed and then `debounceMilliseconds`
@@ -84,7 +94,7 @@ public final class DirectoryWatcher {
                 if !changed.isEmpty { return changed }
                 idle += 500
                 if let limit = idleMilliseconds, idle >= limit { return [] }
-                addWatches()
+                addWatches(changed: &changed)
             } else if errno != EINTR {
                 return nil
             }

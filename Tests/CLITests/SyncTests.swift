@@ -508,6 +508,20 @@ final class DesktopFixture: Sendable {
         #expect(try hits(cli, "chess", env: desktop.env).first?["app"] as? String == "games-chess")
     }
 
+    /// An applications directory made after the watch began, with a file
+    /// already in it (no event tells of it): synced once it is watched.
+    @Test func watchSyncsADirectoryMadeAfterItBeganWithWhatItHolds() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        desktop.remove("home/.local/share/applications")
+        let (p, lines) = try startWatch(desktop, "apps")
+        defer { kill(p.processIdentifier, SIGTERM); p.waitUntilExit() }
+        #expect(lines.wait(count: 1, timeout: 30), "no first sync")
+        desktop.write("home/.local/share/applications/late.desktop", DesktopFixture.entry("Late Home App"))
+        #expect(lines.wait(count: 2, timeout: 30), "no re-sync after the directory appeared")
+        #expect(json(lines.lines[1])?["added"] as? Int == 1, "\(lines.lines)")
+    }
+
     /// Chromium writes Bookmarks to a temporary file and renames it over the
     /// old one; other files of the profile (History, …) change all the time
     /// and are not a reason to sync.
