@@ -56,7 +56,7 @@ let package = Package(
         // Needs only JSON and records (Model) and Timestamp (Support).
         .target(name: "DesktopSources", dependencies: ["LimelightModel", "LimelightSupport", "CSQLite"], swiftSettings: layer),
         // Opening a hit: Exec lines and URIs as argv, started with posix_spawn.
-        .target(name: "DesktopLaunch", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport"], swiftSettings: layer),
+        .target(name: "DesktopLaunch", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport", "CSDBus"], swiftSettings: layer),
         // In-process benchmark driver (make bench); not part of the product.
         .executableTarget(name: "limelight-bench", dependencies: ["LimelightKit", "Xapian"],
                           path: "Benchmarks/LimelightBench"),

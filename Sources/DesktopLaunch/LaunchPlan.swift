@@ -15,6 +15,31 @@ public struct LaunchPlan: Sendable, Equatable {
     public var workingDirectory: String?
     /// `Terminal=true`: each argv is already wrapped in the terminal's.
     public var terminal = false
+    /// `DBusActivatable=true`: the app is started over the session bus, as
+    /// the spec asks (`argvs`, from its Exec line, only if that fails).
+    public var dbus: DBusActivation?
+
+    /// A call of `org.freedesktop.Application` that starts an app: Activate,
+    /// Open(`uris`), or ActivateAction(`action`).
+    public struct DBusActivation: Sendable, Equatable {
+        /// The bus name: the desktop file id without `.desktop`.
+        public var name: String
+        public var action: String?
+        public var uris: [String] = []
+
+        public init(desktopFileID id: String, action: String? = nil, uris: [String] = []) {
+            name = id
+            self.action = action
+            self.uris = uris
+        }
+
+        /// `/` + the name with `.` as `/` and `-` as `_` (the spec's object path).
+        public var path: String {
+            "/" + String(name.map { $0 == "." ? "/" : $0 == "-" ? "_" : $0 })
+        }
+
+        public var method: String { action != nil ? "ActivateAction" : uris.isEmpty ? "Activate" : "Open" }
+    }
 
     public init(argvs: [[String]], workingDirectory: String? = nil, terminal: Bool = false) {
         self.argvs = argvs

@@ -1,4 +1,6 @@
 import Glibc
+import CSDBus
+import LimelightSupport
 
 /// Starts a `LaunchPlan` with posix_spawn: each argv as it is (looked up in
 /// `$PATH`, never through a shell), in a session of its own (setsid) with its
@@ -14,9 +16,19 @@ public enum Spawner {
     /// glibc's POSIX_SPAWN_SETSID (spawn.h, behind _GNU_SOURCE): the child calls setsid().
     static let setsid: Int32 = 0x80
 
-    /// Starts every argv of `plan`; returns their process ids.
+    /// Starts `plan`: over D-Bus if it says so (falling back on its argvs
+    /// when that fails and it has any), else every argv; returns the
+    /// process ids it spawned.
     @discardableResult
     public static func spawn(_ plan: LaunchPlan) throws(Failure) -> [pid_t] {
+        if let dbus = plan.dbus {
+            do {
+                try activate(dbus)
+                return []
+            } catch where !plan.argvs.isEmpty {
+                // Started by its Exec line, as before the spec had D-Bus activation.
+            }
+        }
         var pids: [pid_t] = []
         for argv in plan.argvs {
             guard let program = argv.first else { continue }
@@ -29,6 +41,30 @@ public enum Spawner {
             }
         }
         return pids
+    }
+
+    /// How long a D-Bus start waits for the app's answer: an error (no such
+    /// service, a program that would not start) comes at once; an app that
+    /// is starting answers once it is up, and is not waited for.
+    static let activationWaitMilliseconds: UInt64 = 500
+
+    /// Calls org.freedesktop.Application on the session bus
+    /// (`DBUS_SESSION_BUS_ADDRESS`), with the launcher's activation token
+    /// (`XDG_ACTIVATION_TOKEN`, else `DESKTOP_STARTUP_ID`) so the app may
+    /// take the focus.
+    static func activate(_ d: LaunchPlan.DBusActivation) throws(Failure) {
+        let token = ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"].lazy.compactMap(Files.environment).first { !$0.isEmpty }
+        var error = llb_error()
+        var cURIs: [UnsafePointer<CChar>?] = d.uris.map { UnsafePointer(strdup($0)) }
+        defer { for p in cURIs { free(UnsafeMutablePointer(mutating: p)) } }
+        let rc = cURIs.withUnsafeMutableBufferPointer { uris in
+            llb_activate_application(nil, d.name, d.path, d.action, uris.baseAddress, uris.count,
+                                     token, activationWaitMilliseconds, &error)
+        }
+        if rc < 0 {
+            let message = withUnsafeBytes(of: &error.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw Failure(program: d.name, problem: "over D-Bus (\(d.method)): \(message)")
+        }
     }
 
     private static func spawn(_ argv: [String], program: String, workingDirectory: String?) throws(Failure) -> pid_t {

@@ -29,7 +29,8 @@ enum AppRecords {
             out.unreadable.insert(app.id)
             return
         }
-        let actions = app.actions.filter { $0.exec != nil }
+        // An action without Exec is started over D-Bus, by a DBusActivatable app only.
+        let actions = app.actions.filter { $0.exec != nil || app.dbusActivatable }
         if !actions.isEmpty {
             out.add(["kind": "intent", "app": .string(app.id), "id": .string(actionIntent),
                      "title": "Run a desktop action"], file: app.path)

@@ -13,6 +13,9 @@ import LimelightSupport
 public enum DesktopSource: String, Sendable, CaseIterable {
     case apps, recent, firefox, chromium
 
+    /// The intent of the App Shortcuts `apps` makes of desktop actions (its id is the action's).
+    public static var actionIntent: String { AppRecords.actionIntent }
+
     /// The app that owns a source's entities. Sources other than `apps` own an
     /// app of their own, named for what it holds, so that syncing `apps` (which
     /// owns `firefox-esr`, `chromium`, …) never takes their entities away.

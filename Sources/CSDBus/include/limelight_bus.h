@@ -199,6 +199,21 @@ const char *llb_service_unique_name(llb_service *service);
  * ignored. Must not race a running llb_service_run. */
 void llb_service_free(llb_service *service);
 
+/* ---- launching an application over D-Bus -------------------------------- */
+
+/* Starts a DBusActivatable application as the Desktop Entry spec says: a call
+ * of org.freedesktop.Application on the session bus (`address`, or the user's
+ * when NULL) to `name` (the desktop file id without .desktop) at `path` —
+ * ActivateAction(action) when `action` is set, else Open(uris) when there are
+ * any, else Activate — with `token` (may be NULL) as the platform data's
+ * activation-token and desktop-startup-id. The bus starts the application if
+ * needed. Waits up to `wait_ms` for the answer: 0 when it answered or is still
+ * starting; a negative errno with `error` filled (the D-Bus error's name and
+ * message: no such service, a program that would not start) otherwise. */
+int llb_activate_application(const char *address, const char *name, const char *path,
+                             const char *action, const char *const *uris, size_t uri_count,
+                             const char *token, uint64_t wait_ms, llb_error *error);
+
 #ifdef __cplusplus
 }
 #endif
