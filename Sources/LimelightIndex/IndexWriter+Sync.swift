@@ -97,8 +97,11 @@ package extension BatchSession {
         for r in records where r.kind == .interaction {
             applied += 1
             progress(applied, records.count)
-            if try !db.contains(ItemKey(r)) { changes.interactions += 1 }
+            // New, and recorded: the history settings may leave it out (paused, excluded, a pause's span).
+            let isNew = try !db.contains(ItemKey(r))
+            let leftOut = summary.notRecorded
             try apply(r)
+            if isNew, summary.notRecorded == leftOut { changes.interactions += 1 }
         }
         try finish()
         return changes

@@ -346,6 +346,11 @@ final class DesktopFixture: Sendable {
         desktop.write("home/.local/share/recently-used.xbel", xbel([notesMark.replacingOccurrences(of: "modified=\"2026-11-30T06:35:03.325186Z\"", with: "modified=\"2026-11-30T09:00:00Z\"")]))
         let third = try #require(try cli.run(["sync", "recent", "--json"], env: env).json.first)
         #expect(third["interactions"] as? Int == 1, "\(third)")
+        // Paused, a new opening is not recorded, and the count says so (it said 1).
+        #expect(try cli.run(["history", "pause"], env: env).status == 0)
+        desktop.write("home/.local/share/recently-used.xbel", xbel([notesMark.replacingOccurrences(of: "modified=\"2026-11-30T06:35:03.325186Z\"", with: "modified=\"2026-11-30T10:00:00Z\"")]))
+        let paused = try #require(try cli.run(["sync", "recent", "--json"], env: env).json.first)
+        #expect(paused["interactions"] as? Int == 0, "\(paused)")
     }
 
     @Test func browserBookmarksAndFirefoxHistory() throws {
