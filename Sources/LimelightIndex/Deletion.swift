@@ -27,6 +27,18 @@ public enum Forgetting: Sendable {
     case everything
     /// Every donation that used one entity (its history), whatever the intent.
     case entity(app: String, EntityRef)
+
+    /// The uses it selects, as the history settings keep them.
+    var rule: HistoryPolicy.ForgetRule {
+        switch self {
+        case let .donation(id): HistoryPolicy.ForgetRule(donation: id)
+        case let .intent(app, intent, entity): HistoryPolicy.ForgetRule(app: app, intent: intent, entity: entity)
+        case let .app(app): HistoryPolicy.ForgetRule(app: app)
+        case let .timeRange(from, to): HistoryPolicy.ForgetRule(from: from, to: to)
+        case .everything: HistoryPolicy.ForgetRule()
+        case let .entity(app, ref): HistoryPolicy.ForgetRule(app: app, entity: ref)
+        }
+    }
 }
 
 extension IndexWriter {
@@ -36,10 +48,19 @@ extension IndexWriter {
         try inTransaction { session in try session.delete(what) }
     }
 
-    /// Forgets donations, atomically; returns how many.
+    /// Forgets donations, atomically; returns how many. `remembering`: the
+    /// history settings keep what was forgotten, so that a `sync` reading
+    /// a store's past (recently-used.xbel, a browser's history) does not
+    /// record those uses again.
     @discardableResult
-    public func forget(_ what: Forgetting) throws(IndexError) -> Int {
-        try inTransaction { session in try session.forget(what) }
+    public func forget(_ what: Forgetting, remembering: Bool = true) throws(IndexError) -> Int {
+        let n = try inTransaction { session in try session.forget(what) }
+        if remembering {
+            var policy = HistoryPolicy.load(location)
+            policy.remember(what.rule)
+            do { try policy.save(location) } catch { throw .store(error) }
+        }
+        return n
     }
 }
 

@@ -97,6 +97,8 @@ package extension BatchSession {
         for r in records where r.kind == .interaction {
             applied += 1
             progress(applied, records.count)
+            // Forgotten, it stays so: the store still lists it, not the person's history.
+            if policy.forgot(r) { continue }
             // New, and recorded: the history settings may leave it out (paused, excluded, a pause's span).
             let isNew = try !db.contains(ItemKey(r))
             let leftOut = summary.notRecorded

@@ -346,6 +346,12 @@ final class DesktopFixture: Sendable {
         desktop.write("home/.local/share/recently-used.xbel", xbel([notesMark.replacingOccurrences(of: "modified=\"2026-11-30T06:35:03.325186Z\"", with: "modified=\"2026-11-30T09:00:00Z\"")]))
         let third = try #require(try cli.run(["sync", "recent", "--json"], env: env).json.first)
         #expect(third["interactions"] as? Int == 1, "\(third)")
+        // Forgotten, a file's uses stay so: the xbel still lists them (they came back at the next sync).
+        let notesID = try #require(hit["id"] as? String)
+        #expect(try cli.run(["forget", "--app", "limelight.recent", "--type", "File", "--id", notesID], env: env).status == 0)
+        let afterForget = try #require(try cli.run(["sync", "recent", "--json"], env: env).json.first)
+        #expect(afterForget["interactions"] as? Int == 0, "\(afterForget)")
+        #expect(try !cli.run(["export"], env: env).lines.contains { $0.contains(#""kind":"interaction""#) && $0.contains(notesID) })
         // Paused, a new opening is not recorded, and the count says so (it said 1).
         #expect(try cli.run(["history", "pause"], env: env).status == 0)
         desktop.write("home/.local/share/recently-used.xbel", xbel([notesMark.replacingOccurrences(of: "modified=\"2026-11-30T06:35:03.325186Z\"", with: "modified=\"2026-11-30T10:00:00Z\"")]))

@@ -57,7 +57,7 @@ struct HistoryCommand: Command {
         try policy.save(location)
         if args.positionals[0] == "retain", policy.retainDays != nil, let writer = try? IndexWriter.open(location) {
             // Apply the new limit now (every write applies it).
-            _ = try? writer.forget(.timeRange(from: nil, to: policy.retentionCutoff()))
+            _ = try? writer.forget(.timeRange(from: nil, to: policy.retentionCutoff()), remembering: false)
             writer.close()
         }
         switch args.positionals[0] {
