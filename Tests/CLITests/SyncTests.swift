@@ -136,14 +136,7 @@ final class DesktopFixture: Sendable {
     /// recently-used.xbel, keep what the last sync imported and its usage,
     /// and a sync once they are mended changes nothing.
     @Test func whatCannotBeReadKeepsWhatWasImportedAndItsUses() throws {
-        let desktop = DesktopFixture()
-        desktop.writeApps()
-        let cli = CLI(index: desktop.root + "/index")
-        let env = desktop.env
-        #expect(try cli.run(["sync", "apps"], env: env).status == 0)
-        for _ in 0..<2 { #expect(try cli.run(["donate", "--app", "org.gnome.gedit"]).status == 0) }
-        let usage = try self.usage(cli, "org.gnome.gedit", env: env)
-        #expect(usage > 0)
+        let (desktop, cli, env, usage) = try appsSyncedAndGeditUsedTwice()
         let broken = desktop.write("home/.local/share/applications/org.gnome.gedit.desktop",
                                    "[Desktop Entry]\nType=Application\nName=gedit\nthis line is junk\n")
         let r = try cli.run(["sync", "apps", "--json"], env: env)
@@ -232,14 +225,7 @@ final class DesktopFixture: Sendable {
     /// kept launches survive a rebuild; `forget --app` and `delete --app`
     /// still delete them.
     @Test func anAppMissingFromOneSyncKeepsItsLaunches() throws {
-        let desktop = DesktopFixture()
-        desktop.writeApps()
-        let cli = CLI(index: desktop.root + "/index")
-        let env = desktop.env
-        #expect(try cli.run(["sync", "apps"], env: env).status == 0)
-        for _ in 0..<2 { #expect(try cli.run(["donate", "--app", "org.gnome.gedit"]).status == 0) }
-        let usage = try self.usage(cli, "org.gnome.gedit", env: env)
-        #expect(usage > 0)
+        let (desktop, cli, env, usage) = try appsSyncedAndGeditUsedTwice()
         func launches() throws -> Int {
             try cli.run(["export"]).lines.filter { $0.contains(#""app":"org.gnome.gedit""#) && $0.contains(#""kind":"interaction""#) }.count
         }
@@ -275,6 +261,19 @@ final class DesktopFixture: Sendable {
     }
 
     /// The usage component of an app's score in a text search for it.
+    /// The fixture's apps synced, and gedit launched twice: its usage.
+    func appsSyncedAndGeditUsedTwice() throws -> (DesktopFixture, CLI, [String: String], Double) {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        let cli = CLI(index: desktop.root + "/index")
+        let env = desktop.env
+        #expect(try cli.run(["sync", "apps"], env: env).status == 0)
+        for _ in 0..<2 { #expect(try cli.run(["donate", "--app", "org.gnome.gedit"]).status == 0) }
+        let usage = try self.usage(cli, "org.gnome.gedit", env: env)
+        #expect(usage > 0)
+        return (desktop, cli, env, usage)
+    }
+
     func usage(_ cli: CLI, _ app: String, env: [String: String]) throws -> Double {
         // A text search: its score keeps usage as one bounded component (a
         // zero-query suggestion's terms are probabilities, shares of all use).
