@@ -44,13 +44,18 @@ public struct PropertyPredicate: Sendable {
         let name = String(text[..<at]).trimmingSpaces
         let operand = String(text[text.index(at, offsetBy: op.rawValue.count)...]).trimmingSpaces
         if operand.isEmpty { throw SearchError.badPredicate("--where '\(text)': the value is missing") }
+        // Keys are "Type.name", and a type may hold dots itself
+        // ("com.example.Note"): with --type, the key whole.
         let fields = schema.entries.filter { key, _ in
+            if let type { return key == type + "." + name }
             let parts = key.split(separator: ".", maxSplits: 1)
-            return parts.count == 2 && parts[1] == name && (type == nil || parts[0] == type!)
+            return parts.count == 2 && (parts[1] == name || key.hasSuffix("." + name))
         }.sorted { $0.key < $1.key }.map { (field: $0.key, entry: $0.value) }
         if fields.isEmpty {
-            let known = Set(schema.entries.keys.filter { type == nil || $0.hasPrefix(type! + ".") }
-                .map { String($0.split(separator: ".", maxSplits: 1).last ?? "") }).sorted()
+            let known = Set(schema.entries.keys.compactMap { key -> String? in
+                guard let type else { return String(key.split(separator: ".", maxSplits: 1).last ?? "") }
+                return key.hasPrefix(type + ".") ? String(key.dropFirst(type.count + 1)) : nil
+            }).sorted()
             throw SearchError.badPredicate("--where: no entity\(type.map { " of type \($0)" } ?? "") has a property '\(name)'" +
                                  (known.isEmpty ? "" : " (known: \(known.prefix(30).joined(separator: ", "))\(known.count > 30 ? ", … \(known.count - 30) more" : ""))"))
         }

@@ -189,6 +189,18 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
         #expect(try task("where~zurich") == ["t1"] && task("label=cafe noir") == ["t1"] && task("label~CAFÉ") == ["t1"])
     }
 
+    /// A type may hold dots (reverse-DNS names): --type takes the key whole.
+    @Test func aTypeWithDotsIsFiltered() throws {
+        try ingest(dir, [#"{"kind":"entity","app":"com.example.cal","type":"com.example.Dotted","id":"d","title":"Dotted","properties":{"size":7,"color":"red"}}"#])
+        #expect(try ids(["size=7"], type: "com.example.Dotted") == ["d"])
+        do {
+            _ = try ids(["nope=1"], type: "com.example.Dotted")
+            Issue.record("an unknown property was accepted")
+        } catch SearchError.badPredicate(let message) {
+            #expect(message.contains("(known: color, size)"), "\(message)")
+        }
+    }
+
     @Test func equalityAndContains() throws {
         #expect(try ids(["room=blue"]) == ["a"])
         #expect(try ids(["online=true"]) == ["b"])
