@@ -15,10 +15,17 @@ public enum RecordReader {
     /// Stop listing problems after this many (the batch is rejected anyway).
     public static let maxReportedErrors = 20
 
+    /// The problems to tell: the first `maxReportedErrors`, and a note when
+    /// there were more (one more is read to know; exactly 20 said it stopped).
+    static func reported(_ errors: [String]) -> [String] {
+        errors.count <= maxReportedErrors ? errors
+            : Array(errors.prefix(maxReportedErrors)) + ["(stopped after \(maxReportedErrors) problems)"]
+    }
+
     /// Parses `bytes` (the contents of `name`). Blank lines are skipped.
     public static func parse(_ bytes: [UInt8], name: String,
                              into records: inout [LocatedRecord], errors: inout [String]) {
-        forEachRecord(bytes, name: name, stopAfterErrors: maxReportedErrors - errors.count) { result in
+        forEachRecord(bytes, name: name, stopAfterErrors: maxReportedErrors + 1 - errors.count) { result in
             switch result {
             case .success(let r): records.append(r)
             case .failure(let e): errors.append(e.message)
@@ -80,11 +87,7 @@ public enum RecordReader {
             do { bytes = try Files.read(path) } catch { throw ModelError.unreadable(error.description) }
             parse(bytes, name: path == "-" ? "<stdin>" : path, into: &records, errors: &errors)
         }
-        if !errors.isEmpty {
-            var lines = errors
-            if errors.count >= maxReportedErrors { lines.append("(stopped after \(maxReportedErrors) problems)") }
-            throw ModelError.rejected(lines)
-        }
+        if !errors.isEmpty { throw ModelError.rejected(reported(errors)) }
         return records
     }
 }
@@ -139,18 +142,14 @@ public struct RecordSource: Sendable, RecordStream {
         var errors: [String] = []
         var count = 0
         for (name, bytes) in files {
-            RecordReader.forEachRecord(bytes, name: name, stopAfterErrors: RecordReader.maxReportedErrors - errors.count) { result in
+            RecordReader.forEachRecord(bytes, name: name, stopAfterErrors: RecordReader.maxReportedErrors + 1 - errors.count) { result in
                 switch result {
                 case .success: count += 1
                 case .failure(let e): errors.append(e.message)
                 }
             }
         }
-        if !errors.isEmpty {
-            var lines = errors
-            if errors.count >= RecordReader.maxReportedErrors { lines.append("(stopped after \(RecordReader.maxReportedErrors) problems)") }
-            throw ModelError.rejected(lines)
-        }
+        if !errors.isEmpty { throw ModelError.rejected(RecordReader.reported(errors)) }
         return count
     }
 

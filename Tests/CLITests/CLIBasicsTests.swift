@@ -71,6 +71,11 @@ import Testing
         #expect(p.terminationStatus == 1 && message.contains("cannot write the output: No space left on device"), "\(message)")
     }
 
+    @Test func shortcutsOfAnAppNotIndexedIsAnError() throws {
+        let r = try cli.run(["shortcuts", "--app", "com.example.nope"])
+        #expect(r.status == 1 && r.stderr.contains("com.example.nope is not in the index"), "\(r.stderr)")
+    }
+
     @Test func resolveWhereTakesAnyLimitAndZeroForEvery() throws {
         let every = try cli.run(["resolve", "--type", "TrailEntity", "--where", "lengthKm>0", "--limit", "0"])
         #expect(every.status == 0 && every.json.count > 2, "\(every.stderr)")

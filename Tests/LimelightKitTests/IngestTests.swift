@@ -171,6 +171,18 @@ import Testing
         reject(#"{"kind":"interaction","app":"a","at":"2026-11-29T07:30:00Z","context":[\#(contexts)]}"#, "'context' has 1001 items; the limit is 1000")
     }
 
+    @Test func twentyProblemsAreTwentyAndMoreSayItStopped() throws {
+        let dir = TempDir()
+        for (bad, told) in [(20, 20), (21, 21)] {
+            let path = dir.write("bad\(bad).jsonl", Array(repeating: "{", count: bad))
+            do {
+                _ = try RecordReader.read([path])
+            } catch ModelError.rejected(let lines) {
+                #expect(lines.count == told && lines.last!.hasPrefix("(stopped") == (bad > 20), "\(lines)")
+            }
+        }
+    }
+
     @Test func aByteOrderMarkStartingAFileIsSkipped() throws {
         let dir = TempDir()
         let r = try RecordReader.read([dir.write("bom.jsonl", ["\u{FEFF}" + #"{"kind":"app","app":"a","name":"A"}"#])])

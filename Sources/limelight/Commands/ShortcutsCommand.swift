@@ -9,7 +9,13 @@ struct ShortcutsCommand: Command {
     ]
 
     static func run(_ args: ParsedArguments) throws {
-        let list = try Lookup(location: location(args)).appShortcuts(app: try require(args, .app), at: try parseTime(args.value(.at)))
+        let lookup = try Lookup(location: location(args))
+        let app = try require(args, .app)
+        let list = try lookup.appShortcuts(app: app, at: try parseTime(args.value(.at)))
+        // No shortcuts of an app the index does not hold is a typo more likely than an answer.
+        if list.isEmpty, try lookup.record(kind: .app, app: app, id: nil) == nil {
+            throw CLIError.failed("\(app) is not in the index")
+        }
         for (n, (r, usage)) in list.enumerated() {
             if args.has(.json) {
                 print(JSON.object(JSONObject([("rank", .number(Double(n + 1))), ("id", .string(r.id)), ("title", .string(r.title)),
