@@ -161,18 +161,22 @@ extension BatchSession {
         for name in HotLists.suggestionLists(hour: Int(e.at.hourOfDay), contexts: e.contexts) {
             for entry in try hot.merged(db, name).prefix(RankingWeights.prefixCandidates) { keys.insert(entry.key) }
         }
-        var registered = Set<ItemKey>()
-        for c in Set(e.contexts.flatMap(Contexts.withAncestors)) {
+        // The registered items, the very context's first, as a suggestion takes them.
+        var registered: [ItemKey] = []
+        var have = Set<ItemKey>()
+        for c in Contexts.mostSpecificFirst(e.contexts) where registered.count < RankingWeights.suggestCandidates {
             if registeredItems[c] == nil {
                 var found: [ItemKey] = []
                 for id in try db.postings(Schema.term(Schema.relevantIn, c)) {
                     if let key = HitCard(encoded: try db.document(id).value(Schema.cardSlot))?.itemKey { found.append(key) }
                 }
-                registeredItems[c] = found
+                registeredItems[c] = found.sorted()
             }
-            registered.formUnion(registeredItems[c]!)
+            for key in registeredItems[c]! where registered.count < RankingWeights.suggestCandidates && have.insert(key).inserted {
+                registered.append(key)
+            }
         }
-        keys.formUnion(registered.sorted().prefix(RankingWeights.suggestCandidates))
+        keys.formUnion(registered)
         // One candidate per thing (a bound App Shortcut is its entity, as a
         // suggestion shows it): the item used, else the most used member.
         // Two copies of the used thing would halve its probability for good.

@@ -55,11 +55,13 @@ extension IndexWriter {
     public static func checkDonations(_ records: [Record], in location: IndexLocation, places: [String]) throws(IndexError) {
         let layout = try fromStore { () throws(StoreError) in try ShardLayout.read(at: location.path) }
         var shards: [Int: Database] = [:]
-        func has(_ key: ItemKey) throws(IndexError) -> Bool {
+        /// The stored record of `key`, from the shard that holds it.
+        func stored(_ key: ItemKey) throws(IndexError) -> Record? {
             let k = layout?.home(of: key) ?? 0
             if shards[k] == nil { shards[k] = try fromStore { () throws(StoreError) in try (layout?.shard(k) ?? location).openReader() } }
-            do { return try shards[k]!.contains(key) } catch { throw IndexError(error, path: location.path) }
+            do { return try shards[k]!.storedRecord(key) } catch { throw IndexError(error, path: location.path) }
         }
+        func has(_ key: ItemKey) throws(IndexError) -> Bool { try stored(key) != nil }
         for (n, r) in records.enumerated() {
             let at = n < places.count ? places[n] : "donate"
             guard try has(.app(r.app)) else {
@@ -75,11 +77,7 @@ extension IndexWriter {
             // (idempotent: a retried `donate --id` stamped a moment later
             // too), another use under it would be dropped unseen.
             if r.fields["id"] != nil {
-                let key = ItemKey.interaction(id: r.id)
-                let k = layout?.home(of: key) ?? 0
-                let stored: Record?
-                do { stored = try shards[k]!.storedRecord(key) } catch { throw IndexError(error, path: location.path) }
-                var (a, b) = (stored?.fields, r.fields)
+                var (a, b) = (try stored(ItemKey.interaction(id: r.id))?.fields, r.fields)
                 a?["at"] = nil
                 b["at"] = nil
                 if let a, a != b {

@@ -20,6 +20,16 @@ public enum Contexts {
     }
 
     /// `audio.workout.running` → [`audio.workout.running`, `audio.workout`, `audio`].
+    /// The contexts and their ancestors, the most specific first (the
+    /// deepest, then by name): an item registered for the very context
+    /// counts most, so where candidates are capped it is taken first.
+    public static func mostSpecificFirst(_ contexts: [String]) -> [String] {
+        Set(contexts.flatMap(withAncestors)).sorted { a, b in
+            let (da, db) = (a.utf8.count(where: { $0 == UInt8(ascii: ".") }), b.utf8.count(where: { $0 == UInt8(ascii: ".") }))
+            return da != db ? da > db : a < b
+        }
+    }
+
     public static func withAncestors(_ name: String) -> [String] {
         var out = [name]
         var cur = Substring(name)

@@ -31,16 +31,18 @@ extension Searcher {
     /// the best priors, and the entities registered for the current contexts.
     /// A few hundred documents, however many interactions the index holds.
     func hotCandidates(_ request: SearchRequest) throws(XapianError) -> [Match] {
-        let contexts = Set(request.contexts.flatMap(Contexts.withAncestors)).sorted()
         let names = HotLists.suggestionLists(hour: Int(request.at.hourOfDay), contexts: request.contexts)
         var out = try listedCards(try listedKeys(names, first: RankingWeights.prefixCandidates), at: request.at).compactMap { $0 }
         var seen = Set(out.map(\.documentID))
-        if !contexts.isEmpty {
-            let registered = try Query.or(contexts.map { Query(term: Schema.term(Schema.relevantIn, $0)) })
-            let hits = try Restriction(request).apply(to: try registered.filter(Query(term: Schema.hit)))
-            for m in try match(hits, count: RankingWeights.suggestCandidates)
-            where seen.insert(m.documentID).inserted {
+        // The registered entities, the very context's first: taken in item
+        // order from all of them at once, 100 registered for an ancestor
+        // crowded out the one registered for the context itself.
+        var registered = 0
+        for c in Contexts.mostSpecificFirst(request.contexts) where registered < RankingWeights.suggestCandidates {
+            let hits = try Restriction(request).apply(to: try Query(term: Schema.term(Schema.relevantIn, c)).filter(Query(term: Schema.hit)))
+            for m in try match(hits, count: RankingWeights.suggestCandidates - registered) where seen.insert(m.documentID).inserted {
                 out.append(m)
+                registered += 1
             }
         }
         return out
