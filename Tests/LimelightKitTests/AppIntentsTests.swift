@@ -362,6 +362,20 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
 
     func relevance(_ json: String) throws { try ingest(dir, [json]) }
 
+    /// The entity registered for the very context is a candidate however
+    /// many are registered for its ancestors (100 for audio.workout, taken
+    /// in item order, crowded it out of a suggestion).
+    @Test func theVeryContextsRegistrationIsACandidateWhateverItsAncestorsHold() throws {
+        let many = (0..<120).map { #"{"type":"PlaylistEntity","id":"w\#($0)","title":"Workout \#($0)"}"# }.joined(separator: ",")
+        try ingest(dir, [#"{"kind":"app","app":"com.aaa","name":"Aaa"}"#,
+                         #"{"kind":"relevance","app":"com.aaa","context":"audio.workout","op":"update","entities":[\#(many)]}"#])
+        var r = SearchRequest(query: "")
+        r.contexts = ["audio.workout.running"]
+        r.limit = 3
+        let ids = try Searcher(location: dir.index).search(r).hits.map(\.id)
+        #expect(ids.contains("tempo") && ids.contains("easy"), "\(ids)")
+    }
+
     @Test func updateRegistersAndReplaces() throws {
         #expect(try registered() == ["audio.workout.running=easy", "audio.workout.running=tempo"])
         try relevance(#"{"kind":"relevance","app":"com.example.music","context":"audio.workout.running","op":"update","entities":[{"type":"PlaylistEntity","id":"tempo"}]}"#)
