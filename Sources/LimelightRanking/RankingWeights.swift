@@ -10,9 +10,10 @@ import LimelightText
 ///
 /// `text` and `titleMatch` only when there is a query. The usage-type
 /// components (usage … contextUsage) are each bounded (a saturating function
-/// of a decayed count), and with a query they are scaled by
-/// `usageScaleWithQuery`, so a heavily used weak match can never outrank a
-/// strong exact one (KRunner caps its usage boost for the same reason).
+/// of a decayed count), and with a query they — and `relevant`, a hint of
+/// the same kind — are scaled by `usageScaleWithQuery`, so a heavily used
+/// weak match can never outrank a strong exact one (KRunner caps its usage
+/// boost for the same reason).
 public enum RankingWeights {
     // MARK: Text
 

@@ -91,8 +91,11 @@ public enum Scorer {
             }
             if inContext > 0 { add("contextUsage", scale * W.contextUsage * inContext) }
         }
+        // Scaled with the usage parts: a hint about the situation as they
+        // are, below the person's own habit in that context with a query
+        // too (unscaled, 3.5 beat every habit's at most 2.4).
         let relevance = relevanceStrength(registered: c.relevantContexts, current: s.contexts)
-        if relevance > 0 { add("relevant", W.relevant * relevance) }
+        if relevance > 0 { add("relevant", scale * W.relevant * relevance) }
     }
 
     /// 1 for a registration in a current context; depth(r)/depth(c) for one in

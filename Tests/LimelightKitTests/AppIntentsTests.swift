@@ -376,6 +376,20 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
         #expect(ids.contains("tempo") && ids.contains("easy"), "\(ids)")
     }
 
+    /// With a query too, the person's habit in the very context beats a
+    /// registration never used: a hint, not an override (the registration
+    /// was not scaled with the usage parts, and beat any habit).
+    @Test func withAQueryTheHabitInTheContextBeatsARegistration() throws {
+        let uses = (1...28).flatMap { day in (0..<3).map { n in
+            #"{"kind":"interaction","app":"com.example.music","entities":[{"type":"PlaylistEntity","id":"mix"}],"at":"2026-11-\#(String(format: "%02d", day))T18:\#(n)0:00-08:00","context":["audio.workout.running"]}"#
+        } }
+        try ingest(dir, [#"{"kind":"entity","app":"com.example.music","type":"PlaylistEntity","id":"mix","title":"Tempo Mix"}"#] + uses)
+        var r = SearchRequest(query: "tempo")
+        r.contexts = ["audio.workout.running"]
+        r.at = Timestamp(iso8601: "2026-11-29T18:10:00-08:00")!
+        #expect(try Searcher(location: dir.index).search(r).hits.first?.id == "mix")
+    }
+
     @Test func updateRegistersAndReplaces() throws {
         #expect(try registered() == ["audio.workout.running=easy", "audio.workout.running=tempo"])
         try relevance(#"{"kind":"relevance","app":"com.example.music","context":"audio.workout.running","op":"update","entities":[{"type":"PlaylistEntity","id":"tempo"}]}"#)
