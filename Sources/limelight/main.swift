@@ -21,6 +21,18 @@ let topHelp = """
 
     """
 
+/// Exits 0 once what was printed is written. A full disk or a closed pipe
+/// must not pass for success: `export > backup.jsonl` on a full disk
+/// printed nothing, silently, and exited 0. (fflush(nil): every stream;
+/// Swift 6 forbids naming the global stdout.)
+func exitAfterWriting() -> Never {
+    if fflush(nil) != 0 {
+        Output.err("Error: cannot write the output: \(String(cString: strerror(errno)))")
+        exit(1)
+    }
+    exit(0)
+}
+
 // Index files are private: donations are personal history.
 umask(0o077)
 
@@ -33,18 +45,18 @@ while commandIndex < args.count, Option.globals.contains(where: { args[commandIn
 let leading = Array(args[min(commandIndex, args.count)...])
 if leading.isEmpty || leading == ["-h"] || leading == ["--help"] || leading == ["help"] {
     print(topHelp, terminator: "")
-    exit(0)
+    exitAfterWriting()
 }
 if leading == ["-V"] || leading == ["--version"] {
     print("limelight \(version)")
-    exit(0)
+    exitAfterWriting()
 }
 if leading.first == "help" {
     guard leading.count == 2, let c = commands.first(where: { $0.name == leading[1] }) else {
         ExitStatus.usage("unknown subcommand '\(leading.dropFirst().joined(separator: " "))'", command: nil)
     }
     print(c.help, terminator: "")
-    exit(0)
+    exitAfterWriting()
 }
 guard let command = commands.first(where: { $0.name == args[commandIndex] }) else {
     ExitStatus.usage("unknown subcommand '\(args[commandIndex])'", command: nil)
@@ -53,19 +65,12 @@ args.remove(at: commandIndex)
 // -h / --help anywhere before `--` (after it, "-h" is a query like any other).
 if args.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
     print(command.help, terminator: "")
-    exit(0)
+    exitAfterWriting()
 }
 do {
     let parsed = try command.parse(args)
     try command.run(parsed)
-    // A full disk or a closed pipe must not pass for success: `export >
-    // backup.jsonl` on a full disk printed nothing, silently, and exited 0.
-    // (fflush(nil): every stream; Swift 6 forbids naming the global stdout.)
-    if fflush(nil) != 0 {
-        Output.err("Error: cannot write the output: \(String(cString: strerror(errno)))")
-        exit(1)
-    }
-    exit(0)
+    exitAfterWriting()
 } catch {
     ExitStatus.fail(error, command: command)
 }

@@ -59,16 +59,18 @@ import Testing
 
     @Test func outputThatCannotBeWrittenIsAnError() throws {
         // /dev/full: every write fails with ENOSPC, as on a full disk.
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = ["--index", cli.index, "export"]
-        p.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        let err = Pipe()
-        p.standardError = err
-        try p.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 1 && message.contains("cannot write the output: No space left on device"), "\(message)")
+        for args in [["export"], ["--version"], ["help", "search"]] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: CLI.binary)
+            p.arguments = ["--index", cli.index] + args
+            p.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+            let err = Pipe()
+            p.standardError = err
+            try p.run()
+            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 1 && message.contains("cannot write the output: No space left on device"), "\(args): \(message)")
+        }
     }
 
     @Test func shortcutsOfAnAppNotIndexedIsAnError() throws {
