@@ -67,6 +67,15 @@ public struct LaunchPlan: Sendable, Equatable {
         }
         return LaunchPlan(argvs: argvs, workingDirectory: workingDirectory, terminal: terminal)
     }
+
+    /// Why the plan cannot run, seen before it is tried (so `open --dry-run`
+    /// says it too): a `Terminal=true` app with no terminal installed
+    /// (`Terminal.command` fell back on the name of Debian's alternative).
+    public func problem(in environment: DesktopEnvironment) -> Spawner.Failure? {
+        guard terminal, let argv = argvs.first, let term = argv.first, !environment.findsExecutable(term) else { return nil }
+        return Spawner.Failure(program: argv.dropFirst(2).first ?? term,
+                               problem: "it runs in a terminal, and none is installed (tried $TERMINAL, \(Terminal.fallbacks.joined(separator: ", "))): install one, or set $TERMINAL to one")
+    }
 }
 
 /// The terminal a `Terminal=true` application runs in: `$TERMINAL` (a program

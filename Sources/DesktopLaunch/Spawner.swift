@@ -32,13 +32,7 @@ public enum Spawner {
         var pids: [pid_t] = []
         for argv in plan.argvs {
             guard let program = argv.first else { continue }
-            do {
-                pids.append(try spawn(argv, program: program, workingDirectory: plan.workingDirectory))
-            } catch let failure where plan.terminal && failure.problem == String(cString: strerror(ENOENT)) {
-                // `Terminal.command` fell back to the name of Debian's alternative: no terminal is installed.
-                throw Failure(program: argv.dropFirst(2).first ?? program,
-                              problem: "it runs in a terminal, and none is installed (tried $TERMINAL, \(Terminal.fallbacks.joined(separator: ", "))): install one, or set $TERMINAL to one")
-            }
+            pids.append(try spawn(argv, program: program, workingDirectory: plan.workingDirectory))
         }
         return pids
     }

@@ -170,12 +170,15 @@ struct OpenCommand: Command {
         }
         let context = desktop.map(ExecLine.Context.init) ?? ExecLine.Context(icon: app.icon, name: app.name)
         func run(_ exec: String, _ target: ExecLine.Target, what: String) throws -> LaunchPlan {
+            let plan: LaunchPlan
             do {
-                return try LaunchPlan.exec(exec, target: target, context: context, terminal: desktop?.terminal ?? false,
+                plan = try LaunchPlan.exec(exec, target: target, context: context, terminal: desktop?.terminal ?? false,
                                            workingDirectory: desktop?.workingDirectory, environment: environment)
             } catch {
                 throw CLIError.failed("\(what): \(error.description)")
             }
+            if let problem = plan.problem(in: environment) { throw CLIError.failed(problem.description) }
+            return plan
         }
         // DBusActivatable=true: started over the session bus, as the spec
         // asks and GLib does (its Exec line, if any, only should that fail).
@@ -183,7 +186,8 @@ struct OpenCommand: Command {
         switch target {
         case .app:
             if let dbusID {
-                var plan = try (desktop?.exec).map { try run($0, .nothing, what: appID) } ?? LaunchPlan(argvs: [])
+                // (The Exec line only as a fall-back: one that could not run is none.)
+                var plan = (desktop?.exec).flatMap { try? run($0, .nothing, what: appID) } ?? LaunchPlan(argvs: [])
                 plan.dbus = LaunchPlan.DBusActivation(desktopFileID: dbusID)
                 return plan
             }
@@ -208,7 +212,7 @@ struct OpenCommand: Command {
                 url = entity.url
             }
             if let dbusID, shortcut.intent == DesktopSource.actionIntent {
-                var plan = try shortcut.exec.map { try run($0, .nothing, what: "shortcut \(id)") } ?? LaunchPlan(argvs: [])
+                var plan = shortcut.exec.flatMap { try? run($0, .nothing, what: "shortcut \(id)") } ?? LaunchPlan(argvs: [])
                 plan.dbus = LaunchPlan.DBusActivation(desktopFileID: dbusID, action: id)
                 return plan
             }
