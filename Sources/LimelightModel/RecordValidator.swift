@@ -109,17 +109,33 @@ package struct RecordValidator {
                 throw RecordError("field 'op' must be one of update, remove, remove-everywhere, clear, clear-all")
             }
             let needsContext = op == "update" || op == "remove" || op == "clear"
+            let a = op.hasPrefix("u") ? "an" : "a"
             if needsContext {
-                guard let c = fields["context"]?.string else { throw RecordError("a '\(op)' relevance record needs a 'context'") }
+                guard let c = fields["context"]?.string else { throw RecordError("\(a) '\(op)' relevance record needs a 'context'") }
                 try Contexts.validate(c)
             } else if fields["context"] != nil {
-                throw RecordError("a '\(op)' relevance record takes no 'context'")
+                throw RecordError("\(a) '\(op)' relevance record takes no 'context'")
+            }
+            if op.hasPrefix("clear"), fields["entities"] != nil {
+                // `relevant clear --entity` is refused; the record said nothing either.
+                throw RecordError("a '\(op)' relevance record takes no 'entities' (it clears them all)")
             }
             if op == "update" || op == "remove" || op == "remove-everywhere" {
-                guard let arr = fields["entities"]?.array else { throw RecordError("a '\(op)' relevance record needs 'entities'") }
+                guard let arr = fields["entities"]?.array else { throw RecordError("\(a) '\(op)' relevance record needs 'entities'") }
                 try Self.checkCount(arr, "entities")
                 for e in arr {
                     guard var o = e.object else { throw RecordError("each of 'entities' must be an object") }
+                    // An entity belongs to the record's app; given otherwise, it was moved there, silently.
+                    if let a = o["app"], a.string != fields["app"]?.string {
+                        throw RecordError("entity in relevance record: its app \(a.serialized) is not the record's (entities in it belong to the record's app)")
+                    }
+                    if let k = o["kind"], k.string != "entity" {
+                        throw RecordError("entity in relevance record: its kind is \(k.serialized), not \"entity\"")
+                    }
+                    // A reference is {type, id}; more fields without a title (a patch, a subtitle) were dropped, silently.
+                    if o["title"] == nil, let extra = o.keys.first(where: { !["type", "id", "kind", "app"].contains($0) }) {
+                        throw RecordError("entity in relevance record: '\(extra)' without a title; give the entity's full record, or only its type and id")
+                    }
                     if op == "update", o["title"] != nil {
                         o["kind"] = .string("entity")
                         o["app"] = fields["app"]

@@ -167,6 +167,13 @@ import Testing
         reject(#"{"kind":"app","app":"a","name":"A","synonyms":["ok","syn\u009bX"]}"#, "'synonyms' item 2 contains a control character")
         reject(#"{"kind":"shortcut","app":"a","id":"s","intent":"I","title":"S","phrases":["${p} in ${applicationName}"],"parameter":{"name":"p","type":"E","cases":[{"id":"x\u0000y","title":"X"}]}}"#, "control character")
         reject(#"{"kind":"shortcut","app":"a","id":"s","intent":"I","title":"S","phrases":["${p} in ${applicationName}"],"parameter":{"name":"p","type":"E","cases":[{"id":"","title":""}]}}"#, "must not be empty")
+        // A relevance update's entities belong to its app, are entities, and are records or references.
+        let update = #"{"kind":"relevance","app":"com.a","context":"audio.workout","op":"update","entities":["#
+        reject(update + #"{"kind":"entity","app":"com.b","type":"T","id":"x","title":"X"}]}"#, "its app \"com.b\" is not the record's")
+        reject(update + #"{"kind":"shortcut","type":"T","id":"x","title":"X"}]}"#, "its kind is \"shortcut\"")
+        reject(update + #"{"type":"T","id":"x","patch":true,"subtitle":"s"}]}"#, "'patch' without a title")
+        reject(#"{"kind":"relevance","app":"com.a","context":"audio.workout","op":"clear","entities":[{"type":"T","id":"x"}]}"#, "takes no 'entities'")
+        reject(#"{"kind":"relevance","app":"a","op":"update","entities":[]}"#, "an 'update' relevance record needs a 'context'")
         let contexts = (0...1_000).map { #""c\#($0)""# }.joined(separator: ",")
         reject(#"{"kind":"interaction","app":"a","at":"2026-11-29T07:30:00Z","context":[\#(contexts)]}"#, "'context' has 1001 items; the limit is 1000")
     }
