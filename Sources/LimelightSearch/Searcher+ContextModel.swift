@@ -55,8 +55,10 @@ extension Searcher {
                                                             noChange: change.noChange, rise: change.rise).enumerated() {
             hits[i].score = score
         }
-        let order = ContextModel.promoteRegistered(hits.rankOrder(),
-                                                   isNewRegistered: { newRegistered[$0] }, habitual: habitual)
+        let ranked = hits.rankOrder()
+        let order = ContextModel.promoteRegistered(ranked, isNewRegistered: { newRegistered[$0] }, habitual: habitual)
+        // The chance goes to one: the best of the registered items never used.
+        let given = ranked.first { newRegistered[$0] }
         // Components for the hits shown only (see `ContextModel.Weights.score`):
         // the first `limit` things, as `removeDuplicateThings` will keep them.
         if request.explained {
@@ -70,7 +72,7 @@ extension Searcher {
                     terms.append(("changed habit? (the last \(change.uses) uses \(whereUsed); unchanged: \(ContextModel.short(change.noChange[i])))",
                                   hits[i].score - before[i]))
                 }
-                if newRegistered[i] { terms.append(("registered, never used: gets its chance", 0)) }
+                if i == given { terms.append(("registered, never used: gets its chance", 0)) }
                 hits[i].components = terms
             }
         }

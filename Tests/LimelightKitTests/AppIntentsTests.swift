@@ -390,6 +390,15 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
         #expect(try Searcher(location: dir.index).search(r).hits.first?.id == "mix")
     }
 
+    /// The chance goes to one registered item: --explain says so of it only.
+    @Test func explainNamesTheOneRegisteredItemGivenItsChance() throws {
+        var r = SearchRequest(query: "")
+        r.contexts = ["audio.workout.running"]
+        r.explained = true
+        let told = try Searcher(location: dir.index).search(r).hits.filter { $0.components.contains { $0.name.hasPrefix("registered, never used") } }
+        #expect(told.count == 1, "\(told.map(\.id))")
+    }
+
     @Test func updateRegistersAndReplaces() throws {
         #expect(try registered() == ["audio.workout.running=easy", "audio.workout.running=tempo"])
         try relevance(#"{"kind":"relevance","app":"com.example.music","context":"audio.workout.running","op":"update","entities":[{"type":"PlaylistEntity","id":"tempo"}]}"#)
