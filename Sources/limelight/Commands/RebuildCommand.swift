@@ -4,7 +4,7 @@ struct RebuildCommand: Command {
     static let name = "rebuild"
     static let abstract = "Regenerate the index from its stored records (or from files) and swap it in atomically."
     static let discussion = """
-        Searches keep answering from the old generation until the new one is complete. Ctrl-C or SIGTERM cancels: the partial generation is removed, the index stays as it was, and the exit status is 130. Also upgrades an index of an older schema.
+        Searches keep answering from the old generation until the new one is complete. Ctrl-C or SIGTERM cancels: the index stays as it was, the exit status is 130, and the partial generation is removed (by the next writer if the rebuild could not stop within 2 s). Also upgrades an index of an older schema.
         """
     static let usage = ["rebuild [--shards <n>] [--from <file>... [--allow-empty]] [--json]"]
     static let options: [Option] = [.shards.explained("Re-shard into n shards (an ordinary index too): every shard is built in parallel, then swapped in with its stub, then the marker DIR/shards says n; n = 1 makes an ordinary index again. Without it a sharded index keeps its count."), .fromFiles, .allowEmpty, .json.explained("Print a JSON summary.")]
