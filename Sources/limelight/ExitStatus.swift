@@ -78,8 +78,14 @@ enum ExitStatus {
     static func usage(_ message: String, command: (any Command.Type)?) -> Never {
         Output.err("Error: \(message)")
         if let command {
-            // The form the message is about ('history retain takes …'), else the first.
-            let form = command.usage.first { message.hasPrefix($0.split(separator: " ").prefix(2).joined(separator: " ") + " ") }
+            // The form the message is about ('history retain takes …', or
+            // 'list takes …' of 'relevant list'), else the first.
+            let form = command.usage.first { line in
+                let words = line.split(separator: " ").prefix(2)
+                if message.hasPrefix(words.joined(separator: " ") + " ") { return true }
+                guard let op = words.dropFirst().first, op.first?.isLetter == true else { return false }
+                return message.hasPrefix(op + " ")
+            }
             Output.err("Usage: limelight \(form ?? command.usage[0])")
             Output.err("  See 'limelight \(command.name) --help' for more information.")
         } else {

@@ -73,6 +73,16 @@ import Testing
         }
     }
 
+    @Test func relevantNamesAnAppNotIndexedAndItsOwnUsageLine() throws {
+        let nope = try cli.run(["relevant", "update", "--app", "com.example.nope", "--context", "audio.x", "--entity", "T/x"])
+        #expect(nope.status == 1 && nope.stderr.contains("com.example.nope is not in the index"), "\(nope.stderr)")
+        let list = try cli.run(["relevant", "list", "--entity", "T/x"])
+        #expect(list.status == 64 && list.stderr.contains("Usage: limelight relevant list"), "\(list.stderr)")
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-index-\(UUID().uuidString)").path
+        let cleared = try CLI(index: missing).run(["relevant", "clear-all", "--app", "x"])
+        #expect(cleared.status == 1 && !FileManager.default.fileExists(atPath: missing), "\(cleared.stderr)")
+    }
+
     @Test func shortcutsOfAnAppNotIndexedIsAnError() throws {
         let r = try cli.run(["shortcuts", "--app", "com.example.nope"])
         #expect(r.status == 1 && r.stderr.contains("com.example.nope is not in the index"), "\(r.stderr)")

@@ -31,6 +31,7 @@ struct RelevantCommand: Command {
         }
         guard operations.contains(op) else { throw CLIError.usage("unknown operation '\(op)'") }
         if op != "list", args.has(.json) { throw CLIError.usage("--json goes with list") }
+        if op == "list", !args.all(.entity).isEmpty { throw CLIError.usage("list takes no --entity (it lists by --app and --context)") }
     }
 
     static func run(_ args: ParsedArguments) throws {
@@ -58,6 +59,11 @@ struct RelevantCommand: Command {
             throw CLIError.usage("\(op) takes no --entity")
         }
         let rec = try record(o, what: "relevant \(op)")
+        // Registrations are an app's: one the index does not hold is a typo
+        // (it was told as its entity missing), and no index is made for it.
+        guard try Lookup(location: location(args)).record(kind: .app, app: rec.app, id: nil) != nil else {
+            throw CLIError.failed("\(rec.app) is not in the index")
+        }
         let writer = try openWriter(args, self)
         defer { writer.close() }
         try writer.apply([LocatedRecord(rec, at: "relevant \(op)")])
