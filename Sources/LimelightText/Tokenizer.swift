@@ -219,7 +219,9 @@ package enum Tokenizer {
     /// Xapian keeps `_` inside a word, and people type a file name's parts
     /// as words.
     package static func underscoreParts(_ text: String) -> [String] {
-        words(text).filter { $0.contains("_") }.flatMap { $0.split(separator: "_").map { $0.lowercased() } }
+        // Most text has none: not tokenized a second time for nothing.
+        guard text.utf8.contains(UInt8(ascii: "_")) else { return [] }
+        return words(text).filter { $0.contains("_") }.flatMap { $0.split(separator: "_").map { $0.lowercased() } }
     }
 
     /// Runs of CJK characters, in order ("북한산 둘레길" → ["북한산", "둘레길"]).
