@@ -16,14 +16,35 @@ extension FirefoxProfile {
          environment.home + "/.var/app/org.mozilla.firefox/.mozilla/firefox"]
     }
 
-    /// The profile Firefox opens by default, from the first root that has a
-    /// `profiles.ini`: the `Default=` of its first `[Install…]` section (or of
-    /// `installs.ini`, where Firefox 67+ also records it), else the profile
-    /// marked `Default=1`, else the only profile. No Firefox is a note, not an error.
+    /// The profile Firefox opens by default. Where more than one root has a
+    /// `profiles.ini` (a deb Firefox's left behind when Ubuntu moved it to a
+    /// snap), the one whose default profile's history was written last: the
+    /// first root alone took the stale one. No Firefox is a note, not an error.
     public static func defaultProfile(in environment: DesktopEnvironment) throws(DesktopSourceError) -> SourceOutcome<FirefoxProfile> {
-        guard let root = rootDirectories(in: environment).first(where: { FileSystem.isRegularFile($0 + "/profiles.ini") }) else {
+        let roots = rootDirectories(in: environment).filter { FileSystem.isRegularFile($0 + "/profiles.ini") }
+        guard let first = roots.first else {
             return .skipped(note: "no Firefox profiles.ini in \(rootDirectories(in: environment).joined(separator: ", "))")
         }
+        guard roots.count > 1 else { return try defaultProfile(root: first) }
+        var best: (outcome: SourceOutcome<FirefoxProfile>, written: Int)? = nil
+        for root in roots {
+            // A root that cannot be read is passed over while another can be.
+            guard let outcome = try? defaultProfile(root: root) else { continue }
+            var written = -1
+            if case let .found(profile) = outcome {
+                written = ["places.sqlite", "places.sqlite-wal"].compactMap { FileSystem.status(profile.directory + "/" + $0) }
+                    .map { Int($0.st_mtim.tv_sec) }.max() ?? -1
+            }
+            if best == nil || written > best!.written { best = (outcome, written) }
+        }
+        if let best { return best.outcome }
+        return try defaultProfile(root: first)  // none could be read: the first one's problem
+    }
+
+    /// The default profile of one root: the `Default=` of its first
+    /// `[Install…]` section (or of `installs.ini`, where Firefox 67+ also
+    /// records it), else the profile marked `Default=1`, else the only profile.
+    static func defaultProfile(root: String) throws(DesktopSourceError) -> SourceOutcome<FirefoxProfile> {
         let ini = try KeyFile.load(root + "/profiles.ini")
         let profiles = ini.groups.filter { $0.name.hasPrefix("Profile") && $0.string("Path") != nil }
         func profile(_ group: KeyFileGroup) -> FirefoxProfile {

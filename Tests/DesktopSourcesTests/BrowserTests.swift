@@ -105,6 +105,23 @@ import Testing
                 == FirefoxProfile(name: "default-release", directory: tree.path("home/.mozilla/firefox/abcd1234.default-release")))
     }
 
+    /// A deb Firefox's profiles left behind by the snap (Ubuntu): the root
+    /// whose default profile's history was written last is the one in use.
+    @Test func ofSeveralRootsTheOneWrittenLastIsInUse() throws {
+        let old = tree.directory("home/.mozilla/firefox/old.default")
+        tree.write("home/.mozilla/firefox/profiles.ini", "[Profile0]\nName=old\nPath=old.default\nDefault=1\n")
+        tree.write("home/.mozilla/firefox/old.default/places.sqlite", "x")
+        let snap = tree.directory("home/snap/firefox/common/.mozilla/firefox/new.default")
+        tree.write("home/snap/firefox/common/.mozilla/firefox/profiles.ini", "[Profile0]\nName=new\nPath=new.default\nDefault=1\n")
+        tree.write("home/snap/firefox/common/.mozilla/firefox/new.default/places.sqlite", "x")
+        var times = [timespec(tv_sec: 1_700_000_000, tv_nsec: 0), timespec(tv_sec: 1_700_000_000, tv_nsec: 0)]
+        utimensat(AT_FDCWD, old + "/places.sqlite", &times, 0)
+        #expect(try FirefoxProfile.defaultProfile(in: environment).value?.directory == snap)
+        times = [timespec(tv_sec: 1_800_000_000, tv_nsec: 0), timespec(tv_sec: 1_800_000_000, tv_nsec: 0)]
+        utimensat(AT_FDCWD, old + "/places.sqlite", &times, 0)
+        #expect(try FirefoxProfile.defaultProfile(in: environment).value?.directory == old)
+    }
+
     @Test func withoutAnInstallSectionDefault1ThenInstallsIniThenTheOnlyProfile() throws {
         let legacy = Self.profilesIni.replacingInstallSection()
         tree.write("home/.mozilla/firefox/profiles.ini", legacy)
