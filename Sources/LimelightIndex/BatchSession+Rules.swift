@@ -20,10 +20,6 @@ extension BatchSession {
                 guard try exists(ItemKey.intent(app: r.app, id: r.intent ?? "")) else {
                     throw RecordError("App Shortcut rule: shortcut '\(r.id)' uses intent '\(r.intent ?? "")', which \(r.app) does not declare (add its intent record)")
                 }
-                let count = try db.storedRecords(kind: .shortcut, app: r.app).count
-                if count > RecordLimits.maxShortcutsPerApp {
-                    throw RecordError("App Shortcut rule: an app has at most \(RecordLimits.maxShortcutsPerApp) App Shortcuts; \(r.app) would have \(count)")
-                }
                 try checkParameter(of: r)
             case .interaction where restoring:
                 break
@@ -49,6 +45,28 @@ extension BatchSession {
         } catch let e as RecordError {
             throw IndexError.rejected(["\(item.location): \(e.message)"])
         }
+    }
+
+    /// The App Shortcut rules for the batch's shortcuts: every problem (up
+    /// to 20) told, where the first alone was; an app over ten App
+    /// Shortcuts told once, at its last shortcut's line (it was told at its
+    /// first's).
+    mutating func checkShortcuts() throws {
+        var problems: [String] = []
+        for item in toCheck {
+            do { try check(item) } catch IndexError.rejected(let lines) { problems += lines }
+        }
+        if !restoring {
+            var lastOfApp: [String: String] = [:]
+            for item in toCheck where item.record.kind == .shortcut { lastOfApp[item.record.app] = item.location }
+            for (app, location) in lastOfApp.sorted(by: { $0.key < $1.key }) {
+                let count = try db.storedRecords(kind: .shortcut, app: app).count
+                if count > RecordLimits.maxShortcutsPerApp {
+                    problems.append("\(location): App Shortcut rule: an app has at most \(RecordLimits.maxShortcutsPerApp) App Shortcuts; \(app) would have \(count)")
+                }
+            }
+        }
+        if !problems.isEmpty { throw IndexError.rejected(Array(problems.prefix(20))) }
     }
 
     /// An intent declared again must still fit the App Shortcuts already

@@ -192,7 +192,7 @@ package struct BatchSession {
         touchedEntities = []
         try checkReferences()
         try checkStableIDs()
-        for item in toCheck { try check(item) }
+        try checkShortcuts()
         try checkShortcutsOfIntents()
         toCheck = []
         for app in touchedApps.sorted() { shortcutCache[app] = try deriveShortcuts(app: app) }

@@ -250,6 +250,21 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
         rejected([shortcut("s11")], mentioning: "at most 10 App Shortcuts")
     }
 
+    /// Every broken rule is told (up to 20), each at its own line; an app
+    /// over ten App Shortcuts at its last one's (the first's was named).
+    @Test func everyProblemIsToldAtItsLine() throws {
+        do {
+            try ingest(dir, [shortcut("a", ""), #"{"kind":"shortcut","app":"com.example.trails","id":"x","intent":"Nope","title":"X","phrases":["X ${applicationName}"]}"#,
+                             #"{"kind":"shortcut","app":"com.example.trails","id":"y","intent":"Nope2","title":"Y","phrases":["Y ${applicationName}"]}"#]
+                             + (2...9).map { shortcut("s\($0)") })
+            Issue.record("accepted")
+        } catch IndexError.rejected(let lines) {
+            #expect(lines.count == 3, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("test.jsonl:2:") && $0.contains("'Nope'") } && lines.contains { $0.hasPrefix("test.jsonl:3:") && $0.contains("'Nope2'") }, "\(lines)")
+            #expect(lines.contains { $0.hasPrefix("test.jsonl:11:") && $0.contains("at most 10") }, "\(lines)")
+        }
+    }
+
     @Test func theIntentMustExist() {
         rejected([#"{"kind":"shortcut","app":"com.example.trails","id":"x","intent":"Nope","title":"X","phrases":["X ${applicationName}"]}"#],
                  mentioning: "does not declare")
