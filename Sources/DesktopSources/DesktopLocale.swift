@@ -1,10 +1,10 @@
-/// The locale a localestring is chosen for, as the Desktop Entry spec matches it:
-/// `lang_COUNTRY@MODIFIER` tries `lang_COUNTRY@MODIFIER`, `lang_COUNTRY`,
-/// `lang@MODIFIER`, `lang`, then the unlocalized key. The `.ENCODING` part is
-/// ignored on both sides.
+/// The locale a localestring is chosen for, as GLib matches it:
+/// `lang_COUNTRY@MODIFIER` tries `lang_COUNTRY@MODIFIER`, `lang@MODIFIER`,
+/// `lang_COUNTRY`, `lang`, then the unlocalized key (the spec puts
+/// `lang_COUNTRY` second). The `.ENCODING` part is ignored on both sides.
 ///
 /// ```swift
-/// DesktopLocale("sr_RS.UTF-8@latin")?.candidates  // ["sr_RS@latin", "sr_RS", "sr@latin", "sr"]
+/// DesktopLocale("sr_RS.UTF-8@latin")?.candidates  // ["sr_RS@latin", "sr@latin", "sr_RS", "sr"]
 /// ```
 /// Spec: https://specifications.freedesktop.org/desktop-entry-spec/1.5/localized-keys.html
 public struct DesktopLocale: Sendable, Equatable, CustomStringConvertible {
@@ -46,9 +46,13 @@ public struct DesktopLocale: Sendable, Equatable, CustomStringConvertible {
     /// The `[…]` suffixes to try, most specific first, then the fallbacks'.
     public var candidates: [String] {
         var out: [String] = []
+        // GLib's order (g_get_language_names), which GNOME shows names by:
+        // the modifier — a script, as in sr@latin — before the country. The
+        // spec lists lang_COUNTRY first, and took a Cyrillic sr_RS name for
+        // a person reading Latin.
         if let country, let modifier { out.append("\(language)_\(country)@\(modifier)") }
-        if let country { out.append("\(language)_\(country)") }
         if let modifier { out.append("\(language)@\(modifier)") }
+        if let country { out.append("\(language)_\(country)") }
         out.append(language)
         for f in fallbacks { for c in f.candidates where !out.contains(c) { out.append(c) } }
         return out

@@ -57,7 +57,7 @@ import Testing
         #expect(entry.strings("Missing") == nil)
     }
 
-    @Test func localeStringsFallBackInTheSpecsOrder() throws {
+    @Test func localeStringsFallBackInGLibsOrder() throws {
         let entry = try #require(try parse("""
             [Desktop Entry]
             Name=Plain
@@ -76,6 +76,9 @@ import Testing
         #expect(name("sr_RS.UTF-8") == "LangCountry")
         #expect(name("sr_ME@latin") == "LangMod")   // no sr_ME@latin, no sr_ME → sr@latin
         #expect(name("sr_ME") == "Lang")
+        // With no sr_RS@latin name, a Latin reader gets sr@latin, not the sr_RS (Cyrillic) one.
+        let latin = try #require(try parse("[Desktop Entry]\nName=Plain\nName[sr_RS]=Кирилица\nName[sr@latin]=Latinica\n").group("Desktop Entry"))
+        #expect(latin.localeString("Name", locale: DesktopLocale("sr_RS@latin")) == "Latinica")
         #expect(name("sr") == "Lang")
         #expect(name("de_DE") == "Encoded")          // .ENC in the key is ignored
         #expect(name("de_AT") == "Plain")            // de_AT matches neither de_DE nor a plain de
@@ -95,7 +98,8 @@ import Testing
         #expect(locale(["LANG": "C.UTF-8"]) == nil)
         #expect(locale(["LC_ALL": "POSIX", "LANG": "fr_FR"]) == nil)
         #expect(locale([:]) == nil)
-        #expect(DesktopLocale("sr_RS.UTF-8@latin")?.candidates == ["sr_RS@latin", "sr_RS", "sr@latin", "sr"])
+        // GLib's order, as GNOME shows names: the modifier (a script) before the country.
+        #expect(DesktopLocale("sr_RS.UTF-8@latin")?.candidates == ["sr_RS@latin", "sr@latin", "sr_RS", "sr"])
         #expect(DesktopLocale("ca@valencia")?.candidates == ["ca@valencia", "ca"])
     }
 
