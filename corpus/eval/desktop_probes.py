@@ -6,7 +6,9 @@ popular Debian packages, beside a rofi-like ranking of the same files.
 The packages are fetched with `apt-get download` (not installed) into
 .build/eval/desktop/debs and only their usr/share/applications is kept. Their
 TryExec lines are dropped: the programs are not installed here, and TryExec
-would hide every entry. Each language's index is made with `limelight sync
+would hide every entry. So would Exec, whose program must be found too (as
+GLib hides it): each Exec's program gets an empty stand-in in
+.build/eval/desktop/bin, on PATH (an absolute path as its base name). Each language's index is made with `limelight sync
 apps`, as on a desktop (a GNOME session, only this tree in XDG_DATA_DIRS).
 
 The probes (corpus/eval/queries/desktop-probes.tsv and, written later by
@@ -35,6 +37,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 WORK = os.path.join(ROOT, '.build', 'eval', 'desktop')
 APPS = os.path.join(WORK, 'root', 'usr', 'share', 'applications')
+BIN = os.path.join(WORK, 'bin')
 # Four sets, each written before any of it was run, by people who did not
 # see each other's: the first while the ranking was built, the second after
 # (at 742070d: 155 of 164 right first; its abbreviated words led to 14edf53),
@@ -81,19 +84,43 @@ def fetch():
         tar = subprocess.run(['dpkg-deb', '--fsys-tarfile', os.path.join(debs, deb)], capture_output=True).stdout
         subprocess.run(['tar', '-x', '--wildcards', '-C', os.path.join(WORK, 'root'), './usr/share/applications/*'],
                        input=tar, capture_output=True)
+    programs = set()
     for base, _, files in os.walk(APPS):
         for f in files:
             if f.endswith('.desktop'):
                 path = os.path.join(base, f)
                 with open(path, encoding='utf-8', errors='replace') as fh:
-                    lines = [l for l in fh if not l.startswith('TryExec=')]
+                    lines = [installed(l, programs) for l in fh if not l.startswith('TryExec=')]
                 with open(path, 'w', encoding='utf-8') as fh:
                     fh.writelines(lines)
+    os.makedirs(BIN, exist_ok=True)
+    for name in programs:
+        stub = os.path.join(BIN, name)
+        with open(stub, 'w') as fh:
+            fh.write('#!/bin/sh\nexit 0\n')
+        os.chmod(stub, 0o755)
+
+
+def installed(line, programs):
+    """An Exec line whose program is one of the stand-ins: an absolute path
+    becomes its base name (found on PATH, in BIN)."""
+    if not line.startswith('Exec='):
+        return line
+    words = line[len('Exec='):].split(' ', 1)
+    program = words[0].strip().strip('"\'')
+    if not program or program.startswith('%'):
+        return line
+    name = os.path.basename(program)
+    programs.add(name)
+    if program == name:
+        return line
+    return 'Exec=' + name + (' ' + words[1] if len(words) > 1 else '\n')
 
 
 def environment(lang):
     e = {k: v for k, v in os.environ.items() if k not in ('LC_ALL', 'LC_MESSAGES', 'LANGUAGE')}
     home = os.path.join(WORK, 'home')
+    e['PATH'] = BIN + os.pathsep + e.get('PATH', '')
     e.update(HOME=home, XDG_DATA_HOME=home + '/.local/share', XDG_CONFIG_HOME=home + '/.config',
              XDG_DATA_DIRS=os.path.join(WORK, 'root', 'usr', 'share'), XDG_CURRENT_DESKTOP='GNOME', LANG=lang)
     return e
