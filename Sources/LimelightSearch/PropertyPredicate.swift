@@ -48,8 +48,7 @@ public struct PropertyPredicate: Sendable {
         // ("com.example.Note"): with --type, the key whole.
         let fields = schema.entries.filter { key, _ in
             if let type { return key == type + "." + name }
-            let parts = key.split(separator: ".", maxSplits: 1)
-            return parts.count == 2 && (parts[1] == name || key.hasSuffix("." + name))
+            return key.hasSuffix("." + name)
         }.sorted { $0.key < $1.key }.map { (field: $0.key, entry: $0.value) }
         if fields.isEmpty {
             let known = Set(schema.entries.keys.compactMap { key -> String? in

@@ -15,7 +15,7 @@ import LimelightModel
 /// then: `sync` reads a store's past (recently-used.xbel, a browser's
 /// history) after `resume`, and would otherwise import what was done in the
 /// pause. So each pause is kept as a span of time (`pauses`, the last
-/// `maxPauses`), and a use dated inside one is never recorded.
+/// `maxKept`), and a use dated inside one is never recorded.
 package struct HistoryPolicy: Equatable, Sendable {
     package private(set) var paused = false
     /// When the current pause began (nil: not paused, or paused by an older
@@ -23,66 +23,12 @@ package struct HistoryPolicy: Equatable, Sendable {
     package private(set) var pausedSince: Timestamp?
     /// Pauses that have ended: [from, to).
     package private(set) var pauses: [(from: Timestamp, to: Timestamp)] = []
-    static let maxPauses = 1_000
+    /// Pauses and forgets kept: the last this many of each.
+    static let maxKept = 1_000
     /// What `forget` forgot, so that `sync` does not bring it back from a
-    /// store's past (the last `maxPauses`).
-    package private(set) var forgotten: [ForgetRule] = []
+    /// store's past (the last `maxKept`; `HistoryPolicy+Forgotten.swift`).
+    package internal(set) var forgotten: [ForgetRule] = []
 
-    /// One `forget`: the uses it selected, made before it ran. Nil fields
-    /// select anything.
-    package struct ForgetRule: Equatable, Sendable {
-        package var donation: String?
-        package var app: String?
-        package var intent: String?
-        package var entity: EntityRef?
-        package var from: Timestamp?, to: Timestamp?
-        /// When it was forgotten: uses made later are new.
-        package var at: Timestamp
-
-        package init(donation: String? = nil, app: String? = nil, intent: String? = nil, entity: EntityRef? = nil,
-                     from: Timestamp? = nil, to: Timestamp? = nil, at: Timestamp = .now()) {
-            (self.donation, self.app, self.intent, self.entity, self.from, self.to, self.at) = (donation, app, intent, entity, from, to, at)
-        }
-
-        func selects(_ r: Record) -> Bool {
-            guard let t = r.at?.seconds, t <= at.seconds else { return false }
-            if let donation, r.id != donation { return false }
-            if let app, r.app != app { return false }
-            if let intent, r.intent != intent { return false }
-            if let entity, !r.entityRefs.contains(entity) { return false }
-            if let from, t < from.seconds { return false }
-            if let to, t >= to.seconds { return false }
-            return true
-        }
-
-        var json: JSON {
-            var o: JSONObject = ["at": .string(at.description)]
-            if let donation { o["donation"] = .string(donation) }
-            if let app { o["app"] = .string(app) }
-            if let intent { o["intent"] = .string(intent) }
-            if let entity { o["entity"] = ["type": .string(entity.type), "id": .string(entity.id)] }
-            if let from { o["from"] = .string(from.description) }
-            if let to { o["to"] = .string(to.description) }
-            return .object(o)
-        }
-
-        init?(_ json: JSON) {
-            guard let o = json.object, let at = o["at"]?.string.flatMap({ Timestamp(iso8601: $0) }) else { return nil }
-            func time(_ key: String) -> Timestamp? { o[key]?.string.flatMap { Timestamp(iso8601: $0) } }
-            let entity = o["entity"]?.object.flatMap { e in
-                e["type"]?.string.flatMap { t in e["id"]?.string.map { EntityRef(type: t, id: $0) } }
-            }
-            self.init(donation: o["donation"]?.string, app: o["app"]?.string, intent: o["intent"]?.string,
-                      entity: entity, from: time("from"), to: time("to"), at: at)
-        }
-    }
-
-    /// Whether a use, read again from a store's past by `sync`, was forgotten.
-    package func forgot(_ r: Record) -> Bool { forgotten.contains { $0.selects(r) } }
-
-    package mutating func remember(_ rule: ForgetRule) {
-        forgotten = Array((forgotten + [rule]).suffix(Self.maxPauses))
-    }
     /// nil: kept until forgotten.
     package var retainDays: Int?
     package var excluded: [String] = []
@@ -145,7 +91,7 @@ package struct HistoryPolicy: Equatable, Sendable {
     package mutating func resume(now: Timestamp = .now()) {
         guard paused else { return }
         if let since = pausedSince { pauses.append((since, now)) }
-        pauses = Array(pauses.suffix(Self.maxPauses))
+        pauses = Array(pauses.suffix(Self.maxKept))
         paused = false
         pausedSince = nil
     }

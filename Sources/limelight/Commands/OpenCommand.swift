@@ -183,14 +183,15 @@ struct OpenCommand: Command {
         // DBusActivatable=true: started over the session bus, as the spec
         // asks and GLib does (its Exec line, if any, only should that fail).
         let dbusID = desktop.flatMap { $0.dbusActivatable ? $0.id : nil }
+        func overDBus(_ id: String, action: String? = nil, exec: String?, what: String) -> LaunchPlan {
+            // (The Exec line only as a fall-back: one that could not run is none.)
+            var plan = exec.flatMap { try? run($0, .nothing, what: what) } ?? LaunchPlan(argvs: [])
+            plan.dbus = LaunchPlan.DBusActivation(desktopFileID: id, action: action)
+            return plan
+        }
         switch target {
         case .app:
-            if let dbusID {
-                // (The Exec line only as a fall-back: one that could not run is none.)
-                var plan = (desktop?.exec).flatMap { try? run($0, .nothing, what: appID) } ?? LaunchPlan(argvs: [])
-                plan.dbus = LaunchPlan.DBusActivation(desktopFileID: dbusID)
-                return plan
-            }
+            if let dbusID { return overDBus(dbusID, exec: desktop?.exec, what: appID) }
             guard let exec = desktop?.exec ?? app.exec else {
                 throw CLIError.failed("\(appID) has no Exec line to launch")
             }
@@ -212,9 +213,7 @@ struct OpenCommand: Command {
                 url = entity.url
             }
             if let dbusID, shortcut.intent == DesktopSource.actionIntent {
-                var plan = shortcut.exec.flatMap { try? run($0, .nothing, what: "shortcut \(id)") } ?? LaunchPlan(argvs: [])
-                plan.dbus = LaunchPlan.DBusActivation(desktopFileID: dbusID, action: id)
-                return plan
+                return overDBus(dbusID, action: id, exec: shortcut.exec, what: "shortcut \(id)")
             }
             if let exec = shortcut.exec { return try run(exec, url.map { .urls([$0]) } ?? .nothing, what: "shortcut \(id)") }
             if let u = shortcut.url { return LaunchPlan.uri(u, environment: environment) }
