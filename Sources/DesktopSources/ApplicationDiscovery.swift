@@ -135,9 +135,15 @@ public enum ApplicationDiscovery {
         // GLib (g_desktop_app_info_load_from_keyfile) hides an entry whose
         // Exec program is not found too, by the same test: what a removed
         // package left behind, which GNOME does not show and nothing could
-        // start. An Exec that cannot be split is AppRecords' to report.
-        if let exec = app.exec, let program = try? ExecLine.parse(exec).program, !environment.findsExecutable(program) {
-            return .skip(.execNotFound(program))
+        // start. An Exec that cannot be split (GLib's g_shell_parse_argv
+        // fails) is a broken file, told at its line.
+        if let exec = app.exec {
+            let program: String
+            do { program = try ExecLine.parse(exec).program } catch {
+                throw DesktopSourceError(file: path, line: entry["Exec"]?.line ?? entry.line,
+                                         problem: "Exec is not a valid Exec line: \(error.problem)")
+            }
+            if !environment.findsExecutable(program) { return .skip(.execNotFound(program)) }
         }
         app.genericName = entry.localeString("GenericName", locale: environment.locale)
         app.comment = entry.localeString("Comment", locale: environment.locale)
@@ -174,6 +180,14 @@ public enum ApplicationDiscovery {
                 warn("[Desktop Action \(actionId)] has no Name; it is skipped")
                 continue
             }
+            let exec = group.string("Exec").flatMap { $0.isEmpty ? nil : $0 }
+            if let exec {
+                do { _ = try ExecLine.parse(exec) } catch {
+                    warnings.append(DesktopSourceError(file: file.path, line: group["Exec"]?.line ?? group.line,
+                                                       problem: "[Desktop Action \(actionId)] Exec is not a valid Exec line: \(error.problem); the action is skipped"))
+                    continue
+                }
+            }
             if app.actions.count == RecordLimits.maxShortcutsPerApp {
                 app.droppedActionIds.append(actionId)
                 continue
@@ -181,7 +195,7 @@ public enum ApplicationDiscovery {
             app.actions.append(DesktopAction(
                 id: actionId, name: name,
                 icon: group.localeString("Icon", locale: locale).flatMap { $0.isEmpty ? nil : $0 },
-                exec: group.string("Exec").flatMap { $0.isEmpty ? nil : $0 }))
+                exec: exec))
         }
         if !app.droppedActionIds.isEmpty {
             warnings.append(DesktopSourceError(

@@ -212,6 +212,32 @@ import Testing
         ])
     }
 
+    /// GLib does not load an entry whose Exec it cannot split; an action's is
+    /// the action's alone to lose (the app and its other actions still run).
+    @Test func anExecThatCannotBeSplitIsToldAtItsLine() throws {
+        let bad = tree.write("home/.local/share/applications/bad-quote.desktop",
+                             "[Desktop Entry]\nType=Application\nName=Bad Quote\nExec=app \"unclosed\n")
+        let acts = tree.write("home/.local/share/applications/acts.desktop", entry("Acts", """
+            Actions=broken;fine;
+
+            [Desktop Action broken]
+            Name=Broken
+            Exec=app "unclosed
+
+            [Desktop Action fine]
+            Name=Fine
+            Exec=app --fine
+            """))
+        let found = ApplicationDiscovery.discover(in: environment)
+        #expect(found.problems.filter { $0.file == bad }.map(\.description)
+                == ["\(bad):4: Exec is not a valid Exec line: a quote is not closed"])
+        #expect(!found.applications.contains { $0.id == "bad-quote" })
+        let app = try #require(found.applications.first { $0.id == "acts" })
+        #expect(app.actions.map(\.id) == ["fine"])
+        #expect(found.warnings.filter { $0.file == acts }.map(\.description)
+                == ["\(acts):9: [Desktop Action broken] Exec is not a valid Exec line: a quote is not closed; the action is skipped"])
+    }
+
     @Test func environmentFollowsTheBaseDirectorySpec() {
         let env = DesktopEnvironment.current { [
             "HOME": "/home/me", "XDG_DATA_HOME": "relative/share",
