@@ -88,6 +88,11 @@ public enum RecentlyUsed {
                 return nil
             }
             var file = RecentFile(href: href, path: FileURI.path(from: href))
+            if file.path == nil, href.utf8.starts(with: "file:".utf8) {
+                // A name in a legacy encoding (GLib escapes the bytes as they
+                // are), a remote host, a bad escape: no local file to show.
+                warn(bookmark.line, "\(href) is not a local path with a UTF-8 name; it is left out")
+            }
             file.added = time(bookmark, "added")
             file.modified = time(bookmark, "modified")
             file.visited = time(bookmark, "visited")

@@ -101,6 +101,22 @@ import Testing
         ])
     }
 
+    @Test func aFileURIWithNoUTF8NameIsWarnedAbout() throws {
+        let path = tree.write("share/recently-used.xbel", """
+            <xbel version="1.0">
+            <bookmark href="file:///home/me/caf%E9.txt" added="2026-11-30T06:35:03Z"/>
+            <bookmark href="file:///home/me/caf%C3%A9.txt" added="2026-11-30T06:35:03Z"/>
+            <bookmark href="file://other-host/etc/motd" added="2026-11-30T06:35:03Z"/>
+            </xbel>
+            """)
+        let list = try RecentlyUsed.read(path)
+        #expect(list.files.map(\.path) == [nil, "/home/me/café.txt", nil])
+        #expect(list.warnings.map(\.description) == [
+            "\(path):2: file:///home/me/caf%E9.txt is not a local path with a UTF-8 name; it is left out",
+            "\(path):4: file://other-host/etc/motd is not a local path with a UTF-8 name; it is left out",
+        ])
+    }
+
     @Test func aMissingFileIsSkippedWithANote() throws {
         #expect(try RecentlyUsed.read(in: environment).note == "no recently-used.xbel at \(tree.path("share/recently-used.xbel"))")
     }
