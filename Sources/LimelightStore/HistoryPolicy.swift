@@ -67,9 +67,11 @@ package struct HistoryPolicy: Equatable, Sendable {
 
     package var json: JSON {
         var o: JSONObject = ["paused": .bool(paused)]
-        if let pausedSince { o["pausedSince"] = .string(pausedSince.description) }
+        // A pause's ends keep their fraction of a second: a use made in the
+        // pause's last moment is kept out, and one made just after resume is not.
+        if let pausedSince { o["pausedSince"] = .string(pausedSince.preciseDescription) }
         if !forgotten.isEmpty { o["forgotten"] = .array(forgotten.map(\.json)) }
-        if !pauses.isEmpty { o["pauses"] = .array(pauses.map { .array([.string($0.from.description), .string($0.to.description)]) }) }
+        if !pauses.isEmpty { o["pauses"] = .array(pauses.map { .array([.string($0.from.preciseDescription), .string($0.to.preciseDescription)]) }) }
         o["retainDays"] = retainDays.map { .number(Double($0)) } ?? .null
         o["excluded"] = .array(excluded.map(JSON.string))
         return .object(o)

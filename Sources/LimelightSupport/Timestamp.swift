@@ -64,6 +64,19 @@ public struct Timestamp: Sendable, Equatable, Comparable, CustomStringConvertibl
         return s
     }
 
+    /// `description` with the fraction of a second, to the microsecond, when
+    /// there is one (2026-12-01T09:00:00.250000Z): for times a whole second
+    /// would misplace, such as the ends of a history pause.
+    public var preciseDescription: String {
+        let micros = Int(((seconds - seconds.rounded(.down)) * 1_000_000).rounded(.down))
+        var s = description
+        guard micros > 0 else { return s }
+        let digits = String(micros)
+        let fraction = "." + String(repeating: "0", count: 6 - digits.count) + digits
+        s.insert(contentsOf: fraction, at: s.index(s.endIndex, offsetBy: offset == 0 ? -1 : -6))
+        return s
+    }
+
     /// Parses ISO 8601: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM[:SS[.fff]]` followed by
     /// `Z` or `±HH:MM` / `±HHMM`. A date alone means midnight UTC.
     public init?(iso8601 text: String) {

@@ -135,3 +135,21 @@ import Xapian
         }
     }
 }
+
+@Suite struct HistoryPolicyTests {
+    /// history.json keeps whole seconds; a pause kept there still covers its
+    /// last fraction of a second (a use then was made while paused).
+    @Test func aPauseKeptOnDiskCoversItsWholeSpan() throws {
+        var template = Array("/tmp/limelight-history-XXXXXX".utf8CString)
+        let dir = String(cString: mkdtemp(&template)!)
+        defer { Files.removeTree(dir) }
+        let location = IndexLocation(path: dir)
+        var policy = HistoryPolicy()
+        policy.pause(now: Timestamp(seconds: 1_000.25))
+        policy.resume(now: Timestamp(seconds: 2_000.75))
+        try policy.save(location)
+        let kept = HistoryPolicy.load(location)
+        for inside in [1_000.25, 1_500, 2_000.5] { #expect(!kept.records(app: "a", at: Timestamp(seconds: inside)), "\(inside)") }
+        for outside in [999.0, 2_001] { #expect(kept.records(app: "a", at: Timestamp(seconds: outside)), "\(outside)") }
+    }
+}

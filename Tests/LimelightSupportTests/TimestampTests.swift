@@ -18,6 +18,14 @@ import Testing
         #expect(Timestamp(iso8601: "2026-11-30T09:00:00+0530")?.offset == 19_800)
     }
 
+    @Test func aPreciseDescriptionKeepsTheFractionAndReadsBack() throws {
+        #expect(Timestamp(seconds: 1_795_996_800.25).preciseDescription == "2026-11-30T00:00:00.250000Z")
+        #expect(Timestamp(seconds: 1_795_996_800).preciseDescription == "2026-11-30T00:00:00Z")
+        let local = Timestamp(seconds: 1_795_966_200.5, offset: -8 * 3600)
+        #expect(local.preciseDescription == "2026-11-29T07:30:00.500000-08:00")
+        #expect(Timestamp(iso8601: local.preciseDescription)?.seconds == local.seconds)
+    }
+
     @Test(arguments: ["2026-02-30T00:00:00Z", "2026-11-29T07:30:00", "2026-13-01", "yesterday", "2026-11-29T25:00Z", ""])
     func rejectsInvalidTimes(text: String) {
         #expect(Timestamp(iso8601: text) == nil)
