@@ -56,6 +56,7 @@ public enum Maintenance {
         let target = requested.map { $0 == 1 ? nil : ShardLayout(path: location.path, count: $0) } ?? old.layout
         let (next, writer) = try newGenerations(location, layout: target, after: old)
         var done = 0
+        var hoisted = 0
         do {
             try writer.store.setMetadataEverywhere(Schema.versionKey, String(Schema.version))
             if let state = old.clientState() { try writer.store.setMetadataEverywhere(Schema.clientStateKey, state) }
@@ -63,9 +64,11 @@ public enum Maintenance {
             var chunks: [[LocatedRecord]] = []
             var storedIDs: [[UInt32]] = []
             if let fromFiles {
-                total = fromFiles.count
+                let records = hoistingEmbeddedEntities(fromFiles)
+                hoisted = records.count - fromFiles.count
+                total = records.count
                 for kind in kindOrder {
-                    var ofKind = fromFiles.filter { $0.record.kind == kind }
+                    var ofKind = records.filter { $0.record.kind == kind }
                     if kind == .entity { ofKind = inStaticRankOrder(ofKind) }
                     stride(from: 0, to: ofKind.count, by: chunkSize).forEach { chunks.append(Array(ofKind[$0..<min($0 + chunkSize, ofKind.count)])) }
                 }
@@ -114,7 +117,7 @@ public enum Maintenance {
         } else {
             try swapIn(location, generation: next[0])
         }
-        return Summary(records: done, documents: documents, generation: next.max() ?? 0, seconds: Timestamp.now().seconds - start)
+        return Summary(records: done - hoisted, documents: documents, generation: next.max() ?? 0, seconds: Timestamp.now().seconds - start)
     }
 
     /// Entities are written best first (see `EntityRun`), by prior as stored.
@@ -141,6 +144,22 @@ public enum Maintenance {
         return keyed.sorted { a, b in
             a.time != b.time ? a.time.lexicographicallyPrecedes(b.time) : a.id != b.id ? a.id < b.id : a.doc < b.doc
         }.map(\.doc)
+    }
+
+    /// `index` applies a file line by line; `rebuild --from` kind by kind. So
+    /// that an entity written in a relevance update and again by a later line
+    /// (or patched by it) ends as `index` leaves it, the update's entities are
+    /// entity records at its place in the file, and it keeps references.
+    static func hoistingEmbeddedEntities(_ records: [LocatedRecord]) -> [LocatedRecord] {
+        records.flatMap { r -> [LocatedRecord] in
+            guard r.record.kind == .relevance, r.record.op == "update" else { return [r] }
+            let embedded = r.record.embeddedEntities
+            guard !embedded.isEmpty else { return [r] }
+            var fields = r.record.fields
+            fields["entities"] = .array(r.record.entityRefs.map { .object(["type": .string($0.type), "id": .string($0.id)]) })
+            return embedded.map { LocatedRecord($0, at: r.location) }
+                + [LocatedRecord(Record(kind: .relevance, fields: fields), at: r.location)]
+        }
     }
 
     /// Records from files: by prior, unless the order says which version wins.

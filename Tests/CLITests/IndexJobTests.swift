@@ -74,6 +74,30 @@ import Testing
         #expect(try cli.run(["rebuild", duo]).status == 64)
     }
 
+    /// `rebuild --from FILE` leaves what `index FILE` leaves, though it writes
+    /// kind by kind: an entity written in a relevance update is superseded by
+    /// a later line that writes or patches it, and supersedes an earlier one.
+    @Test func rebuildFromAFileEndsAsIndexingItDoes() throws {
+        let dir = TempDir()
+        let file = dir.write("file.jsonl", """
+            {"kind":"app","app":"com.example.music","name":"Music"}
+            {"kind":"entity","app":"com.example.music","type":"Playlist","id":"early","title":"Early Entity Line"}
+            {"kind":"relevance","app":"com.example.music","context":"audio.workout.running","op":"update","entities":[{"type":"Playlist","id":"early","title":"Early Embedded"},{"type":"Playlist","id":"later","title":"Later Embedded"},{"type":"Playlist","id":"patched","title":"Patched Embedded"}]}
+            {"kind":"entity","app":"com.example.music","type":"Playlist","id":"later","title":"Later Entity Line"}
+            {"kind":"entity","app":"com.example.music","type":"Playlist","id":"patched","patch":true,"subtitle":"Patched Later"}
+
+            """)
+        let indexed = CLI(index: dir.path + "/indexed"), rebuilt = CLI(index: dir.path + "/rebuilt")
+        #expect(try indexed.run(["index", file]).status == 0)
+        let r = try rebuilt.run(["rebuild", "--from", file])
+        #expect(r.status == 0 && r.stdout.hasPrefix("Rebuilt 5 records"), "\(r.stdout)")
+        let lines = { (cli: CLI) in try cli.run(["export"]).stdout.split(separator: "\n").sorted() }
+        let exported = try lines(indexed)
+        #expect(exported.contains { $0.contains("Early Embedded") } && exported.contains { $0.contains("Later Entity Line") })
+        #expect(exported.contains { $0.contains("Patched Embedded") && $0.contains("Patched Later") })
+        #expect(try lines(rebuilt) == exported)
+    }
+
     @Test func aSecondWriterWaitsThenExits75NamingTheHolder() throws {
         let dir = TempDir()
         let cli = CLI(index: dir.path + "/index")
