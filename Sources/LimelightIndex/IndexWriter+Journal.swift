@@ -55,10 +55,20 @@ extension IndexWriter {
     public static func checkDonations(_ records: [Record], in location: IndexLocation, places: [String]) throws(IndexError) {
         let layout = try fromStore { () throws(StoreError) in try ShardLayout.read(at: location.path) }
         var shards: [Int: Database] = [:]
+        // The readers' locks are dropped when the check is done: `serve`
+        // records every launch it makes, and a lock kept for the life of the
+        // process would hold each generation it saw (and its forgotten
+        // history) on disk, and a descriptor each, for as long as it runs.
+        var locks: [Int32] = []
+        defer { locks.forEach(ReaderLocks.release) }
         /// The stored record of `key`, from the shard that holds it.
         func stored(_ key: ItemKey) throws(IndexError) -> Record? {
             let k = layout?.home(of: key) ?? 0
-            if shards[k] == nil { shards[k] = try fromStore { () throws(StoreError) in try (layout?.shard(k) ?? location).openReader() } }
+            if shards[k] == nil {
+                let opened = try fromStore { () throws(StoreError) in try (layout?.shard(k) ?? location).openTrackedReader() }
+                shards[k] = opened.db
+                locks.append(opened.lock)
+            }
             do { return try shards[k]!.storedRecord(key) } catch { throw IndexError(error, path: location.path) }
         }
         func has(_ key: ItemKey) throws(IndexError) -> Bool { try stored(key) != nil }

@@ -229,6 +229,31 @@ struct ServeTests {
         #expect(after.count == 2, "\(after)")
     }
 
+    /// What the service opens stays its own to run: a launch holds no reader
+    /// lock on the generation it recorded into (a kept lock held every
+    /// generation, and what `forget` forgot in it, on disk for as long as the
+    /// service ran, and a descriptor each).
+    @Test func aLaunchThroughTheServiceHoldsNoGeneration() throws {
+        let f = try Fixture()
+        try f.serve()
+        let pid = try #require(f.service?.pid)
+        func readerLocks() throws -> Int {
+            try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").filter {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)"))?.hasSuffix(".readers") == true
+            }.count
+        }
+        #expect(try f.gnome("GetInitialResultSet", [#"["lantern"]"#]).status == 0)
+        let held = try readerLocks()
+        for _ in 0..<3 { #expect(try f.gnome("ActivateResult", [Self.keep, #"["lantern"]"#, "0"]).status == 0) }
+        #expect(try readerLocks() == held)
+        let before = try FileManager.default.contentsOfDirectory(atPath: f.index).filter { $0.hasPrefix("gen-") && !$0.hasSuffix(".readers") }
+        #expect(try f.cli(["rebuild"]).status == 0)
+        #expect(try f.gnome("GetInitialResultSet", [#"["lantern"]"#]).status == 0)  // the service moves to the new generation
+        #expect(try f.cli(["rebuild"]).status == 0)
+        let after = try FileManager.default.contentsOfDirectory(atPath: f.index).filter { $0.hasPrefix("gen-") && !$0.hasSuffix(".readers") }
+        #expect(Set(before).isDisjoint(with: after), "before \(before), after \(after)")
+    }
+
     @Test func idleExitReleasesTheNameAndASecondServeIsRefused() throws {
         let f = try Fixture()
         try f.serve(["--idle-exit", "1"])
