@@ -17,12 +17,17 @@ protocol Command {
     /// anything is opened or written.
     static func validate(_ args: ParsedArguments) throws(CLIError)
     static func run(_ args: ParsedArguments) throws
+    /// The arguments to parse, from those the command was given: a command
+    /// that another program calls with text of its own marks that text as
+    /// data (after `--`), so that no option or help flag is read from it.
+    static func markingData(_ args: [String]) -> [String]
 }
 
 extension Command {
     static var discussion: String { "" }
     static var positionals: [Positional] { [] }
     static func validate(_ args: ParsedArguments) throws(CLIError) {}
+    static func markingData(_ args: [String]) -> [String] { args }
 
     static var help: String { Help.render(self) }
 

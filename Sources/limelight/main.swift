@@ -62,6 +62,7 @@ guard let command = commands.first(where: { $0.name == args[commandIndex] }) els
     ExitStatus.usage("unknown subcommand '\(args[commandIndex])'", command: nil)
 }
 args.remove(at: commandIndex)
+args = command.markingData(args)
 // -h / --help anywhere before `--` (after it, "-h" is a query like any other).
 if args.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--help" }) {
     print(command.help, terminator: "")

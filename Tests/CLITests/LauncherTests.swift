@@ -94,6 +94,27 @@ import Testing
         #expect(try donations().count == 2)
     }
 
+    /// What rofi passes back is data: a row whose text reads as an option
+    /// (`--index=…` picked which index supplied the Exec line; `--help`
+    /// printed the help as rows) is still the row, and spaces alone typed
+    /// open nothing, in rofi as in dmenu (both opened the top suggestion).
+    @Test func theTextRofiPassesBackIsNeverAnOption() throws {
+        let elsewhere = TempDir()
+        let chosen = try cli.run(["rofi", "--index=\(elsewhere.path)/index"], env: ["ROFI_RETV": "1", "ROFI_INFO": Self.keep])
+        #expect(chosen.status == 0 && chosen.stdout.isEmpty, "\(chosen.status) \(chosen.stderr)")
+        #expect(appears("opened-keep"))
+        #expect(!FileManager.default.fileExists(atPath: elsewhere.path + "/index"))
+        let help = try cli.run(["rofi", "--help"], env: ["ROFI_RETV": "2"])
+        #expect(help.status == 1 && help.stdout.isEmpty && help.stderr.contains("nothing matches \"--help\""), "\(help)")
+        let withOptions = try cli.run(["rofi", "--limit", "1", "-n"], env: ["ROFI_RETV": "2"])
+        #expect(withOptions.stderr.contains("nothing matches \"-n\""), "\(withOptions.stderr)")
+        for blank in ["", "   "] {
+            #expect(try cli.run(["rofi", blank], env: ["ROFI_RETV": "2"]).status == 0)
+            #expect(try cli.run(["dmenu", "--menu", "echo", blank]).status == 1)
+        }
+        #expect(try donations().count == 1)
+    }
+
     /// Two items shown alike (two apps named Files: a deb's and a Flatpak's)
     /// are two lines that name each one's id, so either can be chosen: the
     /// menu returns only the line, and both opened the first (found by a

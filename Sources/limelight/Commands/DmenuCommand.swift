@@ -13,7 +13,7 @@ struct DmenuCommand: Command {
         as argv, never through a shell: --menu fuzzel --dmenu, --menu wofi
         --dmenu, --menu rofi -dmenu -i -p Limelight. A line that is no item's
         (typed text) opens Limelight's top hit for it. Exits 1, opening nothing,
-        when the menu is dismissed.
+        when the menu is dismissed or spaces alone are typed.
         """
     static let usage = ["dmenu [--limit <n>] [--context <name>]... [--menu <program> [<argument>...]]"]
     static let options: [Option] = [
@@ -40,6 +40,8 @@ struct DmenuCommand: Command {
             if status != 0 { exit(1) }  // dismissed
             throw CLIError.failed("\(argv[0]) chose nothing")
         }
+        // Spaces alone typed: nothing to open, as when dismissed (it opened the top suggestion).
+        if Launcher.isBlank(String(chosen)), !lines.contains(String(chosen)) { exit(1) }
         if let i = lines.firstIndex(of: String(chosen)) {
             try Activation.open(HitID(hits[i]), lookup: live.lookup, location: location)
         } else {

@@ -13,7 +13,8 @@ struct RofiCommand: Command {
         terms and its id as the row's info; when a row is chosen, rofi calls again
         with ROFI_RETV=1 and the id in ROFI_INFO, and the item is opened as 'limelight
         open' opens it (detached, in a session of its own) and the use recorded.
-        Text that matches no row (ROFI_RETV=2) opens Limelight's top hit for it.
+        Text that matches no row (ROFI_RETV=2) opens Limelight's top hit for it;
+        spaces alone open nothing. What rofi passes back is never read as an option.
         """
     static let usage = ["rofi [<selection>] [--limit <n>] [--context <name>]..."]
     static let positionals = [Positional("selection", .optional, help: "What rofi passes back: the chosen row, or the text typed.")]
@@ -21,6 +22,15 @@ struct RofiCommand: Command {
         .limit.range(0...1_000_000).explained("At most n rows (default 0: every item)."),
         .context,
     ]
+
+    /// rofi appends the chosen row's text, or the text typed, as the last
+    /// argument (rofi-script(5); script.c's execute_executor) of every call
+    /// but the first (ROFI_RETV 0): it is data, never an option. A row titled
+    /// `--index=/elsewhere` or text typed `--help` was read as one.
+    static func markingData(_ args: [String]) -> [String] {
+        guard let retv = Files.environment("ROFI_RETV"), retv != "0", let selection = args.last else { return args }
+        return args.dropLast() + ["--", selection]
+    }
 
     static func run(_ args: ParsedArguments) throws {
         let location = try location(args)
@@ -33,7 +43,10 @@ struct RofiCommand: Command {
             let live = try LiveSearcher(location: location)
             try Activation.open(hit, lookup: live.lookup, location: location)
         case 2:
-            try Launcher.openTopHit(args.positionals.first ?? "", location: location)
+            // Blank text opens nothing (GNOME and KRunner answer it with no results).
+            let typed = args.positionals.first ?? ""
+            guard !Launcher.isBlank(typed) else { return }
+            try Launcher.openTopHit(typed, location: location)
         default:
             var request = SearchRequest(query: "")
             request.explained = false
@@ -65,6 +78,9 @@ enum Launcher {
             bytes = bytes.dropFirst(n)
         }
     }
+
+    /// Text with nothing to search for: empty, or spaces alone.
+    static func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
 
     /// Typed text that is not a row: open Limelight's top hit for it.
     static func openTopHit(_ text: String, location: IndexLocation) throws {
