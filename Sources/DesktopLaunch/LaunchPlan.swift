@@ -18,6 +18,10 @@ public struct LaunchPlan: Sendable, Equatable {
     /// `DBusActivatable=true`: the app is started over the session bus, as
     /// the spec asks (`argvs`, from its Exec line, only if that fails).
     public var dbus: DBusActivation?
+    /// The activation token the launcher was handed for this start
+    /// (KRunner's SetActivationToken), so the app may take the focus; nil:
+    /// the launcher's own `XDG_ACTIVATION_TOKEN` / `DESKTOP_STARTUP_ID`.
+    public var activationToken: String?
 
     /// A call of `org.freedesktop.Application` that starts an app: Activate,
     /// Open(`uris`), or ActivateAction(`action`).

@@ -6,6 +6,8 @@ import LimelightSupport
 /// `$PATH`, never through a shell), in a session of its own (setsid) with its
 /// standard streams on /dev/null, and not waited for — so the launcher (a
 /// keystroke's `limelight open`) returns at once and the application outlives it.
+/// A thread waits for each child, so that a long-lived launcher (`serve`)
+/// leaves no zombie behind an app that exited.
 public enum Spawner {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public let program: String
@@ -23,7 +25,7 @@ public enum Spawner {
     public static func spawn(_ plan: LaunchPlan) throws(Failure) -> [pid_t] {
         if let dbus = plan.dbus {
             do {
-                try activate(dbus)
+                try activate(dbus, token: plan.activationToken)
                 return []
             } catch where !plan.argvs.isEmpty {
                 // Started by its Exec line, as before the spec had D-Bus activation.
@@ -32,9 +34,40 @@ public enum Spawner {
         var pids: [pid_t] = []
         for argv in plan.argvs {
             guard let program = argv.first else { continue }
-            pids.append(try spawn(argv, program: program, workingDirectory: plan.workingDirectory))
+            let pid = try spawn(argv, program: program, workingDirectory: plan.workingDirectory, token: plan.activationToken)
+            reapWhenDone(pid)
+            pids.append(pid)
         }
         return pids
+    }
+
+    /// The launcher's token for the app it starts: the one handed for this
+    /// start, else its own environment's.
+    static func token(_ given: String?) -> String? {
+        given ?? ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"].lazy.compactMap(Files.environment).first { !$0.isEmpty }
+    }
+
+    /// Waits for `pid` on a small thread of its own: a child that exits is
+    /// reaped, not left a zombie of a launcher that runs for days. (A
+    /// one-shot `open` exits first, and init reaps the app.)
+    private static func reapWhenDone(_ pid: pid_t) {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, 64 * 1024)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        let box = UnsafeMutablePointer<pid_t>.allocate(capacity: 1)
+        box.initialize(to: pid)
+        var thread = pthread_t()
+        let rc = pthread_create(&thread, &attributes, { argument in
+            let box = argument!.assumingMemoryBound(to: pid_t.self)
+            let pid = box.pointee
+            box.deallocate()
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            return nil
+        }, box)
+        if rc != 0 { box.deallocate() }
     }
 
     /// How long a D-Bus start waits for the app's answer: an error (no such
@@ -46,8 +79,8 @@ public enum Spawner {
     /// (`DBUS_SESSION_BUS_ADDRESS`), with the launcher's activation token
     /// (`XDG_ACTIVATION_TOKEN`, else `DESKTOP_STARTUP_ID`) so the app may
     /// take the focus.
-    static func activate(_ d: LaunchPlan.DBusActivation) throws(Failure) {
-        let token = ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"].lazy.compactMap(Files.environment).first { !$0.isEmpty }
+    static func activate(_ d: LaunchPlan.DBusActivation, token given: String? = nil) throws(Failure) {
+        let token = token(given)
         var error = llb_error()
         var cURIs: [UnsafePointer<CChar>?] = d.uris.map { UnsafePointer(strdup($0)) }
         defer { for p in cURIs { free(UnsafeMutablePointer(mutating: p)) } }
@@ -61,7 +94,8 @@ public enum Spawner {
         }
     }
 
-    private static func spawn(_ argv: [String], program: String, workingDirectory: String?) throws(Failure) -> pid_t {
+    private static func spawn(_ argv: [String], program: String, workingDirectory: String?,
+                              token: String?) throws(Failure) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -95,8 +129,22 @@ public enum Spawner {
         var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
         cArgs.append(nil)
         defer { for p in cArgs { free(p) } }
+        // A token handed for this start goes to the app as GLib passes it:
+        // in XDG_ACTIVATION_TOKEN (Wayland) and DESKTOP_STARTUP_ID (X11).
+        var cEnvironment: [UnsafeMutablePointer<CChar>?] = []
+        if let token {
+            var index = 0
+            while let entry = environ[index] {
+                let text = String(cString: entry)
+                if !text.hasPrefix("XDG_ACTIVATION_TOKEN="), !text.hasPrefix("DESKTOP_STARTUP_ID=") { cEnvironment.append(strdup(entry)) }
+                index += 1
+            }
+            cEnvironment += [strdup("XDG_ACTIVATION_TOKEN=" + token), strdup("DESKTOP_STARTUP_ID=" + token), nil]
+        }
+        defer { for p in cEnvironment { free(p) } }
         var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, program, &actions, &attributes, cArgs, environ)
+        let rc = token == nil ? posix_spawnp(&pid, program, &actions, &attributes, cArgs, environ)
+            : posix_spawnp(&pid, program, &actions, &attributes, cArgs, cEnvironment)
         if rc != 0 { throw Failure(program: program, problem: String(cString: strerror(rc))) }
         return pid
     }

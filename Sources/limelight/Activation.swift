@@ -10,11 +10,13 @@ enum Activation {
     /// Opens `hit`. Throws `.failure` when the item is not in the index (a
     /// stale or deleted id) or has nothing to open it with. `lookup` reads the
     /// index as it is now.
-    static func open(_ hit: HitID, lookup: Lookup, location: IndexLocation) throws {
+    /// `activationToken`: the one the shell handed for this start (KRunner's
+    /// SetActivationToken), so the app may take the focus.
+    static func open(_ hit: HitID, lookup: Lookup, location: IndexLocation, activationToken: String? = nil) throws {
         guard try exists(hit, lookup) else {
             throw CLIError.failed("'\(hit.text)' is not in the index (deleted, or the index was rebuilt)")
         }
-        _ = try OpenCommand.open(target(hit), lookup: lookup, location: location)
+        _ = try OpenCommand.open(target(hit), lookup: lookup, location: location, activationToken: activationToken)
     }
 
     static func target(_ hit: HitID) -> OpenCommand.Target {

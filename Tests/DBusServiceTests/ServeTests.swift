@@ -232,8 +232,8 @@ struct ServeTests {
     /// What the service opens stays its own to run: a launch holds no reader
     /// lock on the generation it recorded into (a kept lock held every
     /// generation, and what `forget` forgot in it, on disk for as long as the
-    /// service ran, and a descriptor each).
-    @Test func aLaunchThroughTheServiceHoldsNoGeneration() throws {
+    /// service ran, and a descriptor each), and what it started is reaped.
+    @Test func aLaunchThroughTheServiceHoldsNoGenerationAndLeavesNoZombie() throws {
         let f = try Fixture()
         try f.serve()
         let pid = try #require(f.service?.pid)
@@ -252,6 +252,41 @@ struct ServeTests {
         #expect(try f.cli(["rebuild"]).status == 0)
         let after = try FileManager.default.contentsOfDirectory(atPath: f.index).filter { $0.hasPrefix("gen-") && !$0.hasSuffix(".readers") }
         #expect(Set(before).isDisjoint(with: after), "before \(before), after \(after)")
+        // The programs it started and that exited are reaped, not left zombies.
+        var zombies: [String] = []
+        for _ in 0..<100 {
+            zombies = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+                guard Int32(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                      let close = stat.lastIndex(of: ")") else { return nil }
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                return fields.count > 1 && fields[0] == "Z" && fields[1] == "\(pid)" ? entry : nil
+            }
+            if zombies.isEmpty { break }
+            usleep(50_000)
+        }
+        #expect(zombies.isEmpty, "zombie children of serve: \(zombies)")
+    }
+
+    /// KRunner (KF6) hands a token before Run, for the app it starts to take
+    /// the focus on Wayland: the app gets it as XDG_ACTIVATION_TOKEN (and
+    /// DESKTOP_STARTUP_ID), for that one Run.
+    @Test func krunnersActivationTokenReachesTheAppItRuns() throws {
+        let records = """
+            {"kind":"app","app":"com.example.env","name":"Env","exec":"sh -c \\"printenv XDG_ACTIVATION_TOKEN DESKTOP_STARTUP_ID > MARK/part-$$; mv MARK/part-$$ MARK/token-$$\\""}
+
+            """
+        let f = try Fixture(records: records)
+        try f.serve()
+        #expect(try f.krunner("SetActivationToken", ["tok-krunner-1"]).stdout == "()\n")
+        #expect(try f.krunner("Run", ["app/com.example.env", ""]).stdout == "()\n")
+        #expect(try f.krunner("Run", ["app/com.example.env", ""]).stdout == "()\n")
+        var written: [String] = []
+        for _ in 0..<100 where written.count < 2 {
+            let names = try FileManager.default.contentsOfDirectory(atPath: f.dir).filter { $0.hasPrefix("token-") }
+            written = names.compactMap { try? String(contentsOfFile: f.dir + "/" + $0, encoding: .utf8) }
+            usleep(50_000)
+        }
+        #expect(written.sorted() == ["", "tok-krunner-1\ntok-krunner-1\n"], "\(written)")
     }
 
     @Test func idleExitReleasesTheNameAndASecondServeIsRefused() throws {

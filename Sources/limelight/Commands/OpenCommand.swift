@@ -103,8 +103,10 @@ struct OpenCommand: Command {
 
     /// Plans, starts and records one opening: what `open` does, and what every
     /// launcher and shell front end does through `Activation`. Returns the donation id.
-    static func open(_ target: Target, lookup: Lookup, location: IndexLocation) throws -> String? {
-        let plan = try self.plan(target, lookup: lookup, environment: DesktopEnvironment.current())
+    static func open(_ target: Target, lookup: Lookup, location: IndexLocation,
+                     activationToken: String? = nil) throws -> String? {
+        var plan = try self.plan(target, lookup: lookup, environment: DesktopEnvironment.current())
+        plan.activationToken = activationToken
         return try launch(plan, recording: try interaction(for: target), location: location)
     }
 

@@ -28,6 +28,9 @@ final class IndexBackend: SearchProviderBackend {
     /// KRunner's last Match, so that the next keystroke keeps its top hit
     /// (GNOME Shell passes its previous results instead; see subsearchResultSet).
     private var krunnerTyping = TypingMemory()
+    /// KRunner's token for its next Run (SetActivationToken, KF6): handed to
+    /// the app that Run starts, so that on Wayland it may take the focus.
+    private var krunnerActivationToken: String?
 
     init(location: IndexLocation, limit: Int = 10) throws(SearchError) {
         self.location = location
@@ -128,13 +131,13 @@ final class IndexBackend: SearchProviderBackend {
         try ready()
     }
 
-    private func open(_ text: String) throws {
+    private func open(_ text: String, activationToken: String? = nil) throws {
         try ready()
         guard let hit = HitID(text: text) else {
             throw BusMethodError(name: Self.notFound, message: "'\(text)' is not a Limelight result id")
         }
         do {
-            try Activation.open(hit, lookup: live.lookup, location: location)
+            try Activation.open(hit, lookup: live.lookup, location: location, activationToken: activationToken)
         } catch {
             // What would exit 1 (not in the index, nothing to launch) is "not found"; busy and the like are failures.
             guard case .failed(ExitStatus.failure, let message) = ExitStatus.outcome(error) else { throw error }
@@ -194,7 +197,13 @@ final class IndexBackend: SearchProviderBackend {
     }
 
     func krunnerRun(matchId: String, actionId: String) throws {
-        try open(actionId.isEmpty ? matchId : actionId)
+        // A token is for one start (krunner1.xml: for the next Run).
+        defer { krunnerActivationToken = nil }
+        try open(actionId.isEmpty ? matchId : actionId, activationToken: krunnerActivationToken)
+    }
+
+    func krunnerSetActivationToken(_ token: String) throws {
+        krunnerActivationToken = token.isEmpty ? nil : token
     }
 
     /// The match session is over: the next query starts afresh.
