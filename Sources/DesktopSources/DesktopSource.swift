@@ -19,12 +19,14 @@ public enum DesktopSource: String, Sendable, CaseIterable {
     /// The app that owns a source's entities. Sources other than `apps` own an
     /// app of their own, named for what it holds, so that syncing `apps` (which
     /// owns `firefox-esr`, `chromium`, …) never takes their entities away.
-    public var ownerApp: (id: String, name: String)? {
+    /// With the icon its items show: a themed name (the icon naming spec's
+    /// for recent files, the browser's own), not its id, which no theme has.
+    public var ownerApp: (id: String, name: String, icon: String)? {
         switch self {
         case .apps: nil
-        case .recent: ("limelight.recent", "Recent Files")
-        case .firefox: ("limelight.firefox", "Firefox Bookmarks")
-        case .chromium: ("limelight.chromium", "Chromium Bookmarks")
+        case .recent: ("limelight.recent", "Recent Files", "document-open-recent")
+        case .firefox: ("limelight.firefox", "Firefox Bookmarks", "firefox")
+        case .chromium: ("limelight.chromium", "Chromium Bookmarks", "chromium")
         }
     }
 
@@ -100,7 +102,7 @@ public struct SourceRecords: Sendable {
     /// The app record a non-`apps` source owns its entities under.
     mutating func addOwnerApp(file: String) {
         guard let owner = source.ownerApp else { return }
-        add(["kind": "app", "app": .string(owner.id), "name": .string(owner.name)], file: file)
+        add(["kind": "app", "app": .string(owner.id), "name": .string(owner.name), "icon": .string(owner.icon)], file: file)
     }
 }
 

@@ -70,8 +70,9 @@ import Testing
         func row(_ id: String) -> String {
             switch id {
             case "app/com.example.trails": return "Trails\0icon\u{1f}trails-icon\u{1f}meta\u{1f}app com.example.trails\u{1f}info\u{1f}app/com.example.trails\n"
-            case Self.keep: return "Lantern Ridge — Big Sur, CA\0icon\u{1f}com.example.trails\u{1f}meta\u{1f}Big Sur, CA entity com.example.trails\u{1f}info\u{1f}\(Self.keep)\n"
-            default: return "Lantern Cove\0icon\u{1f}com.example.trails\u{1f}meta\u{1f}entity com.example.trails\u{1f}info\u{1f}entity/com.example.trails/TrailEntity/lantern-cove\n"
+            // An entity with no icon of its own shows its app's (it named the app id, which no theme has).
+            case Self.keep: return "Lantern Ridge — Big Sur, CA\0icon\u{1f}trails-icon\u{1f}meta\u{1f}Big Sur, CA entity com.example.trails\u{1f}info\u{1f}\(Self.keep)\n"
+            default: return "Lantern Cove\0icon\u{1f}trails-icon\u{1f}meta\u{1f}entity com.example.trails\u{1f}info\u{1f}entity/com.example.trails/TrailEntity/lantern-cove\n"
             }
         }
         // The prompt, then the hits only, in Limelight's order.

@@ -105,6 +105,13 @@ struct ServeTests {
         #expect(metas.contains("'name': <'Open Doc: Spacey doc'>") && metas.contains("'name': <'Open Doc: Web doc'>"), "\(metas)")
         // KRunner's actions carry the app's icon (they named the app id, which no theme has).
         #expect(try f.krunner("Actions").stdout == "([('shortcut/com.example.docs/open-doc', 'Open Doc', 'docs-icon')],)\n")
+        // So do its entities, which name no icon of their own, and its shortcuts' rows,
+        // asked of a fresh answer and of the stored record alike (they named the app id).
+        #expect(metas.components(separatedBy: "'icon': <('themed', <['docs-icon']>)>").count == 3, "\(metas)")
+        let match = try f.krunner("Match", ["spacey"]).stdout
+        #expect(match.hasPrefix("([('entity/com.example.docs/Doc/d1', 'Spacey doc', 'docs-icon',"), "\(match)")
+        let again = try f.gnome("GetResultMetas", ["['entity/com.example.docs/Doc/d2']"]).stdout
+        #expect(again.contains("'icon': <('themed', <['docs-icon']>)>"), "\(again)")
     }
 
     @Test func searchProvider2AnswersEveryMethodFromTheIndex() throws {

@@ -52,17 +52,19 @@ struct RofiCommand: Command {
             request.explained = false
             request.limit = args.int(.limit) ?? 0
             request.contexts = try validateContexts(args.all(.context))
-            let hits = try LiveSearcher(location: location).searcher.search(request).hits
+            let live = try LiveSearcher(location: location)
+            let hits = try live.searcher.search(request).hits
             var out = "\0prompt\u{1f}Limelight\n"
-            for h in hits { out += row(h) }
+            var icons = AppIcons()
+            for h in hits { out += row(h, icon: try h.icon ?? icons.icon(of: h.app, live.lookup)) }
             Launcher.write(out)
         }
     }
 
     /// `text \0icon\x1f… \x1fmeta\x1f… \x1finfo\x1f<id>\n` (rofi-script(5)).
-    static func row(_ h: SearchHit) -> String {
+    static func row(_ h: SearchHit, icon: String) -> String {
         let meta = [h.subtitle ?? "", h.kind.rawValue, h.app].filter { !$0.isEmpty }.joined(separator: " ")
-        return HitFormat.line(h) + "\0icon\u{1f}" + HitFormat.field(h.icon ?? h.app)
+        return HitFormat.line(h) + "\0icon\u{1f}" + HitFormat.field(icon)
             + "\u{1f}meta\u{1f}" + HitFormat.field(meta) + "\u{1f}info\u{1f}" + HitID(h).text + "\n"
     }
 }

@@ -22,6 +22,8 @@ final class IndexBackend: SearchProviderBackend {
     /// Every app's App Shortcuts as KRunner actions, read once per index
     /// version rather than on every keystroke's Match.
     private var actions: [String: [RunnerAction]]?
+    /// Each app's icon, for its items that name none (read once per index version).
+    private var appIcons = AppIcons()
     private var seenVersion = 0
     /// Why the index could not be brought up to date before this call.
     private var refreshError: SearchError?
@@ -44,6 +46,7 @@ final class IndexBackend: SearchProviderBackend {
             seenVersion = live.version
             recent = [:]
             actions = nil
+            appIcons = AppIcons()
         }
     }
 
@@ -94,7 +97,7 @@ final class IndexBackend: SearchProviderBackend {
         for text in ids {
             if let h = recent[text] {
                 // Answered from this very version of the index: it exists.
-                metas.append(ResultMeta(id: text, name: h.title, description: h.subtitle, icon: h.icon ?? h.app))
+                metas.append(ResultMeta(id: text, name: h.title, description: h.subtitle, icon: try h.icon ?? appIcons.icon(of: h.app, live.lookup)))
             } else if let hit = HitID(text: text), try Activation.exists(hit, live.lookup), let meta = try describe(hit, text) {
                 metas.append(meta)
             }
@@ -108,16 +111,16 @@ final class IndexBackend: SearchProviderBackend {
         switch hit.kind {
         case .app:
             guard let r = try lookup.record(kind: .app, app: hit.app, id: nil) else { return nil }
-            return ResultMeta(id: text, name: r.name.isEmpty ? hit.app : r.name, icon: r.icon ?? hit.app)
+            return ResultMeta(id: text, name: r.name.isEmpty ? hit.app : r.name, icon: try r.icon ?? appIcons.icon(of: hit.app, lookup))
         case .entity:
             guard let r = try lookup.entity(app: hit.app, type: hit.type ?? "", id: hit.id) else { return nil }
-            return ResultMeta(id: text, name: r.title, description: r.subtitle, icon: r.icon ?? hit.app)
+            return ResultMeta(id: text, name: r.title, description: r.subtitle, icon: try r.icon ?? appIcons.icon(of: hit.app, lookup))
         case .shortcut:
             guard let r = try lookup.record(kind: .shortcut, app: hit.app, id: hit.id) else { return nil }
             // Bound to a value, it is named with it, as search lists it (each
             // of a shortcut's values was an identical "Open Doc" row).
             let name = try hit.parameter.flatMap { v in try lookup.boundShortcutTitle(app: hit.app, id: hit.id, value: v) }
-            return ResultMeta(id: text, name: name ?? r.title, icon: r.icon ?? hit.app)
+            return ResultMeta(id: text, name: name ?? r.title, icon: try r.icon ?? appIcons.icon(of: hit.app, lookup))
         }
     }
 
@@ -154,7 +157,7 @@ final class IndexBackend: SearchProviderBackend {
         }
         let hits = try search(query, fromKRunner: true)
         let shortcutsByApp = hits.contains { $0.hit.kind == .app } ? try actionsByApp() : [:]
-        return hits.enumerated().map { (i, found) in
+        return try hits.enumerated().map { (i, found) in
             let h = found.hit
             let kind: MatchKind
             switch h.section {
@@ -164,7 +167,7 @@ final class IndexBackend: SearchProviderBackend {
             case .someWords: kind = .completion
             }
             return RunnerMatch(
-                id: found.id, text: h.title, iconName: h.icon ?? h.app, kind: kind,
+                id: found.id, text: h.title, iconName: try h.icon ?? appIcons.icon(of: h.app, live.lookup), kind: kind,
                 // Spotlight's order, kept: KRunner sorts by kind, then relevance.
                 relevance: max(0.01, 1 - Double(i) * 0.01),
                 subtext: h.subtitle, urls: h.url.map { [$0] } ?? [], category: h.section.heading,
@@ -185,14 +188,11 @@ final class IndexBackend: SearchProviderBackend {
         return made
     }
 
-    /// Each App Shortcut as an action, with its own icon, else its app's (the
-    /// app id named no icon a theme has).
+    /// Each App Shortcut as an action, with its own icon, else its app's.
     private func shortcutActions() throws -> [(app: String, action: RunnerAction)] {
-        var appIcons: [String: String] = [:]
-        return try live.lookup.allShortcuts().map { r in
-            if appIcons[r.app] == nil { appIcons[r.app] = try live.lookup.record(kind: .app, app: r.app, id: nil)?.icon ?? r.app }
-            return (r.app, RunnerAction(id: HitID(kind: .shortcut, app: r.app, id: r.id).text, text: r.title,
-                                        iconName: r.icon ?? appIcons[r.app]!))
+        try live.lookup.allShortcuts().map { r in
+            (r.app, RunnerAction(id: HitID(kind: .shortcut, app: r.app, id: r.id).text, text: r.title,
+                                 iconName: try r.icon ?? appIcons.icon(of: r.app, live.lookup)))
         }
     }
 

@@ -1,0 +1,16 @@
+import LimelightKit
+
+/// The icon a front end shows for a hit that names none of its own: its
+/// app's, as Spotlight shows an item with its app's icon; else the app id as
+/// a themed name. (The app id alone named no icon a theme has: an entity of
+/// an app whose icon is a file showed none.) Read once per app.
+struct AppIcons {
+    private var icons: [String: String] = [:]
+
+    mutating func icon(of app: String, _ lookup: Lookup) throws -> String {
+        if let known = icons[app] { return known }
+        let icon = try lookup.record(kind: .app, app: app, id: nil)?.icon ?? app
+        icons[app] = icon
+        return icon
+    }
+}
