@@ -296,6 +296,23 @@ struct ServeTests {
         #expect(written.sorted() == ["", "tok-krunner-1\ntok-krunner-1\n"], "\(written)")
     }
 
+    /// D-Bus starts the service on the first keystroke, which may come before
+    /// the first `limelight index` (just after `desktop install`): it answers
+    /// with nothing until the index is there, then from it. (It exited 1, and
+    /// every keystroke failed to start it.)
+    @Test func aServiceStartedBeforeAnyIndexAnswersOnceThereIsOne() throws {
+        let f = try Fixture()
+        try FileManager.default.removeItem(atPath: f.index)
+        try f.serve()
+        #expect(try f.gnome("GetInitialResultSet", [#"["lantern"]"#]).stdout == "(@as [],)\n")
+        #expect(try f.krunner("Match", ["lantern"]).stdout == "(@a(sssida{sv}) [],)\n")
+        #expect(try f.krunner("Actions").stdout == "(@a(sss) [],)\n")
+        let open = try f.gnome("ActivateResult", [Self.keep, #"["lantern"]"#, "0"])
+        #expect(open.status != 0 && open.stderr.contains("org.limelight.Limelight.Error.NotFound"), "\(open)")
+        #expect(try f.cli(["index", f.dir + "/r.jsonl"]).status == 0)
+        #expect(try f.gnome("GetInitialResultSet", [#"["lantern"]"#]).stdout == "(['\(Self.gone)', '\(Self.keep)'],)\n")
+    }
+
     @Test func idleExitReleasesTheNameAndASecondServeIsRefused() throws {
         let f = try Fixture()
         try f.serve(["--idle-exit", "1"])

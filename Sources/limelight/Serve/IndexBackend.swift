@@ -11,7 +11,13 @@ final class IndexBackend: SearchProviderBackend {
     static let notFound = "org.limelight.Limelight.Error.NotFound"
 
     let location: IndexLocation
-    let live: LiveSearcher
+    /// nil until there is an index: a service D-Bus starts before the first
+    /// `limelight index` (just after `desktop install`) answers with nothing
+    /// and opens the index once it is there. (It exited 1, so every keystroke
+    /// failed to start it.)
+    private var opened: LiveSearcher?
+    /// The open index; only after `ready()` found one (`opened` not nil).
+    private var live: LiveSearcher { opened! }
     /// How many ids a result set holds (GNOME shows 5; KRunner a screenful).
     let limit: Int
     /// Hits of recent answers by id, for their rendered titles in metas
@@ -37,13 +43,25 @@ final class IndexBackend: SearchProviderBackend {
     init(location: IndexLocation, limit: Int = 10) throws(SearchError) {
         self.location = location
         self.limit = limit
-        live = try LiveSearcher(location: location)
+        opened = try Self.openIfThere(location)
+    }
+
+    private static func openIfThere(_ location: IndexLocation) throws(SearchError) -> LiveSearcher? {
+        do { return try LiveSearcher(location: location) } catch {
+            if case .store(.missing) = error { return nil }
+            throw error
+        }
     }
 
     func willHandleCall(_ method: BusMethod) {
-        do { _ = try live.current(); refreshError = nil } catch { refreshError = error }
-        if live.version != seenVersion {
-            seenVersion = live.version
+        do {
+            if opened == nil { opened = try Self.openIfThere(location) }
+            _ = try opened?.current()
+            refreshError = nil
+        } catch { refreshError = error }
+        guard let opened else { return }
+        if opened.version != seenVersion {
+            seenVersion = opened.version
             recent = [:]
             actions = nil
             appIcons = AppIcons()
@@ -61,6 +79,7 @@ final class IndexBackend: SearchProviderBackend {
     private func search(_ query: String, fromKRunner: Bool = false,
                         keepOnTop: SearchHit.Identity? = nil) throws -> [(id: String, hit: SearchHit)] {
         try ready()
+        guard opened != nil else { return [] }
         var request = SearchRequest(query: query)
         request.explained = false
         request.limit = limit
@@ -93,6 +112,7 @@ final class IndexBackend: SearchProviderBackend {
 
     func resultMetas(ids: [String]) throws -> [ResultMeta] {
         try ready()
+        guard opened != nil else { return [] }
         var metas: [ResultMeta] = []
         for text in ids {
             if let h = recent[text] {
@@ -139,6 +159,9 @@ final class IndexBackend: SearchProviderBackend {
         guard let hit = HitID(text: text) else {
             throw BusMethodError(name: Self.notFound, message: "'\(text)' is not a Limelight result id")
         }
+        guard opened != nil else {
+            throw BusMethodError(name: Self.notFound, message: "no index at \(location.path) yet: '\(text)' is not in it")
+        }
         do {
             try Activation.open(hit, lookup: live.lookup, location: location, activationToken: activationToken)
         } catch {
@@ -178,6 +201,7 @@ final class IndexBackend: SearchProviderBackend {
     /// An app match offers its App Shortcuts as actions.
     func krunnerActions() throws -> [RunnerAction] {
         try ready()
+        guard opened != nil else { return [] }
         return try shortcutActions().map(\.action)
     }
 
