@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(name: "dbus-service-fixture", dependencies: ["DBusServiceFixtures", "DBusService"],
                           path: "Tests/DBusServiceFixture"),
         .testTarget(name: "DBusServiceTests",
-                    dependencies: ["DBusService", "DBusServiceFixtures", "dbus-service-fixture", "limelight"]),
+                    dependencies: ["DBusService", "DBusServiceFixtures", "dbus-service-fixture", "limelight", "DesktopSources", "LimelightModel"]),
         // Tests mirror the targets: one test target per layer that has unit
         // tests of its own; LimelightKitTests index and search end to end
         // (Index and Search together, as LimelightKit offers them).

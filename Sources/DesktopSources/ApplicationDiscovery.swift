@@ -114,6 +114,7 @@ public enum ApplicationDiscovery {
         if entry.boolean("Hidden", file: path, warnings: &warnings) == true { return .skip(.hidden) }
         let type = try required("Type")
         guard type == "Application" else { return .skip(.notAnApplication(type: type)) }
+        if entry.boolean("X-Limelight-Service", file: path, warnings: &warnings) == true { return .skip(.limelightService) }
 
         var app = DesktopApplication(id: id, path: path, name: try required("Name"))
         app.dbusActivatable = entry.boolean("DBusActivatable", file: path, warnings: &warnings) ?? false

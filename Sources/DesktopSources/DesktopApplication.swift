@@ -74,6 +74,10 @@ public enum SkipReason: Sendable, Equatable, CustomStringConvertible {
     case notShownIn(String)
     /// A file of the same id earlier in the search path wins.
     case shadowed(by: String)
+    /// `X-Limelight-Service=true`: the entry `limelight desktop install`
+    /// writes for GNOME Shell to show its search provider; it starts the
+    /// service, which has no window, so it is nothing to open from a search.
+    case limelightService
 
     public var description: String {
         switch self {
@@ -84,6 +88,7 @@ public enum SkipReason: Sendable, Equatable, CustomStringConvertible {
         case let .onlyShownIn(desktops): "OnlyShowIn=\(desktops.joined(separator: ";")) excludes this desktop"
         case let .notShownIn(desktop): "NotShowIn names \(desktop)"
         case let .shadowed(path): "shadowed by \(path)"
+        case .limelightService: "Limelight's own search-provider entry"
         }
     }
 }

@@ -1,4 +1,6 @@
 import DBusService
+import DesktopSources
+import LimelightModel
 import Foundation
 import Glibc
 import Testing
@@ -338,6 +340,9 @@ struct ServeTests {
         #expect(installed.stdout.contains("GNOME Shell reads search providers only from system data directories"))
         let krunner = try String(contentsOfFile: dir + "/" + files[1], encoding: .utf8)
         #expect(krunner.contains("X-Plasma-DBusRunner-Service=org.limelight.Limelight\nX-Plasma-DBusRunner-Path=/runner\n"))
+        // KRunner asks for the actions each match session: they are the apps' App
+        // Shortcuts, which change with every sync (asked once, a new app had none).
+        #expect(!krunner.contains("X-Plasma-Request-Actions-Once"))
         let ini = try String(contentsOfFile: dir + "/" + files[2], encoding: .utf8)
         #expect(ini.contains("[Shell Search Provider]\nDesktopId=org.limelight.Limelight.desktop\nBusName=org.limelight.Limelight\nObjectPath=/org/limelight/Limelight/SearchProvider\nVersion=2\n"))
 
@@ -350,6 +355,20 @@ struct ServeTests {
                                     environment: Child.environment(adding: ["XDG_DATA_HOME": dir]))
         #expect(removed.stdout == files.map { "removed \(dir)/\($0)\n" }.joined(), "\(removed)")
         #expect(files.allSatisfy { !FileManager.default.fileExists(atPath: dir + "/" + $0) })
+
+        // The visible entry's Exec reads back, by the spec's two passes, as the
+        // argv it was written for, whatever the index path holds ($, %, \, ");
+        // and sync apps leaves the entry out (it starts a service with no window).
+        let odd = dir + "/odd 100%$x\\y \"q\""
+        #expect(try Child.run([LimelightBinary.path, "--index", odd, "desktop", "install"],
+                              environment: Child.environment(adding: ["XDG_DATA_HOME": dir])).status == 0)
+        let entry = try #require(try KeyFile.load(dir + "/" + files[3]).group("Desktop Entry"))
+        let argv = try ExecLine.parse(#require(entry.string("Exec"))).argvs(for: .nothing, context: .init(name: "Limelight"))
+        #expect(argv == [[LimelightBinary.path, "--index", odd, "serve", "--idle-exit", "300"]], "\(argv)")
+        let environment = DesktopEnvironment(home: dir, dataHome: dir, dataDirectories: [],
+                                             executablePath: [String(LimelightBinary.path[..<LimelightBinary.path.lastIndex(of: "/")!])])
+        #expect(ApplicationDiscovery.discover(in: environment).skipped.map(\.reason) == [.limelightService])
+        _ = try Child.run([LimelightBinary.path, "desktop", "uninstall"], environment: Child.environment(adding: ["XDG_DATA_HOME": dir]))
 
         let system = try Child.run([LimelightBinary.path, "desktop", "install", "--system", "--prefix", dir + "/usr"])
         #expect(system.stdout.hasPrefix(files.map { "wrote \(dir)/usr/share/\($0)\n" }.joined()), "\(system)")

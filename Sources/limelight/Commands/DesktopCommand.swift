@@ -28,8 +28,9 @@ struct DesktopCommand: Command {
 
     /// The files, relative to the data directory, and what each holds.
     static func files(executable: String, index: String?) -> [(path: String, text: String)] {
-        let exec = ([executable] + (index.map { ["--index", $0] } ?? []) + ["serve", "--idle-exit", "300"])
-            .map(quote).joined(separator: " ")
+        let argv = [executable] + (index.map { ["--index", $0] } ?? []) + ["serve", "--idle-exit", "300"]
+        let exec = argv.map(quote).joined(separator: " ")
+        let desktopExec = argv.map(desktopEntryQuote).joined(separator: " ")
         let bus = ServeCommand.busName
         return [
             ("dbus-1/services/\(bus).service", """
@@ -51,7 +52,6 @@ struct DesktopCommand: Command {
                 X-Plasma-API=DBus
                 X-Plasma-DBusRunner-Service=\(bus)
                 X-Plasma-DBusRunner-Path=/runner
-                X-Plasma-Request-Actions-Once=true
 
                 """),
             ("gnome-shell/search-providers/limelight-search-provider.ini", """
@@ -71,15 +71,26 @@ struct DesktopCommand: Command {
                 Name=Limelight
                 Comment=Spotlight-style search of apps, App Shortcuts and app content
                 Icon=system-search
-                Exec=\(exec)
+                Exec=\(desktopExec)
                 Terminal=false
                 Categories=Utility;
+                X-Limelight-Service=true
 
                 """),
         ]
     }
 
-    /// Desktop Entry and D-Bus Exec quoting: double quotes around anything unusual.
+    /// A desktop entry's Exec argument: `quote`d, then `%` doubled (else a
+    /// field code) and every backslash doubled, as the value's string escapes
+    /// are undone before the Exec quoting (the spec: a literal `$` in a
+    /// quoted argument is `\\$`, a backslash `\\\\`).
+    static func desktopEntryQuote(_ s: String) -> String {
+        var out = ""
+        for c in quote(s) { out += c == "%" ? "%%" : c == "\\" ? "\\\\" : String(c) }
+        return out
+    }
+
+    /// D-Bus service Exec quoting: double quotes around anything unusual.
     static func quote(_ s: String) -> String {
         let plain = !s.isEmpty && s.unicodeScalars.allSatisfy { c in
             (c.value >= 0x21 && c.value < 0x7F) && !"\"'\\`$;&|<>()*?#~=%".unicodeScalars.contains(c)
