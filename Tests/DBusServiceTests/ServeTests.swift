@@ -298,6 +298,22 @@ struct ServeTests {
         #expect(written.sorted() == ["", "tok-krunner-1\ntok-krunner-1\n"], "\(written)")
     }
 
+    /// A title is one line in a shell, as in rofi and dmenu: a newline, a tab
+    /// or a bidirectional override from a record went out as it was.
+    @Test func titlesGoToTheShellsOnOneLine() throws {
+        let records = #"""
+            {"kind":"app","app":"com.example.notes","name":"Notes","exec":"true"}
+            {"kind":"entity","app":"com.example.notes","type":"Note","id":"n1","title":"Split\nnote\u202Eevil","subtitle":"tab\there"}
+
+            """#
+        let f = try Fixture(records: records)
+        try f.serve()
+        let metas = try f.gnome("GetResultMetas", ["['entity/com.example.notes/Note/n1']"]).stdout
+        #expect(metas.contains("'name': <'Split note evil'>, 'description': <'tab here'>"), "\(metas)")
+        let match = try f.krunner("Match", ["split note"]).stdout
+        #expect(match.contains("'Split note evil'") && match.contains("'subtext': <'tab here'>"), "\(match)")
+    }
+
     /// D-Bus starts the service on the first keystroke, which may come before
     /// the first `limelight index` (just after `desktop install`): it answers
     /// with nothing until the index is there, then from it. (It exited 1, and

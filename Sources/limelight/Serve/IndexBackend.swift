@@ -68,6 +68,11 @@ final class IndexBackend: SearchProviderBackend {
         }
     }
 
+    /// A title as a shell shows it, on one line: control characters, line
+    /// separators and bidirectional overrides become spaces, as rofi's and
+    /// dmenu's rows have them (a newline in a title split GNOME's row).
+    private func shown(_ text: String) -> String { HitFormat.field(text) }
+
     private func ready() throws {
         if let refreshError { throw BusMethodError(message: refreshError.description) }
     }
@@ -117,7 +122,7 @@ final class IndexBackend: SearchProviderBackend {
         for text in ids {
             if let h = recent[text] {
                 // Answered from this very version of the index: it exists.
-                metas.append(ResultMeta(id: text, name: h.title, description: h.subtitle, icon: try h.icon ?? appIcons.icon(of: h.app, live.lookup)))
+                metas.append(ResultMeta(id: text, name: shown(h.title), description: h.subtitle.map(shown), icon: try h.icon ?? appIcons.icon(of: h.app, live.lookup)))
             } else if let hit = HitID(text: text), try Activation.exists(hit, live.lookup), let meta = try describe(hit, text) {
                 metas.append(meta)
             }
@@ -131,16 +136,16 @@ final class IndexBackend: SearchProviderBackend {
         switch hit.kind {
         case .app:
             guard let r = try lookup.record(kind: .app, app: hit.app, id: nil) else { return nil }
-            return ResultMeta(id: text, name: r.name.isEmpty ? hit.app : r.name, icon: try r.icon ?? appIcons.icon(of: hit.app, lookup))
+            return ResultMeta(id: text, name: shown(r.name.isEmpty ? hit.app : r.name), icon: try r.icon ?? appIcons.icon(of: hit.app, lookup))
         case .entity:
             guard let r = try lookup.entity(app: hit.app, type: hit.type ?? "", id: hit.id) else { return nil }
-            return ResultMeta(id: text, name: r.title, description: r.subtitle, icon: try r.icon ?? appIcons.icon(of: hit.app, lookup))
+            return ResultMeta(id: text, name: shown(r.title), description: r.subtitle.map(shown), icon: try r.icon ?? appIcons.icon(of: hit.app, lookup))
         case .shortcut:
             guard let r = try lookup.record(kind: .shortcut, app: hit.app, id: hit.id) else { return nil }
             // Bound to a value, it is named with it, as search lists it (each
             // of a shortcut's values was an identical "Open Doc" row).
             let name = try hit.parameter.flatMap { v in try lookup.boundShortcutTitle(app: hit.app, id: hit.id, value: v) }
-            return ResultMeta(id: text, name: name ?? r.title, icon: try r.icon ?? appIcons.icon(of: hit.app, lookup))
+            return ResultMeta(id: text, name: shown(name ?? r.title), icon: try r.icon ?? appIcons.icon(of: hit.app, lookup))
         }
     }
 
@@ -190,10 +195,10 @@ final class IndexBackend: SearchProviderBackend {
             case .someWords: kind = .completion
             }
             return RunnerMatch(
-                id: found.id, text: h.title, iconName: try h.icon ?? appIcons.icon(of: h.app, live.lookup), kind: kind,
+                id: found.id, text: shown(h.title), iconName: try h.icon ?? appIcons.icon(of: h.app, live.lookup), kind: kind,
                 // Spotlight's order, kept: KRunner sorts by kind, then relevance.
                 relevance: max(0.01, 1 - Double(i) * 0.01),
-                subtext: h.subtitle, urls: h.url.map { [$0] } ?? [], category: h.section.heading,
+                subtext: h.subtitle.map(shown), urls: h.url.map { [$0] } ?? [], category: h.section.heading,
                 actions: h.kind == .app ? shortcutsByApp[h.app]?.map(\.id) ?? [] : [])
         }
     }
@@ -215,7 +220,7 @@ final class IndexBackend: SearchProviderBackend {
     /// Each App Shortcut as an action, with its own icon, else its app's.
     private func shortcutActions() throws -> [(app: String, action: RunnerAction)] {
         try live.lookup.allShortcuts().map { r in
-            (r.app, RunnerAction(id: HitID(kind: .shortcut, app: r.app, id: r.id).text, text: r.title,
+            (r.app, RunnerAction(id: HitID(kind: .shortcut, app: r.app, id: r.id).text, text: shown(r.title),
                                  iconName: try r.icon ?? appIcons.icon(of: r.app, live.lookup)))
         }
     }
