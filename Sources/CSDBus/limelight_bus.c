@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -531,6 +532,10 @@ static int release_and_drain(llb_service *service) {
     return (r < 0 && !is_disconnect(r)) ? r : 0;
 }
 
+static atomic_int children_running;
+
+void llb_note_child(int delta) { atomic_fetch_add(&children_running, delta); }
+
 int llb_service_run(llb_service *service, uint64_t idle_timeout_ms, llb_error *error) {
     if (error) *error = (llb_error){ 0 };
     sd_bus *bus = service->bus;
@@ -566,6 +571,11 @@ int llb_service_run(llb_service *service, uint64_t idle_timeout_ms, llb_error *e
         if (sd_bus_get_timeout(bus, &bus_deadline) >= 0) deadline = bus_deadline;
         if (idle_usec > 0) {
             uint64_t idle_deadline = service->last_call_usec + idle_usec;
+            if (idle_deadline <= now && atomic_load(&children_running) > 0) {
+                /* An app it opened still runs: idle again from now. */
+                service->last_call_usec = now;
+                idle_deadline = now + idle_usec;
+            }
             if (idle_deadline <= now) {
                 r = release_and_drain(service);
                 if (r < 0) {

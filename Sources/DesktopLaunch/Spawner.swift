@@ -35,6 +35,7 @@ public enum Spawner {
         for argv in plan.argvs {
             guard let program = argv.first else { continue }
             let pid = try spawn(argv, program: program, workingDirectory: plan.workingDirectory, token: plan.activationToken)
+            llb_note_child(1)
             reapWhenDone(pid)
             pids.append(pid)
         }
@@ -48,8 +49,9 @@ public enum Spawner {
     }
 
     /// Waits for `pid` on a small thread of its own: a child that exits is
-    /// reaped, not left a zombie of a launcher that runs for days. (A
-    /// one-shot `open` exits first, and init reaps the app.)
+    /// reaped, not left a zombie of a launcher that runs for days, and no
+    /// longer keeps `serve` from idling out (llb_note_child). (A one-shot
+    /// `open` exits first, and init reaps the app.)
     private static func reapWhenDone(_ pid: pid_t) {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
@@ -65,9 +67,10 @@ public enum Spawner {
             box.deallocate()
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            llb_note_child(-1)
             return nil
         }, box)
-        if rc != 0 { box.deallocate() }
+        if rc != 0 { box.deallocate(); llb_note_child(-1) }
     }
 
     /// How long a D-Bus start waits for the app's answer: an error (no such

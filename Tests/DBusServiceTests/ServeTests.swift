@@ -331,6 +331,25 @@ struct ServeTests {
         #expect(try f.gnome("GetInitialResultSet", [#"["lantern"]"#]).stdout == "(['\(Self.gone)', '\(Self.keep)'],)\n")
     }
 
+    /// A service D-Bus starts through systemd (dbus-broker) is a unit whose
+    /// processes stop with it: it does not idle out while an app it opened
+    /// runs, and does once that app has exited.
+    @Test func idleExitWaitsForTheAppsItOpened() throws {
+        let records = """
+            {"kind":"app","app":"com.example.slow","name":"Slow","exec":"sleep 2.5"}
+
+            """
+        let f = try Fixture(records: records)
+        try f.serve(["--idle-exit", "1"])
+        let start = Date()
+        #expect(try f.krunner("Run", ["app/com.example.slow", ""]).stdout == "()\n")
+        usleep(2_000_000)
+        #expect(try f.bus.nameHasOwner(Self.name) == "(true,)\n", "it idled out with the app running")
+        let ended = try f.service!.finish(timeout: 10)
+        #expect(ended.status == 0, "\(ended)")
+        #expect(Date().timeIntervalSince(start) >= 2.5)
+    }
+
     @Test func idleExitReleasesTheNameAndASecondServeIsRefused() throws {
         let f = try Fixture()
         try f.serve(["--idle-exit", "1"])

@@ -182,7 +182,8 @@ typedef enum llb_stop_reason {
 
 /* Serves calls on the calling thread until stopped, idle or disconnected.
  * `idle_timeout_ms` == 0 means never idle out; the idle clock starts now and
- * restarts at each method call. On idle the name is released first and calls
+ * restarts at each method call, and does not run out while a program this
+ * process started still runs (llb_note_child). On idle the name is released first and calls
  * already queued are still answered, so an activating caller is not dropped.
  * Returns a llb_stop_reason (>= 0), or a negative errno and fills `error`.
  * Call at most once at a time. */
@@ -198,6 +199,13 @@ const char *llb_service_unique_name(llb_service *service);
 /* Flushes pending replies, closes the connection and frees everything. NULL is
  * ignored. Must not race a running llb_service_run. */
 void llb_service_free(llb_service *service);
+
+/* Counts the programs this process started that still run: +1 when one is
+ * started, -1 when it is reaped (any thread). A service D-Bus started through
+ * systemd (dbus-broker always, dbus-daemon with SystemdService=) lives in a
+ * unit whose processes are stopped with it, so it does not idle out while an
+ * application it opened is running. */
+void llb_note_child(int delta);
 
 /* ---- launching an application over D-Bus -------------------------------- */
 

@@ -10,7 +10,7 @@ struct ServeCommand: Command {
         and KRunner (org.kde.krunner1 at /runner), always from the newest committed
         index. Choosing a result records the use. 'limelight desktop install'
         registers it, so D-Bus starts it on demand; with --idle-exit it ends when
-        unused.
+        unused and no app it opened still runs.
         """
     static let usage = ["serve [--idle-exit <seconds>] [--limit <n>]"]
     static let options: [Option] = [
