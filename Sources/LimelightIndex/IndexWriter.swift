@@ -141,7 +141,7 @@ public final class IndexWriter {
                     try db.commit()
                     try location.publish(generation: gen)
                 }
-                if !allowOlderSchema { try IndexLocation.checkSchema(db, path: location.path) }
+                try IndexLocation.checkSchema(db, path: location.path, allowOlder: allowOlderSchema)
                 let pid = Array("\(getpid())\n".utf8)
                 try? Files.writeAtomically(location.pidPath, pid)
                 location.removeUnusedGenerations(current: gen)

@@ -103,13 +103,16 @@ public struct IndexLocation: Sendable {
         removeOldGenerations(below: current)
     }
 
-    package static func checkSchema(_ db: Database, path: String) throws(StoreError) {
+    /// - Parameter allowOlder: an older schema is no error (`rebuild`
+    ///   upgrades it); a newer one always is, or an old limelight would
+    ///   rewrite what a newer one stored without knowing it.
+    package static func checkSchema(_ db: Database, path: String, allowOlder: Bool = false) throws(StoreError) {
         let found = try withXapian(at: path) { () throws(XapianError) in try db.metadataString(Schema.versionKey) }
         if found.isEmpty, (try? db.documentCount) == 0 { return }
         guard let v = Int(found) else {
             throw StoreError.notAnIndex("\(path) is a Xapian database but not a Limelight index (no schema version)")
         }
-        if v < Schema.version {
+        if v < Schema.version, !allowOlder {
             throw StoreError.schemaMismatch("the index at \(path) uses schema \(v); this limelight uses schema \(Schema.version). Run `limelight rebuild` to upgrade it")
         }
         if v > Schema.version {

@@ -111,4 +111,25 @@ struct SplitMix64: RandomNumberGenerator {
         #expect(s.records == Fixture.trails.count)
         #expect(try search(dir, "monterey ba").first?.id == "monterey-bay")
     }
+
+    /// A newer schema is refused by rebuild too: it upgraded an older one,
+    /// and rewrote a newer one as its own (what the newer stored, lost).
+    @Test func rebuildRefusesANewerSchema() throws {
+        let dir = TempDir()
+        try ingest(dir, Fixture.trails)
+        let gen = try #require(try dir.index.currentGeneration())
+        do {
+            let db = try Self.reopenWritable(dir.index.generationPath(gen))
+            try db.setMetadata(Schema.versionKey, String(Schema.version + 1))
+            try db.commit()
+            try db.close()
+        }
+        do {
+            _ = try Maintenance.rebuild(dir.index)
+            Issue.record("rebuilt an index of a newer schema")
+        } catch {
+            #expect(error.description.contains("newer than this limelight"), "\(error)")
+        }
+        #expect(try dir.index.currentGeneration() == gen)
+    }
 }
