@@ -47,7 +47,10 @@ extension BatchSession {
                 if let id = try db.documentID(of: bound.key) { keptDerived.insert(id) }
             }
         }
-        for id in oldDerived.subtracting(keptDerived) { try db.delete(id) }
+        for id in oldDerived.subtracting(keptDerived) {
+            if let card = HitCard(encoded: try db.document(id).value(Schema.cardSlot)) { try hot.withdraw(db, card: card) }
+            try db.delete(id)
+        }
         return shortcuts.map(\.1)
     }
 

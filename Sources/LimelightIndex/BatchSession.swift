@@ -211,6 +211,7 @@ package struct BatchSession {
 
     mutating func finishBatch() throws {
         if properties.changed { for shard in db.shards { try properties.save(shard) } }
+        try hot.refillWithdrawn(db)
         try hot.save(db)
         try model.save(db.shards)
     }

@@ -8,6 +8,9 @@ import LimelightStore
 /// the lists of the shard that holds it, and readers merge every shard's.
 struct ShardHotLists {
     var lists: [HotLists]
+    /// Per shard, the static lists a deleted hit was withdrawn from while
+    /// they were full: made again from the shard's hits before saving.
+    private var toRefill: [Int: Set<String>] = [:]
 
     init(count: Int) { lists = Array(repeating: HotLists(), count: count) }
 
@@ -24,6 +27,20 @@ struct ShardHotLists {
     mutating func offerPrefixes(_ store: ShardStore, card: HitCard) throws(XapianError) {
         let k = store.home(of: card.itemKey)
         try lists[k].offerPrefixes(store.shards[k], card: card)
+    }
+
+    /// Takes a hit about to be deleted out of the static lists it is in.
+    mutating func withdraw(_ store: ShardStore, card: HitCard) throws(XapianError) {
+        let k = store.home(of: card.itemKey)
+        let full = try lists[k].withdraw(store.shards[k], card: card)
+        if !full.isEmpty { toRefill[k, default: []].formUnion(full) }
+    }
+
+    /// Fills the slots withdrawn hits left in full lists (once the batch's
+    /// hits are all written: the next best may be one of them).
+    mutating func refillWithdrawn(_ store: ShardStore) throws(XapianError) {
+        for (k, names) in toRefill.sorted(by: { $0.key < $1.key }) { try lists[k].refill(store.shards[k], names) }
+        toRefill = [:]
     }
 
     /// List `name` of every shard as this batch has it, merged best first

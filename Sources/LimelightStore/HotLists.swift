@@ -43,6 +43,11 @@ package struct HotLists {
     /// Offers a search hit to the prefix lists of its title (and synonyms).
     package mutating func offerPrefixes(_ db: Database, card: HitCard) throws(XapianError) {
         let score = CandidateBoost.of(card)
+        for name in Self.prefixNames(of: card) { try offer(db, name, key: card.itemKey, score: score) }
+    }
+
+    /// The prefix lists a hit is offered to, by the words of its title (and synonyms).
+    package static func prefixNames(of card: HitCard) -> Set<String> {
         var names = Set<String>()
         for key in card.names + card.aliases.map(TitleKey.init) {
             for (n, word) in key.words.enumerated() {
@@ -52,7 +57,44 @@ package struct HotLists {
                 }
             }
         }
-        for name in names { try offer(db, name, key: card.itemKey, score: score) }
+        return names
+    }
+
+    /// Takes a hit that is being deleted out of the static lists it was
+    /// offered to (best priors, its prefix lists). Returns those of them that
+    /// were full: each may have left out an item that now belongs in it
+    /// (`refill`). A deleted hit left in them took a slot for good, so a short
+    /// prefix found fewer items after a second batch than after an export
+    /// and index of the same records.
+    package mutating func withdraw(_ db: Database, card: HitCard) throws(XapianError) -> Set<String> {
+        var full = Set<String>()
+        for name in Self.prefixNames(of: card).union([Self.priorName]) {
+            try load(db, name)
+            guard var list = lists[name], let i = list.firstIndex(where: { $0.key == card.itemKey }) else { continue }
+            if list.count >= Self.size { full.insert(name) }
+            list.remove(at: i)
+            lists[name] = list
+            changed.insert(name)
+        }
+        return full
+    }
+
+    /// Static lists `names` (best priors, prefix lists) made again from every
+    /// hit in `db`, as offering each hit in turn makes them.
+    package mutating func refill(_ db: Database, _ names: Set<String>) throws(XapianError) {
+        guard !names.isEmpty else { return }
+        for name in names {
+            lists[name] = []
+            changed.insert(name)
+        }
+        for id in try db.postings(Schema.hit) {
+            guard let card = HitCard(encoded: try db.document(id).value(Schema.cardSlot)) else { continue }
+            if names.contains(Self.priorName) { try offer(db, Self.priorName, key: card.itemKey, score: card.prior) }
+            let score = CandidateBoost.of(card)
+            for name in Self.prefixNames(of: card) where names.contains(name) {
+                try offer(db, name, key: card.itemKey, score: score)
+            }
+        }
     }
     package static func contextName(_ c: String) -> String { "ctx:" + c }
 
@@ -137,14 +179,29 @@ package struct HotLists {
         for name in changed.sorted() { try db.setMetadata(Self.prefix + name, Self.encode(lists[name] ?? [])) }
     }
 
-    /// Drops documents that no longer exist (after deleting).
+    /// Drops documents that no longer exist (after deleting); a static list
+    /// that was full is made again (`refill`), as what ranked below its last
+    /// entry was left out of it.
     package static func prune(_ db: WritableDatabase) throws(XapianError) {
+        var refilled = Set<String>()
         for name in try db.metadataKeys(prefix: prefix) {
             let list = decode(try db.metadata(name))
             var kept: [Entry] = []
             for e in list where try db.contains(e.key) { kept.append(e) }
-            if kept.count != list.count { try db.setMetadata(name, encode(kept)) }
+            guard kept.count != list.count else { continue }
+            try db.setMetadata(name, encode(kept))
+            let short = String(name.dropFirst(prefix.count))
+            if list.count >= size, isStatic(short) { refilled.insert(short) }
         }
+        guard !refilled.isEmpty else { return }
+        var lists = HotLists()
+        try lists.refill(db, refilled)
+        try lists.save(db)
+    }
+
+    /// A list of hits by what they are (best priors, prefix lists), not by their usage.
+    static func isStatic(_ name: String) -> Bool {
+        name == priorName || name.hasPrefix(wordPrefixName("")) || name.hasPrefix(titlePrefixName(""))
     }
 
     /// Recomputes the usage lists from every used document (after forgetting).

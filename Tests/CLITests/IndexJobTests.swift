@@ -98,6 +98,40 @@ import Testing
         #expect(try lines(rebuilt) == exported)
     }
 
+    /// The same records answer alike whatever batches brought them: a second
+    /// batch of better entities replaces the App Shortcuts bound to the old
+    /// ones, and the deleted ones kept their slots in the short prefixes'
+    /// lists, so 'open' found 20 App Shortcuts where export and index found 40.
+    @Test func aSecondBatchAnswersAsOneBatchOfTheSameRecordsDoes() throws {
+        let dir = TempDir()
+        let head = """
+            {"kind":"app","app":"com.example.gen","name":"Gen"}
+            {"kind":"intent","app":"com.example.gen","id":"OpenThing","title":"Open Thing","parameters":[{"name":"thing","type":"Thing"}]}
+            {"kind":"shortcut","app":"com.example.gen","id":"open-thing","intent":"OpenThing","title":"Open Thing","phrases":["Open ${thing} in ${applicationName}"],"parameter":{"name":"thing","type":"Thing"}}
+
+            """
+        func entities(_ word: String, hint: Int, type: String = "Thing", count: Int = 200) -> String {
+            (0..<count).map { #"{"kind":"entity","app":"com.example.gen","type":"\#(type)","id":"\#(word)\#($0)","title":"\#(word) \#($0)","rankingHint":\#(hint)}"# }
+                .joined(separator: "\n") + "\n"
+        }
+        let batches = CLI(index: dir.path + "/batches"), once = CLI(index: dir.path + "/once")
+        #expect(try batches.run(["index", dir.write("first.jsonl", head + entities("Ocean", hint: 1))]).status == 0)
+        #expect(try batches.run(["index", dir.write("second.jsonl", entities("Orchid", hint: 9) + entities("Orbit", hint: 20, type: "Rare", count: 80))]).status == 0)
+        #expect(try once.run(["index", dir.write("export.jsonl", try batches.run(["export"]).stdout)]).status == 0)
+        func answersAlike() throws {
+            for query in ["o", "op", "open", "or"] {
+                let a = try batches.run(["search", query, "--limit", "100", "--format", "tsv"]).stdout
+                let b = try once.run(["search", query, "--limit", "100", "--format", "tsv"]).stdout
+                #expect(a == b, "\(query): \(a.split(separator: "\n").count) hits after two batches, \(b.split(separator: "\n").count) after one")
+            }
+        }
+        try answersAlike()
+        // Deleting the best of them leaves their slots to the next best, too.
+        #expect(try batches.run(["delete", "--app", "com.example.gen", "--type", "Rare"]).status == 0)
+        #expect(try once.run(["rebuild", "--from", dir.write("export2.jsonl", try batches.run(["export"]).stdout)]).status == 0)
+        try answersAlike()
+    }
+
     @Test func aSecondWriterWaitsThenExits75NamingTheHolder() throws {
         let dir = TempDir()
         let cli = CLI(index: dir.path + "/index")
