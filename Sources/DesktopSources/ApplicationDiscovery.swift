@@ -160,6 +160,11 @@ public enum ApplicationDiscovery {
         return .app(app)
     }
 
+    /// Ids for a message: the first ten, then how many in all.
+    private static func named(_ ids: [String]) -> String {
+        ids.count <= 10 ? ids.joined(separator: ", ") : ids.prefix(10).joined(separator: ", ") + " … (\(ids.count) in all)"
+    }
+
     /// `Actions=` in its order, each from its `[Desktop Action id]` group. Past
     /// `RecordLimits.maxShortcutsPerApp` (App Intents allows 10 App Shortcuts per
     /// app, and their declared order is their default order) the rest are
@@ -201,7 +206,7 @@ public enum ApplicationDiscovery {
         if !app.droppedActionIds.isEmpty {
             warnings.append(DesktopSourceError(
                 file: file.path, line: line,
-                problem: "\(app.actions.count + app.droppedActionIds.count) actions; an app has at most \(RecordLimits.maxShortcutsPerApp) App Shortcuts, so the first \(RecordLimits.maxShortcutsPerApp) are kept and \(app.droppedActionIds.joined(separator: ", ")) dropped"))
+                problem: "\(app.actions.count + app.droppedActionIds.count) actions; an app has at most \(RecordLimits.maxShortcutsPerApp) App Shortcuts, so the first \(RecordLimits.maxShortcutsPerApp) are kept and \(named(app.droppedActionIds)) dropped"))
         }
     }
 }

@@ -14,8 +14,17 @@
 public struct KeyFile: Sendable {
     public let path: String
     public let groups: [KeyFileGroup]
+    /// Each group's place in `groups`, by name: a file of many groups (one
+    /// per desktop action) is read in linear time, not quadratic.
+    private let places: [String: Int]
 
-    public func group(_ name: String) -> KeyFileGroup? { groups.first { $0.name == name } }
+    init(path: String, groups: [KeyFileGroup]) {
+        self.path = path
+        self.groups = groups
+        places = Dictionary(groups.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func group(_ name: String) -> KeyFileGroup? { places[name].map { groups[$0] } }
 
     public static func load(_ path: String) throws(DesktopSourceError) -> KeyFile {
         try parse(try FileSystem.contents(of: path), path: path)
@@ -23,6 +32,7 @@ public struct KeyFile: Sendable {
 
     public static func parse(_ bytes: [UInt8], path: String) throws(DesktopSourceError) -> KeyFile {
         var groups: [KeyFileGroup] = []
+        var names = Set<String>()
         var lineNumber = 0
         for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -42,9 +52,7 @@ public struct KeyFile: Sendable {
             if text.isEmpty || text.hasPrefix("#") { continue }
             if text.hasPrefix("[") {
                 let name = try groupName(text, fail)
-                if groups.contains(where: { $0.name == name }) {
-                    throw fail("group [\(name)] appears a second time")
-                }
+                guard names.insert(name).inserted else { throw fail("group [\(name)] appears a second time") }
                 groups.append(KeyFileGroup(name: name, line: lineNumber))
                 continue
             }

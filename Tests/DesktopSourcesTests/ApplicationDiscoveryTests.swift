@@ -210,6 +210,13 @@ import Testing
             "\(path):5: [Desktop Action nameless] has no Name; it is skipped",
             "\(path):5: 12 actions; an app has at most 10 App Shortcuts, so the first 10 are kept and a11, a12 dropped",
         ])
+        // Many more: the message names ten and says how many (40,000 made it 300 KB).
+        let more = (1...25).map { "b\($0)" }
+        var long = entry("More", "Actions=\(more.joined(separator: ";"));\n")
+        for id in more { long += "[Desktop Action \(id)]\nName=Action \(id)\nExec=many --\(id)\n" }
+        let longPath = tree.write("home/.local/share/applications/more.desktop", long)
+        let warned = ApplicationDiscovery.discover(in: environment).warnings.filter { $0.file == longPath }.map(\.description)
+        #expect(warned == ["\(longPath):5: 25 actions; an app has at most 10 App Shortcuts, so the first 10 are kept and b11, b12, b13, b14, b15, b16, b17, b18, b19, b20 … (15 in all) dropped"])
     }
 
     /// GLib does not load an entry whose Exec it cannot split; an action's is
