@@ -35,8 +35,13 @@ package enum DonationJournal {
         var bytes: [UInt8] = []
         for r in records { bytes += Array(r.json.serialized.utf8); bytes.append(0x0A) }
         let file = path(location)
-        let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw StoreError.io("cannot write \(file): \(String(cString: strerror(errno)))") }
+        // O_NOFOLLOW: a link planted in the index directory is not written
+        // through (the journal is emptied once folded: its target would be).
+        let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else {
+            let why = errno == ELOOP ? "it is a symbolic link, and Limelight writes only files of its own" : String(cString: strerror(errno))
+            throw StoreError.io("cannot write \(file): \(why)")
+        }
         defer { close(fd) }
         flock(fd, LOCK_EX)
         var offset = 0
@@ -79,7 +84,7 @@ package enum DonationJournal {
         let file = path(location)
         var st = stat()
         guard stat(file, &st) == 0, st.st_size > 0 else { return }
-        let fd = open(file, O_RDWR | O_CLOEXEC)
+        let fd = open(file, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return }
         defer { close(fd) }
         flock(fd, LOCK_EX)

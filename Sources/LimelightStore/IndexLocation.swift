@@ -71,7 +71,7 @@ public struct IndexLocation: Sendable {
             guard let gen = try currentGeneration() else {
                 throw StoreError.missing("no index at \(path): index some records first (limelight index FILE…)")
             }
-            let fd = open(readersLockPath(gen), O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
+            let fd = open(readersLockPath(gen), O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
             if fd >= 0 { flock(fd, LOCK_SH) }
             // The generation may have been replaced before we locked it.
             if try currentGeneration() != gen {

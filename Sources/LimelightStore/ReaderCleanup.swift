@@ -13,7 +13,7 @@ extension IndexLocation {
         guard let names = try? Files.listStrictly(path) else { return }
         for name in names {
             guard let n = Self.generationNumber(name), n < current, isOwnGeneration(n) else { continue }
-            let fd = open(readersLockPath(n), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            let fd = open(readersLockPath(n), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
             guard fd >= 0 else { continue }
             if flock(fd, LOCK_EX | LOCK_NB) == 0 {
                 Files.removeTree(generationPath(n))

@@ -49,6 +49,18 @@ import Testing
         #expect(try cli.run(["search", "precious", "--json"]).lines.count == 3)
     }
 
+    /// A donations journal that is a symbolic link is not written through: its
+    /// target was appended to, then emptied when the journal was folded.
+    @Test func aSymlinkedJournalIsNotWrittenThrough() throws {
+        let cli = try indexed()
+        let victim = dir.write("victim.txt", "precious data\n")
+        try FileManager.default.createSymbolicLink(atPath: cli.index + "/donations.journal", withDestinationPath: victim)
+        let r = try cli.run(["donate", "--app", "com.example.a"])
+        #expect(r.status != 0 && r.stderr.contains("is a symbolic link"), "\(r.status) \(r.stderr)")
+        #expect(try cli.run(["index", dir.write("more.jsonl", app)]).status == 0)
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious data\n")
+    }
+
     /// A first `index` killed before it published its stub left an empty
     /// generation: the next one starts over it.
     @Test func case1_anInterruptedFirstIndexStartsOver() throws {
