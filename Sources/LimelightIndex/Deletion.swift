@@ -54,9 +54,11 @@ extension IndexWriter {
     /// record those uses again.
     @discardableResult
     public func forget(_ what: Forgetting, remembering: Bool = true) throws(IndexError) -> Int {
+        // Read first: settings that cannot be read stop the forget before it is made.
+        var policy: HistoryPolicy
+        do { policy = try HistoryPolicy.load(location) } catch { throw .store(error) }
         let n = try inTransaction { session in try session.forget(what) }
         if remembering {
-            var policy = HistoryPolicy.load(location)
             policy.remember(what.rule)
             do { try policy.save(location) } catch { throw .store(error) }
         }

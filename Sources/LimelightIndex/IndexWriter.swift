@@ -280,7 +280,7 @@ public final class IndexWriter {
     func inTransaction<T>(_ body: (inout BatchSession) throws -> T) throws(IndexError) -> T {
         do {
             var session = try BatchSession(db: store, builder: builder)
-            session.policy = HistoryPolicy.load(location)
+            session.policy = try HistoryPolicy.load(location)
             try store.beginTransaction()
             do {
                 let result = try body(&session)

@@ -87,7 +87,7 @@ public enum Maintenance {
             progress(0, total)
             // Interactions from files obey the history settings as `index`
             // does: paused, an excluded app, past the retention limit — not recorded.
-            let filePolicy = fromFiles == nil ? HistoryPolicy() : HistoryPolicy.load(location)
+            let filePolicy = fromFiles == nil ? HistoryPolicy() : try HistoryPolicy.load(location)
             for n in 0..<max(chunks.count, storedIDs.count) {
                 if shouldCancel() { throw IndexError.cancelled("rebuild cancelled; the index is as it was") }
                 let chunk: [LocatedRecord]

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LimelightSupport
 import LimelightModel
 
@@ -38,21 +41,48 @@ package struct HistoryPolicy: Equatable, Sendable {
     static let fileName = "history.json"
     package static func path(_ location: IndexLocation) -> String { location.path + "/" + fileName }
 
-    /// The policy in force: the defaults when there is no file.
-    package static func load(_ location: IndexLocation) -> HistoryPolicy {
-        var p = HistoryPolicy()
-        guard Files.exists(path(location)), let bytes = try? Files.read(path(location)),
-              let o = (try? JSON.parse(bytes))?.object else { return p }
-        p.paused = o["paused"]?.bool ?? false
-        p.pausedSince = o["pausedSince"]?.string.flatMap { Timestamp(iso8601: $0) }
-        p.forgotten = (o["forgotten"]?.array ?? []).compactMap(ForgetRule.init)
-        p.pauses = (o["pauses"]?.array ?? []).compactMap { span in
-            guard let a = span.array, a.count == 2, let from = a[0].string.flatMap({ Timestamp(iso8601: $0) }),
-                  let to = a[1].string.flatMap({ Timestamp(iso8601: $0) }) else { return nil }
-            return (from, to)
+    /// history.json of this size or more is not Limelight's (it writes a
+    /// few kilobytes: a thousand pauses and forgets at most).
+    static let maxBytes = 4 << 20
+
+    /// The policy in force: the defaults when there is no file. A file that
+    /// cannot be read as Limelight wrote it is an error, never the defaults:
+    /// read as them, a paused history recorded again and the next write
+    /// dropped what `forget` remembers, with no word.
+    package static func load(_ location: IndexLocation) throws(StoreError) -> HistoryPolicy {
+        let file = path(location)
+        var st = stat()
+        guard lstat(file, &st) == 0 else { return HistoryPolicy() }
+        func damaged(_ why: String) -> StoreError {
+            .damaged("\(file) \(why): fix it, or remove it to go back to the defaults (recording everything, nothing excluded, nothing forgotten remembered)")
         }
-        p.retainDays = o["retainDays"]?.number.map { Int($0) }
-        p.excluded = o["excluded"]?.array?.compactMap(\.string) ?? []
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw damaged("is not a regular file (a symbolic link?)") }
+        guard Int(st.st_size) < maxBytes else { throw damaged("is \(st.st_size) bytes, not Limelight's history settings") }
+        let bytes: [UInt8]
+        do { bytes = try Files.read(file) } catch { throw StoreError.io("cannot read \(file): \(error.description)") }
+        guard let o = (try? JSON.parse(bytes))?.object else { throw damaged("is not a JSON object") }
+        var p = HistoryPolicy()
+        func time(_ v: JSON?) -> Timestamp? { v?.string.flatMap { Timestamp(iso8601: $0) } }
+        if let v = o["paused"] { guard let b = v.bool else { throw damaged("says paused: \(v.serialized), not true or false") }; p.paused = b }
+        if let v = o["pausedSince"], !v.isNull { guard let t = time(v) else { throw damaged("has a pausedSince that is no time") }; p.pausedSince = t }
+        for rule in o["forgotten"]?.array ?? [] {
+            guard let r = ForgetRule(rule) else { throw damaged("holds a forget rule it cannot read: \(rule.serialized)") }
+            p.forgotten.append(r)
+        }
+        for span in o["pauses"]?.array ?? [] {
+            guard let a = span.array, a.count == 2, let from = time(a[0]), let to = time(a[1]) else {
+                throw damaged("holds a pause it cannot read: \(span.serialized)")
+            }
+            p.pauses.append((from, to))
+        }
+        if let v = o["retainDays"], !v.isNull {
+            guard let n = v.number, n >= 0, n == n.rounded(), n <= 100_000 else { throw damaged("says retainDays: \(v.serialized), not a number of days") }
+            p.retainDays = Int(n)
+        }
+        for app in o["excluded"]?.array ?? [] {
+            guard let a = app.string else { throw damaged("excludes \(app.serialized), not an app id") }
+            p.excluded.append(a)
+        }
         return p
     }
 

@@ -68,8 +68,11 @@ public struct Timestamp: Sendable, Equatable, Comparable, CustomStringConvertibl
     /// there is one (2026-12-01T09:00:00.250000Z): for times a whole second
     /// would misplace, such as the ends of a history pause.
     public var preciseDescription: String {
-        let micros = Int(((seconds - seconds.rounded(.down)) * 1_000_000).rounded(.down))
-        var s = description
+        // To the nearest microsecond, so that what is read back writes the same.
+        let total = Int((seconds * 1_000_000).rounded())
+        let whole = total >= 0 ? total / 1_000_000 : -((-total + 999_999) / 1_000_000)
+        let micros = total - whole * 1_000_000
+        var s = Timestamp(seconds: Double(whole), offset: offset).description
         guard micros > 0 else { return s }
         let digits = String(micros)
         let fraction = "." + String(repeating: "0", count: 6 - digits.count) + digits

@@ -9,7 +9,7 @@ enum Donations {
     static func record(_ records: [Record], location: IndexLocation, locations where: [String]? = nil) throws -> [String?] {
         try IndexWriter.checkDonations(records, in: location, places: records.indices.map { `where`?[$0] ?? "donate" })
         // Paused, or an excluded app: nothing is written anywhere.
-        let policy = HistoryPolicy.load(location)
+        let policy = try HistoryPolicy.load(location)
         let recorded = records.filter { policy.records(app: $0.app, at: $0.at) }
         let ids = try IndexWriter.donate(recorded, to: location)
         var next = ids.makeIterator()

@@ -42,6 +42,29 @@ import Testing
         #expect(many.status == 64 && many.stderr.contains("Usage: limelight history retain <days>"), "\(many.stderr)")
     }
 
+    /// History settings that cannot be read stop every command that would
+    /// read them, naming the file: read as the defaults, a paused history
+    /// recorded again and the next write dropped what forget remembers.
+    @Test func damagedHistorySettingsAreAnErrorNotTheDefaults() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        #expect(try cli.run(["history", "pause"]).status == 0)
+        let file = cli.index + "/history.json"
+        let kept = try String(contentsOfFile: file, encoding: .utf8)
+        try #"{"paused":true,"forgotten":[{"at":"2026"#.write(toFile: file, atomically: true, encoding: .utf8)
+        for args in [["history", "status"], ["history", "resume"], ["donate", "--app", "com.example.a"],
+                     ["index", dir.write("use.jsonl", #"{"kind":"interaction","app":"com.example.a","at":"2026-11-29T07:30:00Z"}"# + "\n")]] {
+            let r = try cli.run(args)
+            #expect(r.status != 0 && r.stderr.contains("history.json is not a JSON object: fix it, or remove it"), "\(args): \(r.status) \(r.stderr)")
+        }
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == #"{"paused":true,"forgotten":[{"at":"2026"#)
+        try kept.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try cli.run(["history", "status"]).stdout.hasPrefix("History: paused"))
+        #expect(try interactions(cli).isEmpty)
+        try #"{"paused":"yes"}"#.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try cli.run(["history", "status"]).stderr.contains(#"says paused: "yes", not true or false"#))
+    }
+
     /// A use made during a pause and read after it (sync reads a store's
     /// past) is not recorded either; one made after it is.
     @Test func usesMadeDuringAPauseAreNotRecordedAfterIt() throws {

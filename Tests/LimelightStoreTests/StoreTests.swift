@@ -148,7 +148,7 @@ import Xapian
         policy.pause(now: Timestamp(seconds: 1_000.25))
         policy.resume(now: Timestamp(seconds: 2_000.75))
         try policy.save(location)
-        let kept = HistoryPolicy.load(location)
+        let kept = try HistoryPolicy.load(location)
         for inside in [1_000.25, 1_500, 2_000.5] { #expect(!kept.records(app: "a", at: Timestamp(seconds: inside)), "\(inside)") }
         for outside in [999.0, 2_001] { #expect(kept.records(app: "a", at: Timestamp(seconds: outside)), "\(outside)") }
     }

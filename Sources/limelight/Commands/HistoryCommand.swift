@@ -38,7 +38,7 @@ struct HistoryCommand: Command {
 
     static func run(_ args: ParsedArguments) throws {
         let location = try location(args)
-        var policy = HistoryPolicy.load(location)
+        var policy = try HistoryPolicy.load(location)
         let value = args.positionals.count > 1 ? args.positionals[1] : ""
         switch args.positionals[0] {
         case "pause": policy.pause()
