@@ -116,6 +116,22 @@ import Testing
         #expect(try donations().count == 1)
     }
 
+    /// The id column is the id itself, whatever the id holds: U+202E, shown
+    /// as a space, made it the id of another item ("id X"), which open opened.
+    @Test func theTsvIdColumnOpensTheItemItNames() throws {
+        let records = #"""
+            {"kind":"entity","app":"com.ev","type":"T","id":"id X","title":"other item","url":"https://other.example/"}
+            {"kind":"entity","app":"com.ev","type":"T","id":"id\u202eX\u2028","title":"idbidi one","url":"https://bidi.example/"}
+            {"kind":"app","app":"com.ev","name":"Ev"}
+
+            """#
+        #expect(try cli.run(["index", dir.write("bidi.jsonl", records)]).status == 0)
+        let id = String(try cli.run(["search", "idbidi", "--format", "tsv"]).stdout.prefix { $0 != "\t" })
+        #expect(id == "entity/com.ev/T/id%E2%80%AEX%E2%80%A8")
+        let plan = try cli.run(["open", id, "--dry-run"])
+        #expect(plan.stdout.contains("https://bidi.example/"), "\(plan.stdout) \(plan.stderr)")
+    }
+
     /// Two items shown alike (two apps named Files: a deb's and a Flatpak's)
     /// are two lines that name each one's id, so either can be chosen: the
     /// menu returns only the line, and both opened the first (found by a

@@ -70,20 +70,25 @@ struct HitID: Equatable, Hashable {
         }
     }
 
-    /// Percent-encodes what a part may not hold. Almost no part needs it,
-    /// so a part is scanned as bytes first and then appended whole (an
-    /// escaped byte and everything needing it are ASCII, so bytes suffice).
+    /// Percent-encodes what a part may not hold: `%`, `/`, and what a
+    /// terminal would not show as itself (`TerminalText.needsEscape`: control
+    /// characters, line separators, bidirectional overrides), so that the id
+    /// column of `--format tsv`, which a launcher passes back to `open`, is
+    /// the id itself (shown with a space for U+202E, it named another item).
+    /// Almost no part needs it, so a part is scanned as bytes first and then
+    /// appended whole.
     private static func escape(_ s: String, into out: inout String) {
-        func special(_ b: UInt8) -> Bool { b == UInt8(ascii: "%") || b == UInt8(ascii: "/") || b < 0x20 || b == 0x7F }
+        func special(_ b: UInt8) -> Bool { b == UInt8(ascii: "%") || b == UInt8(ascii: "/") || b < 0x20 || b >= 0x7F }
         guard s.utf8.contains(where: special) else { return out += s }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(s.utf8.count + 8)
         let hex = Array("0123456789ABCDEF".utf8)
-        for b in s.utf8 {
-            if special(b) {
-                bytes += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]]
+        for scalar in s.unicodeScalars {
+            let utf8 = Array(String(scalar).utf8)
+            if scalar == "%" || scalar == "/" || TerminalText.needsEscape(scalar) {
+                for b in utf8 { bytes += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]] }
             } else {
-                bytes.append(b)
+                bytes += utf8
             }
         }
         out += String(decoding: bytes, as: UTF8.self)
