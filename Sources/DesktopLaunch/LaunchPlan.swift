@@ -26,7 +26,7 @@ public struct LaunchPlan: Sendable, Equatable {
     /// A call of `org.freedesktop.Application` that starts an app: Activate,
     /// Open(`uris`), or ActivateAction(`action`).
     public struct DBusActivation: Sendable, Equatable {
-        /// The bus name: the desktop file id without `.desktop`.
+        /// The bus name (`DesktopApplication.busName`: the file's name without `.desktop`).
         public var name: String
         public var action: String?
         public var uris: [String] = []

@@ -19,6 +19,29 @@ extension DesktopApplication {
         return try expand(action.exec, what: "Exec for action \(actionId)", target: target)
     }
 
+    /// The bus name a `DBusActivatable=true` entry is started by, as GLib
+    /// takes it (gdesktopappinfo.c): the file's own name without `.desktop`
+    /// — not the desktop file id, which names a file in a subdirectory
+    /// `kde-org.kde.App` — and only if it is a well-known bus name; else nil,
+    /// and the entry is started by its Exec line.
+    public var busName: String? {
+        let file = path.split(separator: "/").last.map(String.init) ?? id
+        let name = file.hasSuffix(".desktop") ? String(file.dropLast(".desktop".count)) : file
+        return Self.isWellKnownBusName(name) ? name : nil
+    }
+
+    /// The D-Bus specification's rule for a well-known name: at most 255
+    /// bytes, two or more non-empty elements of [A-Za-z0-9_-] joined by
+    /// dots, none starting with a digit.
+    static func isWellKnownBusName(_ name: String) -> Bool {
+        let elements = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard name.utf8.count <= 255, elements.count >= 2 else { return false }
+        return elements.allSatisfy { e in
+            guard let first = e.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+            return e.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+        }
+    }
+
     private func expand(_ exec: String?, what: String, target: ExecLine.Target) throws(DesktopSourceError) -> [[String]] {
         guard let exec else {
             throw DesktopSourceError(file: path, line: 0, problem: "\(id) has no \(what); it is started over D-Bus (DBusActivatable)")

@@ -245,6 +245,24 @@ import Testing
                 == ["\(acts):9: [Desktop Action broken] Exec is not a valid Exec line: a quote is not closed; the action is skipped"])
     }
 
+    /// A DBusActivatable entry is started by its file's own name, as GLib
+    /// does: in a subdirectory its desktop file id (kde-org.kde.Sub) is no
+    /// bus name; a name D-Bus would refuse means the Exec line.
+    @Test func theBusNameIsTheFilesOwnNameIfDBusTakesIt() {
+        func app(_ path: String) -> DesktopApplication {
+            var a = DesktopApplication(id: "x", path: path, name: "X")
+            a.dbusActivatable = true
+            return a
+        }
+        #expect(app("/usr/share/applications/kde/org.kde.Sub.desktop").busName == "org.kde.Sub")
+        #expect(app("/usr/share/applications/org.gnome.gedit.desktop").busName == "org.gnome.gedit")
+        #expect(app("/a/org.example.my-app_2.desktop").busName == "org.example.my-app_2")
+        for refused in ["/a/7zip.desktop", "/a/my-app.desktop", "/a/org.7zip.desktop", "/a/org..double.desktop",
+                        "/a/.org.lead.desktop", "/a/café.Foo.Bar.desktop"] {
+            #expect(app(refused).busName == nil, "\(refused)")
+        }
+    }
+
     @Test func environmentFollowsTheBaseDirectorySpec() {
         let env = DesktopEnvironment.current { [
             "HOME": "/home/me", "XDG_DATA_HOME": "relative/share",

@@ -184,7 +184,7 @@ struct OpenCommand: Command {
         }
         // DBusActivatable=true: started over the session bus, as the spec
         // asks and GLib does (its Exec line, if any, only should that fail).
-        let dbusID = desktop.flatMap { $0.dbusActivatable ? $0.id : nil }
+        let dbusID = desktop.flatMap { $0.dbusActivatable ? $0.busName : nil }
         func overDBus(_ id: String, action: String? = nil, exec: String?, what: String) -> LaunchPlan {
             // (The Exec line only as a fall-back: one that could not run is none.)
             var plan = exec.flatMap { try? run($0, .nothing, what: what) } ?? LaunchPlan(argvs: [])
