@@ -3,11 +3,10 @@ import LimelightStore
 
 extension Maintenance {
     /// Writes the live generation, compacted, into a new one and swaps it in,
-    /// under the writer's lock. Xapian leaves deleted text in freed blocks of
-    /// the tables until they are reused; a compacted copy holds live entries
-    /// only. So `delete` and `forget` scrub: once they return, no file of a
-    /// generation on disk holds what they removed (an old generation a reader
-    /// still has open goes when it closes — see `removeOldGenerations`).
+    /// under the writer's lock (`compact`). Xapian leaves deleted text in
+    /// freed blocks of the tables until they are reused, and a compacted copy
+    /// was measured to keep some in its blocks' slack too: `delete` and
+    /// `forget` rebuild instead, from the stored records.
     /// - Returns: the new generation of each shard.
     @discardableResult
     public static func scrub(_ writer: IndexWriter) throws(IndexError) -> [Int] {

@@ -41,6 +41,24 @@ import Testing
         #expect(try cli.run(["search", "public", "--json"]).lines.count == 10)
     }
 
+    /// On a small index too: a compacted copy kept the deleted title, id and
+    /// subtitle in postlist.glass (found by a helper's audit).
+    @Test func case15_deleteOnASmallIndexLeavesNoTrace() throws {
+        let cli = CLI(index: dir.path + "/small")
+        let records = """
+            {"kind":"app","app":"com.diary","name":"Diary"}
+            {"kind":"entity","app":"com.diary","type":"Note","id":"SECRETID-7731","title":"Zanzibarsecret clinic visit","subtitle":"Sensitivesubtitle"}
+            {"kind":"entity","app":"com.diary","type":"Note","id":"keep-1","title":"Ordinary note"}
+
+            """
+        #expect(try cli.run(["index", dir.write("small.jsonl", records)]).status == 0)
+        #expect(try cli.run(["delete", "--app", "com.diary", "--type", "Note", "--id", "SECRETID-7731"]).status == 0)
+        for secret in ["Zanzibarsecret", "SECRETID", "Sensitivesubtitle"] {
+            #expect(indexContains(cli, secret).isEmpty, "\(secret): \(indexContains(cli, secret))")
+        }
+        #expect(try cli.run(["search", "ordinary", "--json"]).lines.count == 1)
+    }
+
     @Test func case15_aGenerationAReaderHeldGoesOnTheNextRead() throws {
         let cli = try seeded()
         let p = Process()
