@@ -38,6 +38,7 @@ import Testing
         #expect(try interactions(cli).count == 1)
         #expect(try cli.run(["history", "status", "--json"]).json.first?["paused"] as? Bool == false)
         #expect(try cli.run(["history", "frobnicate"]).status == 64)
+        #expect(try cli.run(["history", "exclude", ""]).status == 64)  // no app: it was kept as one
         let many = try cli.run(["history", "retain", "many"])
         #expect(many.status == 64 && many.stderr.contains("Usage: limelight history retain <days>"), "\(many.stderr)")
     }

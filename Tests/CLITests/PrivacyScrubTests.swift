@@ -59,6 +59,24 @@ import Testing
         #expect(try cli.run(["search", "ordinary", "--json"]).lines.count == 1)
     }
 
+    /// `history retain` forgets what is older and leaves no file holding it:
+    /// a forgotten use's context name stayed in the model's context sets and
+    /// the postings (found by a helper's audit).
+    @Test func retentionLeavesNoTraceOfWhatItForgot() throws {
+        let cli = CLI(index: dir.path + "/retained")
+        let records = """
+            {"kind":"app","app":"com.example.a","name":"Alpha"}
+            {"kind":"interaction","app":"com.example.a","at":"2025-01-01T00:00:00Z","context":["location.oldsecretplace"]}
+            {"kind":"interaction","app":"com.example.a","at":"2026-12-01T00:00:00Z","context":["location.home"]}
+
+            """
+        #expect(try cli.run(["index", dir.write("uses.jsonl", records)]).status == 0)
+        #expect(!indexContains(cli, "oldsecretplace").isEmpty)
+        #expect(try cli.run(["history", "retain", "30"]).status == 0)
+        #expect(indexContains(cli, "oldsecretplace").isEmpty, "\(indexContains(cli, "oldsecretplace"))")
+        #expect(try cli.run(["export"]).lines.filter { $0.contains("interaction") }.count == 1)
+    }
+
     @Test func case15_aGenerationAReaderHeldGoesOnTheNextRead() throws {
         let cli = try seeded()
         let p = Process()

@@ -34,6 +34,7 @@ struct HistoryCommand: Command {
         if action == "retain", Int(args.positionals[1]).map({ $0 < 0 || $0 > 100_000 }) ?? true {
             throw CLIError.usage("history retain takes a number of days from 0 to 100000, got '\(args.positionals[1])'")
         }
+        if takesValue, action != "retain", args.positionals[1].isEmpty { throw CLIError.usage("history \(action) takes an app id, got ''") }
     }
 
     static func run(_ args: ParsedArguments) throws {
@@ -55,10 +56,20 @@ struct HistoryCommand: Command {
         }
         try IndexWriter.checkLockTimeoutSetting()
         try policy.save(location)
-        if args.positionals[0] == "retain", policy.retainDays != nil, let writer = try? IndexWriter.open(location) {
-            // Apply the new limit now (every write applies it).
-            _ = try? writer.forget(.timeRange(from: nil, to: policy.retentionCutoff()), remembering: false)
+        // Apply the new limit now (every write applies it), and rebuild as
+        // forget does, so that no file holds what it forgot (its context
+        // names stayed in the suggestion model's sets and in the postings);
+        // a failure is told, not passed over. Settings made before anything
+        // is indexed have nothing to apply to.
+        if args.positionals[0] == "retain", policy.retainDays != nil, try location.currentGeneration() != nil {
+            let writer = try IndexWriter.open(location)
+            let n: Int
+            do { n = try writer.forget(.timeRange(from: nil, to: policy.retentionCutoff()), remembering: false) } catch {
+                writer.close()
+                throw error
+            }
             writer.close()
+            if n > 0 { _ = try Maintenance.rebuild(location, onWait: { Output.err($0) }) }
         }
         switch args.positionals[0] {
         case "pause": print("History paused: nothing is recorded until 'limelight history resume'.")
