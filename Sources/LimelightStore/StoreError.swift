@@ -16,7 +16,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case schemaMismatch(String)
     /// Another writer holds Xapian's write lock.
     case locked(String)
-    /// The index kept changing generation while being opened.
+    /// The index kept changing while being opened or read.
     case unstable(String)
     /// A file of the index could not be read or written.
     case io(String)
@@ -32,6 +32,8 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             self = .damaged("the index at \(path) is damaged (\(e.message)); restore it with `limelight rebuild --from FILE…` or re-index")
         case .databaseLock:
             self = .locked("the index at \(path) is locked by another writer")
+        case .databaseModified:
+            self = .unstable("the index at \(path) changed while it was read (\(e.message)); try again")
         default:
             self = .xapian("index \(path): \(e.description)")
         }

@@ -132,6 +132,29 @@ import Testing
         try answersAlike()
     }
 
+    /// export, the backup, while writes land: a commit discarded the revision
+    /// being read and export failed (DatabaseModifiedError, nothing written;
+    /// 4 of 5 runs here). It reads again, then under the write lock.
+    @Test func exportWhileWritesLandStillExportsEverything() throws {
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        var lines = [#"{"kind":"app","app":"com.example.a","name":"Alpha"}"#]
+        for i in 0..<12_000 { lines.append(#"{"kind":"entity","app":"com.example.a","type":"T","id":"e\#(i)","title":"Item \#(i)"}"#) }
+        #expect(try cli.run(["index", dir.write("many.jsonl", lines.joined(separator: "\n") + "\n")]).status == 0)
+        for i in 0..<20 { _ = dir.write("w\(i).jsonl", #"{"kind":"entity","app":"com.example.a","type":"T","id":"w\#(i)","title":"Written \#(i)"}"# + "\n") }
+        let writes = Process()
+        writes.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writes.arguments = ["-c", "for i in $(seq 0 19); do '\(CLI.binary)' --index '\(cli.index)' index '\(dir.path)'/w$i.jsonl >/dev/null || exit 9; done"]
+        try writes.run()
+        for _ in 0..<4 {
+            let r = try cli.run(["export"])
+            #expect(r.status == 0, "\(r.stderr)")
+            #expect(r.lines.count >= 12_001, "\(r.lines.count) lines")
+        }
+        writes.waitUntilExit()
+        #expect(writes.terminationStatus == 0)
+    }
+
     @Test func aSecondWriterWaitsThenExits75NamingTheHolder() throws {
         let dir = TempDir()
         let cli = CLI(index: dir.path + "/index")
