@@ -147,9 +147,13 @@ package final class ShardStore {
         try setMetadataEverywhere(Schema.batchCountKey, String(done + 1))
     }
 
-    /// Commits every shard's transaction, in parallel.
+    /// Commits every shard's transaction: all but the last in parallel, then
+    /// the last, so that what the last shard holds (the client state, a
+    /// batch's count) is in every shard (they all committed in parallel: a
+    /// kill in the commit left the last shard's batch without the others').
     func commitTransaction() throws(XapianError) {
-        try eachInParallel(shards[...]) { db throws(XapianError) in try db.commitTransaction() }
+        try eachInParallel(shards.dropLast()) { db throws(XapianError) in try db.commitTransaction() }
+        try shards[shards.count - 1].commitTransaction()
     }
 
     func cancelTransaction() {
