@@ -71,6 +71,10 @@ public final class IndexWriter {
         }
         guard let layout else {
             let (db, gen) = try openShard(location, lockTimeout: lockTimeout, allowOlderSchema: allowOlderSchema, onWait: onWait)
+            // An ordinary index being sharded when the rebuild was killed.
+            if try finishInterruptedSwap(location, opened: [db], locations: [location]) {
+                return try open(location, shards: requested, lockTimeout: lockTimeout, allowOlderSchema: allowOlderSchema, onWait: onWait)
+            }
             let writer: IndexWriter
             do {
                 writer = try IndexWriter(location: location, layout: nil, shards: [db], generations: [gen], shardLocations: [location])
@@ -92,6 +96,9 @@ public final class IndexWriter {
             for (k, db) in dbs.enumerated() { unlink(layout.shard(k).pidPath); try? db.close() }
             throw error
         }
+        if try finishInterruptedSwap(location, opened: dbs, locations: layout.shards) {
+            return try open(location, shards: requested, lockTimeout: lockTimeout, allowOlderSchema: allowOlderSchema, onWait: onWait)
+        }
         // Every shard is a complete index before the marker says they are one.
         try fromStore { () throws(StoreError) in if try ShardLayout.read(at: location.path) == nil { try layout.publish() } }
         try? Files.writeAtomically(location.pidPath, Array("\(getpid())\n".utf8))
@@ -105,6 +112,19 @@ public final class IndexWriter {
         } catch { throw IndexError(error, path: location.path) }
         if !allowOlderSchema { try writer.foldJournal(onWarning: onWait) }
         return writer
+    }
+
+    /// Finishes a shard swap a killed rebuild left (`ShardSwap`), holding the
+    /// write locks of the layout it replaced (`opened`, which are then
+    /// closed); true if there was one, and the index is to be opened again.
+    private static func finishInterruptedSwap(_ location: IndexLocation, opened: [WritableDatabase],
+                                              locations: [IndexLocation]) throws(IndexError) -> Bool {
+        guard let swap = try fromStore({ () throws(StoreError) in try ShardSwap.read(at: location.path) }) else { return false }
+        defer {
+            for (db, shard) in zip(opened, locations) { try? db.close(); unlink(shard.pidPath) }
+        }
+        try fromStore { () throws(StoreError) in try swap.finish() }
+        return true
     }
 
     /// `--shards N` creates a sharded index only where there is no index yet

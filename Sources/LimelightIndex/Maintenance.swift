@@ -249,14 +249,21 @@ public enum Maintenance {
     ///   opens between the first stub's rename and the marker's — a few
     ///   renames long — may mix shards of the two layouts (see
     ///   `ShardLayout`); shards beyond M go once the marker says M.
+    ///
+    /// The swap is written down first (`ShardSwap`): a rebuild killed between
+    /// the first stub and the marker left the two layouts mixed, which the
+    /// next reader's clean-up and the next rebuild made permanent; now the
+    /// next writer finishes it.
     static func swapIn(_ layout: ShardLayout, generations: [Int], replacing old: IndexWriter) throws(IndexError) {
         try fromStore { () throws(StoreError) in
+            try ShardSwap(layout: layout, generations: generations).write()
             for (shard, gen) in zip(layout.shards, generations) { try shard.publish(generation: gen) }
             try layout.publish()
         }
         for (shard, gen) in zip(layout.shards, generations) { shard.removeUnusedGenerations(current: gen) }
         if old.layout == nil { old.location.retire() }
         if let before = old.layout, before.count > layout.count { old.location.retireShards(from: layout.count) }
+        ShardSwap.remove(at: layout.path)
     }
 }
 

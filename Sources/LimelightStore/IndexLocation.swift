@@ -95,10 +95,13 @@ public struct IndexLocation: Sendable {
     /// Removes generations other than `current`: newer ones (left by a rebuild
     /// that was killed) at once, older ones once no reader holds them.
     /// Call only while holding the write lock.
+    /// (Not the newer ones while a shard swap is pending: they are the layout
+    /// the next writer finishes it with, see `ShardSwap`.)
     package func removeUnusedGenerations(current: Int) {
+        let keepNewer = ShardSwap.isPending(at: path)
         for name in Files.list(path) {
             guard let n = Self.generationNumber(name), n != current, isOwnGeneration(n) else { continue }
-            if n > current { Files.removeTree(generationPath(n)) }
+            if n > current, !keepNewer { Files.removeTree(generationPath(n)) }
         }
         removeOldGenerations(below: current)
     }

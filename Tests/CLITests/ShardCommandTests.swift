@@ -56,6 +56,40 @@ import Testing
     /// `--shards 1` is an ordinary index: `rebuild --shards 1` turns a sharded
     /// directory back into one (no marker, no shard directories left), with
     /// the same records, searches and client state; `index --shards 1` makes one.
+    /// A re-shard killed between its first stub and its marker (3 → 2: shard-0
+    /// on the new layout, shard-1 and shard-2 on the old) left the two mixed:
+    /// export showed records twice and lost 375 of 2,201, the next reader
+    /// removed shard-0's old generation and the next rebuild made it
+    /// permanent. The swap is written down first (shards.next), and the next
+    /// writer finishes it: the index is the new layout, whole.
+    @Test func aReshardKilledInItsSwapIsFinishedByTheNextWriter() throws {
+        let dir = TempDir()
+        let done = CLI(index: dir.path + "/done"), torn = CLI(index: dir.path + "/torn")
+        var records = (0..<6).map { #"{"kind":"app","app":"com.example.a\#($0)","name":"App \#($0)"}"# }
+        records += (0..<300).map { #"{"kind":"entity","app":"com.example.a\#($0 % 6)","type":"T","id":"e\#($0)","title":"Trail \#($0)"}"# }
+        #expect(try done.run(["index", "--shards", "3", dir.write("all.jsonl", records.joined(separator: "\n") + "\n")]).status == 0)
+        try FileManager.default.copyItem(atPath: done.index, toPath: torn.index)
+        #expect(try done.run(["rebuild", "--shards", "2"]).status == 0)
+        // The state the kill left: every new generation written, the swap
+        // written down, shard-0's stub moved, the marker still saying 3.
+        var gens: [String] = []
+        for k in 0..<2 {
+            let stub = try String(contentsOfFile: done.index + "/shard-\(k)/current", encoding: .utf8)
+            let gen = String(stub.split(separator: " ")[1].prefix { $0 != "\n" })
+            gens.append(gen)
+            try FileManager.default.copyItem(atPath: done.index + "/shard-\(k)/\(gen)", toPath: torn.index + "/shard-\(k)/\(gen)")
+        }
+        try "limelight shards 2\n\(gens.joined(separator: " "))\n".write(toFile: torn.index + "/shards.next", atomically: true, encoding: .utf8)
+        try "glass \(gens[0])\n".write(toFile: torn.index + "/shard-0/current", atomically: true, encoding: .utf8)
+        #expect(try torn.run(["search", "trail"]).status == 0)  // a reader first: it keeps the new generations
+        let app = dir.write("app.jsonl", #"{"kind":"app","app":"com.example.after","name":"After"}"# + "\n")
+        #expect(try torn.run(["index", app]).status == 0)
+        #expect(try done.run(["index", app]).status == 0)
+        #expect(try String(contentsOfFile: torn.index + "/shards", encoding: .utf8) == "limelight shards 2\n")
+        #expect(!FileManager.default.fileExists(atPath: torn.index + "/shards.next"))
+        #expect(try sortedExport(torn) == sortedExport(done))
+    }
+
     @Test func rebuildWithOneShardMakesAnOrdinaryIndex() throws {
         let dir = TempDir()
         defer { withExtendedLifetime(dir) {} }
