@@ -16,9 +16,11 @@ public final class LoopbackServers {
 
     /// Starts `command` with the arguments made for a free port, and waits
     /// until it accepts connections there. Returns the port.
+    /// `port`: a given one (a server started again where clients look for it).
     @discardableResult
-    public func start(_ command: String, lifetime seconds: Int = 300, _ arguments: (Int) -> [String]) throws -> Int {
-        let port = try Self.freePort()
+    public func start(_ command: String, lifetime seconds: Int = 300, port given: Int? = nil,
+                      _ arguments: (Int) -> [String]) throws -> Int {
+        let port = try given ?? Self.freePort()
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         p.arguments = ["--signal=KILL", String(seconds), command] + arguments(port)

@@ -61,10 +61,34 @@ struct SearchCommand: Command {
             }
         }
 
+        /// The answer to a query that failed, in the format's shape, so that a
+        /// reader pairing answers with queries stays in step.
+        func emptyAnswer(_ query: String) {
+            switch format {
+            case .tsv, .lines: print("")
+            case .json: print(JSON.object(JSONObject([("query", .string(query)), ("error", .bool(true)), ("results", .array([]))])).serialized)
+            default: print("query: \(query)\n")
+            }
+        }
+
         if fromStdin {
+            // A query that cannot be answered (a remote shard's server down, an
+            // index being replaced by hand) is told on stderr and answered
+            // empty, and the next is tried afresh: a long-lived reader exited
+            // at the first failed query, and its launcher with it.
+            var failed = 0
             while let line = readLine(strippingNewline: true) {
-                try answer(line)
+                do { try answer(line) } catch {
+                    failed += 1
+                    Output.err("Error: \"\(line)\": \(error)")
+                    emptyAnswer(line)
+                }
                 fflush(nil)  // each answer as soon as it is asked for (stdout is block-buffered on a pipe)
+            }
+            if failed > 0 {
+                Output.err("\(failed) quer\(failed == 1 ? "y" : "ies") could not be answered")
+                fflush(nil)
+                exit(1)
             }
         } else {
             try answer(args.positionals[0])
