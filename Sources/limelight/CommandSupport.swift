@@ -41,6 +41,18 @@ func record(_ o: JSONObject, what: String) throws(CLIError) -> Record {
     do { return try Record(json: .object(o)) } catch { throw CLIError.usage("\(what): \(error.message)") }
 }
 
+/// After `delete`, `forget` or `history retain` removed something: the index
+/// rebuilt from its stored records, so that no file holds what was removed.
+/// (Xapian keeps deleted text in freed blocks, and a compacted copy was
+/// measured to keep some in its blocks' slack: a forgotten context name, a
+/// deleted title, in gen-2/postlist.glass.) The removal is committed first;
+/// if the rebuild then fails, that is said, not "nothing was written".
+func rebuildAfterRemoving(_ location: IndexLocation, _ done: String) throws {
+    do { _ = try Maintenance.rebuild(location, onWait: { Output.err($0) }) } catch {
+        throw CLIError.failed("\(done), but rebuilding the index failed, so its files may still hold their bytes until a rebuild succeeds: \(error)")
+    }
+}
+
 func openWriter(_ args: ParsedArguments, _ command: any Command.Type) throws -> IndexWriter {
     try IndexWriter.open(command.location(args)) { Output.err($0) }
 }

@@ -28,16 +28,7 @@ struct DeleteCommand: Command {
         let n: Int
         do { n = try writer.delete(what) } catch { writer.close(); throw error }
         writer.close()
-        // A compacted copy still carried the deleted text in its blocks'
-        // slack (a title found in gen-2/postlist.glass after delete, on an
-        // index of three records): rebuilt from the stored records, as
-        // `forget` does, a generation holds only what is left.
-        if n > 0 {
-            do { _ = try Maintenance.rebuild(location(args), onWait: { Output.err($0) }) } catch {
-                throw CLIError.failed("deleted \(n) record\(n == 1 ? "" : "s") (they are gone from answers), but rebuilding the index "
-                                      + "failed, so its files may still hold their bytes until a rebuild succeeds: \(error)")
-            }
-        }
+        if n > 0 { try rebuildAfterRemoving(location(args), "deleted \(n) record\(n == 1 ? "" : "s") (they are gone from answers)") }
         if args.has(.json) {
             print(JSON.object(JSONObject([("deleted", .number(Double(n)))])).serialized)
         } else {

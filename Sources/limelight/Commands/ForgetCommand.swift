@@ -60,19 +60,7 @@ struct ForgetCommand: Command {
         let n: Int
         do { n = try writer.forget(what) } catch { writer.close(); throw error }
         writer.close()
-        // Deleted documents linger in the generation's free blocks, and a
-        // compacted copy still carries bytes of them in its blocks' slack
-        // (measured: a forgotten context name found in gen-2/postlist.glass
-        // after compact); a generation rebuilt from the stored records holds
-        // only what is left.
-        // The donations are forgotten once `forget` commits; if the rebuild
-        // then fails, say so, not "nothing was written" (it was).
-        if n > 0 {
-            do { _ = try Maintenance.rebuild(location(args), onWait: { Output.err($0) }) } catch {
-                throw CLIError.failed("forgot \(n) donation\(n == 1 ? "" : "s") (they no longer count), but rebuilding the index "
-                                      + "failed, so its files may still hold their bytes until a rebuild succeeds: \(error)")
-            }
-        }
+        if n > 0 { try rebuildAfterRemoving(location(args), "forgot \(n) donation\(n == 1 ? "" : "s") (they no longer count)") }
         print("Forgot \(n) donation\(n == 1 ? "" : "s").")
     }
 }

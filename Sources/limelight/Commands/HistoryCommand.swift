@@ -69,7 +69,7 @@ struct HistoryCommand: Command {
                 throw error
             }
             writer.close()
-            if n > 0 { _ = try Maintenance.rebuild(location, onWait: { Output.err($0) }) }
+            if n > 0 { try rebuildAfterRemoving(location, "forgot \(n) donation\(n == 1 ? "" : "s") past the limit") }
         }
         switch args.positionals[0] {
         case "pause": print("History paused: nothing is recorded until 'limelight history resume'.")
