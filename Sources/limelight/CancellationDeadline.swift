@@ -13,8 +13,16 @@ extension Cancellation {
 
     /// At install time: the alarm's handler, unblocked (a launcher may have
     /// started us with it blocked, as with SIGTERM).
+    /// What the deadline says as it ends the process (it ended it silently,
+    /// where a job that reached its safe point says it was cancelled).
+    static let deadlineMessage: StaticString = "limelight: cancelled; what was being written was not committed, and the next write removes what it left\n"
+
     static func installDeadline() {
-        let onAlarm: @convention(c) (Int32) -> Void = { _ in _exit(130) }
+        let onAlarm: @convention(c) (Int32) -> Void = { _ in
+            // write(2) and _exit only: async-signal-safe.
+            Cancellation.deadlineMessage.withUTF8Buffer { _ = write(2, $0.baseAddress, $0.count) }
+            _exit(130)
+        }
         signal(SIGALRM, onAlarm)
         var set = sigset_t()
         sigemptyset(&set)

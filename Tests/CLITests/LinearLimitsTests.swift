@@ -57,13 +57,17 @@ import Testing
     @Test func case9_sigtermEndsAnIndexRunPromptly() throws {
         var text = ""
         for i in 0..<100_000 { text += #"{"kind":"entity","app":"com.example.a","type":"T","id":"e\#(i)","title":"Item \#(i)"}"# + "\n" }
-        let p = try cli.start(["index", dir.write("big.jsonl", text)])
+        let err = Pipe()
+        let p = try cli.start(["index", dir.write("big.jsonl", text)], stderr: err)
         cli.waitForWriter(p)
         let start = Date()
         kill(p.processIdentifier, SIGTERM)
         p.waitUntilExit()
         #expect(Date().timeIntervalSince(start) < 4.5)
         #expect(p.terminationStatus == 130)
+        // Said, whether the job reached its safe point or the deadline ended it (it ended it silently).
+        let told = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(told.contains("cancelled"), "\(told)")
         #expect(try cli.documentCount() == 1)
     }
 }
