@@ -52,6 +52,10 @@ extension Command {
         let remote = args.all(.remote)
         if remote.isEmpty { return try LiveSearcher(location: location(args)) }
         if args.value(.index) != nil { throw CLIError.usage("give --index or --remote, not both") }
+        // One shard twice listed every hit of it twice.
+        if let twice = remote.first(where: { r in remote.filter { $0 == r }.count > 1 }) {
+            throw CLIError.usage("--remote \(twice) is given twice: give each shard's server once")
+        }
         return try LiveSearcher(remote: try RemoteShards(remote))
     }
 }

@@ -8,6 +8,12 @@ import TestProcesses
 /// back on its port the next is answered. It exited at the first failed
 /// query (found by a helper's audit).
 @Suite(.serialized) struct RemoteStdinTests {
+    /// A shard's server named twice listed every hit of it twice.
+    @Test func aRemoteShardGivenTwiceIsAUsageError() throws {
+        let r = try LoopbackServers.run(CLI.binary, ["--remote", "127.0.0.1:9", "--remote", "127.0.0.1:9", "search", "x"])
+        #expect(r.status == 64 && r.output.contains("--remote 127.0.0.1:9 is given twice"), "\(r.output)")
+    }
+
     @Test func aReaderOutlivesItsRemoteShardGoingAway() throws {
         let dir = TempDir()
         let cli = CLI(index: dir.path + "/index")
