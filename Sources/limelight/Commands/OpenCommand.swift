@@ -191,20 +191,31 @@ struct OpenCommand: Command {
             plan.dbus = LaunchPlan.DBusActivation(desktopFileID: id, action: action)
             return plan
         }
-        switch target {
-        case .app:
+        func appPlan() throws -> LaunchPlan {
             if let dbusID { return overDBus(dbusID, exec: desktop?.exec, what: appID) }
             guard let exec = desktop?.exec ?? app.exec else {
                 throw CLIError.failed("\(appID) has no Exec line to launch")
             }
             return try run(exec, .nothing, what: appID)
+        }
+        /// An item with nothing of its own to open it with opens its app, as
+        /// Spotlight opens the app an item belongs to (GNOME Shell and KRunner
+        /// offered such items, and choosing one did nothing).
+        func appPlan(for item: String) throws -> LaunchPlan {
+            do { return try appPlan() } catch {
+                throw CLIError.failed("\(item) of \(appID) has neither a url nor an exec to open it with, and its app cannot be launched: \(error)")
+            }
+        }
+        switch target {
+        case .app:
+            return try appPlan()
         case let .entity(_, ref):
             guard let entity = try lookup.entity(app: appID, type: ref.type, id: ref.id) else {
                 throw CLIError.failed("\(appID) has no entity \(ref.type)/\(ref.id) in the index")
             }
             if let exec = entity.exec { return try run(exec, entity.url.map { .urls([$0]) } ?? .nothing, what: "\(ref.type)/\(ref.id)") }
             if let url = entity.url { return LaunchPlan.uri(url, environment: environment) }
-            throw CLIError.failed("\(ref.type)/\(ref.id) of \(appID) has neither a url nor an exec to open it with")
+            return try appPlan(for: "\(ref.type)/\(ref.id)")
         case let .shortcut(_, id, value):
             let shortcut = try stored(.shortcut, appID, id)
             var url: String?
@@ -219,7 +230,7 @@ struct OpenCommand: Command {
             }
             if let exec = shortcut.exec { return try run(exec, url.map { .urls([$0]) } ?? .nothing, what: "shortcut \(id)") }
             if let u = shortcut.url { return LaunchPlan.uri(u, environment: environment) }
-            throw CLIError.failed("shortcut \(id) of \(appID) has neither a url nor an exec to open it with")
+            return try appPlan(for: "shortcut \(id)")
         }
     }
 }
