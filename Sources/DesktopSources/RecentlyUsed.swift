@@ -60,8 +60,16 @@ public enum RecentlyUsed {
         return .found(try read(file))
     }
 
+    /// Far more than GTK writes (it keeps the file to recent items, well
+    /// under a megabyte): a larger file is not read (a 100 MB one took
+    /// 150 s and 630 MB), and what an earlier sync imported from it is kept.
+    static let maxBytes = 64 << 20
+
     public static func read(_ path: String) throws(DesktopSourceError) -> List {
-        try parse(try FileSystem.contents(of: path), path: path)
+        if let size = FileSystem.status(path).map({ Int($0.st_size) }), size > maxBytes {
+            throw DesktopSourceError(file: path, line: 0, problem: "the file is \(size >> 20) MB, more than GTK ever writes (at most \(maxBytes >> 20) MB is read); not read, and what was imported from it before is kept")
+        }
+        return try parse(try FileSystem.contents(of: path), path: path)
     }
 
     public static func parse(_ bytes: [UInt8], path: String) throws(DesktopSourceError) -> List {
@@ -73,6 +81,10 @@ public enum RecentlyUsed {
             throw DesktopSourceError(file: path, line: root.line, problem: "the root element is <\(root.qualifiedName)>, not <xbel>")
         }
         var list = List()
+        // A href listed again is one bookmark, as GLib's GBookmarkFile has
+        // it: the first is kept (repeats were counted as items each).
+        var seen = Set<String>()
+        var repeated: (count: Int, line: Int) = (0, 0)
         for bookmark in root.children(named: "bookmark") {
             func warn(_ line: Int, _ problem: String) {
                 list.warnings.append(DesktopSourceError(file: path, line: line, problem: problem))
@@ -86,6 +98,11 @@ public enum RecentlyUsed {
                 if let t = Timestamp(iso8601: text) { return t }
                 warn(element.line, "\(attribute)=\"\(text)\" is not an ISO 8601 time; ignored")
                 return nil
+            }
+            guard seen.insert(href).inserted else {
+                if repeated.count == 0 { repeated.line = bookmark.line }
+                repeated.count += 1
+                continue
             }
             var file = RecentFile(href: href, path: FileURI.path(from: href))
             if file.path == nil, href.utf8.starts(with: "file:".utf8) {
@@ -133,6 +150,10 @@ public enum RecentlyUsed {
                 }
             }
             list.files.append(file)
+        }
+        if repeated.count > 0 {
+            list.warnings.append(DesktopSourceError(file: path, line: repeated.line,
+                problem: "\(repeated.count) bookmark\(repeated.count == 1 ? "" : "s") repeat an href listed before; the first of each is kept"))
         }
         return list
     }

@@ -1,3 +1,4 @@
+import Glibc
 import LimelightModel
 import LimelightSupport
 import Testing
@@ -115,6 +116,36 @@ import Testing
             "\(path):2: file:///home/me/caf%E9.txt is not a local path with a UTF-8 name; it is left out",
             "\(path):4: file://other-host/etc/motd is not a local path with a UTF-8 name; it is left out",
         ])
+    }
+
+    /// A href listed again is one bookmark (the first kept, as GLib has it),
+    /// told once; each repeat was an item of its own.
+    @Test func aRepeatedHrefIsOneBookmark() throws {
+        let path = tree.write("share/recently-used.xbel", """
+            <xbel version="1.0">
+            <bookmark href="file:///home/me/a.txt" added="2026-11-30T06:35:03Z"/>
+            <bookmark href="file:///home/me/a.txt" added="2026-11-30T07:35:03Z"/>
+            <bookmark href="file:///home/me/b.txt" added="2026-11-30T06:35:03Z"/>
+            <bookmark href="file:///home/me/a.txt" added="2026-11-30T08:35:03Z"/>
+            </xbel>
+            """)
+        let list = try RecentlyUsed.read(path)
+        #expect(list.files.map(\.href) == ["file:///home/me/a.txt", "file:///home/me/b.txt"])
+        #expect(list.files.first?.added == Timestamp(iso8601: "2026-11-30T06:35:03Z"))
+        #expect(list.warnings.map(\.description) == ["\(path):3: 2 bookmarks repeat an href listed before; the first of each is kept"])
+    }
+
+    /// A file far larger than GTK writes is not read (a 100 MB one took
+    /// 150 s and 630 MB): a sparse file of that size stands for it.
+    @Test func aFileLargerThanGTKWritesIsNotRead() throws {
+        let path = tree.write("share/recently-used.xbel", "<xbel version=\"1.0\">\n")
+        #expect(truncate(path, off_t(RecentlyUsed.maxBytes + 1)) == 0)
+        do {
+            _ = try RecentlyUsed.read(path)
+            Issue.record("read a file of \(RecentlyUsed.maxBytes + 1) bytes")
+        } catch {
+            #expect(error.description == "\(path): the file is 64 MB, more than GTK ever writes (at most 64 MB is read); not read, and what was imported from it before is kept")
+        }
     }
 
     @Test func aMissingFileIsSkippedWithANote() throws {
