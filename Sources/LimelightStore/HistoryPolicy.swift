@@ -53,14 +53,17 @@ package struct HistoryPolicy: Equatable, Sendable {
         let file = path(location)
         var st = stat()
         guard lstat(file, &st) == 0 else { return HistoryPolicy() }
-        func damaged(_ why: String) -> StoreError {
-            .damaged("\(file) \(why): fix it, or remove it to go back to the defaults (recording everything, nothing excluded, nothing forgotten remembered)")
+        func damaged(_ why: String, _ detail: String? = nil) -> StoreError {
+            .damaged("\(file) \(why): fix it, or remove it to go back to the defaults (recording everything, nothing excluded, nothing forgotten remembered)"
+                     + (detail.map { "; \($0)" } ?? ""))
         }
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw damaged("is not a regular file (a symbolic link?)") }
         guard Int(st.st_size) < maxBytes else { throw damaged("is \(st.st_size) bytes, not Limelight's history settings") }
         let bytes: [UInt8]
         do { bytes = try Files.read(file) } catch { throw StoreError.io("cannot read \(file): \(error.description)") }
-        guard let o = (try? JSON.parse(bytes))?.object else { throw damaged("is not a JSON object") }
+        let parsed: JSON
+        do { parsed = try JSON.parse(bytes) } catch { throw damaged("is not a JSON object", error.description) }
+        guard let o = parsed.object else { throw damaged("is not a JSON object") }
         var p = HistoryPolicy()
         func time(_ v: JSON?) -> Timestamp? { v?.string.flatMap { Timestamp(iso8601: $0) } }
         if let v = o["paused"] { guard let b = v.bool else { throw damaged("says paused: \(v.serialized), not true or false") }; p.paused = b }

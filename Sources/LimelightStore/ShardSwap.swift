@@ -27,10 +27,12 @@ package struct ShardSwap: Sendable, Equatable {
     static func path(_ directory: String) -> String { directory + "/" + fileName }
 
     /// Whether a swap is pending in `directory` (a sharded index, or an
-    /// ordinary one being sharded) or in the index holding it (a shard).
+    /// ordinary one being sharded) or, for a shard (`shard-K`), in the index
+    /// holding it.
     package static func isPending(at directory: String) -> Bool {
-        let parent = directory.lastIndex(of: "/").map { String(directory[..<$0]) } ?? "."
-        return Files.exists(path(directory)) || Files.exists(path(parent))
+        if Files.exists(path(directory)) { return true }
+        guard let slash = directory.lastIndex(of: "/"), directory[directory.index(after: slash)...].hasPrefix("shard-") else { return false }
+        return Files.exists(path(String(directory[..<slash])))
     }
 
     /// The pending swap of the index at `directory`, if any.

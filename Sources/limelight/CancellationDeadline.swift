@@ -11,12 +11,12 @@ extension Cancellation {
     /// the next writer removes the partial generation.
     static let deadlineSeconds: UInt32 = 2
 
-    /// At install time: the alarm's handler, unblocked (a launcher may have
-    /// started us with it blocked, as with SIGTERM).
     /// What the deadline says as it ends the process (it ended it silently,
     /// where a job that reached its safe point says it was cancelled).
     static let deadlineMessage: StaticString = "limelight: cancelled; what was being written was not committed, and the next write removes what it left\n"
 
+    /// At install time: the alarm's handler, unblocked (a launcher may have
+    /// started us with it blocked, as with SIGTERM).
     static func installDeadline() {
         let onAlarm: @convention(c) (Int32) -> Void = { _ in
             // write(2) and _exit only: async-signal-safe.

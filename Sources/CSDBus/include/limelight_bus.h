@@ -183,8 +183,9 @@ typedef enum llb_stop_reason {
 /* Serves calls on the calling thread until stopped, idle or disconnected.
  * `idle_timeout_ms` == 0 means never idle out; the idle clock starts now and
  * restarts at each method call, and does not run out while a program this
- * process started still runs (llb_note_child). On idle the name is released first and calls
- * already queued are still answered, so an activating caller is not dropped.
+ * process started still runs (llb_note_child). On idle the name is released
+ * first and calls already queued are still answered, so an activating caller
+ * is not dropped.
  * Returns a llb_stop_reason (>= 0), or a negative errno and fills `error`.
  * Call at most once at a time. */
 int llb_service_run(llb_service *service, uint64_t idle_timeout_ms, llb_error *error);
