@@ -43,7 +43,8 @@ package struct HotLists {
     /// Offers a search hit to the prefix lists of its title (and synonyms).
     package mutating func offerPrefixes(_ db: Database, card: HitCard) throws(XapianError) {
         let score = CandidateBoost.of(card)
-        for name in Self.prefixNames(of: card) { try offer(db, name, key: card.itemKey, score: score) }
+        let key = card.itemKey  // computed: once, not per list
+        for name in Self.prefixNames(of: card) { try offer(db, name, key: key, score: score) }
     }
 
     /// The prefix lists a hit is offered to, by the words of its title (and synonyms).
@@ -68,9 +69,10 @@ package struct HotLists {
     /// and index of the same records.
     package mutating func withdraw(_ db: Database, card: HitCard) throws(XapianError) -> Set<String> {
         var full = Set<String>()
+        let key = card.itemKey  // computed (escaped, in NFC): once, not per entry compared
         for name in Self.prefixNames(of: card).union([Self.priorName]) {
             try load(db, name)
-            guard var list = lists[name], let i = list.firstIndex(where: { $0.key == card.itemKey }) else { continue }
+            guard var list = lists[name], let i = list.firstIndex(where: { $0.key == key }) else { continue }
             if list.count >= Self.size { full.insert(name) }
             list.remove(at: i)
             lists[name] = list
@@ -81,19 +83,23 @@ package struct HotLists {
 
     /// Static lists `names` (best priors, prefix lists) made again from every
     /// hit in `db`, as offering each hit in turn makes them.
+    /// (Every hit's entry is gathered, then each list sorted once and cut to
+    /// `size`: offering them one by one reordered a list per entry.)
     package mutating func refill(_ db: Database, _ names: Set<String>) throws(XapianError) {
         guard !names.isEmpty else { return }
-        for name in names {
-            lists[name] = []
-            changed.insert(name)
-        }
+        var gathered: [String: [Entry]] = [:]
         for id in try db.postings(Schema.hit) {
             guard let card = HitCard(encoded: try db.document(id).value(Schema.cardSlot)) else { continue }
-            if names.contains(Self.priorName) { try offer(db, Self.priorName, key: card.itemKey, score: card.prior) }
+            let key = card.itemKey
+            if names.contains(Self.priorName) { gathered[Self.priorName, default: []].append(Entry(key: key, score: card.prior)) }
             let score = CandidateBoost.of(card)
             for name in Self.prefixNames(of: card) where names.contains(name) {
-                try offer(db, name, key: card.itemKey, score: score)
+                gathered[name, default: []].append(Entry(key: key, score: score))
             }
+        }
+        for name in names {
+            lists[name] = Array((gathered[name] ?? []).sorted(by: Self.better).prefix(Self.size))
+            changed.insert(name)
         }
     }
     package static func contextName(_ c: String) -> String { "ctx:" + c }
