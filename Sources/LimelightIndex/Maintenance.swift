@@ -246,14 +246,14 @@ public enum Maintenance {
     ///   once no reader holds it), so a reader that opened it keeps its view.
     /// - a sharded index (N → M, or N again): a reader that opened its shards
     ///   keeps their old generations (its reader locks hold them); one that
-    ///   opens between the first stub's rename and the marker's — a few
-    ///   renames long — may mix shards of the two layouts (see
-    ///   `ShardLayout`); shards beyond M go once the marker says M.
+    ///   opens between the swap file and the marker reads the layout the
+    ///   swap names (`openShardReadersAndMarker`); shards beyond M go once
+    ///   the marker says M.
     ///
     /// The swap is written down first (`ShardSwap`): a rebuild killed between
     /// the first stub and the marker left the two layouts mixed, which the
-    /// next reader's clean-up and the next rebuild made permanent; now the
-    /// next writer finishes it.
+    /// next reader's clean-up and the next rebuild made permanent; now
+    /// readers read the swap's layout, and the next writer finishes it.
     static func swapIn(_ layout: ShardLayout, generations: [Int], replacing old: IndexWriter) throws(IndexError) {
         try fromStore { () throws(StoreError) in
             try ShardSwap(layout: layout, generations: generations).write()

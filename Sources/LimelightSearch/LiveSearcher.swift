@@ -62,7 +62,7 @@ public final class LiveSearcher {
             lookup = try Lookup(shards: searcher.shards, location: location)
             return searcher
         }
-        if ShardLayout.markerIdentity(at: location.path) != marker {
+        if ShardLayout.layoutIdentity(at: location.path) != marker {
             let old = readers
             do { (readers, marker) = try location.openShardReadersAndMarker() } catch { throw .store(error) }
             for r in old { ReaderLocks.release(r.lock) }
@@ -70,13 +70,19 @@ public final class LiveSearcher {
         }
         do {
             var moved = false
-            for r in readers where try r.location.liveGeneration() != r.generation { moved = true }
+            // A pinned reader reads a pending swap's generation, which its
+            // stub names only as the swap goes on: the layout's identity
+            // above sees the swap end.
+            for r in readers where !r.pinned {
+                if try r.location.liveGeneration() != r.generation { moved = true }
+            }
             guard moved else {
                 if searcher.refresh() { version += 1 }
                 return searcher
             }
             var fresh: [TrackedReader] = []
             for r in readers {
+                if r.pinned { fresh.append(r); continue }
                 if try r.location.liveGeneration() == r.generation { fresh.append(r); continue }
                 let opened = try r.location.openTrackedReader()
                 fresh.append(TrackedReader(location: r.location, db: opened.db, generation: opened.generation, lock: opened.lock))

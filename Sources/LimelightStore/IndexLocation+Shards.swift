@@ -8,12 +8,16 @@ package struct TrackedReader {
     package let db: Database
     package let generation: Int
     package let lock: Int32
+    /// Opened at the generation a pending shard swap names, not the one its
+    /// stub names (see `ShardSwap`): it stays until the layout changes.
+    package let pinned: Bool
 
-    package init(location: IndexLocation, db: Database, generation: Int, lock: Int32) {
+    package init(location: IndexLocation, db: Database, generation: Int, lock: Int32, pinned: Bool = false) {
         self.location = location
         self.db = db
         self.generation = generation
         self.lock = lock
+        self.pinned = pinned
     }
 }
 
@@ -27,33 +31,53 @@ extension IndexLocation {
     /// ordinary index, its one reader.
     package func openShardReaders() throws(StoreError) -> [TrackedReader] { try openShardReadersAndMarker().readers }
 
-    /// `openShardReaders`, and the identity of the marker they were opened
-    /// under (`ShardLayout.markerIdentity`, nil for an ordinary index). A
-    /// re-shard swaps the shards' stubs and then renames a new marker in (or
-    /// removes it, un-sharding): if the marker is not the same one after the
-    /// shards were opened as before, they may be of two layouts, so they are
-    /// opened again. A long-lived reader compares the identity before each
-    /// answer to see a new layout.
+    /// `openShardReaders`, and the identity of the layout they were opened
+    /// under (`ShardLayout.layoutIdentity`, nil for an ordinary index). A
+    /// re-shard writes its swap down, swaps the shards' stubs and then
+    /// renames a new marker in (or removes it, un-sharding): if the identity
+    /// is not the same after the shards were opened as before, they may be of
+    /// two layouts, so they are opened again. A long-lived reader compares
+    /// the identity before each answer to see a new layout.
     package func openShardReadersAndMarker() throws(StoreError) -> (readers: [TrackedReader], marker: [UInt64]?) {
         for _ in 0..<10 {
-            let before = ShardLayout.markerIdentity(at: path)
-            let readers = try openReadersOfLayout()
-            if ShardLayout.markerIdentity(at: path) == before { return (readers, before) }
+            let before = ShardLayout.layoutIdentity(at: path)
+            let readers: [TrackedReader]
+            do { readers = try openReadersOfLayout() } catch {
+                // A generation removed under us: a swap finished, and maybe a rebuild after it.
+                if ShardLayout.layoutIdentity(at: path) != before { continue }
+                throw error
+            }
+            if ShardLayout.layoutIdentity(at: path) == before { return (readers, before) }
             for r in readers { ReaderLocks.release(r.lock) }
         }
         throw StoreError.unstable("the shards at \(path) kept changing layout while opening; try again")
     }
 
+    /// The readers of the layout as it is now. While a shard swap is pending
+    /// (a rebuild in its swap, or one killed there that no writer has
+    /// finished yet), the stubs are of two layouts; the swap names the new
+    /// one whole, every generation of it complete, so it is read.
     private func openReadersOfLayout() throws(StoreError) -> [TrackedReader] {
+        if let swap = try ShardSwap.read(at: path) {
+            return try openEach(swap.layout.shards, pinned: true) { (shard, k) throws(StoreError) in
+                try shard.openTrackedReader(generation: swap.generations[k])
+            }
+        }
         guard let layout = try shardLayout() else {
             let r = try openTrackedReader()
             return [TrackedReader(location: self, db: r.db, generation: r.generation, lock: r.lock)]
         }
+        return try openEach(layout.shards, pinned: false) { (shard, _) throws(StoreError) in try shard.openTrackedReader() }
+    }
+
+    /// Opens every shard, or none: what was opened is released on a failure.
+    private func openEach(_ shards: [IndexLocation], pinned: Bool,
+                          _ open: (IndexLocation, Int) throws(StoreError) -> (db: Database, generation: Int, lock: Int32)) throws(StoreError) -> [TrackedReader] {
         var out: [TrackedReader] = []
-        for shard in layout.shards {
+        for (k, shard) in shards.enumerated() {
             do {
-                let r = try shard.openTrackedReader()
-                out.append(TrackedReader(location: shard, db: r.db, generation: r.generation, lock: r.lock))
+                let r = try open(shard, k)
+                out.append(TrackedReader(location: shard, db: r.db, generation: r.generation, lock: r.lock, pinned: pinned))
             } catch {
                 for r in out { ReaderLocks.release(r.lock) }
                 throw error

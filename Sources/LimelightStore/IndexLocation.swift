@@ -86,6 +86,20 @@ public struct IndexLocation: Sendable {
         throw StoreError.unstable("the index at \(path) kept changing generation while opening; try again")
     }
 
+    /// Opens generation `gen` read-only, as `openTrackedReader` opens the
+    /// live one, whatever `current` names: a shard that a pending swap
+    /// (`ShardSwap`) points at a generation its stub does not name yet.
+    package func openTrackedReader(generation gen: Int) throws(StoreError) -> (db: Database, generation: Int, lock: Int32) {
+        let fd = open(readersLockPath(gen), O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if fd >= 0 { flock(fd, LOCK_SH) }
+        guard Files.exists(generationPath(gen)) else {
+            if fd >= 0 { close(fd) }
+            throw StoreError.unstable("generation \(gen) of \(path) was removed while opening; try again")
+        }
+        ReaderLocks.keep(fd)
+        return (try openGeneration(gen), gen, fd)
+    }
+
     private func openGeneration(_ gen: Int) throws(StoreError) -> Database {
         let db = try withXapian(at: path) { () throws(XapianError) in try Database(path: generationPath(gen)) }
         try Self.checkSchema(db, path: path)

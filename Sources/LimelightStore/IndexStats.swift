@@ -60,22 +60,16 @@ extension IndexLocation {
     /// shard as one database — with its settled shard (see
     /// `ShardLayout.settledShard`; an ordinary index is its own) and its newest generation.
     func openEveryShard() throws(StoreError) -> (all: Database, settled: Database, generation: Int) {
-        guard let layout = try ShardLayout.read(at: path) else {
-            let db = try openReader()
-            return (db, db, try currentGeneration() ?? 0)
-        }
-        var shards: [Database] = []
-        var generation = 0
-        for shard in layout.shards {
-            shards.append(try shard.openReader())
-            generation = max(generation, try shard.currentGeneration() ?? 0)
-        }
+        let readers = try openShardReadersAndMarker().readers
+        let shards = readers.map(\.db)
+        // A replica's copy number is no generation of Limelight's.
+        let generation = readers.map { $0.location.isReplica ? 0 : $0.generation }.max() ?? 0
+        if shards.count == 1 { return (shards[0], shards[0], generation) }
         do { return (try Database.combined(shards), shards[ShardLayout.settledShard(shards)], generation) } catch {
             throw StoreError(error, path: path)
         }
     }
 }
-
 /// Every stored record (not derived documents), kind by kind in docid order,
 /// for `export` and `rebuild`.
 package func storedRecords(in db: Database) throws(XapianError) -> [Record] {

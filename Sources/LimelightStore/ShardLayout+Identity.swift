@@ -3,16 +3,23 @@ import Glibc
 #endif
 
 extension ShardLayout {
-    /// Which marker file is there (device, inode and modification time), nil
-    /// if none. Every rebuild writes a new marker (by rename) after swapping
-    /// the shards' stubs, so a reader that finds the same identity before and
-    /// after it opened the shards opened one layout's shards, not a mix of two
-    /// (see `Maintenance.swapIn`); if it changed, it opens them again. (The
-    /// time tells a marker from a later one that reuses a freed inode.)
-    package static func markerIdentity(at path: String) -> [UInt64]? {
-        var st = stat()
-        guard stat(ShardLayout(path: path, count: 0).markerPath, &st) == 0 else { return nil }
-        return [UInt64(st.st_dev), UInt64(st.st_ino), UInt64(bitPattern: Int64(st.st_mtim.tv_sec)), UInt64(st.st_mtim.tv_nsec)]
+    /// Which layout files are there: the marker and a pending swap's
+    /// `shards.next` (each by device, inode and modification time), nil if
+    /// neither. Every rebuild writes the swap down before it moves the first
+    /// shard's stub, and a new marker (by rename) after the last, so a reader
+    /// that finds the same identity before and after it opened the shards
+    /// opened one layout's shards, not a mix of two (see `Maintenance.swapIn`);
+    /// if it changed, it opens them again. (The time tells a file from a later
+    /// one that reuses a freed inode.)
+    package static func layoutIdentity(at path: String) -> [UInt64]? {
+        let files = [ShardLayout(path: path, count: 0).markerPath, ShardSwap.path(path)]
+        var identity: [UInt64] = []
+        for file in files {
+            var st = stat()
+            guard stat(file, &st) == 0 else { identity += [0, 0, 0, 0]; continue }
+            identity += [UInt64(st.st_dev), UInt64(st.st_ino), UInt64(bitPattern: Int64(st.st_mtim.tv_sec)), UInt64(st.st_mtim.tv_nsec)]
+        }
+        return identity.allSatisfy { $0 == 0 } ? nil : identity
     }
 }
 

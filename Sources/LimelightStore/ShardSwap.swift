@@ -11,9 +11,10 @@ import LimelightSupport
 /// Every generation it names is complete when it is written. A rebuild killed
 /// between the first stub's rename and the marker left shards of the old
 /// layout beside shards of the new, which readers read as one index and the
-/// next rebuild made permanent (records lost for good). The next writer
-/// finds this file and finishes the swap (`finish`), so the index is the new
-/// layout, whole; until then its new generations are kept.
+/// next rebuild made permanent (records lost for good). While this file is
+/// there, readers read the layout it names (`openShardReadersAndMarker`);
+/// the next writer finds it and finishes the swap (`finish`), so the index
+/// is the new layout, whole; until then its new generations are kept.
 package struct ShardSwap: Sendable, Equatable {
     package let layout: ShardLayout
     package let generations: [Int]

@@ -61,7 +61,8 @@ import Testing
     /// export showed records twice and lost 375 of 2,201, the next reader
     /// removed shard-0's old generation and the next rebuild made it
     /// permanent. The swap is written down first (shards.next), and the next
-    /// writer finishes it: the index is the new layout, whole.
+    /// writer finishes it: the index is the new layout, whole. Until then,
+    /// readers read the layout the swap names.
     @Test func aReshardKilledInItsSwapIsFinishedByTheNextWriter() throws {
         let dir = TempDir()
         let done = CLI(index: dir.path + "/done"), torn = CLI(index: dir.path + "/torn")
@@ -81,9 +82,21 @@ import Testing
         }
         try "limelight shards 2\n\(gens.joined(separator: " "))\n".write(toFile: torn.index + "/shards.next", atomically: true, encoding: .utf8)
         try "glass \(gens[0])\n".write(toFile: torn.index + "/shard-0/current", atomically: true, encoding: .utf8)
-        #expect(try torn.run(["search", "trail"]).status == 0)  // a reader first: it keeps the new generations
+        // Readers first: they read the swap's layout, whole, and keep its generations.
+        let everyTrail = ["search", "trail", "--limit", "0", "--format", "tsv"]
+        #expect(try torn.run(everyTrail).stdout == done.run(everyTrail).stdout)
+        #expect(try sortedExport(torn) == sortedExport(done))
+        // A reader left open (a launcher's) reads it too, keeps reading it
+        // while the swap is pending, and sees the writer finish it.
+        func ids(_ answer: String?) -> [Substring] { (answer ?? "").split(separator: "\"id\":\"").dropFirst().map { $0.prefix { $0 != "\"" } }.sorted() }
+        let live = try StdinSearch(torn, ["--limit", "0"]), wanted = ids(try done.run(["search", "trail", "--limit", "0", "--json"]).stdout)
+        defer { live.close() }
+        #expect(wanted.count == 300)
+        #expect(ids(live.ask("trail")) == wanted)
+        #expect(ids(live.ask("trail")) == wanted)
         let app = dir.write("app.jsonl", #"{"kind":"app","app":"com.example.after","name":"After"}"# + "\n")
         #expect(try torn.run(["index", app]).status == 0)
+        #expect(live.ask("after")?.contains("com.example.after") == true)
         #expect(try done.run(["index", app]).status == 0)
         #expect(try String(contentsOfFile: torn.index + "/shards", encoding: .utf8) == "limelight shards 2\n")
         #expect(!FileManager.default.fileExists(atPath: torn.index + "/shards.next"))

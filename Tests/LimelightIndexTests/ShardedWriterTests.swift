@@ -217,10 +217,10 @@ import Xapian
         #expect(try ShardLayout.read(at: moved.path)?.count == 3)
         #expect(!Files.exists(moved.path + "/current"), "the ordinary index's stub is retired")
         try Self.expectSameAsOneIndex(moved, s.index("one"))
-        let marker = try #require(ShardLayout.markerIdentity(at: moved.path))
+        let marker = try #require(ShardLayout.layoutIdentity(at: moved.path))
         _ = try Maintenance.rebuild(moved, shards: 2)
         // A reader that compares the marker before and after opening the shards sees the swap.
-        #expect(ShardLayout.markerIdentity(at: moved.path) != marker)
+        #expect(ShardLayout.layoutIdentity(at: moved.path) != marker)
         #expect(try ShardLayout.read(at: moved.path)?.count == 2)
         #expect(!Files.exists(moved.path + "/shard-2/current"), "the dropped shard is retired (its directory goes once the readers above let go)")
         try Self.expectSameAsOneIndex(moved, s.index("one"))
