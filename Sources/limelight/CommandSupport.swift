@@ -41,16 +41,23 @@ func record(_ o: JSONObject, what: String) throws(CLIError) -> Record {
     do { return try Record(json: .object(o)) } catch { throw CLIError.usage("\(what): \(error.message)") }
 }
 
-/// After `delete`, `forget` or `history retain` removed something: the index
-/// rebuilt from its stored records, so that no file holds what was removed.
-/// (Xapian keeps deleted text in freed blocks, and a compacted copy was
-/// measured to keep some in its blocks' slack: a forgotten context name, a
-/// deleted title, in gen-2/postlist.glass.) The removal is committed first;
-/// if the rebuild then fails, that is said, not "nothing was written".
-func rebuildAfterRemoving(_ location: IndexLocation, _ done: String) throws {
-    do { _ = try Maintenance.rebuild(location, onWait: { Output.err($0) }) } catch {
-        throw CLIError.failed("\(done), but rebuilding the index failed, so its files may still hold their bytes until a rebuild succeeds: \(error)")
+/// `delete`, `forget` and `history retain`: removes with `remove` on
+/// `writer` (closed after), and if anything went, rebuilds the index from
+/// its stored records, so that no file holds what was removed. (Xapian keeps
+/// deleted text in freed blocks, and a compacted copy was measured to keep
+/// some in its blocks' slack: a forgotten context name, a deleted title, in
+/// gen-2/postlist.glass.) The removal is committed first; if the rebuild
+/// then fails, that is said (`done`: what was removed), not "nothing was
+/// written". Returns how many went.
+func removeThenRebuild(_ writer: IndexWriter, _ remove: (IndexWriter) throws -> Int, done: (Int) -> String) throws -> Int {
+    let n: Int
+    do { n = try remove(writer) } catch { writer.close(); throw error }
+    writer.close()
+    guard n > 0 else { return 0 }
+    do { _ = try Maintenance.rebuild(writer.location, onWait: { Output.err($0) }) } catch {
+        throw CLIError.failed("\(done(n)), but rebuilding the index failed, so its files may still hold their bytes until a rebuild succeeds: \(error)")
     }
+    return n
 }
 
 func openWriter(_ args: ParsedArguments, _ command: any Command.Type) throws -> IndexWriter {

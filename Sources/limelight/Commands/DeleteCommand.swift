@@ -24,11 +24,9 @@ struct DeleteCommand: Command {
         case let (type?, nil): what = .type(app: app, type: type)
         case (nil, _): what = .app(app)
         }
-        let writer = try openWriter(args, self)
-        let n: Int
-        do { n = try writer.delete(what) } catch { writer.close(); throw error }
-        writer.close()
-        if n > 0 { try rebuildAfterRemoving(location(args), "deleted \(n) record\(n == 1 ? "" : "s") (they are gone from answers)") }
+        let n = try removeThenRebuild(try openWriter(args, self), { try $0.delete(what) }) {
+            "deleted \($0) record\($0 == 1 ? "" : "s") (they are gone from answers)"
+        }
         if args.has(.json) {
             print(JSON.object(JSONObject([("deleted", .number(Double(n)))])).serialized)
         } else {

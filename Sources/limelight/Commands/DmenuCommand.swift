@@ -41,7 +41,7 @@ struct DmenuCommand: Command {
             throw CLIError.failed("\(argv[0]) chose nothing")
         }
         // Spaces alone typed: nothing to open, as when dismissed (it opened the top suggestion).
-        if Launcher.isBlank(String(chosen)), !lines.contains(String(chosen)) { exit(1) }
+        if chosen.isBlank, !lines.contains(String(chosen)) { exit(1) }
         if let i = lines.firstIndex(of: String(chosen)) {
             try Activation.open(HitID(hits[i]), lookup: live.lookup, location: location)
         } else {

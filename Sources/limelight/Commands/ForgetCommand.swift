@@ -56,11 +56,9 @@ struct ForgetCommand: Command {
                 what = .app(app)
             }
         }
-        let writer = try openWriter(args, self)
-        let n: Int
-        do { n = try writer.forget(what) } catch { writer.close(); throw error }
-        writer.close()
-        if n > 0 { try rebuildAfterRemoving(location(args), "forgot \(n) donation\(n == 1 ? "" : "s") (they no longer count)") }
+        let n = try removeThenRebuild(try openWriter(args, self), { try $0.forget(what) }) {
+            "forgot \($0) donation\($0 == 1 ? "" : "s") (they no longer count)"
+        }
         print("Forgot \(n) donation\(n == 1 ? "" : "s").")
     }
 }

@@ -62,14 +62,10 @@ struct HistoryCommand: Command {
         // a failure is told, not passed over. Settings made before anything
         // is indexed have nothing to apply to.
         if args.positionals[0] == "retain", policy.retainDays != nil, try location.currentGeneration() != nil {
-            let writer = try IndexWriter.open(location)
-            let n: Int
-            do { n = try writer.forget(.timeRange(from: nil, to: policy.retentionCutoff()), remembering: false) } catch {
-                writer.close()
-                throw error
+            let cutoff = policy.retentionCutoff()
+            _ = try removeThenRebuild(try IndexWriter.open(location), { try $0.forget(.timeRange(from: nil, to: cutoff), remembering: false) }) {
+                "forgot \($0) donation\($0 == 1 ? "" : "s") past the limit"
             }
-            writer.close()
-            if n > 0 { try rebuildAfterRemoving(location, "forgot \(n) donation\(n == 1 ? "" : "s") past the limit") }
         }
         switch args.positionals[0] {
         case "pause": print("History paused: nothing is recorded until 'limelight history resume'.")

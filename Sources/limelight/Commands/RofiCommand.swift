@@ -45,7 +45,7 @@ struct RofiCommand: Command {
         case 2:
             // Blank text opens nothing (GNOME and KRunner answer it with no results).
             let typed = args.positionals.first ?? ""
-            guard !Launcher.isBlank(typed) else { return }
+            guard !typed.isBlank else { return }
             try Launcher.openTopHit(typed, location: location)
         default:
             var request = SearchRequest(query: "")
@@ -80,9 +80,6 @@ enum Launcher {
             bytes = bytes.dropFirst(n)
         }
     }
-
-    /// Text with nothing to search for: empty, or spaces alone.
-    static func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
 
     /// Typed text that is not a row: open Limelight's top hit for it.
     static func openTopHit(_ text: String, location: IndexLocation) throws {

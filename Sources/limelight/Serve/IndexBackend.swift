@@ -101,7 +101,7 @@ final class IndexBackend: SearchProviderBackend {
     func initialResultSet(terms: [String]) throws -> [String] {
         let query = terms.joined(separator: " ")
         // GNOME calls with no terms only when the entry is blank: nothing to show.
-        guard query.contains(where: { !$0.isWhitespace }) else { return [] }
+        guard !query.isBlank else { return [] }
         return try search(query).map(\.id)
     }
 
@@ -111,7 +111,7 @@ final class IndexBackend: SearchProviderBackend {
     /// the query still starts its title.
     func subsearchResultSet(previous: [String], terms: [String]) throws -> [String] {
         let query = terms.joined(separator: " ")
-        guard query.contains(where: { !$0.isWhitespace }) else { return [] }
+        guard !query.isBlank else { return [] }
         return try search(query, keepOnTop: previous.first.flatMap(HitID.init(text:))?.identity).map(\.id)
     }
 
@@ -179,7 +179,7 @@ final class IndexBackend: SearchProviderBackend {
     // MARK: org.kde.krunner1
 
     func krunnerMatch(query: String) throws -> [RunnerMatch] {
-        guard query.contains(where: { !$0.isWhitespace }) else {
+        guard !query.isBlank else {
             krunnerTyping = TypingMemory()  // the text was cleared: what comes next is typed afresh
             return []
         }
