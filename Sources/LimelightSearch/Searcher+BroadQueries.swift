@@ -33,13 +33,16 @@ extension Searcher {
             try matching.filter(try .and(titleWords.map { Query(term: Schema.wordPrefixTerm($0)) }))
         }
         guard bound > broadQueryMatches else {
-            add(try scored(matching, count: depth))
+            let best = try scored(matching, count: depth)
+            add(best)
             // The best `depth` by BM25 + prior + usage can leave out a title
             // match that weighs little there — the word being typed weighs
             // nothing — behind better-known items that have the word in
             // their descriptions: "zebras" lost the title Zebras behind 50
             // notes seen near zebras. Its title bonus comes later, in `score`.
-            if bound > depth, !titleWords.isEmpty { add(try scored(try inTitles(), count: depth)) }
+            // (Fewer than `depth` are every match: the bound, from term
+            // frequencies, is often far above what words match together.)
+            if best.count >= depth, !titleWords.isEmpty { add(try scored(try inTitles(), count: depth)) }
             return out
         }
         // A window that holds every match scores them all: the title tier
