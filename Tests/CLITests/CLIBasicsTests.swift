@@ -37,6 +37,16 @@ import Testing
         #expect(both.status == 64 && both.stderr.contains("give files or flags, not both"), "\(both.stderr)")
     }
 
+    /// A command whose action was left out is a usage error: `history` and
+    /// `desktop` crashed (index out of range, exit 132).
+    @Test func aCommandWithoutItsArgumentsIsAUsageError() throws {
+        for command in ["history", "desktop", "completions", "relevant", "forget", "get", "resolve",
+                        "open", "donate", "delete", "search", "index"] {
+            let r = try cli.run([command])
+            #expect(r.status == 64, "\(command): \(r.status) \(r.stderr)")
+        }
+    }
+
     @Test func aMissingIndexIsAClearError() throws {
         let r = try cli.run(["search", "x"])
         #expect(r.status == 1)

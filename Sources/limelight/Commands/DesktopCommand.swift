@@ -20,8 +20,9 @@ struct DesktopCommand: Command {
     static let options: [Option] = [.system, .prefix]
 
     static func validate(_ args: ParsedArguments) throws(CLIError) {
-        guard ["install", "uninstall"].contains(args.positionals[0]) else {
-            throw CLIError.usage("desktop takes install or uninstall, not '\(args.positionals[0])'")
+        guard let action = args.positionals.first else { throw CLIError.usage("missing the action: install or uninstall") }
+        guard ["install", "uninstall"].contains(action) else {
+            throw CLIError.usage("desktop takes install or uninstall, not '\(action)'")
         }
         if args.value(.prefix) != nil, !args.has(.system) { throw CLIError.usage("--prefix goes with --system") }
     }

@@ -23,7 +23,9 @@ struct HistoryCommand: Command {
     static let options: [Option] = [.json.explained("With status: print one JSON object.")]
 
     static func validate(_ args: ParsedArguments) throws(CLIError) {
-        let action = args.positionals[0]
+        guard let action = args.positionals.first else {
+            throw CLIError.usage("missing the action: status, pause, resume, retain, exclude or include")
+        }
         let takesValue = ["retain", "exclude", "include"].contains(action)
         guard takesValue || ["status", "pause", "resume"].contains(action) else {
             throw CLIError.usage("unknown history action '\(action)' (expected status, pause, resume, retain, exclude or include)")
