@@ -154,6 +154,13 @@ struct OpenCommand: Command {
         return try record(o, what: "open")
     }
 
+    /// Whether `value` is one of the cases of the shortcut's enum parameter.
+    static func isCase(_ value: EntityRef, of shortcut: Record) -> Bool {
+        guard let parameter = shortcut.parameter, parameter["type"]?.string == value.type,
+              let cases = parameter["cases"]?.array else { return false }
+        return cases.contains { $0.object?["id"]?.string == value.id }
+    }
+
     static func plan(_ target: Target, lookup: Lookup, environment: DesktopEnvironment) throws -> LaunchPlan {
         func stored(_ kind: RecordKind, _ app: String, _ id: String?) throws -> Record {
             guard let r = try lookup.record(kind: kind, app: app, id: id) else {
@@ -219,7 +226,8 @@ struct OpenCommand: Command {
         case let .shortcut(_, id, value):
             let shortcut = try stored(.shortcut, appID, id)
             var url: String?
-            if let value {
+            // A value of an enum parameter (`cases`) is no entity: it has no url.
+            if let value, !Self.isCase(value, of: shortcut) {
                 guard let entity = try lookup.entity(app: appID, type: value.type, id: value.id) else {
                     throw CLIError.failed("\(appID) has no entity \(value.type)/\(value.id) in the index")
                 }
