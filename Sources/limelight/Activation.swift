@@ -32,8 +32,8 @@ enum Activation {
         case .app: return try lookup.record(kind: .app, app: hit.app, id: nil) != nil
         case .entity: return try lookup.entity(app: hit.app, type: hit.type ?? "", id: hit.id) != nil
         case .shortcut:
-            guard try lookup.record(kind: .shortcut, app: hit.app, id: hit.id) != nil else { return false }
-            if let p = hit.parameter { return try lookup.entity(app: hit.app, type: p.type, id: p.id) != nil }
+            guard let shortcut = try lookup.record(kind: .shortcut, app: hit.app, id: hit.id) else { return false }
+            if let p = hit.parameter, !OpenCommand.isCase(p, of: shortcut) { return try lookup.entity(app: hit.app, type: p.type, id: p.id) != nil }
             return true
         }
     }
