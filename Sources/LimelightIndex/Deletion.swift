@@ -166,9 +166,13 @@ package extension BatchSession {
         case let .intent(app, intent, entity):
             let ofApp = Set(try db.postings(Schema.term(Schema.app, app)))
             let used = entity.map { e in Set((try? db.postings(ItemKey.entity(app: app, type: e.type, id: e.id).creditTerm)) ?? []) }
+            // A use through one of the intent's App Shortcuts names the
+            // shortcut alone: it is a use of the intent too.
+            let itsShortcuts = Set(try db.storedRecords(kind: .shortcut, app: app).compactMap { $0.1.intent == intent ? $0.1.id : nil })
             ids = []
             for id in try db.postings(interactions) where ofApp.contains(id) && (used?.contains(id) ?? true) {
-                if StoredRecord.decode(try db.document(id).data())?.intent == intent { ids.append(id) }
+                guard let r = StoredRecord.decode(try db.document(id).data()) else { continue }
+                if r.intent == intent || (r.intent == nil && r.shortcut.map(itsShortcuts.contains) == true) { ids.append(id) }
             }
         case let .app(app):
             let all = Set(try db.postings(interactions))

@@ -238,6 +238,29 @@ import Testing
         #expect(try interactions(cli).isEmpty)
     }
 
+    /// A use through one of an intent's App Shortcuts names the shortcut
+    /// alone; `forget --intent` forgets it with the intent's other uses (it
+    /// said "Forgot 0 donations" and kept it).
+    @Test func forgettingAnIntentForgetsTheUsesOfItsShortcuts() throws {
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        let records = [
+            #"{"kind":"app","app":"com.example.t","name":"Trails"}"#,
+            #"{"kind":"entity","app":"com.example.t","type":"Trail","id":"lands-end","title":"Lands End"}"#,
+            #"{"kind":"intent","app":"com.example.t","id":"OpenTrail","title":"Open Trail","parameters":[{"name":"trail","type":"Trail"}]}"#,
+            #"{"kind":"intent","app":"com.example.t","id":"ShareTrail","title":"Share Trail","parameters":[{"name":"trail","type":"Trail"}]}"#,
+            #"{"kind":"shortcut","app":"com.example.t","id":"open-trail","intent":"OpenTrail","title":"Open Trail","phrases":["Open ${trail} in ${applicationName}"],"parameter":{"name":"trail","type":"Trail"}}"#,
+        ]
+        #expect(try cli.run(["index", dir.write("r.jsonl", records.joined(separator: "\n") + "\n")]).status == 0)
+        for (flag, value, id) in [("--shortcut", "open-trail", "by-shortcut"), ("--intent", "OpenTrail", "by-intent"), ("--intent", "ShareTrail", "shared")] {
+            #expect(try cli.run(["donate", "--app", "com.example.t", flag, value, "--entity", "Trail/lands-end", "--id", id]).status == 0)
+        }
+        let r = try cli.run(["forget", "--app", "com.example.t", "--intent", "OpenTrail", "--entity", "Trail/lands-end"])
+        #expect(r.status == 0 && r.stdout.contains("Forgot 2 donations"), "\(r.stdout)\(r.stderr)")
+        let left = try cli.run(["export"]).lines.filter { $0.contains(#""kind":"interaction""#) }
+        #expect(left.count == 1 && left[0].contains("shared"), "\(left)")
+    }
+
     @Test func forgettingOneEntityLeavesNoGenerationOnDiskHoldingIt() throws {
         let (dir, cli) = try setUp()
         for n in 0..<3 {
