@@ -47,6 +47,27 @@ import Testing
         }
     }
 
+    /// DESIGN: `--json` prints JSON Lines. donate, forget, client-state,
+    /// get and export refused it (64).
+    @Test func everyRecordCommandTakesJSON() throws {
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        #expect(try cli.run(["index", dir.write("a.jsonl", #"{"kind":"app","app":"com.example.j","name":"J"}"# + "\n")]).status == 0)
+        func object(_ args: [String]) throws -> [String: Any] {
+            let r = try cli.run(args + ["--json"])
+            #expect(r.status == 0, "\(args): \(r.stderr)")
+            return try #require(r.json.first, "\(args): \(r.stdout)")
+        }
+        let donated = try object(["donate", "--app", "com.example.j", "--id", "use-1"])
+        #expect(donated["id"] as? String == "use-1" && donated["recorded"] as? Bool == true)
+        #expect(try object(["get", "--app", "com.example.j"])["name"] as? String == "J")
+        #expect(try object(["export"])["kind"] as? String == "app")
+        #expect(try object(["client-state"])["clientState"] is NSNull)
+        #expect(try object(["forget", "--id", "use-1"])["forgotten"] as? Int == 1)
+        #expect(try cli.run(["history", "pause"]).status == 0)
+        #expect(try object(["donate", "--app", "com.example.j"])["recorded"] as? Bool == false)
+    }
+
     @Test func aMissingIndexIsAClearError() throws {
         let r = try cli.run(["search", "x"])
         #expect(r.status == 1)

@@ -4,7 +4,7 @@ struct ExportCommand: Command {
     static let name = "export"
     static let abstract = "Write every stored record as JSON Lines that 'limelight index' reads back."
     static let usage = ["export"]
-    static let options: [Option] = []
+    static let options: [Option] = [.json.explained("Accepted for symmetry: the records are JSON Lines anyway.")]
 
     static func run(_ args: ParsedArguments) throws {
         let location = try location(args)

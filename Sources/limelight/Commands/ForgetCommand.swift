@@ -19,6 +19,7 @@ struct ForgetCommand: Command {
         .intent.explained("With --app: the intent."),
         .entity.once().explained("With --intent: only donations that used this entity."),
         .fromTime, .toTime, .all,
+        .json.explained("Print {\"forgotten\":n}."),
     ]
 
     static func validate(_ args: ParsedArguments) throws(CLIError) {
@@ -59,6 +60,10 @@ struct ForgetCommand: Command {
         let n = try removeThenRebuild(try openWriter(args, self), { try $0.forget(what) }) {
             "forgot \($0) donation\($0 == 1 ? "" : "s") (they no longer count)"
         }
-        print("Forgot \(n) donation\(n == 1 ? "" : "s").")
+        if args.has(.json) {
+            print(JSON.object(JSONObject([("forgotten", .number(Double(n)))])).serialized)
+        } else {
+            print("Forgot \(n) donation\(n == 1 ? "" : "s").")
+        }
     }
 }

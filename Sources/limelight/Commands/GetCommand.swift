@@ -6,6 +6,7 @@ struct GetCommand: Command {
     static let usage = ["get --app <app> [--type <type> --id <id> | --kind intent|shortcut --id <id>]"]
     static let options: [Option] = [
         .app, .type.explained("An entity type (with --id: the entity's id or stable id)."), .kind, .id,
+        .json.explained("Accepted for symmetry: the record is printed as JSON anyway."),
     ]
 
     static func run(_ args: ParsedArguments) throws {
