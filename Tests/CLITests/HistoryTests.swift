@@ -261,6 +261,20 @@ import Testing
         #expect(left.count == 1 && left[0].contains("shared"), "\(left)")
     }
 
+    /// DESIGN: `delete` deletes "by id, type, app, or donation". One
+    /// donation was `forget --id` alone; `delete --donation` was unknown (64).
+    @Test func deleteTakesADonation() throws {
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        #expect(try cli.run(["index", dir.write("a.jsonl", #"{"kind":"app","app":"com.example.d","name":"D"}"# + "\n")]).status == 0)
+        for id in ["gone", "kept"] { #expect(try cli.run(["donate", "--app", "com.example.d", "--id", id]).status == 0) }
+        let r = try cli.run(["delete", "--donation", "gone", "--json"])
+        #expect(r.status == 0 && r.json.first?["deleted"] as? Int == 1, "\(r.stdout)\(r.stderr)")
+        let left = try cli.run(["export"]).lines.filter { $0.contains(#""kind":"interaction""#) }
+        #expect(left.count == 1 && left[0].contains("kept"), "\(left)")
+        #expect(try cli.run(["delete", "--donation", "kept", "--app", "com.example.d"]).status == 64)
+    }
+
     @Test func forgettingOneEntityLeavesNoGenerationOnDiskHoldingIt() throws {
         let (dir, cli) = try setUp()
         for n in 0..<3 {

@@ -102,6 +102,8 @@ extension Option {
     static let shortcut = Option(name: "shortcut", valueName: "id", help: "The App Shortcut.")
     static let entity = Option(name: "entity", valueName: "type/id", repeatable: true, help: "An entity (repeatable).")
     static let donation = Option(name: "id", valueName: "donation", help: "One donation, by the id 'donate' printed.")
+    /// `delete --donation D`: DESIGN's "delete … by donation" (`forget --id D`).
+    static let deletedDonation = Option(name: "donation", valueName: "donation", help: "One donation, by the id 'donate' printed.")
     static let fromTime = Option(name: "from", valueName: "time", help: "Donations at or after this time …")
     static let toTime = Option(name: "to", valueName: "time", help: "… and before this one (either bound may be alone).")
     static let fromFiles = Option(name: "from", valueName: "file", repeatable: true,
