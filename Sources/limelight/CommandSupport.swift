@@ -60,6 +60,15 @@ func removeThenRebuild(_ writer: IndexWriter, _ remove: (IndexWriter) throws -> 
     return n
 }
 
+/// What a removal prints: `{"<key>":n}` with `--json`, else `sentence`.
+func printRemoved(_ n: Int, _ args: ParsedArguments, json key: String, _ sentence: String) {
+    if args.has(.json) {
+        print(JSON.object(JSONObject([(key, .number(Double(n)))])).serialized)
+    } else {
+        print(sentence)
+    }
+}
+
 func openWriter(_ args: ParsedArguments, _ command: any Command.Type) throws -> IndexWriter {
     try IndexWriter.open(command.location(args)) { Output.err($0) }
 }

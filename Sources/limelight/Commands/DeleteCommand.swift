@@ -25,12 +25,7 @@ struct DeleteCommand: Command {
             let n = try removeThenRebuild(try openWriter(args, self), { try $0.forget(.donation(id: donation)) }) {
                 "deleted \($0) donation\($0 == 1 ? "" : "s") (it no longer counts)"
             }
-            if args.has(.json) {
-                print(JSON.object(JSONObject([("deleted", .number(Double(n)))])).serialized)
-            } else {
-                print("Deleted \(n) donation\(n == 1 ? "" : "s").")
-            }
-            return
+            return printRemoved(n, args, json: "deleted", "Deleted \(n) donation\(n == 1 ? "" : "s").")
         }
         let app = try require(args, .app)
         let what: Deletion
@@ -42,10 +37,6 @@ struct DeleteCommand: Command {
         let n = try removeThenRebuild(try openWriter(args, self), { try $0.delete(what) }) {
             "deleted \($0) record\($0 == 1 ? "" : "s") (they are gone from answers)"
         }
-        if args.has(.json) {
-            print(JSON.object(JSONObject([("deleted", .number(Double(n)))])).serialized)
-        } else {
-            print("Deleted \(n) record\(n == 1 ? "" : "s").")
-        }
+        printRemoved(n, args, json: "deleted", "Deleted \(n) record\(n == 1 ? "" : "s").")
     }
 }

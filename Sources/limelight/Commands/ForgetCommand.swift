@@ -60,10 +60,6 @@ struct ForgetCommand: Command {
         let n = try removeThenRebuild(try openWriter(args, self), { try $0.forget(what) }) {
             "forgot \($0) donation\($0 == 1 ? "" : "s") (they no longer count)"
         }
-        if args.has(.json) {
-            print(JSON.object(JSONObject([("forgotten", .number(Double(n)))])).serialized)
-        } else {
-            print("Forgot \(n) donation\(n == 1 ? "" : "s").")
-        }
+        printRemoved(n, args, json: "forgotten", "Forgot \(n) donation\(n == 1 ? "" : "s").")
     }
 }
