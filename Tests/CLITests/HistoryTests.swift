@@ -21,6 +21,23 @@ import Testing
         try cli.run(["export"]).lines.filter { $0.contains(#""kind":"interaction""#) }
     }
 
+    /// A use a moment after `history resume` is recorded. Its time was cut
+    /// to the whole second, before the pause's end (kept to the
+    /// microsecond), so a donation in the second of the resume was dropped
+    /// whenever the pause had begun in an earlier second.
+    @Test func aUseJustAfterResumeIsRecorded() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        #expect(try cli.run(["history", "pause"]).status == 0)
+        // Resume early in a later second than the pause began.
+        usleep(1_000_000)
+        while Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) > 0.2 { usleep(10_000) }
+        #expect(try cli.run(["history", "resume"]).status == 0)
+        let r = try cli.run(["donate", "--app", "com.example.a"])
+        #expect(r.status == 0 && !r.stdout.isEmpty && !r.stderr.contains("not recorded"), "\(r.stdout) \(r.stderr)")
+        #expect(try interactions(cli).count == 1)
+    }
+
     @Test func nothingIsRecordedWhilePausedAndStatusSaysSo() throws {
         let (dir, cli) = try setUp()
         defer { withExtendedLifetime(dir) {} }

@@ -39,7 +39,8 @@ struct DonateCommand: Command {
             if let s = args.value(.shortcut) { o["shortcut"] = .string(s) }
             let refs = try args.all(.entity).map { (e) throws(CLIError) -> EntityRef in try parseEntityRef(e) }
             if !refs.isEmpty { o["entities"] = refsJSON(refs) }
-            o["at"] = .string(try parseTime(args.value(.at)).description)
+            // To the microsecond, as a pause's ends are kept (see `open`).
+            o["at"] = .string(try parseTime(args.value(.at)).preciseDescription)
             let contexts = try validateContexts(args.all(.context))
             if !contexts.isEmpty { o["context"] = .array(contexts.map(JSON.string)) }
             batch = [LocatedRecord(try record(o, what: "donate"), at: "donate")]

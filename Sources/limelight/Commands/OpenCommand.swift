@@ -150,7 +150,9 @@ struct OpenCommand: Command {
             o["shortcut"] = .string(id)
             if let value { o["entities"] = refsJSON([value]) }
         }
-        o["at"] = .string(Timestamp.now().description)
+        // To the microsecond, as a pause's ends are kept: a use a moment
+        // after `history resume`, cut to the whole second, fell in the pause.
+        o["at"] = .string(Timestamp.now().preciseDescription)
         return try record(o, what: "open")
     }
 
