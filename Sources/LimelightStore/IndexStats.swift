@@ -70,6 +70,7 @@ extension IndexLocation {
         }
     }
 }
+
 /// Every stored record (not derived documents), kind by kind in docid order,
 /// for `export` and `rebuild`.
 package func storedRecords(in db: Database) throws(XapianError) -> [Record] {
