@@ -87,11 +87,17 @@ inline void set_error(cx_error **err, const char *type, const std::string &msg) 
     *err = e;
 }
 
-inline void set_xapian_error(cx_error **err, const Xapian::Error &x) {
+// The message of a Xapian error, with its context and errno text if any
+// (the type goes apart, as cx_error's).
+inline std::string xapian_error_message(const Xapian::Error &x) {
     std::string msg = x.get_msg();
     if (!x.get_context().empty()) msg += " (context: " + x.get_context() + ")";
     if (x.get_error_string()) msg += std::string(" (") + x.get_error_string() + ")";
-    set_error(err, x.get_type(), msg);
+    return msg;
+}
+
+inline void set_xapian_error(cx_error **err, const Xapian::Error &x) {
+    set_error(err, x.get_type(), xapian_error_message(x));
 }
 
 // Copies bytes into a malloc'd buffer the caller frees with cx_free.

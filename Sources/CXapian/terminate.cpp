@@ -16,7 +16,6 @@
 
 #include "cxapian_internal.h"
 
-#include <cstring>
 #include <exception>
 #include <string>
 #include <unistd.h>
@@ -40,9 +39,7 @@ void say(const std::string &text) {
         try {
             std::rethrow_exception(e);
         } catch (const Xapian::Error &x) {
-            what = x.get_type() + std::string(": ") + x.get_msg();
-            const char *errno_text = x.get_error_string();
-            if (errno_text && *errno_text) what += std::string(" (") + errno_text + ")";
+            what = x.get_type() + std::string(": ") + xapian_error_message(x);
         } catch (const std::exception &x) {
             what = x.what();
         } catch (...) {
