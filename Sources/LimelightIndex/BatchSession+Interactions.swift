@@ -107,7 +107,7 @@ extension BatchSession {
             // A first use says nothing about habit (every estimate of the item
             // is its prior): the model learns from uses of things used before.
             if let first = credited.first, let item = loaded[first], !item.stats.isEmpty, try model.countDonation(db.shards) {
-                try learn(from: e, used: first, try model.situation(db.shards, f, contexts: e.contexts), loaded: loaded, items: items)
+                try learn(from: e, used: first, try model.situation(db.shards, at: e.at, contexts: e.contexts), loaded: loaded, items: items)
             }
             for k in credited where loaded[k] != nil {
                 loaded[k]!.stats.add(e)

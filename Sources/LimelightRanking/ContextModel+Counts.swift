@@ -23,11 +23,10 @@ extension ContextModel {
     /// serves (an item's cell serves every one it matches; an index table
     /// serves its own); `contexts`: how alike its context set is to the
     /// situation's (`RelatedSets`: 1 serves the context levels, any other
-    /// weight only the like-contexts level, at that weight — or every
-    /// context level, with `softContexts`: see `RelatedSets.soft`). Once per cell,
+    /// weight only the like-contexts level, at that weight). Once per cell,
     /// then each half-life's count is a multiply-add per level (`add`).
     @inline(__always) static func weights(weekday: Int, slot: Int, _ f: Features, kernel: [Double], shapes: UnsafeBufferPointer<Shape>,
-                                          time: Bool, place: Bool, contexts: Double, softContexts: Bool,
+                                          time: Bool, place: Bool, contexts: Double,
                                           into w: UnsafeMutablePointer<Double>) {
         let h = slot % slots
         let sameDayType = (weekday >= 5) == f.weekend, sameWeekday = weekday == f.weekday
@@ -38,7 +37,7 @@ extension ContextModel {
             switch shape.scope {
             case .time: served = time
             case .place: served = place
-            case .contexts: served = softContexts ? contexts > 0 : contexts == 1
+            case .contexts: served = contexts == 1
             case .likeContexts: served = contexts > 0
             }
             let day = shape.day == 0 || (shape.day == 1 ? sameDayType : sameWeekday)
@@ -49,7 +48,7 @@ extension ContextModel {
             case 2: w[l] = clock
             default: w[l] = timeOfDay
             }
-            if shape.scope == .likeContexts || (softContexts && shape.scope == .contexts) { w[l] *= contexts }
+            if shape.scope == .likeContexts { w[l] *= contexts }
         }
     }
 
@@ -115,8 +114,7 @@ extension ContextModel {
                         for (i, key) in keys.enumerated() {
                             ContextModel.weights(weekday: Int((key >> 8) & 0xFF), slot: Int(key & 0xFF), f, kernel: kernel, shapes: shapes,
                                                  time: true, place: UInt16(truncatingIfNeeded: key >> 16) == f.place,
-                                                 contexts: related.weight(of: UInt32(truncatingIfNeeded: key >> 32)),
-                                                 softContexts: related.soft, into: w)
+                                                 contexts: related.weight(of: UInt32(truncatingIfNeeded: key >> 32)), into: w)
                             var longest = 0.0
                             for rate in 0..<r {
                                 var x = scale.isEmpty ? ContextModel.count(v[i * r + rate], rate, at: f.day) : linear[i * r + rate] * scale[rate]
@@ -232,7 +230,7 @@ extension ContextModel {
         /// table is already that slice of history: all of it, the current
         /// place, or one context set, which counts `alike` — see `RelatedSets`).
         func addSums(_ scope: Scope, _ f: Features, kernel: [Double], into n: inout [Double], scale: [Double]? = nil,
-                     alike: Double = 1, softContexts: Bool = false) {
+                     alike: Double = 1) {
             let r = ContextModel.halfLivesDays.count, L = ContextModel.levels
             // Bound once, outside the loops (an optional bound per cell costs a retain and a release).
             let useLinear = scale != nil && linear != nil, lin = linear ?? [], sc = scale ?? []
@@ -244,8 +242,7 @@ extension ContextModel {
                         for d in 0..<7 {
                             for h in 0..<ContextModel.slots {
                                 ContextModel.weights(weekday: d, slot: h, f, kernel: kernel, shapes: shapes, time: scope == .time,
-                                                     place: scope == .place, contexts: scope == .contexts ? alike : 0,
-                                                     softContexts: softContexts, into: w)
+                                                     place: scope == .place, contexts: scope == .contexts ? alike : 0, into: w)
                                 var longest = 0.0
                                 for rate in 0..<r {
                                     let i = (d * ContextModel.slots + h) * r + rate

@@ -308,7 +308,7 @@ public enum ContextModel {
             time.addSums(.time, f, kernel: kernel, into: &n, scale: time.linearScale(at: f.day))
             for i in contexts.indices {
                 contexts[i].addSums(.contexts, f, kernel: kernel, into: &n, scale: contexts[i].linearScale(at: f.day),
-                                    alike: related.weights[i], softContexts: related.soft)
+                                    alike: related.weights[i])
             }
             place.addSums(.place, f, kernel: kernel, into: &n, scale: place.linearScale(at: f.day))
             totals = n
@@ -316,38 +316,37 @@ public enum ContextModel {
     }
 
     /// The context sets uses were counted in that are like the situation's,
-    /// each with how alike (0…1, 1 for the same set): the context levels
-    /// count a use in a like set at that weight, as the hour levels count a
-    /// use at a nearby hour. Alike is the Jaccard similarity of the two sets
-    /// with their ancestors (`audio.workout.running` brings `audio.workout`;
-    /// one-word roots such as `audio` are left out, they say too little), so
-    /// a run suggested with `audio.workout.running` alone finds what was used
-    /// with it and headphones on (2 of 4: 0.5), and nothing of another place.
+    /// each with how alike (0…1, 1 for the same set): the like-contexts
+    /// level counts a use in a like set at that weight, as the hour levels
+    /// count a use at a nearby hour. Alike is the Jaccard similarity of the
+    /// two sets with their ancestors (`audio.workout.running` brings
+    /// `audio.workout`; one-word roots such as `audio` are left out, they say
+    /// too little). Only sets at the same place are like (the same
+    /// `location.*` contexts, or none in both): the like-contexts level backs
+    /// off to the place level, so it must count a part of the place's uses.
+    /// Counting a gym's sets in a run's level too, a playlist used at the
+    /// gym was far likelier in the run's like contexts than at its place
+    /// (no place), and the learned weights, which read that contrast as a
+    /// lift, put it first on a run it was never used on.
     public struct RelatedSets: Sendable {
         /// Hashes (`ContextModel.hash`), ascending, and their weights.
         public let hashes: [UInt32]
         public let weights: [Double]
-        /// Whether every context level counts like sets at their weight: when
-        /// no use was ever counted in the situation's own set (a launcher
-        /// that knows fewer contexts than the apps donated with), the like
-        /// sets stand in for it, as a level with no data backs off to a
-        /// broader one. Otherwise only the like-contexts level counts them.
-        public let soft: Bool
 
         /// The most like sets kept (the work per suggestion grows with them).
         public static let limit = 16
+        /// How alike a known set must be to stand for a situation never
+        /// seen (`reading`): at least as many contexts shared as not.
+        public static let readingAlike = 0.5
 
         /// `known`: every context set uses were counted in (names); `current`: the situation's.
         public init(known: [[String]], current: [String]) {
-            let now = RelatedSets.expanded(current), own = ContextModel.setHash(current)
-            let knownHashes = known.map(ContextModel.setHash)
-            soft = !knownHashes.contains(own)
+            let now = RelatedSets.expanded(current), own = ContextModel.setHash(current), here = RelatedSets.place(of: current)
             var found: [UInt32: Double] = [own: 1]
-            for (set, h) in zip(known, knownHashes) {
+            for set in known where RelatedSets.place(of: set) == here {
+                let h = ContextModel.setHash(set)
                 guard found[h] == nil else { continue }
-                let other = RelatedSets.expanded(set)
-                let union = now.union(other).count
-                let alike = union == 0 ? 1 : Double(now.intersection(other).count) / Double(union)
+                let alike = RelatedSets.alike(now, RelatedSets.expanded(set))
                 if alike > 0 { found[h] = alike }
             }
             // The most alike first, ties by hash; then in hash order (sums in one order on every shard).
@@ -356,6 +355,42 @@ public enum ContextModel {
             hashes = ordered.map(\.key)
             weights = ordered.map(\.value)
         }
+
+        /// The context set a situation is read as: its own when uses were
+        /// counted in it, else the known set most like it (`readingAlike`,
+        /// as `RelatedSets` measures it; ties: the smaller, then by
+        /// name) — a launcher often knows fewer contexts than the apps
+        /// donated with. A run started with `audio.workout.running` alone,
+        /// when runs were had at the gym with headphones on, is read as such
+        /// a run (2 of 4 alike), and every level then reads the counts the
+        /// weights were learned on. (Counting the like sets' uses in every
+        /// context level instead, each at its weight, gave the levels a mix
+        /// no donation had shown the weights, and a playlist used at the gym
+        /// came first on a run it was never used on.) A place the situation
+        /// does not name can be filled in; one it names stays. The
+        /// situation's own set when nothing known is that alike, or when it
+        /// names a context no use was ever counted in: that is a new
+        /// situation (the first bedtime is not just another evening at home).
+        public static func reading(_ current: [String], known: [[String]]) -> [String] {
+            let own = ContextModel.setHash(current)
+            guard !known.contains(where: { ContextModel.setHash($0) == own }) else { return current }
+            let now = expanded(current), here = place(of: current), seen = Set(known.flatMap(expanded))
+            guard now.isSubset(of: seen) else { return current }
+            let like = known.filter { here.isEmpty || place(of: $0) == here }
+                .map { (alike: alike(now, expanded($0)), set: Array(Set($0)).sorted()) }.filter { $0.alike >= readingAlike }
+            let best = like.min { a, b in
+                a.alike != b.alike ? a.alike > b.alike : a.set.count != b.set.count ? a.set.count < b.set.count : a.set.lexicographicallyPrecedes(b.set)
+            }
+            return best?.set ?? current
+        }
+
+        static func alike(_ a: Set<String>, _ b: Set<String>) -> Double {
+            let union = a.union(b).count
+            return union == 0 ? 1 : Double(a.intersection(b).count) / Double(union)
+        }
+
+        /// A set's place: its `location.*` contexts.
+        static func place(of set: [String]) -> Set<String> { Set(set.filter { $0.hasPrefix("location.") }) }
 
         static func expanded(_ set: [String]) -> Set<String> {
             Set(set.flatMap(Contexts.withAncestors).filter { $0.contains(".") || set.contains($0) })

@@ -11,8 +11,8 @@ extension Searcher {
     typealias RunUse = (item: ItemKey, own: Bool, day: Int)
 
     func contextModelHits(_ candidates: [Match], _ request: SearchRequest) throws(XapianError) -> [SearchHit] {
-        let f = ContextModel.Features(at: request.at, contexts: request.contexts)
-        let s = try ContextModelStore.situation(db, f, contexts: request.contexts, pending: pending.values.flatMap { $0 })
+        let s = try ContextModelStore.situation(db, at: request.at, contexts: request.contexts, pending: pending.values.flatMap { $0 })
+        let f = s.features
         let weights = try snapshot.contextWeights(in: db)
         let items = try db.termFrequency(Schema.hit)
         var hits: [SearchHit] = [], features: [[Double]] = [], newRegistered: [Bool] = []

@@ -63,14 +63,17 @@ package struct ContextModelStore {
         ContextSets(encoded: try db.metadata(setsKey))
     }
 
-    /// The situation as a reader sees it: a few small metadata reads (the
+    /// The situation as a reader sees it at `at` with `contexts` (read as
+    /// `RelatedSets.reading` has it): a few small metadata reads (the
     /// time and place tables, the known sets and the like sets' tables),
     /// plus the uses still waiting in the journal (`pending`, one per
     /// credited item, as a writer will count them).
-    package static func situation(_ db: Database, _ f: ContextModel.Features, contexts: [String],
+    package static func situation(_ db: Database, at: Timestamp, contexts asked: [String],
                                   pending: [UsageEvent] = []) throws(XapianError) -> ContextModel.Situation {
         var known = try readSets(db)
         for e in pending { known.insert(e.contexts) }
+        let contexts = ContextModel.RelatedSets.reading(asked, known: known.all)
+        let f = ContextModel.Features(at: at, contexts: contexts)
         let related = ContextModel.RelatedSets(known: known.all, current: contexts)
         var time = try readTable(db, timeName()), place = try readTable(db, placeName(f))
         var ctx: [ContextModel.Table] = []
@@ -109,10 +112,14 @@ package struct ContextModelStore {
         return sets!
     }
 
-    /// The situation of a donation, before it is learned.
-    package mutating func situation(_ shards: [WritableDatabase], _ f: ContextModel.Features,
-                                    contexts: [String]) throws(XapianError) -> ContextModel.Situation {
-        let related = ContextModel.RelatedSets(known: try knownSets(shards).all, current: contexts)
+    /// The situation of a donation, before it is learned, read as a
+    /// suggestion at its moment reads it (`RelatedSets.reading`).
+    package mutating func situation(_ shards: [WritableDatabase], at: Timestamp,
+                                    contexts asked: [String]) throws(XapianError) -> ContextModel.Situation {
+        let known = try knownSets(shards).all
+        let contexts = ContextModel.RelatedSets.reading(asked, known: known)
+        let f = ContextModel.Features(at: at, contexts: contexts)
+        let related = ContextModel.RelatedSets(known: known, current: contexts)
         let setNames = related.hashes.map(Self.contextsName(hash:))
         let names = [Self.timeName(), Self.placeName(f)] + setNames
         for name in names { try load(shards, name, day: f.day) }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LimelightKit
 
@@ -203,8 +204,9 @@ import Testing
 
     /// A suggestion asked with fewer contexts than the uses were donated
     /// with (a run started with `audio.workout.running` alone; the runs were
-    /// at the gym with headphones on) still finds what was used on runs: the
-    /// like-contexts level counts them (Jaccard 2 of 4). Counted in the exact
+    /// at the gym with headphones on) still finds what was used on runs: it
+    /// is read as those runs (`RelatedSets.reading`, 2 of 4 alike; the gym
+    /// filled in as its place). Counted in the exact
     /// context set only, the moment would look new, and the overall favourite
     /// — used more, at the same hour, at work — would come first.
     @Test func usesCountInLikeContexts() throws {
@@ -219,6 +221,40 @@ import Testing
         #expect(run.first == "running-hits", "\(run)")
         // At work the favourite stays first.
         #expect(try suggest(dir, at: Self.at(20, 18), contexts: ["location.work"]).first == "old-fave")
+    }
+
+    /// The bundled corpus's 121 runs were all donated with three contexts
+    /// (running, a workout, headphones on); a launcher that knows only
+    /// `audio.workout.running` asks with that one. The run is read as those
+    /// runs (`RelatedSets.reading`), so it gets what a run gets: the music
+    /// of the last week's runs. Read as a mix of the like sets' uses (the
+    /// runs at half weight, the gym's at a fifth), a playlist used at the gym
+    /// and never on a run came first — far likelier in the like sets than at
+    /// the run's place (none), a contrast the learned weights had learned to
+    /// reward — and Tempo Run, the runs' old habit, 72nd.
+    @Test func aRunAskedWithOneOfItsContextsIsReadAsTheRunsItHad() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("corpus")
+        var lines: [String] = [], playedOnLastWeeksRuns = Set<String>()
+        let weekBefore = Timestamp(iso8601: "2026-11-24T00:00:00-08:00")!.seconds
+        for name in ["trails", "music", "meditation", "memos", "mail", "calendar", "travel", "relevance", "interactions"] {
+            let text = try String(contentsOf: corpus.appendingPathComponent(name + ".jsonl"), encoding: .utf8)
+            for line in text.split(separator: "\n").map(String.init) {
+                lines.append(line)
+                let i = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                guard (i["context"] as? [String])?.contains("audio.workout.running") == true,
+                      let at = (i["at"] as? String).flatMap(Timestamp.init(iso8601:)), at.seconds >= weekBefore else { continue }
+                let entity = (i["entities"] as? [[String: Any]])?.first?["id"] as? String
+                playedOnLastWeeksRuns.insert(entity ?? i["shortcut"] as? String ?? "")
+            }
+        }
+        let dir = TempDir()
+        try ingest(dir, lines)
+        let at = "2026-12-01T18:00:00-08:00"
+        let alone = try suggest(dir, at: at, contexts: ["audio.workout.running"])
+        let whole = try suggest(dir, at: at, contexts: ["audio.workout.running", "fitness.workoutActive", "hardware.headphones"])
+        #expect(alone.prefix(5) == whole.prefix(5), "\(alone.prefix(5)) against \(whole.prefix(5))")
+        #expect(playedOnLastWeeksRuns.contains(alone[0]), "\(alone.prefix(5)) against \(playedOnLastWeeksRuns)")
     }
 
     /// An item the app registers for a context and nobody has used yet: first

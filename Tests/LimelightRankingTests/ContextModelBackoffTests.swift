@@ -19,6 +19,27 @@ import Glibc
         }
     }
 
+    /// A situation never seen is read as the known set most like it, at
+    /// least half alike (`RelatedSets.reading`): the contexts a launcher did
+    /// not name are filled in, a place too; a place it names stays, a
+    /// context never seen makes it new, and a set seen is itself.
+    @Test func aSituationNeverSeenIsReadAsTheKnownSetMostLikeIt() {
+        let run = ["audio.workout.running", "fitness.workoutActive", "hardware.headphones"]
+        let gym = ["audio.workout", "audio.workout.intensity.low", "location.gym"]
+        let work = ["hardware.headphones", "location.work"], home = ["location.home"]
+        let bedtime = ["hardware.headphones", "location.home", "sleep.bedtime"]
+        let known = [run, gym, work, home, bedtime]
+        func reading(_ current: [String]) -> [String] { ContextModel.RelatedSets.reading(current, known: known) }
+        // Running and its parent: 2 of the run's 4, 1 of the gym's 4.
+        #expect(reading(["audio.workout.running"]) == run.sorted())
+        #expect(reading(["hardware.headphones"]) == work.sorted(), "the smaller of two half alike, place filled in")
+        #expect(reading(["location.home", "hardware.headphones"]) == bedtime, "2 of 3 alike, before home's 1 of 2")
+        #expect(reading(["location.gym", "hardware.headphones"]) == ["location.gym", "hardware.headphones"], "no set at the gym is half alike")
+        #expect(reading(["location.home", "weather.rain"]) == ["location.home", "weather.rain"], "rain was never seen: new")
+        #expect(reading(gym.reversed()) == gym.reversed(), "a known set is itself")
+        #expect(reading([]) == [])
+    }
+
     /// On a weekday never seen, place + weekday + time of day backs off to
     /// place + time of day (dropping the weekday, as the counting rules do),
     /// not to the place alone: at home on a Tuesday afternoon, the app used
