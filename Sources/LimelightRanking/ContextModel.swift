@@ -380,16 +380,25 @@ public enum ContextModel {
             // Every context it names was counted in some set (itself or a descendant).
             for c in own where !known.contains(where: { $0.contains { $0 == c || $0.hasPrefix(c + ".") } }) { return current }
             let now = expanded(own), here = place(of: own)
-            var best: (alike: Double, set: [String])?
+            var best: Reading?
             for set in known where here.isEmpty || place(of: set).elementsEqual(here) {
-                let alike = alike(now, expanded(set))
-                guard alike >= readingAlike else { continue }
-                if let b = best, alike != b.alike ? alike < b.alike : set.count != b.set.count ? set.count > b.set.count : !set.lexicographicallyPrecedes(b.set) {
-                    continue
-                }
-                best = (alike, set)
+                let candidate = Reading(alike: alike(now, expanded(set)), set: set)
+                if candidate.alike >= readingAlike, best.map(candidate.goesBefore) ?? true { best = candidate }
             }
             return best?.set ?? current
+        }
+
+        /// A known set that could stand for the situation, and how alike it is.
+        struct Reading {
+            let alike: Double
+            let set: [String]
+
+            /// The more alike first, then the smaller set, then by name.
+            func goesBefore(_ other: Reading) -> Bool {
+                if alike != other.alike { return alike > other.alike }
+                if set.count != other.set.count { return set.count < other.set.count }
+                return set.lexicographicallyPrecedes(other.set)
+            }
         }
 
         static func alike(_ a: Set<String>, _ b: Set<String>) -> Double {
