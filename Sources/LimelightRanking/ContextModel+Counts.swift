@@ -207,6 +207,15 @@ extension ContextModel {
             return ContextModel.lambdas.map { exp(-$0 * (day - ref)) }
         }
 
+        /// The uses this table counts (one context set's) near the moment
+        /// `f`'s hour, over all of history (the contexts + hour level's
+        /// count): what `RelatedSets.reading` weighs.
+        public mutating func usesNear(_ f: Features) -> Double {
+            var n = [Double](repeating: 0, count: ContextModel.counts)
+            addSums(.contexts, f, kernel: f.kernel, into: &n, scale: linearScale(at: f.day))
+            return n[Level.contextsHour.rawValue]
+        }
+
         public mutating func add(_ f: Features) {
             let r = ContextModel.halfLivesDays.count, i = (f.weekday * ContextModel.slots + f.hour) * r
             for k in 0..<r {

@@ -358,23 +358,32 @@ public enum ContextModel {
             weights = ordered.map(\.value)
         }
 
-        /// The context set a situation is read as: its own when uses were
-        /// counted in it, else the known set most like it (`readingAlike`,
-        /// as `RelatedSets` measures it; ties: the smaller, then by
-        /// name) — a launcher often knows fewer contexts than the apps
-        /// donated with. A run started with `audio.workout.running` alone,
-        /// when runs were had at the gym with headphones on, is read as such
-        /// a run (2 of 4 alike), and every level then reads the counts the
+        /// The context set a situation is read as — a launcher often knows
+        /// fewer contexts than the apps donated with, so the set it names
+        /// may never have been donated. Its own when uses were counted in
+        /// it, or when it names a context no use was ever counted in (a new
+        /// situation: the first bedtime is not just another evening at
+        /// home). Else the likeliest of the known sets at least
+        /// `readingAlike` like it (as `RelatedSets` measures it): the one
+        /// with the most uses near this hour, each counted at how alike it
+        /// is (alike × uses, as P(set | what was named, the hour)); its own
+        /// when none was used near this hour. Ties: the set that keeps more
+        /// of the contexts named, then the smaller, then by name. A place
+        /// the situation does not name can be filled in; one it names stays.
+        /// A run started with `audio.workout.running` alone, when the runs
+        /// were donated with headphones and a workout too, is read as such a
+        /// run (2 of 4 alike), and every level then reads the counts the
         /// weights were learned on. (Counting the like sets' uses in every
         /// context level instead, each at its weight, gave the levels a mix
         /// no donation had shown the weights, and a playlist used at the gym
-        /// came first on a run it was never used on.) A place the situation
-        /// does not name can be filled in; one it names stays. The
-        /// situation's own set when nothing known is that alike, or when it
-        /// names a context no use was ever counted in: that is a new
-        /// situation (the first bedtime is not just another evening at home).
-        /// `known` as `init` takes it.
-        public static func reading(_ current: [String], known: [[String]]) -> [String] {
+        /// came first on a run it was never used on. Read by alikeness
+        /// alone, home with headphones at 2 pm was read as bedtime. Reading
+        /// a set donated only once as its likeliest neighbour too, until it
+        /// had two uses, cost student's changed habit its week: 2 days to 9.)
+        /// - known: as `init` takes it.
+        /// - usesNearNow: a known set's uses near this hour (`Table.usesNear`).
+        public static func reading<E: Error>(_ current: [String], known: [[String]],
+                                             usesNearNow uses: ([String]) throws(E) -> Double) throws(E) -> [String] {
             let own = Array(Set(current)).sorted()
             guard !own.isEmpty, !known.contains(own) else { return current }
             // Every context it names was counted in some set (itself or a descendant).
@@ -382,20 +391,26 @@ public enum ContextModel {
             let now = expanded(own), here = place(of: own)
             var best: Reading?
             for set in known where here.isEmpty || place(of: set).elementsEqual(here) {
-                let candidate = Reading(alike: alike(now, expanded(set)), set: set)
-                if candidate.alike >= readingAlike, best.map(candidate.goesBefore) ?? true { best = candidate }
+                let other = expanded(set), alike = alike(now, other)
+                guard alike >= readingAlike else { continue }
+                let near = try uses(set)
+                guard near > 0 else { continue }
+                let candidate = Reading(weight: alike * near, kept: now.intersection(other).count, set: set)
+                if best.map(candidate.goesBefore) ?? true { best = candidate }
             }
             return best?.set ?? current
         }
 
-        /// A known set that could stand for the situation, and how alike it is.
+        /// A known set that could stand for the situation: how likely
+        /// (alike × uses near the hour), and how many named contexts it keeps.
         struct Reading {
-            let alike: Double
+            let weight: Double
+            let kept: Int
             let set: [String]
 
-            /// The more alike first, then the smaller set, then by name.
             func goesBefore(_ other: Reading) -> Bool {
-                if alike != other.alike { return alike > other.alike }
+                if weight != other.weight { return weight > other.weight }
+                if kept != other.kept { return kept > other.kept }
                 if set.count != other.set.count { return set.count < other.set.count }
                 return set.lexicographicallyPrecedes(other.set)
             }

@@ -72,7 +72,13 @@ package struct ContextModelStore {
                                   pending: [UsageEvent] = []) throws(XapianError) -> ContextModel.Situation {
         var known = try readSets(db)
         for e in pending { known.insert(e.contexts) }
-        let contexts = ContextModel.RelatedSets.reading(asked, known: known.all)
+        let moment = ContextModel.Features(at: at, contexts: asked)
+        let contexts = try ContextModel.RelatedSets.reading(asked, known: known.all) { (set) throws(XapianError) -> Double in
+            let hash = ContextModel.setHash(set)
+            var table = try readTable(db, contextsName(hash: hash))
+            for e in pending where ContextModel.setHash(e.contexts) == hash { table.add(ContextModel.Features(at: e.at, contexts: e.contexts)) }
+            return table.usesNear(moment)
+        }
         let f = ContextModel.Features(at: at, contexts: contexts)
         let related = ContextModel.RelatedSets(known: known.all, current: contexts)
         var time = try readTable(db, timeName()), place = try readTable(db, placeName(f))
@@ -117,7 +123,12 @@ package struct ContextModelStore {
     package mutating func situation(_ shards: [WritableDatabase], at: Timestamp,
                                     contexts asked: [String]) throws(XapianError) -> ContextModel.Situation {
         let known = try knownSets(shards).all
-        let contexts = ContextModel.RelatedSets.reading(asked, known: known)
+        let moment = ContextModel.Features(at: at, contexts: asked)
+        let contexts = try ContextModel.RelatedSets.reading(asked, known: known) { (set) throws(XapianError) -> Double in
+            let name = Self.contextsName(hash: ContextModel.setHash(set))
+            try load(shards, name, day: moment.day)
+            return tables[name]!.usesNear(moment)
+        }
         let f = ContextModel.Features(at: at, contexts: contexts)
         let related = ContextModel.RelatedSets(known: known, current: contexts)
         let setNames = related.hashes.map(Self.contextsName(hash:))

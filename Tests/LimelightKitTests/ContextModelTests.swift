@@ -255,6 +255,19 @@ import Testing
         let whole = try suggest(dir, at: at, contexts: ["audio.workout.running", "fitness.workoutActive", "hardware.headphones"])
         #expect(alone.prefix(5) == whole.prefix(5), "\(alone.prefix(5)) against \(whole.prefix(5))")
         #expect(playedOnLastWeeksRuns.contains(alone[0]), "\(alone.prefix(5)) against \(playedOnLastWeeksRuns)")
+        // A workout with headphones on is as like the runs (2 of 4) as the
+        // five hikes donated with a workout alone (1 of 2), and the runs are
+        // likelier at 6 pm: read as the workout alone, a hike came first.
+        // (Negative Splits is registered for running, which this ask does not name.)
+        let workout = try suggest(dir, at: at, contexts: ["fitness.workoutActive", "hardware.headphones"])
+        let runMusic = whole.filter { $0 != "negative-splits" }
+        #expect(workout.prefix(4) == runMusic.prefix(4), "\(workout.prefix(4)) against \(runMusic.prefix(4))")
+        // Home with headphones on at 2 pm is not bedtime (home, headphones
+        // and bedtime were donated together at night only): read as
+        // bedtime, a sleep meditation came first.
+        let afternoon = try suggest(dir, at: "2026-12-02T14:00:00-08:00", contexts: ["location.home", "hardware.headphones"])
+        let home = try suggest(dir, at: "2026-12-02T14:00:00-08:00", contexts: ["location.home"])
+        #expect(afternoon.prefix(3) == home.prefix(3), "\(afternoon.prefix(3)) against \(home.prefix(3))")
     }
 
     /// An item the app registers for a context and nobody has used yet: first

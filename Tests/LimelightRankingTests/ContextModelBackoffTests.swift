@@ -19,21 +19,36 @@ import Glibc
         }
     }
 
-    /// A situation never seen is read as the known set most like it, at
-    /// least half alike (`RelatedSets.reading`): the contexts a launcher did
-    /// not name are filled in, a place too; a place it names stays, a
-    /// context never seen makes it new, and a set seen is itself.
-    @Test func aSituationNeverSeenIsReadAsTheKnownSetMostLikeIt() {
+    /// A situation never seen is read as the likeliest known set at least
+    /// half alike (`RelatedSets.reading`): the one with the most uses near
+    /// the hour, each counted at how alike it is; ties keep the contexts
+    /// named. The contexts a launcher did not name are filled in, a place
+    /// too; a place it names stays, a context never seen makes it new, and
+    /// a set seen, or one that no like set was used near the hour, is itself.
+    @Test func aSituationNeverSeenIsReadAsTheLikeliestKnownSet() {
         let run = ["audio.workout.running", "fitness.workoutActive", "hardware.headphones"]
         let gym = ["audio.workout", "audio.workout.intensity.low", "location.gym"]
         let work = ["hardware.headphones", "location.work"], home = ["location.home"]
         let bedtime = ["hardware.headphones", "location.home", "sleep.bedtime"]
-        let known = [run, gym, work, home, bedtime]
-        func reading(_ current: [String]) -> [String] { ContextModel.RelatedSets.reading(current, known: known) }
+        let workout = ["fitness.workoutActive"]
+        let known = [run, gym, work, home, bedtime, workout]
+        // Uses near the hour asked about: an afternoon (bedtime unused).
+        let afternoon: [[String]: Double] = [run: 12, gym: 3, work: 20, home: 30, bedtime: 0, workout: 12]
+        func reading(_ current: [String], _ uses: [[String]: Double] = afternoon) -> [String] {
+            ContextModel.RelatedSets.reading(current, known: known) { uses[$0]! }
+        }
         // Running and its parent: 2 of the run's 4, 1 of the gym's 4.
-        #expect(reading(["audio.workout.running"]) == run.sorted())
-        #expect(reading(["hardware.headphones"]) == work.sorted(), "the smaller of two half alike, place filled in")
-        #expect(reading(["location.home", "hardware.headphones"]) == bedtime, "2 of 3 alike, before home's 1 of 2")
+        #expect(reading(["audio.workout.running"]) == run)
+        #expect(reading(["hardware.headphones"]) == work, "half alike, place filled in")
+        #expect(reading(["fitness.workoutActive", "hardware.headphones"]) == run,
+                "tied with the workout alone (1 of 2 alike, as many uses): the run keeps headphones")
+        #expect(reading(["location.home", "hardware.headphones"]) == home, "bedtime is 2 of 3 alike but unused in the afternoon")
+        var night = afternoon
+        night[bedtime] = 10
+        night[home] = 2
+        #expect(reading(["location.home", "hardware.headphones"], night) == bedtime)
+        night[work] = 0
+        #expect(reading(["hardware.headphones"], night) == ["hardware.headphones"], "work unused at night: itself")
         #expect(reading(["location.gym", "hardware.headphones"]) == ["location.gym", "hardware.headphones"], "no set at the gym is half alike")
         #expect(reading(["location.home", "weather.rain"]) == ["location.home", "weather.rain"], "rain was never seen: new")
         #expect(reading(gym.reversed()) == gym.reversed(), "a known set is itself")
