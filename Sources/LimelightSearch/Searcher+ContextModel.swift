@@ -11,7 +11,8 @@ extension Searcher {
     typealias RunUse = (item: ItemKey, own: Bool, day: Int)
 
     func contextModelHits(_ candidates: [Match], _ request: SearchRequest) throws(XapianError) -> [SearchHit] {
-        let s = try ContextModelStore.situation(db, at: request.at, contexts: request.contexts, pending: pending.values.flatMap { $0 })
+        let (s, readAs) = try ContextModelStore.situation(db, at: request.at, contexts: request.contexts,
+                                                          pending: pending.values.flatMap { $0 })
         let f = s.features
         let weights = try snapshot.contextWeights(in: db)
         let items = try db.termFrequency(Schema.hit)
@@ -73,6 +74,9 @@ extension Searcher {
                                   hits[i].score - before[i]))
                 }
                 if i == given { terms.append(("registered, never used: gets its chance", 0)) }
+                if f.contexts != ContextModel.setHash(request.contexts) {
+                    terms.append(("contexts read as \(readAs.joined(separator: " + ")) (the likeliest donated set like those asked)", 0))
+                }
                 hits[i].components = terms
             }
         }

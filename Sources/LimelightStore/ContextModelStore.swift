@@ -63,13 +63,13 @@ package struct ContextModelStore {
         ContextSets(encoded: try db.metadata(setsKey))
     }
 
-    /// The situation as a reader sees it at `at` with `contexts` (read as
-    /// `RelatedSets.reading` has it): a few small metadata reads (the
-    /// time and place tables, the known sets and the like sets' tables),
-    /// plus the uses still waiting in the journal (`pending`, one per
-    /// credited item, as a writer will count them).
+    /// The situation as a reader sees it at `at` with `contexts`, and the
+    /// context set it was read as (`RelatedSets.reading`): a few small
+    /// metadata reads (the time and place tables, the known sets and the
+    /// like sets' tables), plus the uses still waiting in the journal
+    /// (`pending`, one per credited item, as a writer will count them).
     package static func situation(_ db: Database, at: Timestamp, contexts asked: [String],
-                                  pending: [UsageEvent] = []) throws(XapianError) -> ContextModel.Situation {
+                                  pending: [UsageEvent] = []) throws(XapianError) -> (ContextModel.Situation, readAs: [String]) {
         var known = try readSets(db)
         for e in pending { known.insert(e.contexts) }
         let moment = ContextModel.Features(at: at, contexts: asked)
@@ -90,7 +90,7 @@ package struct ContextModelStore {
             if let i = related.hashes.firstIndex(of: g.contexts) { ctx[i].add(g) }
             if g.place == f.place { place.add(g) }
         }
-        return ContextModel.Situation(f, related: related, time: &time, contexts: &ctx, place: &place)
+        return (ContextModel.Situation(f, related: related, time: &time, contexts: &ctx, place: &place), contexts)
     }
 
     // MARK: Writing (one per batch)

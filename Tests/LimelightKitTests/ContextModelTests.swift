@@ -259,6 +259,17 @@ import Testing
         // five hikes donated with a workout alone (1 of 2), and the runs are
         // likelier at 6 pm: read as the workout alone, a hike came first.
         // (Negative Splits is registered for running, which this ask does not name.)
+        // `--explain` says how the ask was read; a donated set is read as itself.
+        func readAs(_ contexts: [String]) throws -> [String] {
+            var r = SearchRequest(query: "")
+            r.at = Timestamp(iso8601: at)!
+            r.contexts = contexts
+            r.explained = true
+            return try Searcher(location: dir.index).search(r).hits[0].components.map(\.name).filter { $0.hasPrefix("contexts read as") }
+        }
+        #expect(try readAs(["audio.workout.running"]) == [
+            "contexts read as audio.workout.running + fitness.workoutActive + hardware.headphones (the likeliest donated set like those asked)"])
+        #expect(try readAs(["hardware.headphones", "fitness.workoutActive", "audio.workout.running"]) == [])
         let workout = try suggest(dir, at: at, contexts: ["fitness.workoutActive", "hardware.headphones"])
         let runMusic = whole.filter { $0 != "negative-splits" }
         #expect(workout.prefix(4) == runMusic.prefix(4), "\(workout.prefix(4)) against \(runMusic.prefix(4))")
