@@ -71,7 +71,7 @@ extension ContextModel {
 
         /// Context sets at least this alike share their uses in the run
         /// (alike as `RelatedSets` has it: the Jaccard similarity of the sets
-        /// with their ancestors): a change of habit in one is a change in
+        /// with their ancestors, at the same place): a change of habit in one is a change in
         /// the other. A set of two or more contexts and the same with one
         /// more share (a Tuesday's run and a Saturday's long run with
         /// `audio.workout.intensity.low` too: 5/7 with their ancestors);

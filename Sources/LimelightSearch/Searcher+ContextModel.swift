@@ -63,6 +63,8 @@ extension Searcher {
         // Components for the hits shown only (see `ContextModel.Weights.score`):
         // the first `limit` things, as `removeDuplicateThings` will keep them.
         if request.explained {
+            let readAsNote = f.contexts == ContextModel.setHash(request.contexts) ? nil
+                : "contexts read as \(readAs.joined(separator: " + ")) (the likeliest donated set like those asked)"
             var things = Set<String>()
             for i in order {
                 things.insert(Self.thing(hits[i]))
@@ -74,9 +76,7 @@ extension Searcher {
                                   hits[i].score - before[i]))
                 }
                 if i == given { terms.append(("registered, never used: gets its chance", 0)) }
-                if f.contexts != ContextModel.setHash(request.contexts) {
-                    terms.append(("contexts read as \(readAs.joined(separator: " + ")) (the likeliest donated set like those asked)", 0))
-                }
+                if let readAsNote { terms.append((readAsNote, 0)) }
                 hits[i].components = terms
             }
         }

@@ -72,10 +72,19 @@ package struct ContextModelStore {
                                   pending: [UsageEvent] = []) throws(XapianError) -> (ContextModel.Situation, readAs: [String]) {
         var known = try readSets(db)
         for e in pending { known.insert(e.contexts) }
+        // Context sets' tables, each read once: the reading weighs some, and
+        // the like sets read after it are mostly the same ones.
+        var setTables: [UInt32: ContextModel.Table] = [:]
+        func setTable(_ hash: UInt32) throws(XapianError) -> ContextModel.Table {
+            if let t = setTables[hash] { return t }
+            let t = try readTable(db, contextsName(hash: hash))
+            setTables[hash] = t
+            return t
+        }
         let moment = ContextModel.Features(at: at, contexts: asked)
         let contexts = try ContextModel.RelatedSets.reading(asked, known: known.all) { (set) throws(XapianError) -> Double in
             let hash = ContextModel.setHash(set)
-            var table = try readTable(db, contextsName(hash: hash))
+            var table = try setTable(hash)
             for e in pending where ContextModel.setHash(e.contexts) == hash { table.add(ContextModel.Features(at: e.at, contexts: e.contexts)) }
             return table.usesNear(moment)
         }
@@ -83,7 +92,7 @@ package struct ContextModelStore {
         let related = ContextModel.RelatedSets(known: known.all, current: contexts)
         var time = try readTable(db, timeName()), place = try readTable(db, placeName(f))
         var ctx: [ContextModel.Table] = []
-        for h in related.hashes { ctx.append(try readTable(db, contextsName(hash: h))) }
+        for h in related.hashes { ctx.append(try setTable(h)) }
         for e in pending {
             let g = ContextModel.Features(at: e.at, contexts: e.contexts)
             time.add(g)
