@@ -401,7 +401,7 @@ def issue15_remeasured(path, title, name):
          f" (each with the replay of its own recorded Xapian calls) and Tantivy, in process and warm, one pass of "
          f"each per round, alternating; medians over {t['rounds']} rounds of each round's percentile. "
          + ("What changed between the two builds, and what" if before else "What") +
-         " the profile finds, is Benchmarks/ANALYSIS.md §10 and §11.", "",
+         " the profile finds, is Benchmarks/ANALYSIS.md §10 and §11; the title pass measured since, §14.", "",
          "| target | " + (f"{before} | " if before else "") + f"{after} | met? | profile |",
          "|---|" + ("---|" if before else "") + "---|---|---|"]
     for qs in ["keystrokes", "fullword"]:
