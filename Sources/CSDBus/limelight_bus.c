@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -535,6 +536,10 @@ static int release_and_drain(llb_service *service) {
 static atomic_int children_running;
 
 void llb_note_child(int delta) { atomic_fetch_add(&children_running, delta); }
+
+int llb_spawn_close_from(void *actions, int lowfd) {
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, lowfd);
+}
 
 int llb_service_run(llb_service *service, uint64_t idle_timeout_ms, llb_error *error) {
     if (error) *error = (llb_error){ 0 };

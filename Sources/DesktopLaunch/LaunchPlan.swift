@@ -85,8 +85,8 @@ public struct LaunchPlan: Sendable, Equatable {
 /// The terminal a `Terminal=true` application runs in: `$TERMINAL` (a program
 /// name or path, as i3, sway and many tools read it) when it is installed,
 /// else Debian's `x-terminal-emulator` alternative, else the first of a few
-/// common terminals that is installed. Each takes the command after `-e`,
-/// gnome-terminal after `--` (its `-e` is deprecated).
+/// common terminals that is installed. Each takes the command as GLib hands
+/// it over (`invocation`).
 public enum Terminal {
     public static let fallbacks = ["x-terminal-emulator", "gnome-terminal", "konsole", "xfce4-terminal", "alacritty", "kitty", "foot", "xterm"]
 
@@ -101,8 +101,17 @@ public enum Terminal {
     }
 
     /// The terminal and what comes before the command (by its file name, so
-    /// `$TERMINAL=/usr/bin/gnome-terminal` counts as gnome-terminal).
+    /// `$TERMINAL=/usr/bin/gnome-terminal` counts as gnome-terminal): the
+    /// option after which the rest of the line is the command and its
+    /// arguments. Mostly `-e`; gnome-terminal's `-e` is deprecated (`--`), and
+    /// xfce4-terminal's, mate-terminal's and terminator's `-e` take the
+    /// command as one string, so `tail -f log` would run `tail` alone: they
+    /// take the rest of the line after `-x`, as GLib passes it to them.
     static func invocation(_ terminal: String) -> [String] {
-        terminal.split(separator: "/").last == "gnome-terminal" ? [terminal, "--"] : [terminal, "-e"]
+        switch terminal.split(separator: "/").last {
+        case "gnome-terminal": [terminal, "--"]
+        case "xfce4-terminal", "mate-terminal", "terminator": [terminal, "-x"]
+        default: [terminal, "-e"]
+        }
     }
 }

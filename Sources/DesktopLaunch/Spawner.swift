@@ -105,6 +105,10 @@ public enum Spawner {
         for fd: Int32 in [0, 1, 2] {
             posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
         }
+        // Nothing else of the launcher's: a caller's lock or pipe held by a
+        // long-running app would keep it from ever being released.
+        let closing = llb_spawn_close_from(&actions, 3)
+        if closing != 0 { throw Failure(program: program, problem: String(cString: strerror(closing))) }
         // Path=: the child starts there. (posix_spawn_file_actions_addchdir_np
         // is behind _GNU_SOURCE, which Swift's Glibc does not define; the CLI
         // is one thread, so the parent changes directory around the spawn.)
@@ -132,8 +136,10 @@ public enum Spawner {
         var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
         cArgs.append(nil)
         defer { for p in cArgs { free(p) } }
-        // A token handed for this start goes to the app as GLib passes it:
-        // in XDG_ACTIVATION_TOKEN (Wayland) and DESKTOP_STARTUP_ID (X11).
+        // A token handed for this start (else the launcher's own) goes to the
+        // app as GLib passes it: in XDG_ACTIVATION_TOKEN (Wayland) and
+        // DESKTOP_STARTUP_ID (X11), whichever of the two the launcher had.
+        let token = Self.token(token)
         var cEnvironment: [UnsafeMutablePointer<CChar>?] = []
         if let token {
             var index = 0

@@ -98,7 +98,8 @@ import Testing
     /// What rofi passes back is data: a row whose text reads as an option
     /// (`--index=…` picked which index supplied the Exec line; `--help`
     /// printed the help as rows) is still the row, and spaces alone typed
-    /// open nothing, in rofi as in dmenu (both opened the top suggestion).
+    /// open nothing, in rofi as in dmenu (both opened the top suggestion), and
+    /// in `open --query`.
     @Test func theTextRofiPassesBackIsNeverAnOption() throws {
         let elsewhere = TempDir()
         let chosen = try cli.run(["rofi", "--index=\(elsewhere.path)/index"], env: ["ROFI_RETV": "1", "ROFI_INFO": Self.keep])
@@ -112,6 +113,11 @@ import Testing
         for blank in ["", "   "] {
             #expect(try cli.run(["rofi", blank], env: ["ROFI_RETV": "2"]).status == 0)
             #expect(try cli.run(["dmenu", "--menu", "echo", blank]).status == 1)
+            // open --query too (a script's empty input started the top suggestion).
+            for dryRun in [[], ["--dry-run"]] {
+                let r = try cli.run(["open", "--query", blank] + dryRun)
+                #expect(r.status == 1 && r.stdout.isEmpty && r.stderr.contains("the query is blank"), "\(r)")
+            }
         }
         #expect(try donations().count == 1)
     }

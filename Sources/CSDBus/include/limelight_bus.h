@@ -208,6 +208,13 @@ void llb_service_free(llb_service *service);
  * application it opened is running. */
 void llb_note_child(int delta);
 
+/* Adds to `actions` (a posix_spawn_file_actions_t *, initialised) that the child
+ * closes every descriptor from `lowfd` up before it runs, as GLib's launches do:
+ * an app must not keep its launcher's locks, pipes or sockets open. (glibc's
+ * posix_spawn_file_actions_addclosefrom_np is behind _GNU_SOURCE, which Swift's
+ * Glibc module does not define.) Returns 0 or an errno. */
+int llb_spawn_close_from(void *actions, int lowfd);
+
 /* ---- launching an application over D-Bus -------------------------------- */
 
 /* Starts a DBusActivatable application as the Desktop Entry spec says: a call

@@ -43,7 +43,7 @@ struct OpenCommand: Command {
             guard HitID(text: id) != nil else { throw CLIError.usage("'\(id)' is not a hit id (the first column of 'limelight search --format tsv')") }
             return
         }
-        if query == (args.value(.app) != nil) { throw CLIError.usage("give --app or --query") }
+        if query == (args.value(.app) != nil) { throw CLIError.usage(query ? "give --app or --query, not both" : "give --app or --query") }
         if query, args.value(.type) != nil || args.value(.id) != nil || args.value(.shortcut) != nil || args.value(.entity) != nil {
             throw CLIError.usage("--query takes no --type, --id, --shortcut or --entity")
         }
@@ -124,6 +124,9 @@ struct OpenCommand: Command {
     }
 
     static func topHit(_ query: String, _ args: ParsedArguments) throws -> Target {
+        // Blank text opens nothing, as a blank line in dmenu or rofi does (a
+        // script's empty input would otherwise start whatever is suggested).
+        guard !query.isBlank else { throw CLIError.failed("nothing to open: the query is blank") }
         var request = SearchRequest(query: query)
         request.limit = 1
         let searcher = try Searcher(location: location(args))
