@@ -329,6 +329,14 @@ struct ServeTests {
         #expect(open.status != 0 && open.stderr.contains("org.limelight.Limelight.Error.NotFound"), "\(open)")
         #expect(try f.cli(["index", f.dir + "/r.jsonl"]).status == 0)
         #expect(try f.gnome("GetInitialResultSet", [#"["lantern"]"#]).stdout == "(['\(Self.gone)', '\(Self.keep)'],)\n")
+        // Removed while it serves, the index is as before the first: nothing, not
+        // an error on every call (GNOME Shell logs each), until it is back.
+        try FileManager.default.removeItem(atPath: f.index)
+        let removed = try f.gnome("GetInitialResultSet", [#"["lantern"]"#])
+        #expect(removed.stdout == "(@as [],)\n" && removed.status == 0, "\(removed)")
+        #expect(try f.krunner("Match", ["lantern"]).stdout == "(@a(sssida{sv}) [],)\n")
+        #expect(try f.cli(["index", f.dir + "/r.jsonl"]).status == 0)
+        #expect(try f.gnome("GetInitialResultSet", [#"["lantern"]"#]).stdout == "(['\(Self.gone)', '\(Self.keep)'],)\n")
     }
 
     /// A service D-Bus starts through systemd (dbus-broker) is a unit whose
@@ -366,8 +374,10 @@ struct ServeTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // dbus-daemon looks for activatable services under $XDG_DATA_HOME/dbus-1/services.
         let f = try Fixture(busEnvironment: ["XDG_DATA_HOME": dir])
-        let installed = try Child.run([LimelightBinary.path, "--index", f.index, "desktop", "install"],
-                                      environment: Child.environment(adding: ["XDG_DATA_HOME": dir]))
+        // The index named by $LIMELIGHT_INDEX, which the bus's environment does not
+        // have: the service file names it (the service read the default, and answered nothing).
+        let installed = try Child.run([LimelightBinary.path, "desktop", "install"],
+                                      environment: Child.environment(adding: ["XDG_DATA_HOME": dir, "LIMELIGHT_INDEX": f.index]))
         #expect(installed.status == 0, "\(installed)")
         let files = ["dbus-1/services/org.limelight.Limelight.service", "krunner/dbusplugins/limelight.desktop",
                      "gnome-shell/search-providers/limelight-search-provider.ini", "applications/org.limelight.Limelight.desktop"]
@@ -394,7 +404,7 @@ struct ServeTests {
         // The visible entry's Exec reads back, by the spec's two passes, as the
         // argv it was written for, whatever the index path holds ($, %, \, ");
         // and sync apps leaves the entry out (it starts a service with no window).
-        let odd = dir + "/odd 100%$x\\y \"q\""
+        let odd = dir + "/odd 100%$x\\y \"q\" `b` it's"
         #expect(try Child.run([LimelightBinary.path, "--index", odd, "desktop", "install"],
                               environment: Child.environment(adding: ["XDG_DATA_HOME": dir])).status == 0)
         let entry = try #require(try KeyFile.load(dir + "/" + files[3]).group("Desktop Entry"))
@@ -403,6 +413,11 @@ struct ServeTests {
         let environment = DesktopEnvironment(home: dir, dataHome: dir, dataDirectories: [],
                                              executablePath: [String(LimelightBinary.path[..<LimelightBinary.path.lastIndex(of: "/")!])])
         #expect(ApplicationDiscovery.discover(in: environment).skipped.map(\.reason) == [.limelightService])
+        // And D-Bus starts it from the service file, whatever the path holds: a bus
+        // dropped the file whose Exec escaped ", $ and a backquote (the shell's double quotes).
+        let other = try Fixture(busEnvironment: ["XDG_DATA_HOME": dir])
+        #expect(try other.gnome("GetInitialResultSet", [#"["lantern"]"#]).stdout == "(@as [],)\n")
+        #expect(try other.bus.nameHasOwner(Self.name) == "(true,)\n")
         _ = try Child.run([LimelightBinary.path, "desktop", "uninstall"], environment: Child.environment(adding: ["XDG_DATA_HOME": dir]))
 
         let system = try Child.run([LimelightBinary.path, "desktop", "install", "--system", "--prefix", dir + "/usr"])

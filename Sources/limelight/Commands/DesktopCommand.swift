@@ -30,7 +30,7 @@ struct DesktopCommand: Command {
     /// The files, relative to the data directory, and what each holds.
     static func files(executable: String, index: String?) -> [(path: String, text: String)] {
         let argv = [executable] + (index.map { ["--index", $0] } ?? []) + ["serve", "--idle-exit", "300"]
-        let exec = argv.map(quote).joined(separator: " ")
+        let exec = argv.map(serviceFileQuote).joined(separator: " ")
         let desktopExec = argv.map(desktopEntryQuote).joined(separator: " ")
         let bus = ServeCommand.busName
         return [
@@ -81,25 +81,37 @@ struct DesktopCommand: Command {
         ]
     }
 
-    /// A desktop entry's Exec argument: `quote`d, then `%` doubled (else a
-    /// field code) and every backslash doubled, as the value's string escapes
-    /// are undone before the Exec quoting (the spec: a literal `$` in a
-    /// quoted argument is `\\$`, a backslash `\\\\`).
+    /// A desktop entry's Exec argument: in double quotes if it is not plain
+    /// (`"`, a backquote, `$` and `\` escaped), then `%` doubled (else a field
+    /// code) and every backslash doubled, as the value's string escapes are
+    /// undone before the Exec quoting (the spec: a literal `$` in a quoted
+    /// argument is `\\$`, a backslash `\\\\`).
     static func desktopEntryQuote(_ s: String) -> String {
-        var out = ""
-        for c in quote(s) { out += c == "%" ? "%%" : c == "\\" ? "\\\\" : String(c) }
-        return out
-    }
-
-    /// D-Bus service Exec quoting: double quotes around anything unusual.
-    static func quote(_ s: String) -> String {
-        let plain = !s.isEmpty && s.unicodeScalars.allSatisfy { c in
-            (c.value >= 0x21 && c.value < 0x7F) && !"\"'\\`$;&|<>()*?#~=%".unicodeScalars.contains(c)
-        }
-        if plain { return s }
+        if isPlain(s) { return s }
         var out = "\""
         for c in s { if "\"`$\\".contains(c) { out += "\\" }; out.append(c) }
-        return out + "\""
+        out += "\""
+        return out.reduce(into: "") { $0 += $1 == "%" ? "%%" : $1 == "\\" ? "\\\\" : String($1) }
+    }
+
+    /// A D-Bus service file's Exec argument. dbus-daemon splits the line as
+    /// a shell would, but first undoes the key file's escapes, and it drops a
+    /// file with one it does not know without a word (the shell's `\"`, `\$`
+    /// and a backslash before a backquote, which double quotes need), leaving
+    /// nothing to start. So anything unusual goes in single quotes (a `'` as
+    /// `'\''`), then every backslash is doubled and a newline is `\n` for
+    /// the key file.
+    static func serviceFileQuote(_ s: String) -> String {
+        if isPlain(s) { return s }
+        let quoted = "'" + s.replacingAll("'", with: "'\\''") + "'"
+        return quoted.replacingAll("\\", with: "\\\\").replacingAll("\n", with: "\\n")
+    }
+
+    /// Needs no quoting in either kind of Exec line.
+    static func isPlain(_ s: String) -> Bool {
+        !s.isEmpty && s.unicodeScalars.allSatisfy { c in
+            (c.value >= 0x21 && c.value < 0x7F) && !"\"'\\`$;&|<>()*?#~=%".unicodeScalars.contains(c)
+        }
     }
 
     static func run(_ args: ParsedArguments) throws {
@@ -115,7 +127,9 @@ struct DesktopCommand: Command {
             throw CLIError.failed("no HOME or XDG_DATA_HOME to install under; use --system")
         }
         let install = args.positionals[0] == "install"
-        let index = args.value(.index).map { absolute($0) }
+        // The index this command would use, --index or $LIMELIGHT_INDEX: a
+        // service D-Bus starts has the bus's environment, not this shell's.
+        let index = (args.value(.index) ?? Files.environment("LIMELIGHT_INDEX")).map { absolute($0) }
         for file in files(executable: executablePath(), index: index) {
             let path = base + "/" + file.path
             if install {

@@ -58,7 +58,13 @@ final class IndexBackend: SearchProviderBackend {
             if opened == nil { opened = try Self.openIfThere(location) }
             _ = try opened?.current()
             refreshError = nil
-        } catch { refreshError = error }
+        } catch {
+            refreshError = error
+            // The index was removed while serving: answer with nothing, as
+            // before the first one, until it is there again (every call
+            // failed, and GNOME Shell logged each keystroke's error).
+            if case .store(.missing) = error { closeIndex() }
+        }
         guard let opened else { return }
         if opened.version != seenVersion {
             seenVersion = opened.version
@@ -66,6 +72,17 @@ final class IndexBackend: SearchProviderBackend {
             actions = nil
             appIcons = AppIcons()
         }
+    }
+
+    /// Forgets the open index and everything read from it.
+    private func closeIndex() {
+        opened = nil
+        refreshError = nil
+        seenVersion = -1  // no index's version: whatever opens next is read afresh
+        recent = [:]
+        actions = nil
+        appIcons = AppIcons()
+        krunnerTyping = TypingMemory()
     }
 
     /// A title as a shell shows it, on one line: control characters, line
