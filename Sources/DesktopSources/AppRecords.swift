@@ -29,13 +29,13 @@ enum AppRecords {
             out.unreadable.insert(app.id)
             return
         }
-        // An action without Exec is started over D-Bus, by a DBusActivatable app only.
-        let actions = app.actions.filter { $0.exec != nil || app.dbusActivatable }
-        if !actions.isEmpty {
+        // (An action without Exec is there only for a DBusActivatable app:
+        // `ApplicationDiscovery.readActions` skips the others, saying so.)
+        if !app.actions.isEmpty {
             out.add(["kind": "intent", "app": .string(app.id), "id": .string(actionIntent),
                      "title": "Run a desktop action"], file: app.path)
         }
-        for action in actions {
+        for action in app.actions {
             var o: JSONObject = [
                 "kind": "shortcut", "app": .string(app.id), "id": .string(action.id),
                 "intent": .string(actionIntent), "title": .string(action.name),

@@ -150,7 +150,7 @@ public enum ApplicationDiscovery {
         app.comment = entry.localeString("Comment", locale: environment.locale)
         app.keywords = entry.localeStrings("Keywords", locale: environment.locale) ?? []
         app.categories = entry.strings("Categories") ?? []
-        app.icon = entry.localeString("Icon", locale: environment.locale).flatMap { $0.isEmpty ? nil : $0 }
+        app.icon = entry.localeString("Icon", locale: environment.locale).flatMap(Self.iconName)
         app.terminal = entry.boolean("Terminal", file: path, warnings: &warnings) ?? false
         app.workingDirectory = entry.string("Path").flatMap { $0.isEmpty ? nil : $0 }
         app.noDisplay = entry.boolean("NoDisplay", file: path, warnings: &warnings) ?? false
@@ -163,6 +163,19 @@ public enum ApplicationDiscovery {
     /// Ids for a message: the first ten, then how many in all.
     private static func named(_ ids: [String]) -> String {
         ids.count <= 10 ? ids.joined(separator: ", ") : ids.prefix(10).joined(separator: ", ") + " … (\(ids.count) in all)"
+    }
+
+    /// An `Icon` value as GLib reads it: a path, or a theme's icon name, of
+    /// which a `.png`, `.svg` or `.xpm` ending is dropped (GLib's work-around
+    /// for "a common mistake in desktop files": a theme is asked for
+    /// `utilities-terminal`, never `utilities-terminal.png`). Empty is none.
+    static func iconName(_ value: String) -> String? {
+        if value.isEmpty { return nil }
+        guard !value.hasPrefix("/") else { return value }
+        for ending in [".png", ".svg", ".xpm"] where value.hasSuffix(ending) && value.count > ending.count {
+            return String(value.dropLast(ending.count))
+        }
+        return value
     }
 
     /// `Actions=` in its order, each from its `[Desktop Action id]` group. Past
@@ -187,6 +200,11 @@ public enum ApplicationDiscovery {
                 continue
             }
             let exec = group.string("Exec").flatMap { $0.isEmpty ? nil : $0 }
+            // Without Exec it is started over D-Bus, by a DBusActivatable app only.
+            if exec == nil && !app.dbusActivatable {
+                warn("[Desktop Action \(actionId)] has no Exec, and the app is not DBusActivatable; the action is skipped")
+                continue
+            }
             if let exec {
                 do { _ = try ExecLine.parse(exec) } catch {
                     warnings.append(DesktopSourceError(file: file.path, line: group["Exec"]?.line ?? group.line,
@@ -200,7 +218,7 @@ public enum ApplicationDiscovery {
             }
             app.actions.append(DesktopAction(
                 id: actionId, name: name,
-                icon: group.localeString("Icon", locale: locale).flatMap { $0.isEmpty ? nil : $0 },
+                icon: group.localeString("Icon", locale: locale).flatMap(iconName),
                 exec: exec))
         }
         if !app.droppedActionIds.isEmpty {

@@ -197,9 +197,11 @@ import Testing
 
     @Test func actionsPastTenAreDroppedWithAWarning() throws {
         let ids = (1...12).map { "a\($0)" }
-        var text = entry("Many", "Actions=\(ids.joined(separator: ";"));missing;nameless;\n")
+        var text = entry("Many", "Actions=\(ids.joined(separator: ";"));missing;nameless;noexec;\n")
         for id in ids { text += "[Desktop Action \(id)]\nName=Action \(id)\nExec=many --\(id)\n" }
         text += "[Desktop Action nameless]\nExec=x\n"
+        // No Exec, and the app is not DBusActivatable: nothing could start it (it was dropped without a word).
+        text += "[Desktop Action noexec]\nName=No Exec\n"
         let path = tree.write("home/.local/share/applications/many.desktop", text)
         let found = ApplicationDiscovery.discover(in: environment)
         let many = try #require(found.applications.first { $0.id == "many" })
@@ -208,6 +210,7 @@ import Testing
         #expect(found.warnings.filter { $0.file == path }.map(\.description) == [
             "\(path):5: action missing has no [Desktop Action missing] group; it is skipped",
             "\(path):5: [Desktop Action nameless] has no Name; it is skipped",
+            "\(path):5: [Desktop Action noexec] has no Exec, and the app is not DBusActivatable; the action is skipped",
             "\(path):5: 12 actions; an app has at most 10 App Shortcuts, so the first 10 are kept and a11, a12 dropped",
         ])
         // Many more: the message names ten and says how many (40,000 made it 300 KB).
@@ -217,6 +220,20 @@ import Testing
         let longPath = tree.write("home/.local/share/applications/more.desktop", long)
         let warned = ApplicationDiscovery.discover(in: environment).warnings.filter { $0.file == longPath }.map(\.description)
         #expect(warned == ["\(longPath):5: 25 actions; an app has at most 10 App Shortcuts, so the first 10 are kept and b11, b12, b13, b14, b15, b16, b17, b18, b19, b20 … (15 in all) dropped"])
+    }
+
+    /// An icon name is read as GLib reads it: a `.png`, `.svg` or `.xpm`
+    /// ending is dropped from a theme name (not from a path), so the theme is
+    /// asked for the icon it has.
+    @Test func anIconNameLosesTheImageEndingDesktopFilesOftenGiveIt() throws {
+        tree.write("home/.local/share/applications/png.desktop", entry("Png", "Icon=utilities-terminal.png\n"))
+        tree.write("home/.local/share/applications/path.desktop", entry("Path", "Icon=/opt/app/icon.svg\n"))
+        tree.write("home/.local/share/applications/plain.desktop", entry("Plain", "Icon=org.gnome.Maps\nActions=a;\n[Desktop Action a]\nName=A\nExec=app -a\nIcon=go-next.xpm\n"))
+        let apps = ApplicationDiscovery.discover(in: environment).applications
+        #expect(apps.first { $0.id == "png" }?.icon == "utilities-terminal")
+        #expect(apps.first { $0.id == "path" }?.icon == "/opt/app/icon.svg")
+        #expect(apps.first { $0.id == "plain" }?.icon == "org.gnome.Maps")
+        #expect(apps.first { $0.id == "plain" }?.actions.first?.icon == "go-next")
     }
 
     /// GLib does not load an entry whose Exec it cannot split; an action's is
