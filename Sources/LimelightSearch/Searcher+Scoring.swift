@@ -17,7 +17,7 @@ extension Searcher {
     struct Scored {
         /// The candidate's card (shared with the snapshot cache, not copied).
         let entry: SnapshotCache.Entry
-        let score: Double
+        var score: Double
         /// The text parts of its `Scorer.Candidate`, as scored.
         let textWeight: Double, titleBonus: Double
         /// The `titleMatch` component (0 when there is none), as `SearchHit.titleMatch`.
@@ -60,7 +60,7 @@ extension Searcher {
             // LibreOffice Writer (a later word of its name, 1.5) for
             // "writer", and so for "calc", "impress" and "draw".
             c.titleMatch = 0
-            let desktopAction = entry.card.kind == .shortcut && entry.card.launch.exec != nil
+            let desktopAction = Self.isDesktopAction(entry)
             for (i, name) in entry.card.names.enumerated() {
                 let synonym = i > 0 || desktopAction
                 let role: TitleMatch.Role = synonym ? .synonym : entry.shownTitleGoesOn ? .startOfShownTitle : .name
@@ -79,6 +79,12 @@ extension Searcher {
             if c.titleMatch == RankingWeights.exactTitle { c.titleMatch += RankingWeights.exactTitleTextShare * c.textWeight }
         }
         return c
+    }
+
+    /// An App Shortcut that runs a command line of its own (a desktop
+    /// action): a way into its app.
+    static func isDesktopAction(_ entry: SnapshotCache.Entry) -> Bool {
+        entry.card.kind == .shortcut && entry.card.launch.exec != nil
     }
 
     /// What the scorer knows of a card besides the text: prior, usage (with
@@ -112,11 +118,31 @@ extension Searcher {
                           icon: card.card.launch.icon, desktopFile: card.card.launch.desktopFile,
                           components: Scorer.components(c, situation))
         h.keptOnTop = s.keptOnTop
+        // Placed below its app (`placeDesktopActionsBelowTheirApps`): the
+        // explanation still adds up to the score.
+        let parts = h.components.reduce(0) { $0 + $1.value }
+        if s.score < parts { h.components.append(("below its app", s.score - parts)) }
         return h
     }
 }
 
 extension Array where Element == Searcher.Scored {
+    /// A desktop action ranks below its own app wherever the app matches
+    /// too, as KRunner ranks jump-list entries below application matches
+    /// (GNOME Shell does not search them at all). Its title is matched a
+    /// tier below names already, but its text could still outweigh the
+    /// app's: for "torrent client", Transmission's "Start Transmission with
+    /// All Torrents Paused" (the word in its title, the app's names in its
+    /// phrases) came before Transmission and qBittorrent.
+    mutating func placeDesktopActionsBelowTheirApps() {
+        var appScores: [String: Double] = [:]
+        for s in self where s.entry.card.kind == .app { appScores[s.entry.card.app] = s.score }
+        guard !appScores.isEmpty else { return }
+        for i in indices where Searcher.isDesktopAction(self[i].entry) {
+            if let app = appScores[self[i].entry.card.app], self[i].score >= app { self[i].score = app.nextDown }
+        }
+    }
+
     /// The candidates' positions in result order: `SearchHit.ranksBefore`
     /// on what their hits would show.
     func rankOrder() -> [Int] {

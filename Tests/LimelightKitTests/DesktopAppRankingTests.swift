@@ -114,6 +114,32 @@ import Testing
         #expect(try titles("libre calc").first == "LibreOffice Calc")
     }
 
+    // And below its own app wherever that matches too: for "torrent client",
+    // Transmission's "Start Transmission with All Torrents Paused" (the word
+    // in its title, the app's names in its phrases, each phrase once per
+    // name) came before Transmission and qBittorrent. As `sync apps` makes
+    // the records of Debian's desktop files.
+    @Test func aDesktopActionRanksBelowItsOwnAppWhereBothMatch() throws {
+        let dir = TempDir()
+        try ingest(dir, [
+            #"{"kind":"app","app":"transmission-gtk","name":"Transmission","genericName":"BitTorrent Client","synonyms":["BitTorrent Client","torrents","downloading","uploading","share","sharing","transmission-gtk"],"description":"Download and share files over BitTorrent","exec":"transmission-gtk %U","keywords":["Network","FileTransfer","P2P","GTK"]}"#,
+            #"{"kind":"intent","app":"transmission-gtk","id":"desktop-action","title":"Run a desktop action"}"#,
+            #"{"kind":"shortcut","app":"transmission-gtk","id":"Pause","intent":"desktop-action","title":"Start Transmission with All Torrents Paused","phrases":["Start Transmission with All Torrents Paused in ${applicationName}","${applicationName}: Start Transmission with All Torrents Paused"],"exec":"transmission-gtk --paused"}"#,
+            #"{"kind":"app","app":"org.qbittorrent.qBittorrent","name":"qBittorrent","genericName":"BitTorrent client","synonyms":["BitTorrent client","bittorrent","torrent","magnet","download","p2p"],"description":"Download and share files over BitTorrent","exec":"qbittorrent %U"}"#,
+            #"{"kind":"app","app":"org.gnome.Calculator","name":"Calculator","synonyms":["calculation","arithmetic"]}"#,
+        ] + (0..<60).map { #"{"kind":"app","app":"other\#($0)","name":"Other \#($0)","synonyms":["editor","viewer"]}"# })
+        let hits = try respond(dir, "torrent client").hits.map(\.title)
+        let app = hits.firstIndex(of: "Transmission"), action = hits.firstIndex(of: "Start Transmission with All Torrents Paused")
+        #expect(hits.first == "qBittorrent" || hits.first == "Transmission", "\(hits)")
+        #expect(app != nil && action != nil && app! < action!, "\(hits)")
+        // Its explanation says so, and still adds up to its score.
+        let shown = try #require(try respond(dir, "torrent client").hits.first { $0.title.hasPrefix("Start Transmission") })
+        #expect(shown.components.last?.name == "below its app")
+        #expect(abs(shown.components.reduce(0) { $0 + $1.value } - shown.score) < 1e-9)
+        // Where its app does not match, the action stands on its own.
+        #expect(try respond(dir, "paused").hits.first?.title == "Start Transmission with All Torrents Paused")
+    }
+
     // No indexed word is "libre", so "libre calc" matches word by word, but
     // the top hit's name starts both words: the response does not say that
     // nothing matches every word (it does for "system settings", above).
