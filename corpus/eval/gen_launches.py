@@ -36,6 +36,12 @@ eval-fresh` draws forty new ones no setting was ever chosen on.
 6 times, 35% noise, 8 to 20 launches a day), closer to real logs: the best
 counting rule's first suggestion is right about a fifth of the time rather
 than a third (0.16 on the real launches issue 14 measured).
+
+--coarse-clock stamps every launch with the first minute of its time of day
+(the same draws otherwise), as a study that records only a weekday, a time of
+day and a place is replayed: many launches at one instant.
+
+    python3 corpus/eval/gen_launches.py --people 101-124 --harder --coarse-clock --out DIR
 """
 import argparse
 import datetime
@@ -58,10 +64,13 @@ HARDER = {'apps': (60, 150), 'niche': (2, 6), 'noise': 0.35, 'rate': (8, 20)}
 BUCKETS = {'morning': (5, 12), 'afternoon': (12, 17), 'evening': (17, 22), 'night': (22, 29)}
 
 
-def person(seed, out, ranks=None, recipe=RECIPE):
+def person(seed, out, ranks=None, recipe=RECIPE, coarse_clock=False):
     """Appends one person's records to `out`; with `ranks`, also each
     launch's rank (0: first) under the probabilities it was drawn from, in
-    the order the launches are written (see launch_ceiling.py)."""
+    the order the launches are written (see launch_ceiling.py). With
+    `coarse_clock`, every launch is stamped with the first minute of its time
+    of day, as a study that records only the time of day would be replayed
+    (the same draws; launches of one time of day keep the order drawn)."""
     rng = random.Random(seed)
     n_apps = rng.randint(*recipe['apps'])
     apps = [f'launch.p{seed}.app{i}' for i in range(n_apps)]
@@ -117,10 +126,14 @@ def person(seed, out, ranks=None, recipe=RECIPE):
                 else:
                     a = rng.choices(live, habit)[0]
                 minute = rng.randrange((h1 - h0) * 60)
+                if coarse_clock:
+                    minute = 0
                 t = datetime.datetime.combine(date, datetime.time(0)) + datetime.timedelta(hours=h0, minutes=minute)
                 ctx = [] if p == 'other' else [f'location.{p}']
                 events.append((t, apps[a], ctx, truth_rank(live, noise, habit, a, recipe['noise'])))
-    events.sort()
+    # (Sorted whole, ties by app id, as the committed logs were written; a
+    # coarse clock ties a whole time of day, which keeps the order drawn.)
+    events.sort(key=(lambda e: e[0]) if coarse_clock else None)
     if ranks is not None:
         ranks.extend(r for *_, r in events)
     for t, a, ctx, _ in events:
@@ -153,13 +166,16 @@ if __name__ == '__main__':
     cli.add_argument('--out', default=OUT, help="directory to write into (default corpus/eval/launches)")
     cli.add_argument('--harder', action='store_true',
                      help="60-150 apps, niches 2-6x, 35%% noise, 8-20 launches a day (with --out)")
+    cli.add_argument('--coarse-clock', action='store_true',
+                     help="every launch at the first minute of its time of day, as a study recording only the "
+                          "time of day is replayed (with --out)")
     args = cli.parse_args()
-    if args.harder and os.path.abspath(args.out) == OUT:
-        cli.error("--harder writes other people: give --out DIR (corpus/eval/launches keeps the committed recipe)")
+    if (args.harder or args.coarse_clock) and os.path.abspath(args.out) == OUT:
+        cli.error("--harder and --coarse-clock write other people: give --out DIR (corpus/eval/launches keeps the committed recipe)")
     os.makedirs(args.out, exist_ok=True)
     for seed in args.people:
         out = []
-        person(seed, out, recipe=HARDER if args.harder else RECIPE)
+        person(seed, out, recipe=HARDER if args.harder else RECIPE, coarse_clock=args.coarse_clock)
         with open(os.path.join(args.out, f'launch{seed}.jsonl'), 'w', encoding='utf-8') as f:
             for r in out:
                 f.write(json.dumps(r) + '\n')

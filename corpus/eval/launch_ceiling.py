@@ -32,6 +32,7 @@ cli = argparse.ArgumentParser(description="HR@1 and HR@5 of the probabilities ea
 cli.add_argument('--people', type=gen_launches.seed_range, default=range(1, gen_launches.PEOPLE + 1),
                  help=f"seeds FIRST-LAST (default 1-{gen_launches.PEOPLE}: the committed logs)")
 cli.add_argument('--harder', action='store_true', help="people drawn by gen_launches.py --harder")
+cli.add_argument('--coarse-clock', action='store_true', help="people drawn by gen_launches.py --coarse-clock")
 cli.add_argument('--ranks', metavar='DIR', help="score the rankers of limelight-eval --ranks DIR in expectation (markdown)")
 args = cli.parse_args()
 RECIPE = gen_launches.HARDER if args.harder else gen_launches.RECIPE
@@ -54,7 +55,7 @@ def drawn_from(seed):
     real = gen_launches.truth_rank
     gen_launches.truth_rank = keep
     try:
-        gen_launches.person(seed, [], probabilities, recipe=RECIPE)
+        gen_launches.person(seed, [], probabilities, recipe=RECIPE, coarse_clock=args.coarse_clock)
     finally:
         gen_launches.truth_rank = real
     return probabilities
@@ -131,7 +132,7 @@ if args.ranks:
 total = top1 = top5 = 0
 for seed in args.people:
     ranks = []
-    gen_launches.person(seed, [], ranks, recipe=RECIPE)
+    gen_launches.person(seed, [], ranks, recipe=RECIPE, coarse_clock=args.coarse_clock)
     n = len(ranks)
     print(f"launch{seed} ({half(seed)}): {n} launches, ceiling HR@1 {sum(r == 0 for r in ranks) / n:.3f}, "
           f"HR@5 {sum(r < 5 for r in ranks) / n:.3f}")
