@@ -136,9 +136,9 @@ public enum Spawner {
         var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) }
         cArgs.append(nil)
         defer { for p in cArgs { free(p) } }
-        // A token handed for this start (else the launcher's own) goes to the
-        // app as GLib passes it: in XDG_ACTIVATION_TOKEN (Wayland) and
-        // DESKTOP_STARTUP_ID (X11), whichever of the two the launcher had.
+        // A token handed for this start, else the launcher's own (from either
+        // variable), goes to the app as GLib passes it: in both
+        // XDG_ACTIVATION_TOKEN (Wayland) and DESKTOP_STARTUP_ID (X11).
         let token = Self.token(token)
         var cEnvironment: [UnsafeMutablePointer<CChar>?] = []
         if let token {

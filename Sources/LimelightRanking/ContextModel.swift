@@ -489,11 +489,14 @@ public enum ContextModel {
         // A use at this very instant (or after it) is no sign of a session:
         // the log's clock is coarser than one. App-usage studies record a
         // time of day, and where every launch of a morning was stamped with
-        // its first minute, every app used that morning was "just used":
-        // the weight learned −1.5 on it, and HR@1 fell to 0.196, behind the
-        // time of day + place rule's 0.210, on 24 launch logs so stamped
-        // (gen_launches.py --harder --coarse-clock); 0.217 with this (0.223
-        // where each launch has its own minute, with or without it).
+        // its first minute, every app used that morning was "just used".
+        // A launch repeated at that instant is the same record (an id from
+        // its content), counted and learned from once, so the weights saw
+        // only apps not yet used that morning chosen: they learned −1.5 on
+        // it, and HR@1 fell to 0.196, behind the time of day + place
+        // rule's 0.210, on 24 launch logs so stamped (gen_launches.py
+        // --harder --coarse-clock); 0.217 with this (0.223 where each
+        // launch has its own minute, or second, with or without it).
         phi[recencyFeature] = e.sinceLastUse.map { $0 > 0 ? exp(-$0 / sessionDays) : 0 } ?? 0
         // The app's registration says what matters here before the person
         // has shown it: a prior worth one use, α/(α + n) with α = 1, which
