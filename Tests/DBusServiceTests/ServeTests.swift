@@ -116,6 +116,25 @@ struct ServeTests {
         #expect(again.contains("'icon': <('themed', <['docs-icon']>)>"), "\(again)")
     }
 
+    /// An app of a desktop file with no Icon is shown with the generic
+    /// application icon, as GNOME Shell shows it (its id named no icon a
+    /// theme has, and the shell drew a broken one); an app of records keeps
+    /// its id, a Flatpak's icon name.
+    @Test func aDesktopAppWithNoIconHasTheGenericApplicationIcon() throws {
+        let records = """
+            {"kind":"app","app":"noicon","name":"Noicon Wibble","exec":"true","desktopFile":"noicon.desktop"}
+            {"kind":"app","app":"org.example.Wibble","name":"Wibble Records","exec":"true"}
+
+            """
+        let f = try Fixture(records: records)
+        try f.serve()
+        let metas = try f.gnome("GetResultMetas", ["['app/noicon', 'app/org.example.Wibble']"]).stdout
+        #expect(metas.contains("'name': <'Noicon Wibble'>, 'icon': <('themed', <['application-x-executable']>)>"), "\(metas)")
+        #expect(metas.contains("'name': <'Wibble Records'>, 'icon': <('themed', <['org.example.Wibble']>)>"), "\(metas)")
+        let match = try f.krunner("Match", ["noicon"]).stdout
+        #expect(match.hasPrefix("([('app/noicon', 'Noicon Wibble', 'application-x-executable',"), "\(match)")
+    }
+
     @Test func searchProvider2AnswersEveryMethodFromTheIndex() throws {
         let f = try Fixture()
         try f.serve()
