@@ -388,7 +388,7 @@ public enum ContextModel {
             let own = Array(Set(current)).sorted()
             guard !own.isEmpty, !known.contains(own) else { return current }
             // Every context it names was counted in some set (itself or a descendant).
-            for c in own where !known.contains(where: { $0.contains { $0 == c || $0.hasPrefix(c + ".") } }) { return current }
+            guard own.allSatisfy({ c in known.contains { $0.contains { $0 == c || $0.hasPrefix(c + ".") } } }) else { return current }
             let now = expanded(own), here = place(of: own)
             var best: Reading?
             for set in known where here.isEmpty || place(of: set).elementsEqual(here) {

@@ -135,6 +135,8 @@ extension Array where Element == Searcher.Scored {
     /// All Torrents Paused" (the word in its title, the app's names in its
     /// phrases) came before Transmission and qBittorrent.
     mutating func placeDesktopActionsBelowTheirApps() {
+        // Most keystrokes match no desktop action: nothing to gather then.
+        guard contains(where: { Searcher.isDesktopAction($0.entry) }) else { return }
         var appScores: [String: Double] = [:]
         for s in self where s.entry.card.kind == .app { appScores[s.entry.card.app] = s.score }
         guard !appScores.isEmpty else { return }
