@@ -26,6 +26,8 @@ package struct BatchSession {
     /// Intents the batch declared: their app's App Shortcuts must still fit them (`checkShortcutsOfIntents`).
     var intentsToCheck: [LocatedRecord] = []
     var interactions: [LocatedRecord] = []
+    /// How often the batch has listed each id-less interaction, by its content-derived id.
+    var copiesInBatch: [String: Int] = [:]
     /// Each app's App Shortcuts, for crediting interactions.
     var shortcutCache: [String: [Record]] = [:]
     /// Relevant-entity registrations per app → context → entities, loaded lazily.
@@ -101,7 +103,14 @@ package struct BatchSession {
             var fields = r.fields
             if r.fields["id"] == nil {
                 // Content-derived id: re-importing the same log is idempotent.
-                fields["id"] = .string("d-" + fnv1a64Hex(r.json.serialized))
+                // A line the batch repeats is another use (a log whose clock
+                // is only the time of day lists two launches of one morning
+                // alike): its k-th copy is numbered, as it is again on a
+                // re-import of the same lines.
+                let derived = "d-" + fnv1a64Hex(r.json.serialized)
+                let copy = (copiesInBatch[derived] ?? 0) + 1
+                copiesInBatch[derived] = copy
+                fields["id"] = .string(copy == 1 ? derived : derived + "-\(copy)")
             }
             let rec = Record(kind: .interaction, fields: fields)
             interactions.append(LocatedRecord(rec, at: location))

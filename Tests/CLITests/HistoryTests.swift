@@ -119,6 +119,24 @@ import Testing
         #expect(try interactions(cli).count == 1)
     }
 
+    /// A log whose clock is only the time of day lists two launches of one
+    /// morning alike: an id-less line the file repeats is another use. The
+    /// same file again adds none; the file grown by one more copy adds one.
+    @Test func aLineALogRepeatsIsAnotherUseAndReimportingTheLogAddsNone() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        let launch = #"{"kind":"interaction","app":"com.example.a","at":"2026-11-30T06:00:00+01:00","context":["location.home"]}"# + "\n"
+        let other = #"{"kind":"interaction","app":"com.example.b","at":"2026-11-30T06:00:00+01:00","context":["location.home"]}"# + "\n"
+        let log = dir.write("log.jsonl", launch + other + launch)
+        #expect(try cli.run(["index", log]).status == 0)
+        #expect(try interactions(cli).count == 3)
+        #expect(try cli.run(["index", log]).status == 0)
+        #expect(try interactions(cli).count == 3)
+        #expect(try cli.run(["index", dir.write("log.jsonl", launch + other + launch + launch)]).status == 0)
+        let stored = try interactions(cli)
+        #expect(stored.count == 4 && stored.filter { $0.contains("com.example.a") }.count == 3, "\(stored)")
+    }
+
     /// Uses of what is not indexed (an app gone from a sync, an action gone
     /// from its app) are kept and told; they count once it is indexed, and
     /// an export holding them reads back.
