@@ -74,6 +74,9 @@ package final class DocumentBuilder {
         if !foldedWords.isEmpty || !joined.isEmpty {
             try termGenerator.index((foldedWords + joined).joined(separator: " "), wdf: Schema.FieldWeight.keywords, positions: false)
         }
+        for words in Set(([title] + titleAliases).map { TitleKey($0).words.count }) where words > 0 {
+            try doc.addBooleanTerm(Schema.titleLengthTerm(words))
+        }
         var seen = Set<String>()
         for source in prefixTexts + prefixTexts.map(Tokenizer.fold) + joined {
             for word in Tokenizer.words(source) {

@@ -32,6 +32,14 @@ extension Searcher {
         func inTitles() throws(XapianError) -> Query {
             try matching.filter(try .and(titleWords.map { Query(term: Schema.wordPrefixTerm($0)) }))
         }
+        // Titles of as many words as the query, each started by its word:
+        // an exact title, or the one the word being typed completes. Among
+        // many title matches the best by prior and usage can leave them out
+        // (the mailbox Travel was not among the best 50 of 375 for "travel",
+        // and came first only from `--limit 48`).
+        func ofTheQuerysLength() throws(XapianError) -> Query {
+            try inTitles().filter(Query(term: Schema.titleLengthTerm(titleWords.count)))
+        }
         guard bound > broadQueryMatches else {
             let best = try scored(matching, count: depth)
             add(best)
@@ -42,22 +50,29 @@ extension Searcher {
             // notes seen near zebras. Its title bonus comes later, in `score`.
             // (Fewer than `depth` are every match: the bound, from term
             // frequencies, is often far above what words match together.)
-            if best.count >= depth, !titleWords.isEmpty { add(try scored(try inTitles(), count: depth)) }
+            if best.count >= depth, !titleWords.isEmpty {
+                let titled = try scored(try inTitles(), count: depth)
+                add(titled)
+                if titled.count >= depth { add(try scored(try ofTheQuerysLength(), count: depth)) }
+            }
             return out
         }
-        // A window that holds every match scores them all: the title tier
-        // could only repeat part of that work.
-        let windowHoldsAll = bound <= broadWindowMatches
-        if !titleWords.isEmpty, !windowHoldsAll {
-            let inTitles = try inTitles()
-            // Every match here also costs a skip in each long list: a
-            // fraction of the budgets.
-            let titled = try matchesUpperBound(inTitles)
+        // Every match of a title tier also costs a skip in each long list:
+        // a fraction of the budgets.
+        func titleTier(_ query: Query) throws(XapianError) -> [Match] {
+            let titled = try matchesUpperBound(query)
             let divisor = RankingWeights.broadTitleBudgetDivisor
-            add(titled <= broadQueryMatches / divisor ? try scored(inTitles, count: depth)
-                : try windowed(inTitles, count: depth, matches: titled, budget: broadWindowMatches / divisor,
-                               weightless: weightless))
+            return titled <= broadQueryMatches / divisor ? try scored(query, count: depth)
+                : try windowed(query, count: depth, matches: titled, budget: broadWindowMatches / divisor,
+                               weightless: weightless)
         }
+        // A window that holds every match scores them all by BM25, and the
+        // title tier could only repeat part of that work; but the word being
+        // typed weighs nothing there, and the best `depth` of the window are
+        // its best by static rank, which can leave out an exact title.
+        let windowHoldsAll = bound <= broadWindowMatches
+        if !titleWords.isEmpty, !windowHoldsAll { add(try titleTier(try inTitles())) }
+        if !titleWords.isEmpty { add(try titleTier(try ofTheQuerysLength())) }
         let small = try Query.or([RecordKind.app, .shortcut].map { Query(term: Schema.kind + $0.rawValue) })
         add(try scored(try matching.filter(small), count: RankingWeights.prefixCandidates))
         add(try windowed(matching, count: depth, matches: bound, budget: broadWindowMatches, weightless: weightless))

@@ -14,7 +14,8 @@ public enum Schema {
     ///     words of titles, names and keywords also joined ("wifi").
     /// 14: the type of a property's range value (`propertyRangeType`);
     ///     identifiers keyed in NFC (`canonicalIdentifier`).
-    public static let version = 14
+    /// 15: the number of words of each name (`titleLength`).
+    public static let version = 15
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
     /// On each shard of a sharded index: how many batches it has committed
@@ -70,6 +71,12 @@ public enum Schema {
     /// piece of a word or the initials find it (see `InnerWordTerms`).
     package static let innerGram = "XM"
     package static let initials = "XN"
+    /// On hits: `XL` + the number of words of each of their names (title,
+    /// other names), so that an exact title, or the one the word being
+    /// typed completes, is found among many matches of its words
+    /// (`Searcher.broadCandidates`).
+    package static let titleLength = "XL"
+    package static func titleLengthTerm(_ words: Int) -> String { titleLength + String(words) }
 
     /// Edge prefixes are indexed up to this many characters; a longer last word
     /// matches by the prefix of its first ten.

@@ -109,6 +109,36 @@ import Xapian
         #expect(kept.allSatisfy { $0.hasPrefix("fresh") }, "\(kept)")
     }
 
+    /// An exact title, or the one the word being typed completes, is a
+    /// candidate however many titles have the word and however few results
+    /// are asked for: among 120 better-known "Common …" notes, the note
+    /// titled "Common" was not among the best 50 by prior, and was shown
+    /// only to a request for 48 or more. Scored whole, windowed, or in the
+    /// window that holds every match (a budget of 200: 4 × 200 ≥ 301).
+    @Test func anExactTitleIsFoundHoweverManyTitlesHaveItsWordAndWhateverTheLimit() throws {
+        let dir = TempDir()
+        var lines = [#"{"kind":"app","app":"com.example.notes","name":"Notes"}"#]
+        for n in 0..<120 {
+            lines.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"c\#(n)","title":"Common \#(["ground", "log", "room", "sense"][n % 4]) \#(n)","rankingHint":\#(50 + n % 50)}"#)
+        }
+        for n in 0..<180 {
+            lines.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"n\#(n)","title":"Note \#(n)","description":"A common thing.","rankingHint":\#(n % 100)}"#)
+        }
+        lines.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"exact","title":"Common","rankingHint":1}"#)
+        _ = try ingest(dir, lines)
+        _ = try Maintenance.rebuild(dir.index)
+        for budget in [Int.max, Self.budget, 200] {
+            let s = try searcher(dir, budget: budget)
+            for limit in [5, 10] {
+                var r = SearchRequest(query: "common")
+                r.limit = limit
+                #expect(try s.search(r).hits.first?.id == "exact", "budget \(budget), limit \(limit)")
+                r.query = "commo"
+                #expect(try s.search(r).hits.contains { $0.id == "exact" }, "budget \(budget), limit \(limit)")
+            }
+        }
+    }
+
     @Test func withinTheBudgetNothingChanges() throws {
         let dir = try rebuiltIndex()
         for q in ["common", "note 1", "thing", "common gr", "daily"] {
