@@ -61,16 +61,18 @@ import Testing
 
     /// `history retain` forgets what is older and leaves no file holding it:
     /// a forgotten use's context name stayed in the model's context sets and
-    /// the postings (found by a helper's audit).
-    @Test func retentionLeavesNoTraceOfWhatItForgot() throws {
-        let cli = CLI(index: dir.path + "/retained")
+    /// the postings (found by a helper's audit). On a sharded index too,
+    /// where it forgot nothing until the next write (found by another).
+    @Test(arguments: [[], ["--shards", "2"]])
+    func retentionLeavesNoTraceOfWhatItForgot(layout: [String]) throws {
+        let cli = CLI(index: dir.path + "/retained" + layout.joined())
         let records = """
             {"kind":"app","app":"com.example.a","name":"Alpha"}
             {"kind":"interaction","app":"com.example.a","at":"2025-01-01T00:00:00Z","context":["location.oldsecretplace"]}
             {"kind":"interaction","app":"com.example.a","at":"2026-12-01T00:00:00Z","context":["location.home"]}
 
             """
-        #expect(try cli.run(["index", dir.write("uses.jsonl", records)]).status == 0)
+        #expect(try cli.run(["index"] + layout + [dir.write("uses.jsonl", records)]).status == 0)
         #expect(!indexContains(cli, "oldsecretplace").isEmpty)
         #expect(try cli.run(["history", "retain", "30"]).status == 0)
         #expect(indexContains(cli, "oldsecretplace").isEmpty, "\(indexContains(cli, "oldsecretplace"))")

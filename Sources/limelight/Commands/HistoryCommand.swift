@@ -62,8 +62,9 @@ struct HistoryCommand: Command {
         // forget does, so that no file holds what it forgot (its context
         // names stayed in the suggestion model's sets and in the postings);
         // a failure is told, not passed over. Settings made before anything
-        // is indexed have nothing to apply to.
-        if args.positionals[0] == "retain", policy.retainDays != nil, try location.currentGeneration() != nil {
+        // is indexed (no stub, no shard marker) have nothing to apply to.
+        let indexed = try location.currentGeneration() != nil || location.shardLayout() != nil
+        if args.positionals[0] == "retain", policy.retainDays != nil, indexed {
             let cutoff = policy.retentionCutoff()
             _ = try removeThenRebuild(try IndexWriter.open(location), { try $0.forget(.timeRange(from: nil, to: cutoff), remembering: false) }) {
                 "forgot \($0) donation\($0 == 1 ? "" : "s") past the limit"
