@@ -74,8 +74,14 @@ package final class DocumentBuilder {
         if !foldedWords.isEmpty || !joined.isEmpty {
             try termGenerator.index((foldedWords + joined).joined(separator: " "), wdf: Schema.FieldWeight.keywords, positions: false)
         }
-        for words in Set(([title] + titleAliases).map { TitleKey($0).words.count }) where words > 0 {
+        let names = ([title] + titleAliases).map { TitleKey($0).words }
+        for words in Set(names.map(\.count)) where words > 0 {
             try doc.addBooleanTerm(Schema.titleLengthTerm(words))
+        }
+        for first in Set(names.compactMap(\.first)) {
+            for p in Tokenizer.edgePrefixes(first, maxLength: Schema.maxIndexedPrefix) {
+                try doc.addBooleanTerm(Schema.term(Schema.titleStart, p))
+            }
         }
         var seen = Set<String>()
         for source in prefixTexts + prefixTexts.map(Tokenizer.fold) + joined {

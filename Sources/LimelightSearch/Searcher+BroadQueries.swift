@@ -36,9 +36,15 @@ extension Searcher {
         // an exact title, or the one the word being typed completes. Among
         // many title matches the best by prior and usage can leave them out
         // (the mailbox Travel was not among the best 50 of 375 for "travel",
-        // and came first only from `--limit 48`).
+        // and came first only from `--limit 48`), and so the answer would
+        // depend on the page size.
         func ofTheQuerysLength() throws(XapianError) -> Query {
             try inTitles().filter(Query(term: Schema.titleLengthTerm(titleWords.count)))
+        }
+        // Titles whose first word the query's first word starts: those the
+        // query starts ("trail cond": Trail conditions: Soberanes) are among them.
+        func startedByTheQuery() throws(XapianError) -> Query {
+            try inTitles().filter(Query(term: Schema.titleStartTerm(titleWords[0])))
         }
         guard bound > broadQueryMatches else {
             let best = try scored(matching, count: depth)
@@ -53,7 +59,10 @@ extension Searcher {
             if best.count >= depth, !titleWords.isEmpty {
                 let titled = try scored(try inTitles(), count: depth)
                 add(titled)
-                if titled.count >= depth { add(try scored(try ofTheQuerysLength(), count: depth)) }
+                if titled.count >= depth {
+                    add(try scored(try ofTheQuerysLength(), count: depth))
+                    add(try scored(try startedByTheQuery(), count: depth))
+                }
             }
             return out
         }
@@ -72,7 +81,10 @@ extension Searcher {
         // its best by static rank, which can leave out an exact title.
         let windowHoldsAll = bound <= broadWindowMatches
         if !titleWords.isEmpty, !windowHoldsAll { add(try titleTier(try inTitles())) }
-        if !titleWords.isEmpty { add(try titleTier(try ofTheQuerysLength())) }
+        if !titleWords.isEmpty {
+            add(try titleTier(try ofTheQuerysLength()))
+            add(try titleTier(try startedByTheQuery()))
+        }
         let small = try Query.or([RecordKind.app, .shortcut].map { Query(term: Schema.kind + $0.rawValue) })
         add(try scored(try matching.filter(small), count: RankingWeights.prefixCandidates))
         add(try windowed(matching, count: depth, matches: bound, budget: broadWindowMatches, weightless: weightless))

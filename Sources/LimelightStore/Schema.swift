@@ -14,7 +14,8 @@ public enum Schema {
     ///     words of titles, names and keywords also joined ("wifi").
     /// 14: the type of a property's range value (`propertyRangeType`);
     ///     identifiers keyed in NFC (`canonicalIdentifier`).
-    /// 15: the number of words of each name (`titleLength`).
+    /// 15: the number of words of each name (`titleLength`) and the edge
+    ///     prefixes of its first word (`titleStart`).
     public static let version = 15
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
@@ -77,6 +78,12 @@ public enum Schema {
     /// (`Searcher.broadCandidates`).
     package static let titleLength = "XL"
     package static func titleLengthTerm(_ words: Int) -> String { titleLength + String(words) }
+    /// On hits: `XF` + each edge prefix (up to `maxIndexedPrefix`) of the
+    /// first word of each of their names, so that the titles a query starts
+    /// ("trail cond": Trail conditions: Soberanes) are found among many
+    /// matches of its words.
+    package static let titleStart = "XF"
+    package static func titleStartTerm(_ word: String) -> String { term(titleStart, String(word.prefix(maxIndexedPrefix))) }
 
     /// Edge prefixes are indexed up to this many characters; a longer last word
     /// matches by the prefix of its first ten.

@@ -109,12 +109,13 @@ import Xapian
         #expect(kept.allSatisfy { $0.hasPrefix("fresh") }, "\(kept)")
     }
 
-    /// An exact title, or the one the word being typed completes, is a
-    /// candidate however many titles have the word and however few results
-    /// are asked for: among 120 better-known "Common …" notes, the note
-    /// titled "Common" was not among the best 50 by prior, and was shown
-    /// only to a request for 48 or more. Scored whole, windowed, or in the
-    /// window that holds every match (a budget of 200: 4 × 200 ≥ 301).
+    /// An exact title, the one the word being typed completes, and one the
+    /// query starts are candidates however many titles have the words and
+    /// however few results are asked for: among 120 better-known "Common …"
+    /// notes, the note titled "Common" was not among the best 50 by prior,
+    /// and was shown only to a request for 48 or more; among 120 "Old common
+    /// notes …", "Common notes archive" likewise. Scored whole, windowed, or
+    /// in the window that holds every match (a budget of 200: 4 × 200 ≥ 422).
     @Test func anExactTitleIsFoundHoweverManyTitlesHaveItsWordAndWhateverTheLimit() throws {
         let dir = TempDir()
         var lines = [#"{"kind":"app","app":"com.example.notes","name":"Notes"}"#]
@@ -124,7 +125,11 @@ import Xapian
         for n in 0..<180 {
             lines.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"n\#(n)","title":"Note \#(n)","description":"A common thing.","rankingHint":\#(n % 100)}"#)
         }
+        for n in 0..<120 {
+            lines.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"o\#(n)","title":"Old common notes \#(n)","rankingHint":\#(50 + n % 50)}"#)
+        }
         lines.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"exact","title":"Common","rankingHint":1}"#)
+        lines.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"starts","title":"Common notes archive","rankingHint":1}"#)
         _ = try ingest(dir, lines)
         _ = try Maintenance.rebuild(dir.index)
         for budget in [Int.max, Self.budget, 200] {
@@ -135,6 +140,13 @@ import Xapian
                 #expect(try s.search(r).hits.first?.id == "exact", "budget \(budget), limit \(limit)")
                 r.query = "commo"
                 #expect(try s.search(r).hits.contains { $0.id == "exact" }, "budget \(budget), limit \(limit)")
+                // (The 122 titles "common" starts are a title tier of their
+                // own: past a quarter of a budget of 20 it is windowed too,
+                // and a title of prior 1 is outside the window, as in any
+                // broad tier; the budgets of `RankingWeights` give it 1,250.)
+                guard budget != Self.budget else { continue }
+                r.query = "common no"
+                #expect(try s.search(r).hits.first?.id == "starts", "budget \(budget), limit \(limit)")
             }
         }
     }
