@@ -59,6 +59,7 @@ public enum Maintenance {
         var hoisted = 0
         do {
             try writer.store.setMetadataEverywhere(Schema.versionKey, String(Schema.version))
+            try writer.store.markShards()
             if let state = old.clientState() { try writer.store.setMetadataEverywhere(Schema.clientStateKey, state) }
             let total: Int
             var chunks: [[LocatedRecord]] = []

@@ -145,6 +145,19 @@ package final class ShardStore {
         var done = 0
         for db in shards { done = max(done, Int(try db.metadataString(Schema.batchCountKey)) ?? 0) }
         try setMetadataEverywhere(Schema.batchCountKey, String(done + 1))
+        try markShards()
+    }
+
+    /// Writes each shard's place in the set (`ShardIdentity`), for servers
+    /// that serve them one by one: the set's id as shard 0 has it, or a new
+    /// one for new shards (a rebuild's).
+    func markShards() throws(XapianError) {
+        guard count > 1 else { return }
+        let set = ShardIdentity(try shards[0].metadataString(Schema.shardIdentityKey))?.set ?? ShardIdentity.newSet()
+        for (k, db) in shards.enumerated() {
+            let identity = ShardIdentity(shard: k, of: count, set: set).text
+            if try db.metadataString(Schema.shardIdentityKey) != identity { try db.setMetadata(Schema.shardIdentityKey, identity) }
+        }
     }
 
     /// Commits every shard's transaction: all but the last in parallel, then

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Xapian
 import LimelightSupport
 
@@ -36,8 +39,32 @@ public struct RemoteShards: Sendable, CustomStringConvertible {
 
     public var description: String { endpoints.map { "\($0.host):\($0.port)" }.joined(separator: ", ") }
 
-    /// Connects to every shard, checking each one's schema.
+    /// Connects to every shard, checking each one's schema, and that they
+    /// are every shard of one index (`ShardIdentity`).
     package func open() throws(StoreError) -> [Database] {
+        let names = endpoints.map { "\($0.host):\($0.port)" }
+        var tries = 0
+        while true {
+            let shards = try connect()
+            switch try ShardIdentity.mismatch(shards, names: names) {
+            case nil:
+                return shards
+            case .twoSets? where tries < Self.swapRetries:
+                // A rebuild moves each shard's stub in turn: a connection in
+                // between sees both sets, for a moment.
+                tries += 1
+                usleep(Self.swapRetryMicroseconds)
+            case .twoSets(let message)?, .other(let message)?:
+                throw StoreError.badLocation(message)
+            }
+        }
+    }
+
+    /// How long `open` waits for a rebuild's swap to end: 20 × 50 ms.
+    static let swapRetries = 20
+    static let swapRetryMicroseconds: UInt32 = 50_000
+
+    private func connect() throws(StoreError) -> [Database] {
         var out: [Database] = []
         for e in endpoints {
             let name = "\(e.host):\(e.port)"

@@ -24,6 +24,9 @@ public enum Schema {
     /// missed the last batch — a crash between commits — and its client
     /// state is the one to resume from: see `ShardLayout.settledShard`).
     package static let batchCountKey = "limelight.batches"
+    /// On each shard of a sharded index: which shard of which set it is
+    /// (`ShardIdentity`).
+    package static let shardIdentityKey = "limelight.shard"
 
     // Boolean terms (filters; they add no weight).
     /// Unique id of a stored record: `Q` + item key.

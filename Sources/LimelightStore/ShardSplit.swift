@@ -18,6 +18,7 @@ package enum ShardSplit {
         // (Errors of every layer below: a tool's, not a user's, so untyped.)
         let layout = ShardLayout(path: path, count: count)
         guard let gen = try single.currentGeneration() else { throw StoreError.missing("no index at \(single.path) to split") }
+        let set = ShardIdentity.newSet()
         for k in 0..<count {
             let shard = layout.shard(k)
             try Files.makeDirectories(shard.path)
@@ -35,6 +36,7 @@ package enum ShardSplit {
                 let kept = HotLists.decode(try db.metadata(name)).filter { owned.contains($0.key) }
                 try db.setMetadata(name, HotLists.encode(kept))
             }
+            try db.setMetadata(Schema.shardIdentityKey, ShardIdentity(shard: k, of: count, set: set).text)
             try db.commit()
             try db.close()
             try shard.publish(generation: 1)
