@@ -68,6 +68,7 @@ extension IndexWriter {
                 let opened = try fromStore { () throws(StoreError) in try (layout?.shard(k) ?? location).openTrackedReader() }
                 shards[k] = opened.db
                 locks.append(opened.lock)
+                if layout == nil, let refusal = refusalOfOneShard(location, opened.db) { throw refusal }
             }
             do { return try shards[k]!.storedRecord(key) } catch { throw IndexError(error, path: location.path) }
         }

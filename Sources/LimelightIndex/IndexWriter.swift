@@ -71,6 +71,7 @@ public final class IndexWriter {
         }
         guard let layout else {
             let (db, gen) = try openShard(location, lockTimeout: lockTimeout, allowOlderSchema: allowOlderSchema, onWait: onWait)
+            try refuseOneShardOfASet(location, db)
             // An ordinary index being sharded when the rebuild was killed.
             if try finishInterruptedSwap(location, opened: [db], locations: [location]) {
                 return try open(location, shards: requested, lockTimeout: lockTimeout, allowOlderSchema: allowOlderSchema, onWait: onWait)
@@ -112,6 +113,24 @@ public final class IndexWriter {
         } catch { throw IndexError(error, path: location.path) }
         if !allowOlderSchema { try writer.foldJournal(onWarning: onWait) }
         return writer
+    }
+
+    /// A shard of a sharded index is written through its directory: a record
+    /// written to one shard alone can be in two (each directory write routes
+    /// it by its key), and a delete through the directory then reaches one.
+    private static func refuseOneShardOfASet(_ location: IndexLocation, _ db: WritableDatabase) throws(IndexError) {
+        guard let refusal = refusalOfOneShard(location, db) else { return }
+        unlink(location.pidPath)
+        try? db.close()
+        throw refusal
+    }
+
+    /// Why `location` is not to be written alone (nil: it may be): it is
+    /// one shard of a sharded index (`ShardIdentity`).
+    static func refusalOfOneShard(_ location: IndexLocation, _ db: Database) -> IndexError? {
+        guard let identity = ShardIdentity((try? db.metadataString(Schema.shardIdentityKey)) ?? ""), identity.count > 1 else { return nil }
+        let directory = location.path.lastIndex(of: "/").map { String(location.path[..<$0]) } ?? "."
+        return .notWritable("\(location.path) is shard \(identity.shard) of the \(identity.count) shards of a sharded index: write to it through its directory (--index \(directory))")
     }
 
     /// Finishes a shard swap a killed rebuild left (`ShardSwap`), holding the

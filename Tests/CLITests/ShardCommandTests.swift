@@ -11,6 +11,26 @@ import Testing
         return r.lines.sorted()
     }
 
+    /// A shard is written through its directory: an entity indexed into
+    /// `DIR/shard-1` and again through `DIR` was in two shards, and a delete
+    /// through `DIR` reached one (found by an audit). Reading it stays open.
+    @Test func aShardIsWrittenOnlyThroughItsDirectory() throws {
+        let dir = TempDir()
+        defer { withExtendedLifetime(dir) {} }
+        let sharded = CLI(index: dir.path + "/sharded")
+        #expect(try sharded.run(["index", "--shards", "3"] + IndexJobTests.corpusFiles()).status == 0)
+        let shard = CLI(index: sharded.index + "/shard-1")
+        let entity = dir.write("new.jsonl", #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"zzq-new","title":"Zzqua Novel Trail"}"# + "\n")
+        for command in [["index", entity], ["rebuild"], ["compact"], ["donate", "--app", "com.example.trails"]] {
+            let r = try shard.run(command)
+            #expect(r.status != 0 && r.stderr.contains("shard-1 is shard 1 of the 3 shards of a sharded index: write to it through its directory (--index \(sharded.index))"),
+                    "\(command): \(r.stderr)")
+        }
+        #expect(try shard.run(["search", "trail", "--json"]).status == 0)
+        #expect(try sharded.run(["index", entity]).status == 0)
+        #expect(try sharded.run(["search", "zzqua", "--json"]).json.count == 1)
+    }
+
     @Test func aShardedIndexHoldsWhatOneIndexHolds() throws {
         let dir = TempDir()
         defer { withExtendedLifetime(dir) {} }

@@ -165,15 +165,15 @@ import TestProcesses
         let before = try shard.currentGeneration()
         var failures: [String] = []
         var searches = 0
-        // (A shard alone cannot rebuild from its stored records, which may
-        // name entities in other shards: it is rebuilt from a file here.)
+        // Every shard rebuilt, one stub after another: a view that connects
+        // in between sees two sets for a moment, and waits for the last.
         let file = dir.write("rebuild.jsonl", [#"{"kind":"app","app":"com.example.notes","name":"Notes"}"#] + (0..<300).map {
             #"{"kind":"entity","app":"com.example.notes","type":"Note","id":"r\#($0)","title":"trail rebuilt \#($0)","rankingHint":50}"#
         })
         let rebuilt = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var rebuildError: (any Error)? = nil
         let thread = Thread {
-            do { _ = try Maintenance.rebuild(shard, from: [file]) } catch { rebuildError = error }
+            do { _ = try Maintenance.rebuild(sharded, from: [file]) } catch { rebuildError = error }
             rebuilt.signal()
         }
         thread.start()
