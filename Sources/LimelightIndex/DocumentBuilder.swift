@@ -137,11 +137,15 @@ package final class DocumentBuilder {
         let doc = try base(r, key: ItemKey(r), hit: true)
         // Keywords (a desktop app's Categories) and its description (a
         // desktop entry's Comment: "photo" finds GIMP, "Create and edit
-        // images or photographs") find it, with no title bonus.
+        // images or photographs") find it, with no title bonus; as GLib
+        // does, a word started ("photo") finds it. A keyword too: matched
+        // whole and by its stem only, "compress" found Archive Manager and
+        // "compre", "compres" and "compressi" nothing, and "compr" was
+        // corrected, as one typed "compression".
         try indexText(doc, title: r.name, titleAliases: r.otherNames,
                       weighted: [(r.keywords.joined(separator: " "), Schema.FieldWeight.keywords),
                                  (r.text ?? "", Schema.FieldWeight.description)],
-                      prefixSources: [r.text ?? ""])  // as GLib does: a word started ("photo") finds it
+                      prefixSources: [r.text ?? ""] + r.keywords)
         try doc.setValue(Schema.priorSlot, number: Self.appPrior)
         try doc.setData(r.json.serialized)
         var card = Self.card(r, title: r.name, subtitle: nil, synonyms: r.otherNames, prior: Self.appPrior)

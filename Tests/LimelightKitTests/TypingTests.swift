@@ -24,6 +24,22 @@ import Testing
 
     func top(_ dir: TempDir, _ q: String) throws -> String? { try search(dir, q, limit: 5).first?.title }
 
+    /// An app's keywords (a desktop app's Categories) match as they are
+    /// typed, as its description's words do: typing "compression" found
+    /// Archive Manager at "compress" and "compression" only, nothing in
+    /// between, and "compr" was corrected (found by a typing audit).
+    @Test func anAppsKeywordIsFoundAtEveryLetterTyped() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.apps + [
+            #"{"kind":"app","app":"org.gnome.FileRoller","name":"Archive Manager","keywords":["GTK","GNOME","Utility","Archiving","Compression"],"description":"Create and modify an archive"}"#,
+        ])
+        let word = "compression"
+        for n in 4...word.count {
+            let r = try respond(dir, String(word.prefix(n)), limit: 5)
+            #expect(r.hits.first?.title == "Archive Manager" && r.correctedQuery == nil, "\(word.prefix(n)): \(r.hits.map(\.title)), \(r.correctedQuery ?? "")")
+        }
+    }
+
     @Test func theWordBeingTypedKeepsItsTopHit() throws {
         let dir = TempDir()
         // Other trails, so "mont" is a rare word with a high IDF (as in the
