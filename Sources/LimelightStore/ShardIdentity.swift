@@ -30,14 +30,17 @@ package struct ShardIdentity: Equatable, Sendable {
 
     package static func newSet() -> String { String(UInt64.random(in: 1...UInt64.max), radix: 16) }
 
-    /// What keeps the shards at `names` from being every shard of one set,
-    /// each once (nil: nothing). Shards with no identity are not checked.
+    /// Why shards served one by one are not every shard of one set, each
+    /// once, with the message that says so.
     package enum Mismatch: Equatable {
         /// Shards of two sets: part of a rebuild's swap, or servers of two indexes.
         case twoSets(String)
+        /// A shard left out, or one named twice.
         case other(String)
     }
 
+    /// What keeps the shards at `names` from being every shard of one set,
+    /// each once (nil: nothing). Shards with no identity are not checked.
     package static func mismatch(_ shards: [Database], names: [String]) throws(StoreError) -> Mismatch? {
         var found: [(name: String, identity: ShardIdentity)] = []
         for (db, name) in zip(shards, names) {
