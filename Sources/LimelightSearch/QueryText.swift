@@ -15,11 +15,16 @@ extension Searcher {
         var parts: [Query] = []
         for word in text.completeWords {
             // The term generator gives CJK n-grams the stemmed-term prefix
-            // too; the query parser does not, unless told.
-            var q = try parser.parse(word, flags: [.cjkNgram], defaultPrefix: Tokenizer.containsCJK(word) ? "Z" : "")
-            for other in [text.apostropheForms[word], QueryText.folded(word)] {
-                guard let other else { continue }
-                let asIndexed = try parser.parse(other, flags: [.cjkNgram])
+            // too; the query parser does not, unless told. A word with
+            // diacritics is matched without them only: every text that has
+            // it has that form too (`DocumentBuilder.indexText`), and
+            // matching both weighed it twice, so "sacré cœur" ranked
+            // otherwise than "sacre coeur" (its text score swamped the
+            // title bonuses: a later word above the title it starts).
+            let typed = QueryText.folded(word) ?? word
+            var q = try parser.parse(typed, flags: [.cjkNgram], defaultPrefix: Tokenizer.containsCJK(typed) ? "Z" : "")
+            if let other = text.apostropheForms[word] {
+                let asIndexed = try parser.parse(QueryText.folded(other) ?? other, flags: [.cjkNgram])
                 if !asIndexed.isEmpty { q = q.isEmpty ? asIndexed : try .or([q, asIndexed]) }
             }
             if word == text.trailingWord || (text.wordsAsPrefixes && QueryText.abbreviable(word)) {
