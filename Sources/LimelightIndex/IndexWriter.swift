@@ -63,9 +63,13 @@ public final class IndexWriter {
         }
         var layout = try fromStore { () throws(StoreError) in try ShardLayout.read(at: location.path) }
         if let layout, let n = requested, n != layout.count {
+            if try holdsNothing(layout.shards) { return try reshardedFirst(location, shards: n, lockTimeout: lockTimeout, onWait: onWait) }
             throw IndexError.badSetting("the index at \(location.path) has \(layout.count) shard\(layout.count == 1 ? "" : "s"), not \(n); to change that, run `limelight rebuild --shards \(n)`")
         }
         if layout == nil, let n = requested, n > 1 {
+            if try fromStore({ () throws(StoreError) in try location.currentGeneration() }) != nil, try holdsNothing([location]) {
+                return try reshardedFirst(location, shards: n, lockTimeout: lockTimeout, onWait: onWait)
+            }
             try checkNewShardedIndex(location, shards: n)
             layout = ShardLayout(path: location.path, count: n)
         }
@@ -148,6 +152,27 @@ public final class IndexWriter {
 
     /// `--shards N` creates a sharded index only where there is no index yet
     /// (or a creation of one was interrupted before its marker).
+    /// Whether no shard holds a document: the index's first batch was
+    /// rejected (or nothing was ever written), so the number of shards it
+    /// was made with binds nothing yet.
+    private static func holdsNothing(_ shards: [IndexLocation]) throws(IndexError) -> Bool {
+        for shard in shards {
+            let opened = try fromStore { () throws(StoreError) in try shard.openTrackedReader() }
+            defer { ReaderLocks.release(opened.lock) }
+            if (try? opened.db.documentCount) != 0 { return false }
+        }
+        return true
+    }
+
+    /// An index that holds nothing, laid out again with `n` shards (as
+    /// `rebuild --shards n` would), then opened: a retry of a rejected first
+    /// batch with another `--shards` was refused for an empty index.
+    private static func reshardedFirst(_ location: IndexLocation, shards n: Int, lockTimeout: Double,
+                                       onWait: (String) -> Void) throws(IndexError) -> IndexWriter {
+        _ = try Maintenance.rebuild(location, shards: n, onWait: onWait)
+        return try open(location, shards: n, lockTimeout: lockTimeout, onWait: onWait)
+    }
+
     private static func checkNewShardedIndex(_ location: IndexLocation, shards n: Int) throws(IndexError) {
         let entries = Files.list(location.path)
         if !entries.isEmpty, entries.allSatisfy({ $0.hasPrefix("shard-") }) { return }

@@ -31,6 +31,29 @@ import Testing
         #expect(try sharded.run(["search", "zzqua", "--json"]).json.count == 1)
     }
 
+    /// A rejected first batch writes nothing, so the shard count it asked
+    /// for binds nothing: a retry with another `--shards` (or with some, on
+    /// the ordinary index a plain first batch left) was refused (found by
+    /// an audit). An index that holds something still keeps its count.
+    @Test func aRejectedFirstBatchBindsNoShardCount() throws {
+        let dir = TempDir()
+        defer { withExtendedLifetime(dir) {} }
+        let bad = dir.write("bad.jsonl", #"{"kind":"app","app":"a.b","name":"X"}"# + "\n"
+                            + #"{"kind":"relevance","app":"a.b","context":"location.gym","op":"update","entities":[{"type":"T","id":"missing"}]}"# + "\n")
+        let good = IndexJobTests.corpusFiles()[0]
+        for (first, retry) in [(["--shards", "3"], ["--shards", "2"]), ([], ["--shards", "2"]), (["--shards", "3"], [])] {
+            let cli = CLI(index: dir.path + "/i" + first.joined() + "-" + retry.joined())
+            #expect(try cli.run(["index"] + first + [bad]).status == 65)
+            let r = try cli.run(["index"] + retry + [good])
+            #expect(r.status == 0, "\(first) then \(retry): \(r.stderr)")
+            let marker = try? String(contentsOfFile: cli.index + "/shards", encoding: .utf8)
+            #expect(marker == (retry.isEmpty ? "limelight shards 3\n" : "limelight shards 2\n"), "\(first) then \(retry)")
+            #expect(try cli.run(["search", "trail", "--json"]).json.count > 0)
+            let refused = try cli.run(["index", "--shards", "4", good])
+            #expect(refused.status == 64 && refused.stderr.contains("rebuild --shards 4"), "\(refused.stderr)")
+        }
+    }
+
     @Test func aShardedIndexHoldsWhatOneIndexHolds() throws {
         let dir = TempDir()
         defer { withExtendedLifetime(dir) {} }
