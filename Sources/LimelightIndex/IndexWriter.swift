@@ -150,8 +150,6 @@ public final class IndexWriter {
         return true
     }
 
-    /// `--shards N` creates a sharded index only where there is no index yet
-    /// (or a creation of one was interrupted before its marker).
     /// Whether no shard holds a document: the index's first batch was
     /// rejected (or nothing was ever written), so the number of shards it
     /// was made with binds nothing yet.
@@ -173,6 +171,8 @@ public final class IndexWriter {
         return try open(location, shards: n, lockTimeout: lockTimeout, onWait: onWait)
     }
 
+    /// `--shards N` creates a sharded index only where there is no index yet
+    /// (or a creation of one was interrupted before its marker).
     private static func checkNewShardedIndex(_ location: IndexLocation, shards n: Int) throws(IndexError) {
         let entries = Files.list(location.path)
         if !entries.isEmpty, entries.allSatisfy({ $0.hasPrefix("shard-") }) { return }

@@ -21,8 +21,8 @@ extension Searcher {
             // matching both weighed it twice, so "sacré cœur" ranked
             // otherwise than "sacre coeur" (its text score swamped the
             // title bonuses: a later word above the title it starts).
-            let typed = QueryText.folded(word) ?? word
-            var q = try parser.parse(typed, flags: [.cjkNgram], defaultPrefix: Tokenizer.containsCJK(typed) ? "Z" : "")
+            let matched = QueryText.folded(word) ?? word
+            var q = try parser.parse(matched, flags: [.cjkNgram], defaultPrefix: Tokenizer.containsCJK(matched) ? "Z" : "")
             if let other = text.apostropheForms[word] {
                 let asIndexed = try parser.parse(QueryText.folded(other) ?? other, flags: [.cjkNgram])
                 if !asIndexed.isEmpty { q = q.isEmpty ? asIndexed : try .or([q, asIndexed]) }
