@@ -80,7 +80,7 @@ package final class DocumentBuilder {
         }
         for first in Set(names.compactMap(\.first)) {
             for p in Tokenizer.edgePrefixes(first, maxLength: Schema.maxIndexedPrefix) {
-                try doc.addBooleanTerm(Schema.term(Schema.titleStart, p))
+                try doc.addBooleanTerm(Schema.titleStartTerm(p))
             }
         }
         var seen = Set<String>()

@@ -490,8 +490,9 @@ public enum ContextModel {
         // the log's clock is coarser than one. App-usage studies record a
         // time of day, and where every launch of a morning was stamped with
         // its first minute, every app used that morning was "just used".
-        // A launch repeated at that instant is the same record (an id from
-        // its content), counted and learned from once, so the weights saw
+        // A launch repeated at that instant, fed one at a time, is the same
+        // record (an id from its content), counted and learned from once
+        // (a repeat within one batch is numbered: `BatchSession`), so the weights saw
         // only apps not yet used that morning chosen: they learned −1.5 on
         // it, and HR@1 fell to 0.196, behind the time of day + place
         // rule's 0.210, on 24 launch logs so stamped (gen_launches.py
