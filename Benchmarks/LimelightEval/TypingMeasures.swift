@@ -147,13 +147,23 @@ struct AbbreviationMeasure {
     /// The title with every word cut to `letters`, or nil where that is not
     /// an abbreviation of several latin words (one word, CJK, or no word
     /// longer than `letters`). An apostrophe stays inside its word: "Don't
-    /// Drive" is "don dri", as it is typed, not "don t dri".
+    /// Drive" is "don dri", as it is typed, not "don t dri"; an elided
+    /// article is no word ("Calanque d'En-Vau" is "cal en vau", as Lucene's
+    /// French analyzer reads it; `Tokenizer.isElision`).
     static func abbreviation(of t: TypedTitle, letters: Int) -> String? {
         guard t.script != "cjk" else { return nil }
         let words = t.title.lowercased().split { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" }
-            .map { $0.filter { $0 != "'" && $0 != "’" } }.filter { !$0.isEmpty }
+            .map(withoutElidedArticle).map { $0.filter { $0 != "'" && $0 != "’" } }.filter { !$0.isEmpty }
         guard words.count >= 2, words.contains(where: { $0.count > letters }) else { return nil }
         return words.map { String($0.prefix(letters)) }.joined(separator: " ")
+    }
+
+    /// "en" of "d'en": the word after an elided article.
+    static func withoutElidedArticle(_ word: Substring) -> Substring {
+        guard let mark = word.firstIndex(where: { $0 == "'" || $0 == "’" }), case let next = word.index(after: mark),
+              next < word.endIndex, let first = word[next].unicodeScalars.first,
+              Tokenizer.isElision(String(word[..<mark]), before: first) else { return word }
+        return word[next...]
     }
 
     static func measure(_ titles: [TypedTitle], letters: Int,

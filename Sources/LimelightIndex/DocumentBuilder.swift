@@ -51,11 +51,14 @@ package final class DocumentBuilder {
         // No positions: Limelight runs no phrase queries, and positions were
         // half of the index and most of the indexing time.
         termGenerator.document = doc
-        for t in [title] + titleAliases {
-            try termGenerator.index(t, wdf: Schema.FieldWeight.title, positions: false)
-        }
-        for (text, weight) in weighted where !text.isEmpty {
+        let fields = ([title] + titleAliases).map { ($0, Schema.FieldWeight.title) } + weighted.filter { !$0.0.isEmpty }
+        for (text, weight) in fields {
             try termGenerator.index(text, wdf: weight, positions: false)
+            // Xapian keeps a word with the article elided before it
+            // ("d'écran"); the word alone ("écran"), as people type it,
+            // weighs as its field.
+            let elided = Tokenizer.elidedWords(text)
+            if !elided.isEmpty { try termGenerator.index(elided.joined(separator: " "), wdf: weight, positions: false) }
         }
         // Words with diacritics are also indexed without them ("güell" as
         // "guell"), so they can be typed either way; and the words of titles,

@@ -16,7 +16,10 @@ public enum Schema {
     ///     identifiers keyed in NFC (`canonicalIdentifier`).
     /// 15: the number of words of each name (`titleLength`) and the edge
     ///     prefixes of its first word (`titleStart`).
-    public static let version = 15
+    /// 16: a word after an elided article ("écran" of "d’écran") is a word
+    ///     of its own: its edge prefixes, a title's words, and a term
+    ///     (`Tokenizer.elisions`).
+    public static let version = 16
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
     /// On each shard of a sharded index: how many batches it has committed

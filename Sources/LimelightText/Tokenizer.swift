@@ -35,13 +35,54 @@ package enum Tokenizer {
     /// prefix of a word indexed: "libatk1.0", "2,000", "at&t", "c++" and
     /// "u.s.a." (→ "usa") are one word each. An apostrophe inside a word is
     /// dropped ("don't" → "dont", for edge prefixes), or with
-    /// `keepingApostrophes` kept as `'`, the way Xapian spells the term.
+    /// `keepingApostrophes` kept as `'`, the way Xapian spells the term. One
+    /// split Xapian does not make: an elided article is left out ("d’écran"
+    /// → "écran", see `elisions`), and the index holds that word too.
     package static func words(_ text: String) -> [String] { words(text, keepingApostrophes: false) }
 
     package static func words(_ text: String, keepingApostrophes: Bool) -> [String] {
         var out: [String] = []
-        scanWords(Array(text.unicodeScalars), keepingApostrophes: keepingApostrophes) { out.append($0) }
+        scanWords(Array(text.unicodeScalars), keepingApostrophes: keepingApostrophes) { word, _ in out.append(word) }
         return out
+    }
+
+    /// The words of `text` that follow an elided article, pronoun or
+    /// preposition ("écran" of "Capture d’écran", "utilisation" of
+    /// "l'utilisation"), lower-cased, spelled as Xapian spells terms
+    /// ("aujourd'hui" of "qu'aujourd'hui", see `words`). Xapian keeps
+    /// such a word whole with its article ("d'écran"), so the index holds
+    /// these too (`DocumentBuilder`): a complete word typed is a term.
+    package static func elidedWords(_ text: String) -> [String] {
+        // Most text has no apostrophe: not tokenized a second time for nothing.
+        guard text.unicodeScalars.contains(where: { wordInfix($0) == "'" }) else { return [] }
+        var out: [String] = []
+        scanWords(Array(text.unicodeScalars), keepingApostrophes: true) { word, afterElision in
+            if afterElision { out.append(word) }
+        }
+        return out
+    }
+
+    /// Articles, pronouns and prepositions French, Italian and Catalan write
+    /// elided before a vowel or h, joined by an apostrophe to the word that
+    /// follows: "d’écran", "l'utilisation", "qu'il", "dell'arte". People
+    /// type the word, not the article, and GLib (which splits every word at
+    /// an apostrophe) and KRunner find "Capture d’écran" by "écran". Those
+    /// of Lucene's elision filters for the three languages, and a few more
+    /// Italian ones; only before a vowel or h, so that "Bell's" and "all's"
+    /// keep their word, and only these: "don't", "o'clock" and "rock'n'roll"
+    /// stay one word each, as Xapian keeps them.
+    static let elisions: Set<String> = [
+        "c", "d", "j", "l", "m", "n", "s", "t", "v", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu", "presqu", "quelqu",
+        "dell", "all", "dall", "nell", "sull", "coll", "pell", "gl", "agl", "dagl", "degl", "negl", "sugl",
+        "quell", "quest", "un", "sant", "bell",
+    ]
+
+    /// Whether `article` (lower-cased), then an apostrophe, then `next` is
+    /// an elided article before the word that starts with `next`.
+    package static func isElision(_ article: String, before next: Unicode.Scalar) -> Bool {
+        guard elisions.contains(article), next.properties.isAlphabetic,
+              let letter = fold(String(next)).lowercased().unicodeScalars.first else { return false }
+        return "aeiouyh".unicodeScalars.contains(letter)
     }
 
     /// Whether the text ends inside its last word, which may still grow:
@@ -55,12 +96,12 @@ package enum Tokenizer {
         let before = Array(text.unicodeScalars)
         var count = 0
         var lastWord = ""
-        scanWords(before, keepingApostrophes: true) { count += 1; lastWord = $0 }
+        scanWords(before, keepingApostrophes: true) { word, _ in count += 1; lastWord = word }
         guard count > 0 else { return false }
         for next: Unicode.Scalar in ["a", "0", "+"] {
             var grown = 0
             var grownLast = ""
-            scanWords(before + [next], keepingApostrophes: true) { grown += 1; grownLast = $0 }
+            scanWords(before + [next], keepingApostrophes: true) { word, _ in grown += 1; grownLast = word }
             if grown == count, grownLast.count > lastWord.count, grownLast.hasPrefix(lastWord) { return true }
         }
         return false
@@ -84,8 +125,10 @@ package enum Tokenizer {
     /// separated by dots ("P.T.O."); inside a word, `'`, `&`, `·` and the
     /// like between word characters, and `.`, `,`, `;` and the like between
     /// digits; after a word, up to three `+` or `#` ("c++", "c#") unless a
-    /// word character follows ("fish+chips").
-    private static func scanWords(_ s: [Unicode.Scalar], keepingApostrophes: Bool, _ emit: (String) -> Void) {
+    /// word character follows ("fish+chips"). Unlike Xapian, an elided
+    /// article ("d’" of "d’écran", see `elisions`) is no word of its own
+    /// nor part of the next: `emit` is told the word followed one.
+    private static func scanWords(_ s: [Unicode.Scalar], keepingApostrophes: Bool, _ emit: (String, Bool) -> Void) {
         let n = s.count
         var i = 0
         var term = String.UnicodeScalarView()
@@ -114,12 +157,12 @@ package enum Tokenizer {
                 } while isUpper(p)
                 if term.count > 1, !(p < n && isWordScalar(s[p])) {
                     i = p
-                    emit(String(term))
+                    emit(String(term), false)
                     continue
                 }
                 term = String.UnicodeScalarView()
             }
-            var ended = false
+            var ended = false, afterElision = false
             while true {
                 var prev: Unicode.Scalar
                 repeat {
@@ -131,6 +174,13 @@ package enum Tokenizer {
                 guard isWord(i + 1) else { break }
                 let infix = isDigit(prev) && isDigit(s[i + 1]) ? digitInfix(s[i]) : wordInfix(s[i])
                 guard let infix else { break }
+                if infix == "'", isElision(String(term), before: s[i + 1]) {
+                    // "d’écran": the article goes, the word starts after it.
+                    term = String.UnicodeScalarView()
+                    afterElision = true
+                    i += 1
+                    continue
+                }
                 if infix != ignored, infix != "'" || keepingApostrophes { term.append(infix) }
                 i += 1
             }
@@ -144,7 +194,7 @@ package enum Tokenizer {
                 }
                 if i < n, isWordScalar(s[i]) { term.removeLast(term.count - length) }
             }
-            emit(String(term))
+            emit(String(term), afterElision)
         }
     }
 
