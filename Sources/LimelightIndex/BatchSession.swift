@@ -96,7 +96,7 @@ package struct BatchSession {
             toCheck.append(LocatedRecord(r, at: location))
         case .interaction:
             // History paused, the app excluded, or older than the retention limit: not recorded.
-            guard policy.records(app: r.app, at: r.at), !(r.at.map { t in policy.retentionCutoff().map { t.seconds < $0.seconds } ?? false } ?? false) else {
+            guard policy.records(app: r.app, at: r.at) else {
                 summary.notRecorded += 1
                 return
             }

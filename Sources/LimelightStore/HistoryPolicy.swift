@@ -110,10 +110,13 @@ package struct HistoryPolicy: Equatable, Sendable {
         return .object(o)
     }
 
-    /// Whether an interaction of `app`, made at `at`, is recorded now.
-    package func records(app: String, at: Timestamp? = nil) -> Bool {
+    /// Whether an interaction of `app`, made at `at`, is recorded now: not
+    /// while history is paused, nor of an excluded app, nor one made during
+    /// a past pause or before the retention limit (`retentionCutoff`).
+    package func records(app: String, at: Timestamp? = nil, now: Timestamp = .now()) -> Bool {
         guard !paused, !excluded.contains(app) else { return false }
         guard let t = at?.seconds else { return true }
+        if let cutoff = retentionCutoff(now: now), t < cutoff.seconds { return false }
         return !pauses.contains { $0.from.seconds <= t && t < $0.to.seconds }
     }
 

@@ -3,8 +3,9 @@ import LimelightKit
 /// How `donate` and `open` record a use: checked against the index by a
 /// reader (which never waits for a writer), appended to the donation journal
 /// (fsync'd), and folded in at once if no other process is writing — else
-/// by the next writer. Returns the donation ids, or nil where history is
-/// paused or the app is excluded (nothing recorded).
+/// by the next writer. Returns the donation ids, or nil where history does
+/// not record the use (`HistoryPolicy.records`: paused, an excluded app,
+/// older than the retention limit; nothing recorded).
 enum Donations {
     static func record(_ records: [Record], location: IndexLocation, locations where: [String]? = nil) throws -> [String?] {
         try IndexWriter.checkDonations(records, in: location, places: records.indices.map { `where`?[$0] ?? "donate" })

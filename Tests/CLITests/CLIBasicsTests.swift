@@ -68,6 +68,21 @@ import Testing
         #expect(try object(["donate", "--app", "com.example.j"])["recorded"] as? Bool == false)
     }
 
+    /// A use older than history keeps is not recorded, and `donate` says so,
+    /// as `index` does: it printed an id and "recorded":true, and kept nothing.
+    @Test func aDonationOlderThanTheRetentionLimitIsSaidNotRecorded() throws {
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        #expect(try cli.run(["index", dir.write("a.jsonl", #"{"kind":"app","app":"com.example.j","name":"J"}"# + "\n")]).status == 0)
+        #expect(try cli.run(["history", "retain", "30"]).status == 0)
+        let old = try cli.run(["donate", "--app", "com.example.j", "--at", "2020-01-01T00:00:00Z", "--json"])
+        #expect(old.status == 0 && old.json.first?["recorded"] as? Bool == false && old.json.first?["id"] == nil, "\(old.stdout)")
+        #expect(old.stderr.contains("older than history keeps"), "\(old.stderr)")
+        let recent = try cli.run(["donate", "--app", "com.example.j", "--json"])
+        #expect(recent.json.first?["recorded"] as? Bool == true, "\(recent.stdout)")
+        #expect(try cli.run(["export"]).stdout.components(separatedBy: "\"interaction\"").count == 2)
+    }
+
     @Test func aMissingIndexIsAClearError() throws {
         let r = try cli.run(["search", "x"])
         #expect(r.status == 1)

@@ -16,7 +16,7 @@ struct DonateCommand: Command {
         .at.explained("When, ISO 8601 with offset (default now)."),
         .context.explained("A context it happened in (repeatable)."),
         .id.explained("Your own donation id (default: a new one, so two launches are two uses)."),
-        .json.explained("Print {\"id\":…,\"recorded\":true} for each donation ({\"recorded\":false} when history is paused or the app excluded)."),
+        .json.explained("Print {\"id\":…,\"recorded\":true} for each donation ({\"recorded\":false} when history is paused or was then, the app is excluded, or the use is older than history keeps)."),
     ]
 
     static func validate(_ args: ParsedArguments) throws(CLIError) {
@@ -48,7 +48,9 @@ struct DonateCommand: Command {
         // Journalled: returns at once whatever else holds the index.
         let ids = try Donations.record(batch.map(\.record), location: location(args), locations: batch.map(\.location))
         for id in ids {
-            if id == nil { Output.err("not recorded: history is paused or the app is excluded (limelight history status)") }
+            if id == nil {
+                Output.err("not recorded: history is paused, or was then, the app is excluded, or the use is older than history keeps (limelight history status)")
+            }
             if args.has(.json) {
                 print(JSON.object(JSONObject(id.map { [("id", JSON.string($0)), ("recorded", .bool(true))] } ?? [("recorded", .bool(false))])).serialized)
             } else if let id {
