@@ -19,6 +19,10 @@ public enum Maintenance {
         public var generation: Int
         public var seconds: Double
         public var purgedExpired: Int = 0
+        /// Interactions of `--from` files the history settings left out
+        /// (paused, an excluded app, past the retention limit), as `index`
+        /// counts them.
+        public var notRecorded = 0
         /// Size of the live generation before and after (compact).
         public var bytesBefore = 0
         public var bytesAfter = 0
@@ -57,6 +61,7 @@ public enum Maintenance {
         let (next, writer) = try newGenerations(location, layout: target, after: old)
         var done = 0
         var hoisted = 0
+        var notRecorded = 0
         do {
             try writer.store.setMetadataEverywhere(Schema.versionKey, String(Schema.version))
             try writer.store.markShards()
@@ -99,7 +104,7 @@ public enum Maintenance {
                         StoredRecord.decode(try old.store.document(id).data()).map { LocatedRecord($0, at: "stored record \(id)") }
                     }
                 }
-                try writer.applyAndCommit(chunk, restoring: fromFiles == nil, policy: filePolicy)
+                notRecorded += try writer.applyAndCommit(chunk, restoring: fromFiles == nil, policy: filePolicy)
                 done += chunk.count
                 progress(done, total)
             }
@@ -118,7 +123,9 @@ public enum Maintenance {
         } else {
             try swapIn(location, generation: next[0])
         }
-        return Summary(records: done - hoisted, documents: documents, generation: next.max() ?? 0, seconds: Timestamp.now().seconds - start)
+        var summary = Summary(records: done - hoisted, documents: documents, generation: next.max() ?? 0, seconds: Timestamp.now().seconds - start)
+        summary.notRecorded = notRecorded
+        return summary
     }
 
     /// Entities are written best first (see `EntityRun`), by prior as stored.
@@ -274,7 +281,9 @@ package extension IndexWriter {
     /// - restoring: the records are the index's own (see `BatchSession.restoring`).
     /// - policy: what the person allows to be recorded, for records from
     ///   files (the index's own were allowed when they came in).
-    func applyAndCommit(_ records: [LocatedRecord], restoring: Bool, policy: HistoryPolicy = HistoryPolicy()) throws {
+    /// Returns how many interactions `policy` left out.
+    @discardableResult
+    func applyAndCommit(_ records: [LocatedRecord], restoring: Bool, policy: HistoryPolicy = HistoryPolicy()) throws -> Int {
         var session = try BatchSession(db: store, builder: builder)
         session.restoring = restoring
         session.policy = policy
@@ -292,6 +301,7 @@ package extension IndexWriter {
         try writeRun()
         try session.finish()
         try store.commit()
+        return session.summary.notRecorded
     }
 
     /// Deletes entities whose expiry has passed (and what depends on them).

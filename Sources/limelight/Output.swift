@@ -8,6 +8,14 @@ enum Output {
     /// Unbuffered write to fd 2 (avoids the non-Sendable global `stderr`).
     static func err(_ line: String) { errRaw(TerminalText.escape(line) + "\n") }
 
+    /// What `index` and `rebuild --from` say of the interactions the
+    /// history settings left out (read and checked, counted, not recorded).
+    static func notRecorded(_ n: Int) {
+        guard n > 0 else { return }
+        err("not recorded: \(n) interaction\(n == 1 ? "" : "s"): history is paused, or was then, the app is excluded, "
+            + "or older than the retention limit (limelight history status)")
+    }
+
     static func errRaw(_ text: String) {
         var bytes = Array(text.utf8)
         var off = 0

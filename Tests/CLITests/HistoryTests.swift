@@ -60,6 +60,28 @@ import Testing
         #expect(many.status == 64 && many.stderr.contains("Usage: limelight history retain <days>"), "\(many.stderr)")
     }
 
+    /// A backup restored while history is paused records none of its uses,
+    /// as `index` would not, and says so as `index` does: it said "Rebuilt
+    /// 3175 records" and dropped every use without a word.
+    @Test func aRestoreWhilePausedSaysWhatItDidNotRecord() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        for at in ["2026-11-29T07:30:00Z", "2026-11-30T07:30:00Z"] {
+            #expect(try cli.run(["donate", "--app", "com.example.a", "--at", at]).status == 0)
+        }
+        let backup = dir.path + "/backup.jsonl"
+        try cli.run(["export"]).stdout.write(toFile: backup, atomically: true, encoding: .utf8)
+        #expect(try cli.run(["history", "pause"]).status == 0)
+        let r = try cli.run(["rebuild", "--from", backup, "--json"])
+        #expect(r.status == 0 && r.json.first?["notRecorded"] as? Int == 2, "\(r.stdout) \(r.stderr)")
+        #expect(r.stderr.contains("not recorded: 2 interactions"), "\(r.stderr)")
+        #expect(try interactions(cli).isEmpty)
+        #expect(try cli.run(["history", "resume"]).status == 0)
+        let again = try cli.run(["rebuild", "--from", backup, "--json"])
+        #expect(again.json.first?["notRecorded"] == nil && !again.stderr.contains("not recorded"), "\(again.stdout) \(again.stderr)")
+        #expect(try interactions(cli).count == 2)
+    }
+
     /// History settings that cannot be read stop every command that would
     /// read them, naming the file: read as the defaults, a paused history
     /// recorded again and the next write dropped what forget remembers.

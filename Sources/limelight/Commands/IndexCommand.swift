@@ -48,10 +48,6 @@ struct IndexCommand: Command {
         if summary.namingUnknown.count > 20 { Output.err("kept: \(summary.namingUnknown.count - 20) more interactions naming what is not in the index") }
         for c in summary.conflicts.prefix(20) { Output.err("not recorded: " + c) }
         if summary.conflicts.count > 20 { Output.err("not recorded: \(summary.conflicts.count - 20) more interactions whose ids were recorded with other content") }
-        let n = summary.notRecorded
-        if n > 0 {
-            Output.err("not recorded: \(n) interaction\(n == 1 ? "" : "s"): history is paused, the app is excluded, "
-                       + "or older than the retention limit (limelight history status)")
-        }
+        Output.notRecorded(summary.notRecorded)
     }
 }

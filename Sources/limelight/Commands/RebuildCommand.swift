@@ -27,11 +27,16 @@ struct RebuildCommand: Command {
                                         progress: { bar.update($0, $1) },
                                         shouldCancel: { Cancellation.isRequested })
         if args.has(.json) {
-            print(JSON.object(JSONObject([("records", .number(Double(s.records))), ("documents", .number(Double(s.documents))),
-                                          ("generation", .number(Double(s.generation))),
-                                          ("seconds", .number((s.seconds * 1000).rounded() / 1000))])).serialized)
+            var o = JSONObject([("records", .number(Double(s.records))), ("documents", .number(Double(s.documents))),
+                                ("generation", .number(Double(s.generation))),
+                                ("seconds", .number((s.seconds * 1000).rounded() / 1000))])
+            if s.notRecorded > 0 { o["notRecorded"] = .number(Double(s.notRecorded)) }
+            print(JSON.object(o).serialized)
         } else {
             print("Rebuilt \(s.records) records into generation \(s.generation) (\(s.documents) documents) in \(Output.score(s.seconds)) s.")
         }
+        // Said as `index` says it: a backup restored while history is paused
+        // dropped every use without a word.
+        Output.notRecorded(s.notRecorded)
     }
 }
