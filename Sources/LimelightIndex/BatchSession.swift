@@ -95,8 +95,8 @@ package struct BatchSession {
             touchedApps.insert(r.app)
             toCheck.append(LocatedRecord(r, at: location))
         case .interaction:
-            // History paused, the app excluded, or older than the retention limit: not recorded.
-            guard policy.records(app: r.app, at: r.at) else {
+            // History paused, the app excluded, older than the retention limit, or forgotten: not recorded.
+            guard policy.records(r) else {
                 summary.notRecorded += 1
                 return
             }

@@ -51,8 +51,16 @@ extension HistoryPolicy {
         }
     }
 
-    /// Whether a use, read again from a store's past by `sync`, was forgotten.
+    /// Whether a use, read again from a store's past by `sync` or from a
+    /// log by `index`, was forgotten.
     package func forgot(_ r: Record) -> Bool { forgotten.contains { $0.selects(r) } }
+
+    /// Whether the interaction `r` is recorded now: as `records(app:at:)`
+    /// says, and not forgotten. A log indexed again, or a backup restored
+    /// with `rebuild --from`, brought back every use `forget` had taken out.
+    package func records(_ r: Record, now: Timestamp = .now()) -> Bool {
+        records(app: r.app, at: r.at, now: now) && !forgot(r)
+    }
 
     package mutating func remember(_ rule: ForgetRule) {
         forgotten = Array((forgotten + [rule]).suffix(Self.maxKept))

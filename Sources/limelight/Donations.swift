@@ -5,16 +5,16 @@ import LimelightKit
 /// (fsync'd), and folded in at once if no other process is writing — else
 /// by the next writer. Returns the donation ids, or nil where history does
 /// not record the use (`HistoryPolicy.records`: paused, an excluded app,
-/// older than the retention limit; nothing recorded).
+/// older than the retention limit, forgotten; nothing recorded).
 enum Donations {
     static func record(_ records: [Record], location: IndexLocation, locations where: [String]? = nil) throws -> [String?] {
         try IndexWriter.checkDonations(records, in: location, places: records.indices.map { `where`?[$0] ?? "donate" })
         // Paused, or an excluded app: nothing is written anywhere.
         let policy = try HistoryPolicy.load(location)
-        let recorded = records.filter { policy.records(app: $0.app, at: $0.at) }
+        let recorded = records.filter { policy.records($0) }
         let ids = try IndexWriter.donate(recorded, to: location)
         var next = ids.makeIterator()
-        return records.map { policy.records(app: $0.app, at: $0.at) ? next.next() : nil }
+        return records.map { policy.records($0) ? next.next() : nil }
     }
 
     static func record(_ r: Record, location: IndexLocation) throws -> String? {

@@ -13,7 +13,7 @@ enum Output {
     static func notRecorded(_ n: Int) {
         guard n > 0 else { return }
         err("not recorded: \(n) interaction\(n == 1 ? "" : "s"): history is paused, or was then, the app is excluded, "
-            + "or older than the retention limit (limelight history status)")
+            + "forgotten, or older than the retention limit (limelight history status)")
     }
 
     static func errRaw(_ text: String) {

@@ -82,6 +82,32 @@ import Testing
         #expect(try interactions(cli).count == 2)
     }
 
+    /// What `forget` forgot stays forgotten when the log it came from is
+    /// indexed again or a backup made before is restored: both brought
+    /// every forgotten use back (`sync` did not). Uses made after the forget
+    /// are new.
+    @Test func aForgottenUseStaysForgottenWhenItsLogIsIndexedAgain() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        let log = dir.write("log.jsonl", [
+            #"{"kind":"interaction","app":"com.example.a","entities":[{"type":"Doc","id":"secret"}],"at":"2026-11-29T07:30:00Z"}"#,
+            #"{"kind":"interaction","app":"com.example.a","entities":[{"type":"Doc","id":"other"}],"at":"2026-11-29T08:30:00Z"}"#,
+        ].joined(separator: "\n") + "\n")
+        #expect(try cli.run(["index", log]).status == 0)
+        let backup = dir.path + "/backup.jsonl"
+        try cli.run(["export"]).stdout.write(toFile: backup, atomically: true, encoding: .utf8)
+        #expect(try cli.run(["forget", "--app", "com.example.a", "--type", "Doc", "--id", "secret"]).status == 0)
+        let again = try cli.run(["index", log, "--json"])
+        #expect(again.status == 0 && again.json.first?["notRecorded"] as? Int == 1, "\(again.stdout) \(again.stderr)")
+        #expect(try interactions(cli).count == 1 && !interactions(cli).joined().contains("secret"))
+        #expect(try cli.run(["rebuild", "--from", backup]).status == 0)
+        #expect(try interactions(cli).count == 1 && !interactions(cli).joined().contains("secret"))
+        let old = try cli.run(["donate", "--app", "com.example.a", "--entity", "Doc/secret", "--at", "2026-11-29T07:45:00Z", "--json"])
+        #expect(old.json.first?["recorded"] as? Bool == false, "\(old.stdout)")
+        #expect(try cli.run(["donate", "--app", "com.example.a", "--entity", "Doc/secret"]).status == 0)
+        #expect(try interactions(cli).filter { $0.contains("secret") }.count == 1)
+    }
+
     /// History settings that cannot be read stop every command that would
     /// read them, naming the file: read as the defaults, a paused history
     /// recorded again and the next write dropped what forget remembers.

@@ -49,7 +49,7 @@ struct DonateCommand: Command {
         let ids = try Donations.record(batch.map(\.record), location: location(args), locations: batch.map(\.location))
         for id in ids {
             if id == nil {
-                Output.err("not recorded: history is paused, or was then, the app is excluded, or the use is older than history keeps (limelight history status)")
+                Output.err("not recorded: history is paused, or was then, the app is excluded, the use was forgotten, or it is older than history keeps (limelight history status)")
             }
             if args.has(.json) {
                 print(JSON.object(JSONObject(id.map { [("id", JSON.string($0)), ("recorded", .bool(true))] } ?? [("recorded", .bool(false))])).serialized)
