@@ -16,7 +16,7 @@ struct DonateCommand: Command {
         .at.explained("When, ISO 8601 with offset (default now)."),
         .context.explained("A context it happened in (repeatable)."),
         .id.explained("Your own donation id (default: a new one, so two launches are two uses)."),
-        .json.explained("Print {\"id\":…,\"recorded\":true} for each donation ({\"recorded\":false} when history is paused or was then, the app is excluded, or the use is older than history keeps)."),
+        .json.explained("Print {\"id\":…,\"recorded\":true} for each donation ({\"recorded\":false} when history is paused or was then, the app is excluded, the use was forgotten, or it is older than history keeps)."),
     ]
 
     static func validate(_ args: ParsedArguments) throws(CLIError) {
