@@ -20,7 +20,7 @@ public enum Maintenance {
         public var seconds: Double
         public var purgedExpired: Int = 0
         /// Interactions of `--from` files the history settings left out
-        /// (paused, an excluded app, past the retention limit), as `index`
+        /// (paused, an excluded app, past the retention limit, forgotten), as `index`
         /// counts them.
         public var notRecorded = 0
         /// Size of the live generation before and after (compact).
