@@ -104,8 +104,14 @@ extension ContextModel {
             let f = s.features, kernel = s.kernel, related = s.relatedSets
             var n = [Double](repeating: 0, count: ContextModel.counts)
             let r = ContextModel.halfLivesDays.count, L = ContextModel.levels
-            // Each half-life's factor from its `linearRef` to now (capped as `count`).
-            let scale = linear.isEmpty ? [] : (0..<r).map { ContextModel.count(linearRef[$0], $0, at: f.day) }
+            // Each half-life's factor from its `linearRef` to now. Not where a
+            // use is dated so far after now that `count` caps it: the cap
+            // must fall on that cell alone. Applied to the factor, it scaled
+            // every other cell down by as much (a launch stamped 2030 sank
+            // Calendar from 8th to 482nd in 2026: its other uses counted
+            // 2^-111 at the week's half-life), so such cells are read one by one.
+            let capped = (0..<r).contains { linearRef.indices.contains($0) && linearRef[$0] - f.day > ContextModel.countCapDays($0) }
+            let scale = linear.isEmpty || capped ? [] : (0..<r).map { ContextModel.count(linearRef[$0], $0, at: f.day) }
             n.withUnsafeMutableBufferPointer { buffer in
                 let n = buffer.baseAddress!
                 ContextModel.shapeTable.withUnsafeBufferPointer { shapes in

@@ -266,8 +266,13 @@ public enum ContextModel {
 
     /// The decayed count at `day` of virtual time `v` (−∞: none).
     @inline(__always) static func count(_ v: Double, _ rate: Int, at day: Double) -> Double {
-        exp(lambdas[rate] * min(v - day, 50 * halfLivesDays[rate]))
+        exp(lambdas[rate] * min(v - day, countCapDays(rate)))
     }
+
+    /// How far ahead of the moment asked a count can be dated before `count`
+    /// caps it: 50 half-lives (2^50, finite; `noMoreThanUses` then holds it
+    /// to the uses it counts).
+    @inline(__always) static func countCapDays(_ rate: Int) -> Double { 50 * halfLivesDays[rate] }
 
     /// A cell's count at a shorter half-life, held to its count at the
     /// longest (`rate` 0, read first into `longest`): a use dated after the
