@@ -24,7 +24,9 @@ import LimelightModel
 ///
 /// so sparse evidence for a specific situation counts exactly as much as it
 /// deserves. Every level is counted at two half-lives (all of history and a
-/// week).
+/// week); a level's week is smoothed toward the same level over all of
+/// history too, and its overall rate toward the overall rate over all of
+/// history (`backoff`): a week without uses leaves the habits.
 ///
 /// No one level is right for everyone: a shift worker's weekday matters, a
 /// commuter's clock, a student's place. So the estimates are pooled
@@ -468,26 +470,24 @@ public enum ContextModel {
     }
 
     /// What the weights weigh (`featureCount`): log P_L(i) at every level
-    /// and half-life, each smoothed toward its parents by its μ (`smoothing`,
+    /// and half-life, each smoothed toward its parents (`backoff`) by its μ (`smoothing`,
     /// one per level and half-life as `counts`: the index's, see
     /// `Weights.smoothing`), then how recently it was used and its
     /// registration (weighed against its uses here).
     public static func features(_ e: Estimate, _ s: Situation, smoothing mu: [Double] = newSmoothing) -> [Double] {
         var phi = [Double](repeating: 0, count: featureCount)
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: levels) { p in
+        // P_L(i) at every level and half-life, as `counts`.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: counts) { p in
             for rate in 0..<halfLivesDays.count {
                 let o = rate * levels
                 for l in evaluationOrder {
-                    let parents = parentTable[l]
-                    if parents.isEmpty {
-                        p[l] = (e.n[o + l] + baseSmoothing * e.base) / (s.totals[o + l] + baseSmoothing)
+                    if rate == 0 && parentTable[l].isEmpty {
+                        p[l] = (e.n[l] + baseSmoothing * e.base) / (s.totals[l] + baseSmoothing)
                     } else {
-                        var back = 0.0
-                        for q in parents { back += p[q] }
-                        back /= Double(parents.count)
-                        p[l] = (e.n[o + l] + mu[o + l] * back) / (s.totals[o + l] + mu[o + l])
+                        let back = backoff(l, rate: rate) { p[$0] }
+                        p[o + l] = (e.n[o + l] + mu[o + l] * back) / (s.totals[o + l] + mu[o + l])
                     }
-                    phi[o + l] = log(p[l])
+                    phi[o + l] = log(p[o + l])
                 }
             }
         }
@@ -530,23 +530,40 @@ public enum ContextModel {
         return q.map { total > 0 ? $0 / total : 0 }
     }
 
+    /// What level `l` at half-life `rate` is smoothed toward: the mean of
+    /// its parents' estimates at that half-life (`estimate`, by feature index
+    /// as `counts`), and at a shorter half-life than all of history, of the
+    /// same level's over all of history too. A week without uses says
+    /// nothing, so the week's estimates are then the habits' own: backed
+    /// off to the week's broader levels alone, every one fell to the static
+    /// prior alike, and what was left was the contrast the weights had
+    /// learned between the week and all of history (on the corpus, all of
+    /// history weighed −0.78 in all, the week +1.39: what is used now, not
+    /// what was). Three months without a use put the items least used first.
+    @inline(__always) static func backoff(_ l: Int, rate: Int, _ estimate: (Int) -> Double) -> Double {
+        let o = rate * levels, parents = parentTable[l]
+        var back = 0.0
+        for q in parents { back += estimate(o + q) }
+        if rate > 0 { back += estimate(l) }
+        return back / Double(parents.count + (rate > 0 ? 1 : 0))
+    }
+
     /// A new index's μ at every level and half-life (`features`).
     public static let newSmoothing = [Double](repeating: levelSmoothing, count: counts)
 
     /// log P_L(i) of one item at every level and half-life (as `counts`)
     /// under each μ of `Weights.smoothingGrid` for that level, from its
     /// counts `n` (`Estimate.n`), the level's `totals` (`Situation.totals`)
-    /// and its parents as `phi` (its `features`) has them; NaN for the
-    /// overall rate (it backs off to the static prior by α, not μ).
+    /// and its parents as `phi` (its `features`) has them (`backoff`); NaN
+    /// for the overall rate over all of history (it backs off to the static
+    /// prior by α, not μ).
     static func smoothingLikelihoods(n: [Double], _ phi: [Double], totals: [Double]) -> [Double] {
         let grid = Weights.smoothingGrid
         var out = [Double](repeating: .nan, count: counts * grid.count)
         for rate in 0..<halfLivesDays.count {
             let o = rate * levels
-            for l in 0..<levels where !parentTable[l].isEmpty {
-                var back = 0.0
-                for q in parentTable[l] { back += exp(phi[o + q]) }
-                back /= Double(parentTable[l].count)
+            for l in 0..<levels where rate > 0 || !parentTable[l].isEmpty {
+                let back = backoff(l, rate: rate) { exp(phi[$0]) }
                 for (g, mu) in grid.enumerated() {
                     out[(o + l) * grid.count + g] = log((n[o + l] + mu * back) / (totals[o + l] + mu))
                 }

@@ -191,9 +191,12 @@ import Glibc
 @Suite struct ContextModelSmoothingTests {
     static let level = ContextModel.Level.placeTimeOfDay.rawValue  // at all of history: feature = level
 
-    @Test func everyLevelButTheOverallRateHasAMu() {
+    /// (The week's overall rate borrows from the overall rate over all of
+    /// history, by μ too: `ContextModel.backoff`.)
+    @Test func everyLevelButTheOverallRateOverAllOfHistoryHasAMu() {
         let w = ContextModel.Weights()
-        #expect(w.namedSmoothing.count == ContextModel.counts - ContextModel.halfLivesDays.count)
+        #expect(w.namedSmoothing.count == ContextModel.counts - 1)
+        #expect(w.namedSmoothing.contains { $0.0 == "μ overall/7d" })
         #expect(w.namedSmoothing.allSatisfy { $0.1 == ContextModel.levelSmoothing })
         // The grid's centre is a new index's μ.
         let grid = ContextModel.Weights.smoothingGrid
