@@ -244,6 +244,10 @@ extension ContextModel {
             // (a donation unlike any before cannot throw the model off).
             let largest = step.map(abs).max() ?? 0, scale = largest > Self.maxStep ? Self.maxStep / largest : 1
             for f in 0..<F { w[f] += scale * step[f] }
+            // A registration can come to tell nothing, never to count
+            // against an item: below 0 (−0.038 on the corpus imported
+            // whole), registering an item for a context moved it down there.
+            w[ContextModel.registrationFeature] = max(0, w[ContextModel.registrationFeature])
             learnMixture(features[used])
             return rho
         }
