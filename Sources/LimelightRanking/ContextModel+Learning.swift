@@ -100,8 +100,8 @@ extension ContextModel {
         /// with the old backoff and to −0.30 with the new — the fit's own
         /// drift, not the change. When the week's levels came to borrow from
         /// all of history too (`ContextModel.backoff`), a refit on them lost
-        /// on the tune half (6 comparisons short of the best rule against 2,
-        /// all within a few events), and the mean was kept.
+        /// on the tune half (4 of its comparisons short of the best rule
+        /// against 2, each within a few events), and the mean was kept.
         static let prior: [Double] = {
             // Per half-life, every level in `Level` order: overall, hour,
             // time of day, place, day type + hour, weekday + time of day,
