@@ -315,9 +315,14 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
     init() throws { try ingest(dir, Fixture.trails) }
 
     func donate(_ entity: String, at time: String, intent: String = "OpenTrail") throws -> String {
+        try #require(try donations(entity, at: time, intent: intent).first)
+    }
+
+    /// The ids of what was recorded (none where history left the use out).
+    func donations(_ entity: String, at time: String, intent: String = "OpenTrail") throws -> [String] {
         let w = try IndexWriter.open(dir.index)
         defer { w.close() }
-        return try w.apply(try records([#"{"kind":"interaction","app":"com.example.trails","intent":"\#(intent)","entities":[{"type":"TrailEntity","id":"\#(entity)"}],"at":"\#(time)"}"#])).donationIDs[0]
+        return try w.apply(try records([#"{"kind":"interaction","app":"com.example.trails","intent":"\#(intent)","entities":[{"type":"TrailEntity","id":"\#(entity)"}],"at":"\#(time)"}"#])).donationIDs
     }
 
     func topSuggestion() throws -> String? {
@@ -349,7 +354,10 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
         #expect(try forget(.intent(app: trailsApp, intent: "OpenTrail", entity: EntityRef(type: "TrailEntity", id: "big-sur"))) == 1)
         #expect(try forget(.timeRange(from: Timestamp(iso8601: "2026-11-15T00:00:00Z"), to: nil)) == 1)
         #expect(try forget(.app(trailsApp)) == 1)
-        _ = try donate("fuji", at: "2026-11-20T07:00:00Z")
+        // A use made before the forget is one it forgot: not recorded again
+        // (a log indexed again brought every one back). One made after it is new.
+        #expect(try donations("fuji", at: "2026-11-20T07:00:00Z").isEmpty)
+        _ = try donate("fuji", at: Timestamp(seconds: Timestamp.now().seconds + 1).description)
         #expect(try forget(.everything) == 1)
         #expect(try IndexStats.read(dir.index).byKind.first { $0.kind == "interaction" }?.count == 0)
     }
