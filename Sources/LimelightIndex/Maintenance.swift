@@ -123,9 +123,8 @@ public enum Maintenance {
         } else {
             try swapIn(location, generation: next[0])
         }
-        var summary = Summary(records: done - hoisted, documents: documents, generation: next.max() ?? 0, seconds: Timestamp.now().seconds - start)
-        summary.notRecorded = notRecorded
-        return summary
+        return Summary(records: done - hoisted, documents: documents, generation: next.max() ?? 0, seconds: Timestamp.now().seconds - start,
+                       notRecorded: notRecorded)
     }
 
     /// Entities are written best first (see `EntityRun`), by prior as stored.
@@ -282,7 +281,6 @@ package extension IndexWriter {
     /// - policy: what the person allows to be recorded, for records from
     ///   files (the index's own were allowed when they came in).
     /// Returns how many interactions `policy` left out.
-    @discardableResult
     func applyAndCommit(_ records: [LocatedRecord], restoring: Bool, policy: HistoryPolicy = HistoryPolicy()) throws -> Int {
         var session = try BatchSession(db: store, builder: builder)
         session.restoring = restoring

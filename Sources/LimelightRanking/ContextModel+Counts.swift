@@ -110,7 +110,7 @@ extension ContextModel {
             // every other cell down by as much (a launch stamped 2030 sank
             // Calendar from 8th to 482nd in 2026: its other uses counted
             // 2^-111 at the week's half-life), so such cells are read one by one.
-            let capped = (0..<r).contains { linearRef.indices.contains($0) && linearRef[$0] - f.day > ContextModel.countCapDays($0) }
+            let capped = linearRef.enumerated().contains { rate, ref in ref - f.day > ContextModel.countCapDays(rate) }
             let scale = linear.isEmpty || capped ? [] : (0..<r).map { ContextModel.count(linearRef[$0], $0, at: f.day) }
             n.withUnsafeMutableBufferPointer { buffer in
                 let n = buffer.baseAddress!
