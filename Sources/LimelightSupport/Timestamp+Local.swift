@@ -15,4 +15,18 @@ extension Timestamp {
         let offset = Int(parts.tm_gmtoff)
         return offset / 60 * 60
     }
+
+    /// `YYYY-MM-DD` typed where a moment is asked (`--at`, `forget --from`):
+    /// the start of that day where the person is, as `date -d` reads it.
+    /// (Read as midnight UTC, `forget --from 2026-11-16` in California
+    /// began at 16:00 the day before.) Nil for anything else.
+    public init?(localDate text: String) {
+        guard text.utf8.count == 10, let utc = Timestamp(iso8601: text) else { return nil }
+        // The offset at local midnight: guessed from UTC midnight's, then
+        // read again at the guess, which settles it unless a clock change
+        // falls between them.
+        var offset = Self.localOffset(at: utc.seconds)
+        offset = Self.localOffset(at: utc.seconds - Double(offset))
+        self.init(seconds: utc.seconds - Double(offset), offset: offset)
+    }
 }

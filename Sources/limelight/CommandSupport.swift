@@ -3,11 +3,12 @@ import LimelightKit
 // What several commands share: reading values that need more than a string,
 // building records from flags, opening the writer.
 
-/// `--at TIME`: ISO 8601, default now.
+/// `--at TIME`: ISO 8601, default now; a date alone is the start of that
+/// day in the local zone.
 func parseTime(_ text: String?, option: Option = .at) throws(CLIError) -> Timestamp {
     guard let text else { return .now() }
-    guard let t = Timestamp(iso8601: text) else {
-        throw CLIError.usage("--\(option.name) takes an ISO 8601 time with an offset, e.g. 2026-11-29T07:30:00-08:00; got '\(text)'")
+    guard let t = Timestamp(localDate: text) ?? Timestamp(iso8601: text) else {
+        throw CLIError.usage("--\(option.name) takes an ISO 8601 time with an offset, e.g. 2026-11-29T07:30:00-08:00, or a date (its local midnight); got '\(text)'")
     }
     return t
 }

@@ -40,4 +40,32 @@ import Testing
         let tokyo = try first("Asia/Tokyo"), losAngeles = try first("America/Los_Angeles")
         #expect(tokyo != nil && tokyo != losAngeles, "\(tokyo ?? "-") \(losAngeles ?? "-")")
     }
+
+    /// A date alone, where a moment is asked, is the start of that day where
+    /// the person is (it was midnight UTC: 16:00 the day before in California).
+    @Test func aDateAloneIsTheStartOfThatDayInTheLocalZone() throws {
+        let cli = CLI(index: dir.path + "/index")
+        #expect(try cli.run(["index", dir.write("a.jsonl", #"{"kind":"app","app":"com.example.a","name":"Alpha"}"# + "\n")]).status == 0)
+        let la = ["TZ": "America/Los_Angeles"]
+        // Midnight in summer time (the day clocks go back at 02:00), and in winter time.
+        for (date, id) in [("2026-11-01", "pdt"), ("2026-11-16", "pst")] {
+            #expect(try cli.run(["donate", "--app", "com.example.a", "--at", date, "--id", id], env: la).status == 0)
+        }
+        // The evening before, local time: after midnight UTC.
+        #expect(try cli.run(["donate", "--app", "com.example.a", "--at", "2026-11-15T20:00:00-08:00", "--id", "eve"]).status == 0)
+        func ats() throws -> [String: String] {
+            var out: [String: String] = [:]
+            for line in try cli.run(["export"]).stdout.split(separator: "\n") {
+                guard let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                      o["kind"] as? String == "interaction", let id = o["id"] as? String else { continue }
+                out[id] = o["at"] as? String
+            }
+            return out
+        }
+        #expect(try ats() == ["pdt": "2026-11-01T00:00:00-07:00", "pst": "2026-11-16T00:00:00-08:00",
+                              "eve": "2026-11-15T20:00:00-08:00"])
+        // Forgetting from that day keeps the evening before.
+        #expect(try cli.run(["forget", "--from", "2026-11-16"], env: la).status == 0)
+        #expect(try ats() == ["pdt": "2026-11-01T00:00:00-07:00", "eve": "2026-11-15T20:00:00-08:00"])
+    }
 }
