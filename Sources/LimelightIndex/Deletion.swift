@@ -29,14 +29,14 @@ public enum Forgetting: Sendable {
     case entity(app: String, EntityRef)
 
     /// The uses it selects, as the history settings keep them.
-    var rule: HistoryPolicy.ForgetRule {
+    var rule: HistoryPolicy.ForgetSelection {
         switch self {
-        case let .donation(id): HistoryPolicy.ForgetRule(donation: id)
-        case let .intent(app, intent, entity): HistoryPolicy.ForgetRule(app: app, intent: intent, entity: entity)
-        case let .app(app): HistoryPolicy.ForgetRule(app: app)
-        case let .timeRange(from, to): HistoryPolicy.ForgetRule(from: from, to: to)
-        case .everything: HistoryPolicy.ForgetRule()
-        case let .entity(app, ref): HistoryPolicy.ForgetRule(app: app, entity: ref)
+        case let .donation(id): HistoryPolicy.ForgetSelection(donation: id)
+        case let .intent(app, intent, entity): HistoryPolicy.ForgetSelection(app: app, intent: intent, entity: entity)
+        case let .app(app): HistoryPolicy.ForgetSelection(app: app)
+        case let .timeRange(from, to): HistoryPolicy.ForgetSelection(from: from, to: to)
+        case .everything: HistoryPolicy.ForgetSelection()
+        case let .entity(app, ref): HistoryPolicy.ForgetSelection(app: app, entity: ref)
         }
     }
 }

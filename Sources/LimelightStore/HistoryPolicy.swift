@@ -31,6 +31,9 @@ package struct HistoryPolicy: Equatable, Sendable {
     /// What `forget` forgot, so that `sync` does not bring it back from a
     /// store's past (the last `maxKept`; `HistoryPolicy+Forgotten.swift`).
     package internal(set) var forgotten: [ForgetRule] = []
+    /// What the rules' digests are salted with: random per history file, so
+    /// that a digest cannot be looked up in a table of common paths' hashes.
+    var forgetSalt = HistoryPolicy.newSalt()
 
     /// nil: kept until forgotten.
     package var retainDays: Int?
@@ -68,8 +71,12 @@ package struct HistoryPolicy: Equatable, Sendable {
         func time(_ v: JSON?) -> Timestamp? { v?.string.flatMap { Timestamp(iso8601: $0) } }
         if let v = o["paused"] { guard let b = v.bool else { throw damaged("says paused: \(v.serialized), not true or false") }; p.paused = b }
         if let v = o["pausedSince"], !v.isNull { guard let t = time(v) else { throw damaged("has a pausedSince that is no time") }; p.pausedSince = t }
+        if let v = o["forgetSalt"] {
+            guard let hex = v.string, let salt = Self.bytes(hex: hex), salt.count >= 16 else { throw damaged("has a forgetSalt that is no hexadecimal salt") }
+            p.forgetSalt = salt
+        }
         for rule in o["forgotten"]?.array ?? [] {
-            guard let r = ForgetRule(rule) else { throw damaged("holds a forget rule it cannot read: \(rule.serialized)") }
+            guard let r = ForgetRule(rule, salt: p.forgetSalt) else { throw damaged("holds a forget rule it cannot read: \(rule.serialized)") }
             p.forgotten.append(r)
         }
         for span in o["pauses"]?.array ?? [] {
@@ -103,7 +110,10 @@ package struct HistoryPolicy: Equatable, Sendable {
         // A pause's ends keep their fraction of a second: a use made in the
         // pause's last moment is kept out, and one made just after resume is not.
         if let pausedSince { o["pausedSince"] = .string(pausedSince.preciseDescription) }
-        if !forgotten.isEmpty { o["forgotten"] = .array(forgotten.map(\.json)) }
+        if !forgotten.isEmpty {
+            o["forgetSalt"] = .string(SHA256.hex(bytes: forgetSalt))
+            o["forgotten"] = .array(forgotten.map(\.json))
+        }
         if !pauses.isEmpty { o["pauses"] = .array(pauses.map { .array([.string($0.from.preciseDescription), .string($0.to.preciseDescription)]) }) }
         o["retainDays"] = retainDays.map { .number(Double($0)) } ?? .null
         o["excluded"] = .array(excluded.map(JSON.string))

@@ -108,6 +108,56 @@ import Testing
         #expect(try interactions(cli).filter { $0.contains("secret") }.count == 1)
     }
 
+    /// history.json names what was forgotten only by salted digests: a
+    /// forgotten file's path, a donation's id, an app, an intent are in no
+    /// file of the index; the forgotten stay forgotten all the same, and
+    /// `history unforget` lets them back in.
+    @Test func whatWasForgottenIsKeptOutByDigestsAndUnforgetLetsItBackIn() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        let log = dir.write("log.jsonl", [
+            #"{"kind":"interaction","id":"use-of-diary","app":"com.example.a","entities":[{"type":"file","id":"/home/ana/private/diary.odt"}],"at":"2026-11-29T07:30:00Z"}"#,
+            #"{"kind":"interaction","app":"com.example.b","intent":"OpenConfession","at":"2026-11-29T07:40:00Z"}"#,
+            #"{"kind":"interaction","app":"com.example.a","entities":[{"type":"Doc","id":"other"}],"at":"2026-11-29T08:30:00Z"}"#,
+        ].joined(separator: "\n") + "\n")
+        #expect(try cli.run(["index", log]).status == 0)
+        for args in [["--app", "com.example.a", "--type", "file", "--id", "/home/ana/private/diary.odt"],
+                     ["--app", "com.example.b", "--intent", "OpenConfession"], ["--id", "use-of-diary"]] {
+            #expect(try cli.run(["forget"] + args).status == 0)
+        }
+        let history = try String(contentsOfFile: cli.index + "/history.json", encoding: .utf8)
+        for plain in ["diary", "OpenConfession", "use-of-diary", "com.example.b"] {
+            #expect(!history.contains(plain), "\(plain) in \(history)")
+        }
+        #expect(try cli.run(["history", "status"]).stdout.contains("Kept forgotten: what 3 forgets took out"))
+        let again = try cli.run(["index", log, "--json"])
+        #expect(again.json.first?["notRecorded"] as? Int == 2, "\(again.stdout) \(again.stderr)")
+        #expect(try interactions(cli).count == 1)
+        let r = try cli.run(["history", "unforget"])
+        #expect(r.status == 0 && r.stdout.contains("Uses that 3 forgets took out are recorded again if indexed again"), "\(r.stdout)")
+        #expect(try cli.run(["history", "status"]).stdout.contains("Kept forgotten: nothing"))
+        #expect(try cli.run(["index", log]).status == 0)
+        #expect(try interactions(cli).count == 3)
+    }
+
+    /// A history.json written before digests (the values themselves) is
+    /// honoured, and the next save writes it hashed.
+    @Test func forgetRulesWrittenInPlainAreHonouredThenHashed() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        try #"{"paused":false,"forgotten":[{"at":"2026-12-01T00:00:00Z","app":"com.example.a","entity":{"type":"Doc","id":"secret"}}],"retainDays":null,"excluded":[]}"#
+            .write(toFile: cli.index + "/history.json", atomically: true, encoding: .utf8)
+        let log = dir.write("log.jsonl", [
+            #"{"kind":"interaction","app":"com.example.a","entities":[{"type":"Doc","id":"secret"}],"at":"2026-11-29T07:30:00Z"}"#,
+            #"{"kind":"interaction","app":"com.example.a","entities":[{"type":"Doc","id":"other"}],"at":"2026-11-29T08:30:00Z"}"#,
+        ].joined(separator: "\n") + "\n")
+        #expect(try cli.run(["index", log, "--json"]).json.first?["notRecorded"] as? Int == 1)
+        #expect(try cli.run(["history", "exclude", "com.example.c"]).status == 0)
+        let history = try String(contentsOfFile: cli.index + "/history.json", encoding: .utf8)
+        #expect(!history.contains("secret") && !history.contains("com.example.a") && history.contains("entitySHA256"), "\(history)")
+        #expect(try cli.run(["index", log, "--json"]).json.first?["notRecorded"] as? Int == 1)
+    }
+
     /// History settings that cannot be read stop every command that would
     /// read them, naming the file: read as the defaults, a paused history
     /// recorded again and the next write dropped what forget remembers.
