@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import CSDBus
 import LimelightSupport
 
@@ -14,6 +15,13 @@ public enum Spawner {
         public let problem: String
         public var description: String { "cannot start \(program): \(problem)" }
     }
+
+    /// The umask the session gave the launcher, which the apps it starts get
+    /// (as from a shell or `gio launch`): `limelight` itself runs with 077, so
+    /// that its index is private, and every file an app it started saved was
+    /// private too (-rw-------, where the person's 022 or 002 gives
+    /// -rw-r--r--). `main` stores it before setting its own; 022 until then.
+    public static let sessionUmask = Atomic<UInt32>(0o022)
 
     /// glibc's POSIX_SPAWN_SETSID (spawn.h, behind _GNU_SOURCE): the child calls setsid().
     static let setsid: Int32 = 0x80
@@ -152,6 +160,11 @@ public enum Spawner {
         }
         defer { for p in cEnvironment { free(p) } }
         var pid: pid_t = 0
+        // posix_spawn has no umask of its own: the child inherits the
+        // caller's, so the launcher's is the session's for the spawn only
+        // (a launch runs alone, as the working directory above assumes).
+        let launcherUmask = umask(mode_t(Self.sessionUmask.load(ordering: .relaxed)))
+        defer { umask(launcherUmask) }
         let rc = token == nil ? posix_spawnp(&pid, program, &actions, &attributes, cArgs, environ)
             : posix_spawnp(&pid, program, &actions, &attributes, cArgs, cEnvironment)
         if rc != 0 { throw Failure(program: program, problem: String(cString: strerror(rc))) }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import LimelightKit
+import DesktopLaunch
 
 // limelight: the command-line face of LimelightKit. Kept thin: parse the
 // arguments against the command's declarations, validate, call the engine,
@@ -33,8 +34,9 @@ func exitAfterWriting() -> Never {
     exit(0)
 }
 
-// Index files are private: donations are personal history.
-umask(0o077)
+// Index files are private: donations are personal history. The apps it
+// starts get the session's umask back (`Spawner.sessionUmask`).
+Spawner.sessionUmask.store(UInt32(umask(0o077)), ordering: .relaxed)
 
 var args = Array(CommandLine.arguments.dropFirst())
 // The subcommand is the first argument that is not a global option or its value.
