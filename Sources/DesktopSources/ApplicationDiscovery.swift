@@ -55,6 +55,42 @@ public enum ApplicationDiscovery {
         return result
     }
 
+    /// The application whose desktop file id is `id`, as a launch reads it:
+    /// the one file the directories' order finds first for that id (as
+    /// `discover`: an earlier directory's shadows a later one's), read alone,
+    /// whatever desktop this is — OnlyShowIn and NotShowIn say where an app
+    /// is listed, not whether it starts (GLib's g_desktop_app_info_new loads
+    /// it too). `open` read every desktop file to find one: a launcher with
+    /// another XDG_CURRENT_DESKTOP than `sync` had (a D-Bus-started `serve`)
+    /// lost Terminal=, Path= and DBusActivatable= and ran the bare Exec line,
+    /// and one 5 MB file delayed every launch by 2.5 s. Nil when there is no
+    /// such file, or it is hidden, broken, or its program is not installed.
+    public static func launchable(id: String, in environment: DesktopEnvironment) -> DesktopApplication? {
+        for directory in environment.applicationDirectories {
+            guard let path = path(ofID: id, in: directory) else { continue }
+            var warnings: [DesktopSourceError] = []
+            guard case let .app(app)? = try? application(at: path, id: id, environment: environment, listing: false,
+                                                          warnings: &warnings) else { return nil }
+            return app
+        }
+        return nil
+    }
+
+    /// The file of desktop file id `id` under `directory`: `id.desktop`, or
+    /// in a subdirectory, each "-" of the id standing for a "/" of its path
+    /// (`kde-konsole` is kde/konsole.desktop), as `desktopFiles` names them.
+    static func path(ofID id: String, in directory: String) -> String? {
+        let whole = directory + "/" + id + ".desktop"
+        if FileSystem.isRegularFile(whole) { return whole }
+        var from = id.startIndex
+        while let dash = id[from...].firstIndex(of: "-") {
+            let sub = directory + "/" + id[..<dash]
+            if FileSystem.isDirectory(sub), let path = path(ofID: String(id[id.index(after: dash)...]), in: sub) { return path }
+            from = id.index(after: dash)
+        }
+        return nil
+    }
+
     /// Reads one desktop file as application `id`, adding it (or why not) to `result`.
     public static func read(_ path: String, id: String, environment: DesktopEnvironment, into result: inout Result) {
         do {
@@ -98,7 +134,9 @@ public enum ApplicationDiscovery {
         return out
     }
 
-    private static func application(at path: String, id: String, environment: DesktopEnvironment,
+    /// - listing: whether the app is read to be listed here, so that
+    ///   OnlyShowIn and NotShowIn apply (not to launch it: `launchable`).
+    private static func application(at path: String, id: String, environment: DesktopEnvironment, listing: Bool = true,
                                     warnings: inout [DesktopSourceError]) throws(DesktopSourceError) -> Outcome {
         let file = try KeyFile.load(path)
         guard let entry = file.groups.first, entry.name == "Desktop Entry" else {
@@ -122,11 +160,11 @@ public enum ApplicationDiscovery {
         if app.exec == nil && !app.dbusActivatable {
             _ = try required("Exec", "is required unless DBusActivatable=true")
         }
-        if let only = entry.strings("OnlyShowIn"),
+        if listing, let only = entry.strings("OnlyShowIn"),
            !only.contains(where: environment.currentDesktops.contains) {
             return .skip(.onlyShownIn(only))
         }
-        if let excluded = entry.strings("NotShowIn")?.first(where: environment.currentDesktops.contains) {
+        if listing, let excluded = entry.strings("NotShowIn")?.first(where: environment.currentDesktops.contains) {
             return .skip(.notShownIn(excluded))
         }
         app.tryExec = entry.string("TryExec").flatMap { $0.isEmpty ? nil : $0 }

@@ -180,7 +180,7 @@ struct OpenCommand: Command {
         let app = try stored(.app, appID, nil)
         // What the app's desktop file says (Terminal, Path, %c %i %k), if it has one here.
         let desktop = app.desktopFile.flatMap { file in
-            ApplicationDiscovery.discover(in: environment).applications.first { $0.id + ".desktop" == file }
+            file.hasSuffix(".desktop") ? ApplicationDiscovery.launchable(id: String(file.dropLast(".desktop".count)), in: environment) : nil
         }
         let context = desktop.map(ExecLine.Context.init) ?? ExecLine.Context(icon: app.icon, name: app.name)
         func run(_ exec: String, _ target: ExecLine.Target, what: String) throws -> LaunchPlan {
