@@ -135,6 +135,26 @@ final class DesktopFixture: Sendable {
     /// on it: a broken user copy of gedit's desktop file, then a truncated
     /// recently-used.xbel, keep what the last sync imported and its usage,
     /// and a sync once they are mended changes nothing.
+    /// A desktop file's control characters (a `\r` escape, as files
+    /// written on Windows have) and a Comment past the records' limit left
+    /// the app out, with a message in Limelight's field names and no line;
+    /// GLib shows such an app, and so does Limelight now.
+    @Test func controlCharactersAndALongCommentDoNotLeaveAnAppOut() throws {
+        let desktop = DesktopFixture()
+        let cli = CLI(index: desktop.root + "/index")
+        let long = String(repeating: "word ", count: 6_000)
+        _ = desktop.write("usr/share/applications/crlf.desktop",
+                          DesktopFixture.entry(#"Carriage\rReturn"#, #"Comment=Windows\r\nstyle"# + "\n" + #"Keywords=a\rb;"# + "\n"))
+        _ = desktop.write("usr/share/applications/long.desktop", DesktopFixture.entry("Long Comment", "Comment=\(long)\n"))
+        let r = try cli.run(["sync", "apps", "--json"], env: desktop.env)
+        #expect(r.status == 0 && r.json.first?["added"] as? Int == 2, "\(r.stdout) \(r.stderr)")
+        let crlf = try #require(try hits(cli, "carriage", env: desktop.env).first)
+        #expect(crlf["title"] as? String == "Carriage Return")
+        #expect(try hits(cli, "style", env: desktop.env).first?["app"] as? String == "crlf")
+        let record = try cli.run(["get", "--app", "long", "--json"], env: desktop.env).json.first
+        #expect((record?["description"] as? String)?.count == 20_000, "\((record?["description"] as? String)?.count ?? -1)")
+    }
+
     @Test func whatCannotBeReadKeepsWhatWasImportedAndItsUses() throws {
         let (desktop, cli, env, usage) = try appsSyncedAndGeditUsedTwice()
         let broken = desktop.write("home/.local/share/applications/org.gnome.gedit.desktop",
