@@ -192,6 +192,13 @@ struct ServeTests {
         #expect(donated.contains { $0.contains(#""entities":[{"type":"TrailEntity","id":"lantern-gone"}]"#) }, "\(donated)")
         let unknown = try f.krunner("Run", ["app/com.example.none", ""])
         #expect(unknown.stderr.contains("org.limelight.Limelight.Error.NotFound"), "\(unknown)")
+        // An action with a match that does not offer it (an entity, another
+        // app) is refused, and runs nothing: it ran the action.
+        for match in [Self.gone, "app/com.example.other"] {
+            let mismatched = try f.krunner("Run", [match, Self.shortcut])
+            #expect(mismatched.status != 0 && mismatched.stderr.contains("org.freedesktop.DBus.Error.InvalidArgs"), "\(mismatched)")
+        }
+        #expect(try f.interactions().count == 2)
     }
 
     /// Two trails with "bay" in their titles (and thirty others, so that a

@@ -245,6 +245,16 @@ final class IndexBackend: SearchProviderBackend {
     func krunnerRun(matchId: String, actionId: String) throws {
         // A token is for one start (krunner1.xml: for the next Run).
         defer { krunnerActivationToken = nil }
+        // An action is one the match offers (an app match, its App
+        // Shortcuts): a call that paired a match with another app's action
+        // ran that action.
+        if !actionId.isEmpty {
+            guard let match = HitID(text: matchId), match.kind == .app, let action = HitID(text: actionId),
+                  action.kind == .shortcut, action.app == match.app else {
+                throw BusMethodError(name: "org.freedesktop.DBus.Error.InvalidArgs",
+                                     message: "'\(actionId)' is not an action of match '\(matchId)'")
+            }
+        }
         try open(actionId.isEmpty ? matchId : actionId, activationToken: krunnerActivationToken)
     }
 
