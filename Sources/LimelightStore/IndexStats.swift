@@ -72,15 +72,23 @@ extension IndexLocation {
 }
 
 /// Every stored record (not derived documents), kind by kind in docid order,
-/// for `export` and `rebuild`.
+/// for `export` and `rebuild`; App Shortcuts app by app, each app's in its
+/// declared order (their docids' order), so that the order files were
+/// indexed in does not show (it did: one app's block before another's).
 package func storedRecords(in db: Database) throws(XapianError) -> [Record] {
     let derived = Set(try db.postings(Schema.derived))
     var out: [Record] = []
     let kinds: [RecordKind] = [.app, .intent, .entity, .shortcut, .relevance, .interaction]
     for kind in kinds {
+        var records: [Record] = []
         for id in try db.postings(Schema.kind + kind.rawValue) where !derived.contains(id) {
-            if let r = StoredRecord.decode(try db.document(id).data()) { out.append(r) }
+            if let r = StoredRecord.decode(try db.document(id).data()) { records.append(r) }
         }
+        if kind == .shortcut {
+            // A stable sort: each app's keep their order.
+            records = records.enumerated().sorted { ($0.element.app, $0.offset) < ($1.element.app, $1.offset) }.map(\.element)
+        }
+        out += records
     }
     return out
 }

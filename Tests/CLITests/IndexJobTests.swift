@@ -55,6 +55,11 @@ import Testing
         #expect(try copy.documentCount() == cli.documentCount())
         let search = try cli.run(["search", "monterey ba", "--json"]).stdout
         #expect(try copy.run(["search", "monterey ba", "--json"]).stdout == search)
+        // The files in the other order: the same bytes (one app's App
+        // Shortcuts came before another's as their files had).
+        let reversed = CLI(index: dir.path + "/reversed")
+        #expect(try reversed.run(["index"] + Self.corpusFiles().reversed()).status == 0)
+        #expect(try reversed.run(["export"]).stdout == before)
     }
 
     @Test func rebuildFromFilesReplacesTheContents() throws {
