@@ -195,6 +195,9 @@ public enum RankingWeights {
     /// A query of one short prefix takes this many of the best documents from
     /// each of its prefix lists (title starts with it / a word starts with it).
     public static let prefixCandidates = 40
+    /// A short prefix that is a word of at most this many documents also
+    /// looks for the title of that one word (`Searcher.prefixTitleCandidates`).
+    public static let maxWholeWordTitleMatches = 1_000
     /// Heavily used items get this much extra Xapian weight while retrieving
     /// candidates (subtracted again before scoring).
     public static let usageCandidateBoost = 1.0

@@ -94,6 +94,38 @@ extension Searcher {
         return out
     }
 
+    /// What a prefix's lists can leave out: the title that is the word
+    /// typed so far, whole. The lists hold the best-known titles with a word
+    /// the prefix starts, and "Open", a song behind fifty better-known titles
+    /// that start with "open", was found by no keystroke and at no `--limit`.
+    /// A title of one word that starts with it and holds it as a word: a
+    /// match of few documents (every one-word title a letter starts, scored,
+    /// made one-letter keystrokes three times slower on the Debian catalog).
+    func prefixTitleCandidates(_ p: String, _ request: SearchRequest, besides: [Match]) throws(XapianError) -> [Match] {
+        let word = Tokenizer.fold(p), terms = lookupTerms(word, partial: false)
+        // Most prefixes are no word ("gim"): no match to set up. A word
+        // of many documents ("lib" on the Debian catalog, which starts
+        // thousands of one-word titles) is left to the lists: its match cost
+        // a millisecond a keystroke.
+        var documents = 0
+        for t in terms { documents += try db.termFrequency(t) }
+        guard documents > 0, documents <= RankingWeights.maxWholeWordTitleMatches else { return [] }
+        let whole = try Query.or(terms.map { Query(term: $0) })
+        let title = try Query.and([whole, Query(term: Schema.titleStartTerm(word)),
+                                   Query(term: Schema.titleLengthTerm(1)), Query(term: Schema.hit)])
+        let have = Set(besides.map(\.documentID))
+        var out: [Match] = []
+        for m in try scored(try Restriction(request).apply(to: title), count: RankingWeights.prefixCandidates)
+        where !have.contains(m.documentID) {
+            // Weighed as the lists' candidates are (no text weight: a prefix
+            // is boolean), not by the word's BM25 in their descriptions,
+            // which put "tclx8.4" above the title "tcl" itself.
+            guard let entry = try card(of: m) else { continue }
+            out.append(Match(documentID: m.documentID, weight: CandidateBoost.of(entry.card), values: m.values))
+        }
+        return out
+    }
+
     /// Whether a title word (or a word of an alias) of the card starts with
     /// `prefix`: lists may hold a document whose title changed since.
     static func titleWordStarts(_ card: borrowing HitCard, _ prefix: String) -> Bool {
