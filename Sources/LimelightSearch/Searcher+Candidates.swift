@@ -107,8 +107,7 @@ extension Searcher {
         // of many documents ("lib" on the Debian catalog, which starts
         // thousands of one-word titles) is left to the lists: its match cost
         // a millisecond a keystroke.
-        var documents = 0
-        for t in terms { documents += try db.termFrequency(t) }
+        let documents = try termFrequencies(terms).reduce(0, +)
         guard documents > 0, documents <= RankingWeights.maxWholeWordTitleMatches else { return [] }
         let whole = try Query.or(terms.map { Query(term: $0) })
         let title = try Query.and([whole, Query(term: Schema.titleStartTerm(word)),

@@ -108,7 +108,7 @@ extension HistoryPolicy {
     /// Whether a use, read again from a store's past by `sync` or from a
     /// log by `index`, was forgotten.
     package func forgot(_ r: Record) -> Bool {
-        guard !forgotten.isEmpty else { return false }
+        guard !forgotten.isEmpty, let forgetSalt else { return false }
         var digests = Digests(salt: forgetSalt)
         return forgotten.contains { $0.selects(r, &digests) }
     }
@@ -121,7 +121,9 @@ extension HistoryPolicy {
     }
 
     package mutating func remember(_ selection: ForgetSelection) {
-        forgotten = Array((forgotten + [ForgetRule(selection, salt: forgetSalt)]).suffix(Self.maxKept))
+        let salt = forgetSalt ?? Self.newSalt()
+        forgetSalt = salt
+        forgotten = Array((forgotten + [ForgetRule(selection, salt: salt)]).suffix(Self.maxKept))
     }
 
     /// Drops every rule: a use forgotten before is recorded again when a
@@ -129,25 +131,6 @@ extension HistoryPolicy {
     package mutating func unforget() -> Int {
         defer { forgotten = [] }
         return forgotten.count
-    }
-
-    /// `hex` (as `SHA256.hex(bytes:)` writes it) as bytes; nil if it is not.
-    static func bytes(hex: String) -> [UInt8]? {
-        let digits = Array(hex.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        func value(_ c: UInt8) -> UInt8? {
-            switch c {
-            case 0x30...0x39: c - 0x30
-            case 0x61...0x66: c - 0x61 + 10
-            default: nil
-            }
-        }
-        var out: [UInt8] = []
-        for i in stride(from: 0, to: digits.count, by: 2) {
-            guard let hi = value(digits[i]), let lo = value(digits[i + 1]) else { return nil }
-            out.append(hi << 4 | lo)
-        }
-        return out
     }
 
     /// A new salt for a history file's digests: 16 random bytes.

@@ -32,8 +32,9 @@ package struct HistoryPolicy: Equatable, Sendable {
     /// store's past (the last `maxKept`; `HistoryPolicy+Forgotten.swift`).
     package internal(set) var forgotten: [ForgetRule] = []
     /// What the rules' digests are salted with: random per history file, so
-    /// that a digest cannot be looked up in a table of common paths' hashes.
-    var forgetSalt = HistoryPolicy.newSalt()
+    /// that a digest cannot be looked up in a table of common paths' hashes;
+    /// made with the first rule.
+    var forgetSalt: [UInt8]?
 
     /// nil: kept until forgotten.
     package var retainDays: Int?
@@ -72,11 +73,15 @@ package struct HistoryPolicy: Equatable, Sendable {
         if let v = o["paused"] { guard let b = v.bool else { throw damaged("says paused: \(v.serialized), not true or false") }; p.paused = b }
         if let v = o["pausedSince"], !v.isNull { guard let t = time(v) else { throw damaged("has a pausedSince that is no time") }; p.pausedSince = t }
         if let v = o["forgetSalt"] {
-            guard let hex = v.string, let salt = Self.bytes(hex: hex), salt.count >= 16 else { throw damaged("has a forgetSalt that is no hexadecimal salt") }
+            guard let hex = v.string, let salt = Hex.decode(hex), salt.count >= 16 else { throw damaged("has a forgetSalt that is no hexadecimal salt") }
             p.forgetSalt = salt
         }
-        for rule in o["forgotten"]?.array ?? [] {
-            guard let r = ForgetRule(rule, salt: p.forgetSalt) else { throw damaged("holds a forget rule it cannot read: \(rule.serialized)") }
+        let rules = o["forgotten"]?.array ?? []
+        // Rules written before digests (the values themselves) get a salt to be hashed with.
+        let salt = rules.isEmpty ? nil : p.forgetSalt ?? Self.newSalt()
+        p.forgetSalt = salt
+        for rule in rules {
+            guard let salt, let r = ForgetRule(rule, salt: salt) else { throw damaged("holds a forget rule it cannot read: \(rule.serialized)") }
             p.forgotten.append(r)
         }
         for span in o["pauses"]?.array ?? [] {
@@ -110,8 +115,8 @@ package struct HistoryPolicy: Equatable, Sendable {
         // A pause's ends keep their fraction of a second: a use made in the
         // pause's last moment is kept out, and one made just after resume is not.
         if let pausedSince { o["pausedSince"] = .string(pausedSince.preciseDescription) }
-        if !forgotten.isEmpty {
-            o["forgetSalt"] = .string(SHA256.hex(bytes: forgetSalt))
+        if !forgotten.isEmpty, let forgetSalt {
+            o["forgetSalt"] = .string(Hex.encode(forgetSalt))
             o["forgotten"] = .array(forgotten.map(\.json))
         }
         if !pauses.isEmpty { o["pauses"] = .array(pauses.map { .array([.string($0.from.preciseDescription), .string($0.to.preciseDescription)]) }) }

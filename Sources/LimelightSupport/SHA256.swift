@@ -46,12 +46,7 @@ public enum SHA256 {
     }
 
     /// The digest in lower-case hexadecimal.
-    public static func hex(_ message: [UInt8]) -> String { Self.hex(bytes: digest(message)) }
-
-    public static func hex(bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
-    }
+    public static func hex(_ message: [UInt8]) -> String { Hex.encode(digest(message)) }
 
     @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
 }

@@ -9,12 +9,12 @@ import LimelightKit
 enum Donations {
     static func record(_ records: [Record], location: IndexLocation, locations where: [String]? = nil) throws -> [String?] {
         try IndexWriter.checkDonations(records, in: location, places: records.indices.map { `where`?[$0] ?? "donate" })
-        // Paused, or an excluded app: nothing is written anywhere.
+        // What history does not record is written nowhere.
         let policy = try HistoryPolicy.load(location)
-        let recorded = records.filter { policy.records($0) }
-        let ids = try IndexWriter.donate(recorded, to: location)
+        let kept = records.map { policy.records($0) }
+        let ids = try IndexWriter.donate(zip(records, kept).filter(\.1).map(\.0), to: location)
         var next = ids.makeIterator()
-        return records.map { policy.records($0) ? next.next() : nil }
+        return kept.map { $0 ? next.next() : nil }
     }
 
     static func record(_ r: Record, location: IndexLocation) throws -> String? {
