@@ -238,10 +238,21 @@ struct OpenCommand: Command {
                 }
                 url = entity.url
             }
-            if let dbusID, shortcut.intent == DesktopSource.actionIntent {
-                return overDBus(dbusID, action: id, exec: shortcut.exec, what: "shortcut \(id)")
+            var exec = shortcut.exec
+            if shortcut.intent == DesktopSource.actionIntent, let desktop {
+                // A desktop action runs what its file says now, as the app's
+                // own Exec does (GLib reads the [Desktop Action] group at
+                // launch): after an upgrade the stored Exec was the old one,
+                // and an action the file no longer has still ran.
+                guard let action = desktop.actions.first(where: { $0.id == id }) else {
+                    throw CLIError.failed("\(desktop.path) no longer has the action '\(id)' (limelight sync forgets it)")
+                }
+                exec = action.exec
             }
-            if let exec = shortcut.exec { return try run(exec, url.map { .urls([$0]) } ?? .nothing, what: "shortcut \(id)") }
+            if let dbusID, shortcut.intent == DesktopSource.actionIntent {
+                return overDBus(dbusID, action: id, exec: exec, what: "shortcut \(id)")
+            }
+            if let exec { return try run(exec, url.map { .urls([$0]) } ?? .nothing, what: "shortcut \(id)") }
             if let u = shortcut.url { return LaunchPlan.uri(u, environment: environment) }
             return try appPlan(for: "shortcut \(id)")
         }
