@@ -38,9 +38,9 @@ enum AppRecords {
         for action in app.actions {
             var o: JSONObject = [
                 "kind": "shortcut", "app": .string(app.id), "id": .string(action.id),
-                "intent": .string(actionIntent), "title": .string(text(action.name)),
-                "phrases": .array([.string("\(text(action.name)) in ${applicationName}"),
-                                   .string("${applicationName}: \(text(action.name))")]),
+                "intent": .string(actionIntent), "title": .string(SourceText.fitted(action.name)),
+                "phrases": .array([.string("\(SourceText.fitted(action.name)) in ${applicationName}"),
+                                   .string("${applicationName}: \(SourceText.fitted(action.name))")]),
             ]
             if let exec = action.exec { o["exec"] = .string(exec) }
             if let icon = action.icon ?? app.icon { o["icon"] = .string(icon) }
@@ -54,27 +54,13 @@ enum AppRecords {
         }
     }
 
-    /// A desktop file's text as a record takes it. A desktop file is no
-    /// record an app wrote for Limelight, and GLib shows what it says: a
-    /// control character (a `\r` escape in a Comment, in files written on
-    /// Windows) is a space, not a reason to leave the app out, and a
-    /// description past the records' limit is cut there (the app was left
-    /// out for a long Comment).
-    static func text(_ s: String, max: Int = RecordLimits.maxTitleCharacters) -> String {
-        var out = String(String.UnicodeScalarView(s.unicodeScalars.map { scalar in
-            scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || (0x7F...0x9F).contains(scalar.value) ? " " : scalar
-        }))
-        if out.count > max { out = String(out.prefix(max)) }
-        return out
-    }
-
     static func appFields(_ app: DesktopApplication) -> JSONObject {
         var app = app
-        app.name = text(app.name)
-        app.genericName = app.genericName.map { text($0) }
-        app.comment = app.comment.map { text($0, max: RecordLimits.maxTextCharacters) }
-        app.keywords = app.keywords.map { text($0) }
-        app.categories = app.categories.map { text($0) }
+        app.name = SourceText.fitted(app.name)
+        app.genericName = app.genericName.map { SourceText.fitted($0) }
+        app.comment = app.comment.map { SourceText.fitted($0, max: RecordLimits.maxTextCharacters) }
+        app.keywords = app.keywords.map { SourceText.fitted($0) }
+        app.categories = app.categories.map { SourceText.fitted($0) }
         var synonyms: [String] = []
         func synonym(_ s: String?) {
             guard let s, !s.isEmpty, s != app.name, !synonyms.contains(s) else { return }

@@ -43,9 +43,10 @@ enum BrowserRecords {
         for b in places.bookmarks {
             let id = StableID.of(b.guid, prefix: "g-")
             var o: JSONObject = ["kind": "entity", "app": .string(app), "type": "Bookmark", "id": .string(id),
-                                 "title": .string(b.title.isEmpty ? b.url : b.title)]
-            if let folder = b.folder { o["subtitle"] = .string(folder) }
-            if !b.tags.isEmpty { o["keywords"] = .array(b.tags.map(JSON.string)) }
+                                 "title": .string(SourceText.fitted(b.title.isEmpty ? b.url : b.title))]
+            if let folder = b.folder { o["subtitle"] = .string(SourceText.fitted(folder)) }
+            if !b.tags.isEmpty { o["keywords"] = .array(b.tags.map { .string(SourceText.fitted($0)) }) }
+            o["description"] = .string(searchableText(url: b.url, otherTitle: b.pageTitle == b.title ? nil : b.pageTitle))
             o["url"] = .string(b.url)
             let count = out.records.count
             out.add(o, file: file)
@@ -58,8 +59,8 @@ enum BrowserRecords {
                 let id = StableID.of(page.url, prefix: "u-")
                 let count = out.records.count
                 out.add(["kind": "entity", "app": .string(app), "type": "Page", "id": .string(id),
-                         "title": .string(page.title.flatMap { $0.isEmpty ? nil : $0 } ?? page.url),
-                         "subtitle": .string(page.url), "url": .string(page.url)], file: file)
+                         "title": .string(SourceText.fitted(page.title.flatMap { $0.isEmpty ? nil : $0 } ?? page.url)),
+                         "subtitle": .string(SourceText.fitted(page.url)), "url": .string(page.url)], file: file)
                 if out.records.count > count { target = ("Page", id) }
             }
             guard let target else { continue }
@@ -74,14 +75,27 @@ enum BrowserRecords {
         return out
     }
 
+    /// A bookmark's description, searched but not shown: its address and the
+    /// page's own title where the bookmark was renamed. Its subtitle is its
+    /// folder, so without these "grafana" did not find the bookmark "Dashboard"
+    /// of grafana.example.net, while a page only in the history was found by
+    /// its address; Firefox's address bar finds bookmarks by both.
+    static func searchableText(url: String, otherTitle: String?) -> String {
+        SourceText.fitted([otherTitle, url].compactMap { $0 }.joined(separator: " "), max: RecordLimits.maxTextCharacters)
+    }
+
     static func chromium(in environment: DesktopEnvironment, progress: (Int) -> Void = { _ in }) -> SourceRecords {
         var out = SourceRecords(source: .chromium)
         let app = DesktopSource.chromium.ownerApp!.id
         var notes: [String] = []
         var found = false
-        for (browser, directory) in ChromiumBookmarks.browsers {
-            let path = "\(environment.configHome)/\(directory)/Default/Bookmarks"
-            guard FileSystem.isRegularFile(path) else { notes.append("no \(browser) bookmarks at \(path)"); continue }
+        for browser in ChromiumBookmarks.browsers {
+            let path: String
+            switch browser.bookmarksFile(in: environment) {
+            case let .found(file): path = file
+            case let .skipped(note): notes.append(note); continue
+            }
+            let directory = browser.directory
             let bookmarks: [ChromiumBookmark]
             do { bookmarks = try ChromiumBookmarks.read(path) } catch {
                 out.problems.append(error)
@@ -93,8 +107,9 @@ enum BrowserRecords {
             for b in bookmarks {
                 var o: JSONObject = ["kind": "entity", "app": .string(app), "type": "Bookmark",
                                      "id": .string(StableID.of("\(directory)-\(b.id)", prefix: "c-")),
-                                     "title": .string(b.name.isEmpty ? b.url : b.name)]
-                if !b.folderPath.isEmpty { o["subtitle"] = .string(b.folderPath.joined(separator: " › ")) }
+                                     "title": .string(SourceText.fitted(b.name.isEmpty ? b.url : b.name))]
+                if !b.folderPath.isEmpty { o["subtitle"] = .string(SourceText.fitted(b.folderPath.joined(separator: " › "))) }
+                o["description"] = .string(searchableText(url: b.url, otherTitle: nil))
                 o["url"] = .string(b.url)
                 out.add(o, file: path)
                 progress(out.records.count)

@@ -19,8 +19,11 @@ public struct ChromiumBookmark: Sendable, Equatable {
 /// for (browser, outcome) in ChromiumBookmarks.read(in: .current()) { … }
 /// ```
 public enum ChromiumBookmarks {
-    /// (display name, directory under `$XDG_CONFIG_HOME`), in the order read.
-    public static let browsers = [("Chromium", "chromium"), ("Google Chrome", "google-chrome")]
+    /// The browsers read, in order.
+    public static let browsers = [
+        ChromiumBrowser(name: "Chromium", directory: "chromium", snap: "chromium", flatpak: "org.chromium.Chromium"),
+        ChromiumBrowser(name: "Google Chrome", directory: "google-chrome", snap: nil, flatpak: "com.google.Chrome"),
+    ]
 
     /// The root folders as Chromium names them in its UI.
     static let rootNames = [("bookmark_bar", "Bookmarks bar"), ("other", "Other bookmarks"), ("synced", "Mobile bookmarks")]
@@ -28,12 +31,10 @@ public enum ChromiumBookmarks {
     /// Each browser's bookmarks, or a note when it has no Default profile here.
     public static func read(in environment: DesktopEnvironment) throws(DesktopSourceError) -> [(browser: String, outcome: SourceOutcome<[ChromiumBookmark]>)] {
         var out: [(browser: String, outcome: SourceOutcome<[ChromiumBookmark]>)] = []
-        for (browser, directory) in browsers {
-            let path = "\(environment.configHome)/\(directory)/Default/Bookmarks"
-            if FileSystem.isRegularFile(path) {
-                out.append((browser, .found(try read(path))))
-            } else {
-                out.append((browser, .skipped(note: "no \(browser) bookmarks at \(path)")))
+        for browser in browsers {
+            switch browser.bookmarksFile(in: environment) {
+            case let .found(path): out.append((browser.name, .found(try read(path))))
+            case let .skipped(note): out.append((browser.name, .skipped(note: note)))
             }
         }
         return out
@@ -87,5 +88,35 @@ public enum ChromiumBookmarks {
     static func timestamp(_ text: String) -> Timestamp? {
         guard let microseconds = Int64(text), microseconds > 0 else { return nil }
         return Timestamp(seconds: Double(microseconds - 11_644_473_600_000_000) / 1_000_000)
+    }
+}
+
+/// A Chromium-based browser, and where it keeps its Default profile.
+public struct ChromiumBrowser: Sendable {
+    public let name: String
+    /// Its directory under `$XDG_CONFIG_HOME` (and in its Flatpak's), which
+    /// also tells its bookmarks' ids apart from another browser's.
+    public let directory: String
+    /// The snap it ships as, if any (Ubuntu has Chromium only as a snap).
+    let snap: String?
+    /// Its Flatpak's application id.
+    let flatpak: String
+
+    /// Its Default profile directories, most usual first: under
+    /// `$XDG_CONFIG_HOME`, in its snap's and in its Flatpak's sandbox.
+    public func profileDirectories(in environment: DesktopEnvironment) -> [String] {
+        ["\(environment.configHome)/\(directory)/Default"]
+            + (snap.map { ["\(environment.home)/snap/\($0)/common/\(directory)/Default"] } ?? [])
+            + ["\(environment.home)/.var/app/\(flatpak)/config/\(directory)/Default"]
+    }
+
+    /// The Bookmarks file in use: of those there, the one written last (a
+    /// deb's profile stays behind when Ubuntu moves Chromium to its snap).
+    public func bookmarksFile(in environment: DesktopEnvironment) -> SourceOutcome<String> {
+        let files = profileDirectories(in: environment).map { $0 + "/Bookmarks" }
+        let present = files.filter(FileSystem.isRegularFile).map { ($0, FileSystem.status($0).map { Int($0.st_mtim.tv_sec) } ?? -1) }
+        // (max(by:) keeps the first of equals: the usual place wins a tie.)
+        if let inUse = present.max(by: { $0.1 < $1.1 }) { return .found(inUse.0) }
+        return .skipped(note: "no \(name) bookmarks at \(files.joined(separator: ", "))")
     }
 }

@@ -47,7 +47,7 @@ public enum DesktopSource: String, Sendable, CaseIterable {
     /// applications directory with its subdirectories; the xbel's directory
     /// for that one name (GLib replaces the file by a rename); Firefox's
     /// profile roots and its default profile's places.sqlite and its WAL;
-    /// each Chromium's Default profile's Bookmarks (also written by a rename).
+    /// each Chromium's Default profiles' Bookmarks (also written by a rename).
     public func watchedDirectories(in environment: DesktopEnvironment) -> [WatchedDirectory] {
         switch self {
         case .apps:
@@ -61,7 +61,7 @@ public enum DesktopSource: String, Sendable, CaseIterable {
             }
             return out
         case .chromium:
-            return ChromiumBookmarks.browsers.map { WatchedDirectory("\(environment.configHome)/\($0.1)/Default", names: ["Bookmarks"]) }
+            return ChromiumBookmarks.browsers.flatMap { $0.profileDirectories(in: environment) }.map { WatchedDirectory($0, names: ["Bookmarks"]) }
         }
     }
 }

@@ -9,6 +9,9 @@ public struct FirefoxBookmark: Sendable, Equatable {
     /// The folder it is in: a folder's title, or for the roots Firefox's own
     /// names ("Bookmarks Toolbar", "Bookmarks Menu", "Other Bookmarks", "Mobile Bookmarks").
     public var folder: String?
+    /// The page's own title (`moz_places.title`), which the bookmark's may
+    /// have been renamed from ("Dashboard" for "Grafana – Production Overview").
+    public var pageTitle: String?
     public var tags: [String] = []
     public var dateAdded: Timestamp?
     public var lastModified: Timestamp?
@@ -121,7 +124,7 @@ public struct FirefoxPlaces: Sendable {
         var out: [FirefoxBookmark] = []
         try db.query("""
             SELECT b.guid, COALESCE(NULLIF(b.title, ''), p.title, p.url), p.url, folder.guid, folder.title,
-                   b.dateAdded, b.lastModified, p.id
+                   b.dateAdded, b.lastModified, p.id, p.title
             FROM moz_bookmarks b
             JOIN moz_places p ON p.id = b.fk
             LEFT JOIN moz_bookmarks folder ON folder.id = b.parent
@@ -134,6 +137,7 @@ public struct FirefoxPlaces: Sendable {
             let folderGuid = row.text(3) ?? ""
             var bookmark = FirefoxBookmark(guid: guid, title: row.text(1) ?? url, url: url,
                                            folder: rootFolderNames[folderGuid] ?? row.text(4))
+            bookmark.pageTitle = row.text(8).flatMap { $0.isEmpty ? nil : $0 }
             bookmark.tags = row.integer(7).flatMap { tagsByPlace[$0] } ?? []
             bookmark.dateAdded = row.integer(5).map(timestamp)
             bookmark.lastModified = row.integer(6).map(timestamp)

@@ -30,20 +30,26 @@ extension FirefoxProfile {
         for root in roots {
             // A root that cannot be read is passed over while another can be.
             guard let outcome = try? defaultProfile(root: root) else { continue }
-            var written = -1
-            if case let .found(profile) = outcome {
-                written = ["places.sqlite", "places.sqlite-wal"].compactMap { FileSystem.status(profile.directory + "/" + $0) }
-                    .map { Int($0.st_mtim.tv_sec) }.max() ?? -1
-            }
+            let written = outcome.value.map(lastWritten) ?? -1
             if best == nil || written > best!.written { best = (outcome, written) }
         }
         if let best { return best.outcome }
         return try defaultProfile(root: first)  // none could be read: the first one's problem
     }
 
-    /// The default profile of one root: the `Default=` of its first
-    /// `[Install…]` section (or of `installs.ini`, where Firefox 67+ also
-    /// records it), else the profile marked `Default=1`, else the only profile.
+    /// When its history was last written (seconds; -1: never): of several
+    /// candidates, the profile in use.
+    static func lastWritten(_ profile: FirefoxProfile) -> Int {
+        ["places.sqlite", "places.sqlite-wal"].compactMap { FileSystem.status(profile.directory + "/" + $0) }
+            .map { Int($0.st_mtim.tv_sec) }.max() ?? -1
+    }
+
+    /// The default profile of one root: the `Default=` of its `[Install…]`
+    /// section (or of `installs.ini`, where Firefox 67+ also records it),
+    /// else the profile marked `Default=1`, else the only profile. Each
+    /// Firefox installed (a distribution's and a Nightly, ESR and release)
+    /// has an `[Install…]` section of its own: of theirs, the profile whose
+    /// history was written last, not the first in the file.
     static func defaultProfile(root: String) throws(DesktopSourceError) -> SourceOutcome<FirefoxProfile> {
         let ini = try KeyFile.load(root + "/profiles.ini")
         let profiles = ini.groups.filter { $0.name.hasPrefix("Profile") && $0.string("Path") != nil }
@@ -53,15 +59,16 @@ extension FirefoxProfile {
             return FirefoxProfile(name: group.string("Name") ?? path,
                                   directory: relative && !path.hasPrefix("/") ? root + "/" + path : path)
         }
-        var installDefault = ini.groups.first { $0.name.hasPrefix("Install") }?.string("Default")
-        if installDefault == nil, FileSystem.isRegularFile(root + "/installs.ini") {
-            installDefault = try KeyFile.load(root + "/installs.ini").groups.first?.string("Default")
+        var installDefaults = ini.groups.filter { $0.name.hasPrefix("Install") }.compactMap { $0.string("Default") }
+        if installDefaults.isEmpty, FileSystem.isRegularFile(root + "/installs.ini") {
+            installDefaults = try KeyFile.load(root + "/installs.ini").groups.compactMap { $0.string("Default") }
         }
-        if let path = installDefault {
-            if let group = profiles.first(where: { $0.string("Path") == path }) { return .found(profile(group)) }
-            let directory = path.hasPrefix("/") ? path : root + "/" + path
-            return .found(FirefoxProfile(name: path, directory: directory))
+        let installed = installDefaults.map { path in
+            profiles.first { $0.string("Path") == path }.map(profile)
+                ?? FirefoxProfile(name: path, directory: path.hasPrefix("/") ? path : root + "/" + path)
         }
+        // (max(by:) keeps the first of equals: the first in the file wins a tie.)
+        if let inUse = installed.max(by: { lastWritten($0) < lastWritten($1) }) { return .found(inUse) }
         if let group = profiles.first(where: { $0.string("Default") == "1" }) ?? (profiles.count == 1 ? profiles.first : nil) {
             return .found(profile(group))
         }

@@ -36,7 +36,7 @@ enum RecentRecords {
             let name = String(local[local.index(after: slash)...])
             let folder = slash == local.startIndex ? "/" : String(local[..<slash])
             var o: JSONObject = ["kind": "entity", "app": .string(app), "type": .string(entityType), "id": .string(id),
-                                 "title": .string(name.isEmpty ? local : name), "subtitle": .string(folder)]
+                                 "title": .string(SourceText.fitted(name.isEmpty ? local : name)), "subtitle": .string(SourceText.fitted(folder))]
             if let mime = file.mimeType { o["keywords"] = .array(mimeWords(mime).map(JSON.string)) }
             o["url"] = .string(file.href)
             let count = out.records.count

@@ -432,6 +432,10 @@ final class DesktopFixture: Sendable {
         #expect(swift["app"] as? String == "limelight.firefox" && swift["url"] as? String == "https://forums.swift.org/")
         #expect(try hits(cli, "xapian", env: env).first?["type"] as? String == "Page")
         #expect(try hits(cli, "rust", env: env).first?["url"] as? String == "https://doc.rust-lang.org/book/")
+        // A bookmark is found by its address too, as a page of the history is.
+        // ("org" is in no title: only in addresses.)
+        let byAddress = try hits(cli, "org", env: env).compactMap { $0["url"] as? String }
+        #expect(Set(byAddress) == ["https://forums.swift.org/", "https://xapian.org/docs/", "https://doc.rust-lang.org/book/"], "\(byAddress)")
         // Nothing on this desktop for recent: a note, exit 0.
         let skipped = try cli.run(["sync", "recent"], env: env)
         #expect(skipped.status == 0 && skipped.stdout.contains("recent: skipped: no recently-used.xbel"))

@@ -105,6 +105,29 @@ import Testing
                 == FirefoxProfile(name: "default-release", directory: tree.path("home/.mozilla/firefox/abcd1234.default-release")))
     }
 
+    /// Two Firefoxes installed (a Nightly left behind, ESR beside release):
+    /// each has an [Install…] section, in no order that means anything. The
+    /// one whose profile's history was written last is in use; the first in
+    /// the file was taken.
+    @Test func ofSeveralInstallSectionsTheProfileWrittenLastIsInUse() throws {
+        let ini = "[InstallAAAA]\nDefault=old.nightly\nLocked=1\n\n[InstallBBBB]\nDefault=new.default-release\nLocked=1\n\n"
+            + "[Profile0]\nName=nightly\nPath=old.nightly\n\n[Profile1]\nName=release\nPath=new.default-release\nDefault=1\n"
+        tree.write("home/.mozilla/firefox/profiles.ini", ini)
+        tree.write("home/.mozilla/firefox/old.nightly/places.sqlite", "x")
+        tree.write("home/.mozilla/firefox/new.default-release/places.sqlite", "x")
+        func touch(_ profile: String, _ seconds: Int) {
+            var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+            utimensat(AT_FDCWD, tree.path("home/.mozilla/firefox/\(profile)/places.sqlite"), &times, 0)
+        }
+        touch("old.nightly", 1_700_000_000)
+        touch("new.default-release", 1_800_000_000)
+        #expect(try FirefoxProfile.defaultProfile(in: environment).value?.name == "release")
+        touch("old.nightly", 1_900_000_000)
+        #expect(try FirefoxProfile.defaultProfile(in: environment).value?.name == "nightly")
+        touch("new.default-release", 1_900_000_000)  // a tie: the first in the file
+        #expect(try FirefoxProfile.defaultProfile(in: environment).value?.name == "nightly")
+    }
+
     /// A deb Firefox's profiles left behind by the snap (Ubuntu): the root
     /// whose default profile's history was written last is the one in use.
     @Test func ofSeveralRootsTheOneWrittenLastIsInUse() throws {
@@ -179,7 +202,7 @@ import Testing
         let bookmarks = try places().bookmarks
         #expect(bookmarks.map(\.guid) == ["bmSwift00001", "bmXapian0001", "bmNever00001"])
         #expect(bookmarks[0] == FirefoxBookmark(guid: "bmSwift00001", title: "Swift Forums", url: "https://forums.swift.org/",
-                                                folder: "Bookmarks Toolbar", tags: [],
+                                                folder: "Bookmarks Toolbar", pageTitle: "Swift Forums", tags: [],
                                                 dateAdded: FirefoxPlaces.timestamp(Self.micros(daysAgo: 20)),
                                                 lastModified: FirefoxPlaces.timestamp(Self.micros(daysAgo: 5))))
         // No bookmark title: the page's title; in a folder of its own; tagged twice.
@@ -359,7 +382,27 @@ private extension String {
             ChromiumBookmark(id: "10", name: "서울", url: "https://ko.wikipedia.org/wiki/서울",
                              folderPath: ["Other bookmarks"], dateAdded: Timestamp(iso8601: "2026-11-20T09:30:00Z")),
         ])
-        #expect(results[1].outcome.note == "no Google Chrome bookmarks at \(tree.path("home/.config/google-chrome/Default/Bookmarks"))")
+        #expect(results[1].outcome.note == "no Google Chrome bookmarks at \(tree.path("home/.config/google-chrome/Default/Bookmarks")), "
+                + tree.path("home/.var/app/com.google.Chrome/config/google-chrome/Default/Bookmarks"))
+    }
+
+    /// Ubuntu has Chromium only as a snap, and Flathub has both: their
+    /// bookmarks were never read. Of two profiles (a deb's left behind by
+    /// the snap), the one written last is in use.
+    @Test func snapAndFlatpakProfilesAreReadAndTheOneWrittenLastWins() throws {
+        let snap = tree.write("home/snap/chromium/common/chromium/Default/Bookmarks", Self.bookmarks)
+        let flatpak = tree.write("home/.var/app/com.google.Chrome/config/google-chrome/Default/Bookmarks", Self.bookmarks)
+        var results = try ChromiumBookmarks.read(in: environment)
+        #expect(results[0].outcome.value?.count == 3 && results[1].outcome.value?.count == 3)
+        #expect(ChromiumBookmarks.browsers[0].bookmarksFile(in: environment).value == snap)
+        #expect(ChromiumBookmarks.browsers[1].bookmarksFile(in: environment).value == flatpak)
+        let deb = tree.write("home/.config/chromium/Default/Bookmarks", #"{"roots":{},"version":1}"#)
+        var times = [timespec(tv_sec: 1_700_000_000, tv_nsec: 0), timespec(tv_sec: 1_700_000_000, tv_nsec: 0)]
+        utimensat(AT_FDCWD, deb, &times, 0)
+        results = try ChromiumBookmarks.read(in: environment)
+        #expect(results[0].outcome.value?.count == 3)  // the snap's, written after the deb's
+        let watched = DesktopSource.chromium.watchedDirectories(in: environment).map(\.path)
+        #expect(watched.contains(tree.path("home/snap/chromium/common/chromium/Default")), "\(watched)")
     }
 
     /// As Firefox's (`javascriptBookmarkletsAreLeftOut`), whatever the scheme's case.

@@ -138,6 +138,35 @@ import Testing
         #expect(made.records.allSatisfy { $0.kind == .interaction || $0.source == "firefox" })
     }
 
+    /// A bookmark is found by its address and by its page's own title, as in
+    /// Firefox's address bar (its subtitle is its folder): "grafana" found
+    /// only pages in the history. A page whose address or title passes the
+    /// records' limit is cut there, not left out with an error at every sync.
+    @Test func bookmarksAreSearchedByAddressAndPageTitleAndLongPagesAreKept() throws {
+        let firefox = FirefoxTests()
+        let db = try firefox.makeProfile()
+        let longURL = "https://sso.example.com/login?next=" + String(repeating: "a", count: 1_500)
+        let longTitle = String(repeating: "Title ", count: 300)
+        try db.execute("""
+            INSERT INTO moz_places (id, url, title, visit_count, hidden, last_visit_date, guid) VALUES
+              (40, 'https://grafana.example.net/d/abc', 'Grafana – Production Overview', 3, 0, \(FirefoxTests.micros(daysAgo: 1)), 'p40'),
+              (41, '\(longURL)', '\(longTitle)', 1, 0, \(FirefoxTests.micros(daysAgo: 1)), 'p41');
+            INSERT INTO moz_bookmarks (id, type, fk, parent, position, title, dateAdded, lastModified, guid) VALUES
+              (42, 1, 40, 3, 2, 'Dashboard', \(FirefoxTests.micros(daysAgo: 3)), \(FirefoxTests.micros(daysAgo: 3)), 'bmGrafana001');
+            INSERT INTO moz_historyvisits (place_id, visit_date, visit_type) VALUES (40, \(FirefoxTests.micros(daysAgo: 1)), 1), (41, \(FirefoxTests.micros(daysAgo: 1)), 1);
+            """)
+        let made = DesktopSource.firefox.records(in: firefox.environment, now: FirefoxTests.now)
+        #expect(made.problems.isEmpty, "\(made.problems)")
+        let dashboard = try #require(made.records.first { $0.kind == .entity && $0.id == "bmGrafana001" })
+        #expect(dashboard.title == "Dashboard" && dashboard.subtitle == "Bookmarks Toolbar")
+        #expect(dashboard.text == "Grafana – Production Overview https://grafana.example.net/d/abc")
+        // Not renamed: its address alone.
+        #expect(made.records.first { $0.id == "bmSwift00001" }?.text == "https://forums.swift.org/")
+        let long = try #require(made.records.first { $0.kind == .entity && $0.url == longURL })
+        #expect(long.title.count == RecordLimits.maxTitleCharacters && long.subtitle?.count == RecordLimits.maxTitleCharacters)
+        #expect(made.records.contains { $0.kind == .interaction && $0.entityRefs.first?.id == long.id })
+    }
+
     @Test func chromiumBookmarksAreEntitiesWithURLs() throws {
         let tree = FixtureTree()
         tree.write("home/.config/chromium/Default/Bookmarks", ChromiumBookmarksTests.bookmarks)
@@ -146,6 +175,7 @@ import Testing
         #expect(made.skippedNote == nil && made.problems.isEmpty)
         let swift = try #require(made.records.first { $0.kind == .entity && $0.title == "Swift Forums" })
         #expect(swift.id == "chromium-0b1c2d3e-0000-4000-8000-000000000001" && swift.url == "https://forums.swift.org/" && swift.subtitle == "Bookmarks bar")
+        #expect(swift.text == "https://forums.swift.org/")  // searched: found by its address
         #expect(made.records.filter { $0.kind == .entity }.allSatisfy { $0.url != nil && $0.app == "limelight.chromium" })
     }
 

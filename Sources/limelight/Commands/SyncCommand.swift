@@ -99,7 +99,8 @@ struct SyncCommand: Command {
             } else {
                 var line = "\(source.rawValue): \(changes.added) added, \(changes.updated) updated, \(changes.removed) removed"
                 if changes.interactions > 0 { line += ", \(changes.interactions) new interaction\(changes.interactions == 1 ? "" : "s")" }
-                if !made.problems.isEmpty { line += " (\(made.problems.count) file\(made.problems.count == 1 ? "" : "s") skipped)" }
+                // (A problem is a desktop file, or a record of a browser's database.)
+                if !made.problems.isEmpty { line += " (\(made.problems.count) left out, each said above)" }
                 if let note = made.skippedNote { line += " (store gone: \(note))" }
                 print(line)
             }
