@@ -30,7 +30,9 @@ public struct WatchedDirectory: Sendable, Equatable {
 /// browser installed later is picked up. Not thread safe: one thread.
 public final class DirectoryWatcher {
     private let fd: Int32
-    private let groups: [[WatchedDirectory]]
+    private var groups: [[WatchedDirectory]]
+    /// Groups newly watched by `regroup`, which `next` returns first.
+    private var pending = Set<Int>()
     /// What each watch descriptor stands for. One directory named by two
     /// groups (or twice) has one descriptor: each of its watchers is kept.
     private var watches: [Int32: [(group: Int, watched: WatchedDirectory, path: String)]] = [:]
@@ -76,13 +78,32 @@ public final class DirectoryWatcher {
         return added
     }
 
+    /// Replaces what each group watches (same number of groups), for a
+    /// source whose directories follow what a change said: Firefox's default
+    /// profile, named by a profiles.ini written after the watch began (a
+    /// first run, a "Refresh Firefox"), was never watched. Directories no
+    /// group names any more are no longer watched; a group given a directory
+    /// it did not watch is reported by the next `next`, as what is already
+    /// in it came with no event.
+    public func regroup(_ newGroups: [[WatchedDirectory]]) {
+        precondition(newGroups.count == groups.count)
+        groups = newGroups
+        for (wd, watchers) in watches {
+            let kept = watchers.filter { groups[$0.group].contains($0.watched) }
+            if kept.isEmpty { inotify_rm_watch(fd, wd) }
+            watches[wd] = kept.isEmpty ? nil : kept
+        }
+        addWatches(changed: &pending)
+    }
+
     /// Blocks until something in a group changed and then `debounceMilliseconds`
     /// passed with no further change; returns the groups that changed, or nil
     /// once `shouldStop` says so (checked every half second). With
     /// `idleMilliseconds`, returns no groups when nothing changed for about
     /// that long (a caller with something to try again).
     public func next(debounceMilliseconds: Int32, idleMilliseconds: Int32? = nil, shouldStop: () -> Bool) -> Set<Int>? {
-        var changed = Set<Int>()
+        var changed = pending
+        pending = []
         var idle: Int32 = 0
         while true {
             if shouldStop() { return nil }

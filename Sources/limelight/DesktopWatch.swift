@@ -43,6 +43,8 @@ enum DesktopWatch {
                 // Busy: again after a while. Anything else: at the next change.
                 if isTemporary(error) { retry = due }
             }
+            // What changed may move what to watch (a new default Firefox profile).
+            watcher.regroup(sources.map { $0.watchedDirectories(in: environment) })
         }
     }
 

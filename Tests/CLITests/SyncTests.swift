@@ -579,6 +579,48 @@ final class DesktopFixture: Sendable {
         #expect(json(lines.lines[1])?["added"] as? Int == 1, "\(lines.lines)")
     }
 
+    /// Runs SQL on a SQLite database (made if missing), with Python's sqlite3.
+    func sqlite(_ path: String, _ sql: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", "import sqlite3, sys\ndb = sqlite3.connect(sys.argv[1])\ndb.executescript(sys.argv[2])\ndb.commit()", path, sql]
+        try python.run()
+        python.waitUntilExit()
+        try #require(python.terminationStatus == 0)
+    }
+
+    /// A Firefox run for the first time (or a "Refresh Firefox") after the
+    /// watch began names its default profile in a new profiles.ini: that
+    /// profile is watched from then on. Only the profile of the start was,
+    /// and the new one's bookmarks were never synced.
+    @Test func watchFollowsAFirefoxProfileMadeAfterItBegan() throws {
+        let desktop = DesktopFixture()
+        let (p, lines) = try startWatch(desktop, "firefox")
+        defer { kill(p.processIdentifier, SIGTERM); p.waitUntilExit() }
+        #expect(lines.wait(count: 1, timeout: 30), "no first sync")
+        let places = desktop.root + "/home/.mozilla/firefox/p1.default-release/places.sqlite"
+        try sqlite(places, """
+            CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT, title TEXT, visit_count INTEGER DEFAULT 0,
+              hidden INTEGER DEFAULT 0, last_visit_date INTEGER, guid TEXT);
+            CREATE TABLE moz_historyvisits (id INTEGER PRIMARY KEY, from_visit INTEGER, place_id INTEGER, visit_date INTEGER, visit_type INTEGER);
+            CREATE TABLE moz_bookmarks (id INTEGER PRIMARY KEY, type INTEGER, fk INTEGER, parent INTEGER, position INTEGER,
+              title TEXT, dateAdded INTEGER, lastModified INTEGER, guid TEXT);
+            INSERT INTO moz_bookmarks (id, type, parent, position, title, guid) VALUES (1, 2, 0, 0, '', 'root________'), (3, 2, 1, 1, 'toolbar', 'toolbar_____');
+            """)
+        desktop.write("home/.mozilla/firefox/profiles.ini", "[Profile0]\nName=new\nIsRelative=1\nPath=p1.default-release\nDefault=1\n")
+        #expect(lines.wait(count: 2, timeout: 30), "no sync for the new profiles.ini: \(lines.lines)")
+        usleep(500_000)
+        try sqlite(places, """
+            INSERT INTO moz_places (id, url, title, guid) VALUES (10, 'https://kestrel.example/', 'Kestrel', 'p10');
+            INSERT INTO moz_bookmarks (id, type, fk, parent, position, title, guid) VALUES (20, 1, 10, 3, 0, 'Kestrel', 'bmKestrel001');
+            """)
+        // (Watching it begins with a sync of its own: what it held came with no event.)
+        let deadline = Date().addingTimeInterval(30)
+        while !lines.lines.dropFirst(2).contains(where: { json($0)?["added"] as? Int == 1 }), Date() < deadline { usleep(100_000) }
+        #expect(lines.lines.dropFirst(2).contains { json($0)?["added"] as? Int == 1 }, "the new profile's places.sqlite is not watched: \(lines.lines)")
+    }
+
     /// The progress line is for a person at a terminal: never in a pipe, never
     /// with --json; on a terminal it is redrawn in place and cleared at the end.
     @Test func progressLineOnlyOnATerminal() throws {
