@@ -31,6 +31,26 @@ extension BatchSession {
         return keys
     }
 
+    /// Credits an app's stored uses to App Shortcuts declared after them: a
+    /// use names its shortcut (or intent), but is credited to the shortcuts
+    /// stored when it came (`credits`), so a shortcut declared later had no
+    /// usage until a rebuild — a log indexed before the app's records, an
+    /// update adding a shortcut to an intent already used — where an entity
+    /// declared later has its uses at once. Called once a shortcut is new;
+    /// its hits, put next, then read their usage from the uses.
+    mutating func creditEarlierUses(of app: String, shortcuts: [Record]) throws {
+        let ofApp = Set(try db.postings(Schema.term(Schema.app, app)))
+        for id in try db.postings(Schema.kind + RecordKind.interaction.rawValue) where ofApp.contains(id) {
+            guard let r = StoredRecord.decode(try db.document(id).data()), r.shortcut != nil || r.intent != nil else { continue }
+            let credited = Set(try credits(ofInteraction: id))
+            let missing = Self.credits(try resolvingStableIDs(r), shortcuts: shortcuts).filter { !credited.contains($0) }
+            guard !missing.isEmpty else { continue }
+            let doc = try db.document(id)
+            for key in missing { try doc.addBooleanTerm(key.creditTerm) }
+            try db.replace(id, with: doc)
+        }
+    }
+
     /// An interaction may name an entity by its stable id (a SyncableEntity's
     /// id on another device); credit the local entity it stands for.
     func resolvingStableIDs(_ r: Record) throws -> Record {

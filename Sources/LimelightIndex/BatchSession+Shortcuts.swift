@@ -18,6 +18,7 @@ extension BatchSession {
         let oldDerived = Set(try db.postings(Schema.derived).filter { appIDs.contains($0) })
         var keptDerived = Set<UInt32>()
         let shortcuts = try db.storedRecords(kind: .shortcut, app: app)
+        if appsWithNewShortcuts.remove(app) != nil { try creditEarlierUses(of: app, shortcuts: shortcuts.map(\.1)) }
         for (order, (_, s)) in shortcuts.enumerated() {
             let summary = try db.storedRecord(ItemKey.intent(app: app, id: s.intent ?? ""))?.summary
             let hit = ShortcutHit(record: s, binding: nil, appNames: appNames, order: order, title: s.title)

@@ -22,6 +22,9 @@ package struct BatchSession {
     let builder: DocumentBuilder
     var summary = IndexWriter.Summary()
     var touchedApps = Set<String>()
+    /// Apps that declared an App Shortcut which was no hit before the batch:
+    /// their earlier uses are credited to it (`creditEarlierUses`).
+    var appsWithNewShortcuts = Set<String>()
     var toCheck: [LocatedRecord] = []
     /// Intents the batch declared: their app's App Shortcuts must still fit them (`checkShortcutsOfIntents`).
     var intentsToCheck: [LocatedRecord] = []
@@ -91,6 +94,7 @@ package struct BatchSession {
         case .entity:
             try upsertEntity(r, at: location)
         case .shortcut:
+            if try !isHit(ItemKey(r)) { appsWithNewShortcuts.insert(r.app) }
             try put(try builder.plain(r), key: ItemKey(r), hit: false)
             touchedApps.insert(r.app)
             toCheck.append(LocatedRecord(r, at: location))
@@ -121,18 +125,18 @@ package struct BatchSession {
     }
 
     /// Upserts a document on its key. A search hit keeps the usage it had (or,
-    /// new, gets the usage its stored interactions credit to it).
+    /// new — or stored until now as a record only, as an App Shortcut is
+    /// until its hits are derived —, gets the usage its stored interactions
+    /// credit to it).
     mutating func put(_ built: BuiltDocument, key: ItemKey, hit: Bool) throws {
         var built = built
         // Usage a new hit gets from interactions stored before it (an app
         // back after a sync missed it): into the usage lists too.
         var restored: UsageStats? = nil
         if hit {
-            if let old = try db.documentID(of: key) {
+            if let old = try db.documentID(of: key), let card = HitCard(encoded: try db.document(old).value(Schema.cardSlot)) {
                 // The card's copy: the value slot's has no cells.
-                if let stats = HitCard(encoded: try db.document(old).value(Schema.cardSlot)).flatMap({ UsageStats(encoded: $0.usage) }) {
-                    try built.setUsage(stats)
-                }
+                if let stats = UsageStats(encoded: card.usage) { try built.setUsage(stats) }
             } else if deferStoredUsage {
                 deferredUsage.append(key)
             } else {
@@ -146,6 +150,12 @@ package struct BatchSession {
             try hot.offerPrefixes(db, card: card)
             if let restored { try hot.offer(db, usage: restored, key: key) }
         }
+    }
+
+    /// Whether `key` is stored as a search hit (a card), not absent or a record only.
+    func isHit(_ key: ItemKey) throws -> Bool {
+        guard let id = try db.documentID(of: key) else { return false }
+        return HitCard(encoded: try db.document(id).value(Schema.cardSlot)) != nil
     }
 
     func usageFromStoredInteractions(_ key: ItemKey) throws -> UsageStats {
