@@ -10,7 +10,9 @@ extension IndexWriter {
     static func lockTimeoutFromEnvironment(overriddenBy given: Double? = nil) throws(IndexError) -> Double {
         if let given { return given }
         guard let text = Files.environment("LIMELIGHT_LOCK_TIMEOUT") else { return 10 }
-        guard let v = Double(text), v.isFinite, v >= 0, v <= 86_400 else {
+        // Decimal seconds only: Double also reads "0x10", "1e3" and "+5".
+        let decimal = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } && text.filter { $0 == "." }.count <= 1
+        guard decimal, let v = Double(text), v.isFinite, v >= 0, v <= 86_400 else {
             throw IndexError.badSetting("LIMELIGHT_LOCK_TIMEOUT must be a number of seconds from 0 to 86400, got '\(text)'")
         }
         return v
@@ -22,6 +24,20 @@ extension IndexWriter {
     /// the setting means the same to every write command.
     public static func checkLockTimeoutSetting() throws(IndexError) {
         _ = try lockTimeoutFromEnvironment()
+    }
+
+    /// Refuses to keep settings (`history`) where no write may go: a
+    /// directory of other files, or one holding generations but no stub
+    /// (settings were saved beside a person's files), a read replica, and
+    /// one shard of a sharded index (whose own settings nothing reads: the
+    /// set's are in its directory, and donations through it were recorded
+    /// while the shard said paused). A new or empty directory may take them.
+    public static func checkSettingsLocation(_ location: IndexLocation) throws(IndexError) {
+        if try fromStore({ () throws(StoreError) in try location.shardLayout() }) != nil { return }  // a sharded index's directory
+        try fromStore { () throws(StoreError) in try location.checkUsable() }
+        guard try fromStore({ () throws(StoreError) in try location.currentGeneration() }) != nil else { return }
+        let db = try fromStore { () throws(StoreError) in try location.openReader() }
+        if let refusal = refusalOfOneShard(location, db) { throw refusal }
     }
 }
 

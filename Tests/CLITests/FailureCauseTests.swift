@@ -54,7 +54,7 @@ import Testing
     @Test func case12_aLockTimeoutThatIsNotANumberOfSecondsIsAnError() throws {
         let cli = CLI(index: dir.path + "/index")
         let app = dir.write("a.jsonl", #"{"kind":"app","app":"com.example.a","name":"Alpha"}"# + "\n")
-        for v in ["nan", "inf", "-1", "soon"] {
+        for v in ["nan", "inf", "-1", "soon", "0x10", "1e3", "+5", "1.2.3"] {
             let r = try cli.run(["index", app], env: ["LIMELIGHT_LOCK_TIMEOUT": v])
             #expect(r.status == 64, "\(v): \(r.stderr)")
             #expect(r.stderr.contains("LIMELIGHT_LOCK_TIMEOUT must be a number of seconds"), "\(r.stderr)")

@@ -263,6 +263,48 @@ import Testing
     /// History settings saved before the first index belong to it: the
     /// directory is still a new index (it was refused as holding other
     /// files, for good), and index says what the settings left out.
+    /// History settings go where writes go: never beside a person's files
+    /// (every other command refused the folder, `history` wrote
+    /// history.json into it), nor into one shard of a set, whose own
+    /// settings nothing reads (donations through the set were recorded while
+    /// the shard said paused). A new directory and a set's directory take them.
+    @Test func settingsAreNotWrittenWhereNoIndexCanBe() throws {
+        let dir = TempDir()
+        try FileManager.default.createDirectory(atPath: dir.path + "/onlygen/gen-1", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir.path + "/documents", withIntermediateDirectories: true)
+        _ = dir.write("documents/notes.txt", "mine\n")
+        for target in ["documents", "onlygen"] {
+            for action in [["pause"], ["exclude", "com.example.a"], ["retain", "5"], ["unforget"]] {
+                let r = try CLI(index: dir.path + "/" + target).run(["history"] + action)
+                #expect(r.status == 1 && r.stderr.contains("not a Limelight index"), "\(target) \(action): \(r.stderr)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: dir.path + "/\(target)/history.json"), "\(target)")
+        }
+        let sharded = CLI(index: dir.path + "/sharded")
+        #expect(try sharded.run(["index", "--shards", "2", dir.write("a.jsonl", #"{"kind":"app","app":"com.example.a","name":"Alpha"}"# + "\n")]).status == 0)
+        let shard = try CLI(index: dir.path + "/sharded/shard-1").run(["history", "pause"])
+        #expect(shard.status == 1 && shard.stderr.contains("write to it through its directory"), "\(shard.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.path + "/sharded/shard-1/history.json"))
+        #expect(try sharded.run(["history", "pause"]).status == 0)
+        #expect(try CLI(index: dir.path + "/new").run(["history", "pause"]).status == 0)
+    }
+
+    /// `history retain` on an index busy past the lock timeout (75) keeps
+    /// the old limit: the new one was saved and nothing applied it, though
+    /// the command had failed.
+    @Test func aRetentionTheIndexWasTooBusyForIsNotKept() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        let holder = try cli.start(["index", CrashTests.bigBatch(dir, count: 40_000, tag: "retain")])
+        cli.waitForWriter(holder)
+        let r = try cli.run(["history", "retain", "10"], env: ["LIMELIGHT_LOCK_TIMEOUT": "0"])
+        let finishedFirst = !holder.isRunning
+        holder.waitUntilExit()
+        #expect(!finishedFirst, "the writer finished before the retain timed out; make its batch bigger")
+        #expect(r.status == 75, "\(r.stderr)")
+        #expect(try cli.run(["history", "status"]).stdout.contains("Retention: kept until forgotten"))
+    }
+
     @Test func historySetBeforeTheFirstIndexHolds() throws {
         let dir = TempDir()
         defer { withExtendedLifetime(dir) {} }

@@ -65,16 +65,24 @@ struct HistoryCommand: Command {
             return
         }
         try IndexWriter.checkLockTimeoutSetting()
-        try policy.save(location)
+        try IndexWriter.checkSettingsLocation(location)
         // Apply the new limit now (every write applies it), and rebuild as
         // forget does, so that no file holds what it forgot (its context
         // names stayed in the suggestion model's sets and in the postings);
         // a failure is told, not passed over. Settings made before anything
         // is indexed (no stub, no shard marker) have nothing to apply to.
+        // The writer is opened first: an index busy past the lock timeout
+        // (75) keeps the old limit, not a new one nothing applied yet.
         let indexed = try location.currentGeneration() != nil || location.shardLayout() != nil
-        if args.positionals[0] == "retain", policy.retainDays != nil, indexed {
+        let retaining = args.positionals[0] == "retain" && policy.retainDays != nil && indexed
+        let writer = retaining ? try IndexWriter.open(location) : nil
+        do { try policy.save(location) } catch {
+            writer?.close()
+            throw error
+        }
+        if let writer {
             let cutoff = policy.retentionCutoff()
-            _ = try removeThenRebuild(try IndexWriter.open(location), { try $0.forget(.timeRange(from: nil, to: cutoff), remembering: false) }) {
+            _ = try removeThenRebuild(writer, { try $0.forget(.timeRange(from: nil, to: cutoff), remembering: false) }) {
                 "forgot \($0) donation\($0 == 1 ? "" : "s") past the limit"
             }
         }
