@@ -74,8 +74,12 @@ let package = Package(
                 path: "Tests/DBusServiceFixtures"),
         .executableTarget(name: "dbus-service-fixture", dependencies: ["DBusServiceFixtures", "DBusService"],
                           path: "Tests/DBusServiceFixture"),
+        // A fake DBusActivatable app (C on sd-bus), slow to take its name.
+        .executableTarget(name: "dbus-application-fixture", path: "Tests/DBusApplicationFixture",
+                          linkerSettings: [.linkedLibrary("systemd")]),
         .testTarget(name: "DBusServiceTests",
-                    dependencies: ["DBusService", "DBusServiceFixtures", "dbus-service-fixture", "limelight", "DesktopSources", "LimelightModel"]),
+                    dependencies: ["DBusService", "DBusServiceFixtures", "dbus-service-fixture", "dbus-application-fixture",
+                                   "limelight", "DesktopSources", "LimelightModel"]),
         // Tests mirror the targets: one test target per layer that has unit
         // tests of its own; LimelightKitTests index and search end to end
         // (Index and Search together, as LimelightKit offers them).

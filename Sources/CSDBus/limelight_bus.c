@@ -679,12 +679,14 @@ int llb_activate_application(const char *address, const char *name, const char *
         goto done;
     }
     /* The bus starts the app if it is not running (its D-Bus .service file)
-     * and delivers the call once it owns its name; the answer comes when it
-     * has started. An error — no such service, a program that would not
-     * start — comes at once; no answer within wait_ms means it is starting. */
+     * and hands it the call once it owns its name, but only while this
+     * connection is open: the answer is waited for. An error — no such
+     * service, a program that would not start — comes at once. */
     r = sd_bus_call(bus, m, wait_ms * 1000, &e, &reply);
-    if (r == -ETIMEDOUT) r = 0;
-    if (r < 0) {
+    if (r == -ETIMEDOUT) {
+        set_error(error, LLB_ERROR_OTHER, r, "no answer in %llu s (it did not take its bus name, or did not answer)",
+                  (unsigned long long)(wait_ms / 1000));
+    } else if (r < 0) {
         set_error(error, LLB_ERROR_OTHER, r, "%s: %s", e.name ? e.name : "D-Bus error",
                   e.message ? e.message : "the call failed");
     }

@@ -27,18 +27,23 @@ public enum Spawner {
     static let setsid: Int32 = 0x80
 
     /// Starts `plan`: over D-Bus if it says so (falling back on its argvs
-    /// when that fails and it has any), else every argv; returns the
-    /// process ids it spawned.
+    /// when that fails and it has any; see `activate`), else every argv;
+    /// returns the process ids it spawned.
     @discardableResult
     public static func spawn(_ plan: LaunchPlan) throws(Failure) -> [pid_t] {
         if let dbus = plan.dbus {
             do {
-                try activate(dbus, token: plan.activationToken)
+                try activate(plan, dbus)
                 return []
             } catch where !plan.argvs.isEmpty {
                 // Started by its Exec line, as before the spec had D-Bus activation.
             }
         }
+        return try spawnArgvs(plan)
+    }
+
+    /// Spawns every argv of `plan` (its Exec line).
+    static func spawnArgvs(_ plan: LaunchPlan) throws(Failure) -> [pid_t] {
         var pids: [pid_t] = []
         for argv in plan.argvs {
             guard let program = argv.first else { continue }
@@ -61,52 +66,46 @@ public enum Spawner {
     /// longer keeps `serve` from idling out (llb_note_child). (A one-shot
     /// `open` exits first, and init reaps the app.)
     private static func reapWhenDone(_ pid: pid_t) {
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, 64 * 1024)
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        let box = UnsafeMutablePointer<pid_t>.allocate(capacity: 1)
-        box.initialize(to: pid)
-        var thread = pthread_t()
-        let rc = pthread_create(&thread, &attributes, { argument in
-            let box = argument!.assumingMemoryBound(to: pid_t.self)
-            let pid = box.pointee
-            box.deallocate()
+        let reaped = detach(stackSize: 64 * 1024) {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             llb_note_child(-1)
+        }
+        if !reaped { llb_note_child(-1) }
+    }
+
+    /// Runs `body` on a detached thread of its own (the default stack when
+    /// `stackSize` is nil); false, and `body` not run, if none could be made.
+    static func detach(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) -> Bool {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        if let stackSize { pthread_attr_setstacksize(&attributes, stackSize) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        var thread = pthread_t()
+        let rc = pthread_create(&thread, &attributes, { argument in
+            Unmanaged<ThreadBody>.fromOpaque(argument!).takeRetainedValue().body()
             return nil
         }, box)
-        if rc != 0 { box.deallocate(); llb_note_child(-1) }
+        if rc != 0 { Unmanaged<ThreadBody>.fromOpaque(box).release() }
+        return rc == 0
     }
 
-    /// How long a D-Bus start waits for the app's answer: an error (no such
-    /// service, a program that would not start) comes at once; an app that
-    /// is starting answers once it is up, and is not waited for.
-    static let activationWaitMilliseconds: UInt64 = 500
-
-    /// Calls org.freedesktop.Application on the session bus
-    /// (`DBUS_SESSION_BUS_ADDRESS`), with the launcher's activation token
-    /// (`XDG_ACTIVATION_TOKEN`, else `DESKTOP_STARTUP_ID`) so the app may
-    /// take the focus.
-    static func activate(_ d: LaunchPlan.DBusActivation, token given: String? = nil) throws(Failure) {
-        let token = token(given)
-        var error = llb_error()
-        var cURIs: [UnsafePointer<CChar>?] = d.uris.map { UnsafePointer(strdup($0)) }
-        defer { for p in cURIs { free(UnsafeMutablePointer(mutating: p)) } }
-        let rc = cURIs.withUnsafeMutableBufferPointer { uris in
-            llb_activate_application(nil, d.name, d.path, d.action, uris.baseAddress, uris.count,
-                                     token, activationWaitMilliseconds, &error)
-        }
-        if rc < 0 {
-            let message = withUnsafeBytes(of: &error.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            throw Failure(program: d.name, problem: "over D-Bus (\(d.method)): \(message)")
-        }
-    }
+    /// Serializes spawns: the working directory and the umask are set
+    /// around each one, process-wide, and a D-Bus start that failed late
+    /// falls back on its Exec line from a thread of its own.
+    private static let launching = Mutex(())
 
     private static func spawn(_ argv: [String], program: String, workingDirectory: String?,
                               token: String?) throws(Failure) -> pid_t {
+        try launching.withLock { _ throws(Failure) in
+            try spawnAlone(argv, program: program, workingDirectory: workingDirectory, token: token)
+        }
+    }
+
+    private static func spawnAlone(_ argv: [String], program: String, workingDirectory: String?,
+                                   token: String?) throws(Failure) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -118,8 +117,8 @@ public enum Spawner {
         let closing = llb_spawn_close_from(&actions, 3)
         if closing != 0 { throw Failure(program: program, problem: String(cString: strerror(closing))) }
         // Path=: the child starts there. (posix_spawn_file_actions_addchdir_np
-        // is behind _GNU_SOURCE, which Swift's Glibc does not define; the CLI
-        // is one thread, so the parent changes directory around the spawn.)
+        // is behind _GNU_SOURCE, which Swift's Glibc does not define; the
+        // parent changes directory around the spawn, one spawn at a time.)
         var saved: Int32 = -1
         if let dir = workingDirectory, !dir.isEmpty {
             saved = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -162,7 +161,7 @@ public enum Spawner {
         var pid: pid_t = 0
         // posix_spawn has no umask of its own: the child inherits the
         // caller's, so the launcher's is the session's for the spawn only
-        // (a launch runs alone, as the working directory above assumes).
+        // (one spawn at a time, as for the working directory above).
         let launcherUmask = umask(mode_t(Self.sessionUmask.load(ordering: .relaxed)))
         defer { umask(launcherUmask) }
         let rc = token == nil ? posix_spawnp(&pid, program, &actions, &attributes, cArgs, environ)
@@ -170,4 +169,10 @@ public enum Spawner {
         if rc != 0 { throw Failure(program: program, problem: String(cString: strerror(rc))) }
         return pid
     }
+}
+
+/// The closure a detached pthread runs, boxed to cross `pthread_create`'s `void *`.
+private final class ThreadBody: Sendable {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
 }

@@ -73,6 +73,12 @@ if args.prefix(while: { $0 != "--" }).contains(where: { $0 == "-h" || $0 == "--h
 do {
     let parsed = try command.parse(args)
     try command.run(parsed)
+    // An app still starting over D-Bus is waited for: the bus hands it the
+    // call only while this process is connected. Why one failed is printed.
+    if !Spawner.finishStarting() {
+        fflush(nil)
+        exit(1)
+    }
     exitAfterWriting()
 } catch {
     ExitStatus.fail(error, command: command)

@@ -223,9 +223,11 @@ int llb_spawn_close_from(void *actions, int lowfd);
  * ActivateAction(action) when `action` is set, else Open(uris) when there are
  * any, else Activate — with `token` (may be NULL) as the platform data's
  * activation-token and desktop-startup-id. The bus starts the application if
- * needed. Waits up to `wait_ms` for the answer: 0 when it answered or is still
- * starting; a negative errno with `error` filled (the D-Bus error's name and
- * message: no such service, a program that would not start) otherwise. */
+ * needed, and delivers the call only while this connection is open, so the
+ * answer is waited for, up to `wait_ms`: 0 when the app answered; a negative
+ * errno with `error` filled otherwise (the D-Bus error's name and message: no
+ * such service, a program that would not start; -ETIMEDOUT: no answer).
+ * Blocks the calling thread meanwhile. */
 int llb_activate_application(const char *address, const char *name, const char *path,
                              const char *action, const char *const *uris, size_t uri_count,
                              const char *token, uint64_t wait_ms, llb_error *error);
