@@ -3,9 +3,13 @@ import LimelightSupport
 import LimelightStore
 
 /// A searcher for a process that stays open (`search --stdin`, a service):
-/// before each answer it looks at the stub, which costs one small read (one
-/// per shard of a sharded directory). A new generation (rebuild, compact, a
-/// delete's rewrite) means a new reader on it, and the lock on the old one is
+/// before each answer it looks at the stub, which costs one small read, and
+/// at the generation's directory, one stat (each per shard of a sharded
+/// directory). A new generation (rebuild, compact, a delete's rewrite), or a
+/// new directory under the same name (`rm -rf` of the index and a new one
+/// made at the same generation and revision, which Xapian's `reopen()`
+/// cannot tell from the old one, whose unlinked files the reader still
+/// holds), means a new reader on it, and the lock on the old one is
 /// released so it can be removed; otherwise Xapian's `reopen()` picks up new
 /// commits (it only reads the version file when nothing changed). Remote
 /// shards are reopened, and connected again when that fails (see `Searcher`).
@@ -74,7 +78,7 @@ public final class LiveSearcher {
             // stub names only as the swap goes on: the layout's identity
             // above sees the swap end.
             for r in readers where !r.pinned {
-                if try r.location.liveGeneration() != r.generation { moved = true }
+                if try r.location.liveGeneration() != r.generation || r.directory.replaced { moved = true }
             }
             guard moved else {
                 if searcher.refresh() { version += 1 }
@@ -83,9 +87,8 @@ public final class LiveSearcher {
             var fresh: [TrackedReader] = []
             for r in readers {
                 if r.pinned { fresh.append(r); continue }
-                if try r.location.liveGeneration() == r.generation { fresh.append(r); continue }
-                let opened = try r.location.openTrackedReader()
-                fresh.append(TrackedReader(location: r.location, db: opened.db, generation: opened.generation, lock: opened.lock))
+                if try r.location.liveGeneration() == r.generation, !r.directory.replaced { fresh.append(r); continue }
+                fresh.append(TrackedReader(location: r.location, try r.location.openTrackedReader()))
                 ReaderLocks.release(r.lock)
             }
             readers = fresh

@@ -57,13 +57,14 @@ extension IndexLocation {
     /// Opens the replica's live copy read-only; the generation is its copy number.
     /// A full copy made live between reading the stub and opening the copy
     /// removes the old one: read the stub again then.
-    func openReplicaReader() throws(StoreError) -> (db: Database, generation: Int, lock: Int32)? {
+    func openReplicaReader() throws(StoreError) -> OpenedReader? {
         guard var copy = try replicaCopy() else { return nil }
         for _ in 0..<10 {
             do {
-                let db = try withXapian(at: path) { () throws(XapianError) in try Database(path: path + "/replica_\(copy)") }
+                let directory = ReaderDirectory(path + "/replica_\(copy)")
+                let db = try withXapian(at: path) { () throws(XapianError) in try Database(path: directory.path) }
                 try Self.checkSchema(db, path: path)
-                return (db, copy, -1)
+                return (db, copy, -1, directory)
             } catch {
                 guard let now = try replicaCopy(), now != copy else { throw error }
                 copy = now

@@ -8,15 +8,18 @@ package struct TrackedReader {
     package let db: Database
     package let generation: Int
     package let lock: Int32
+    /// The directory it reads, as it was just before it was opened.
+    package let directory: ReaderDirectory
     /// Opened at the generation a pending shard swap names, not the one its
     /// stub names (see `ShardSwap`): it stays until the layout changes.
     package let pinned: Bool
 
-    package init(location: IndexLocation, db: Database, generation: Int, lock: Int32, pinned: Bool = false) {
+    package init(location: IndexLocation, _ opened: OpenedReader, pinned: Bool = false) {
         self.location = location
-        self.db = db
-        self.generation = generation
-        self.lock = lock
+        db = opened.db
+        generation = opened.generation
+        lock = opened.lock
+        directory = opened.directory
         self.pinned = pinned
     }
 }
@@ -64,20 +67,18 @@ extension IndexLocation {
             }
         }
         guard let layout = try shardLayout() else {
-            let r = try openTrackedReader()
-            return [TrackedReader(location: self, db: r.db, generation: r.generation, lock: r.lock)]
+            return [TrackedReader(location: self, try openTrackedReader())]
         }
         return try openEach(layout.shards, pinned: false) { (shard, _) throws(StoreError) in try shard.openTrackedReader() }
     }
 
     /// Opens every shard, or none: what was opened is released on a failure.
     private func openEach(_ shards: [IndexLocation], pinned: Bool,
-                          _ open: (IndexLocation, Int) throws(StoreError) -> (db: Database, generation: Int, lock: Int32)) throws(StoreError) -> [TrackedReader] {
+                          _ open: (IndexLocation, Int) throws(StoreError) -> OpenedReader) throws(StoreError) -> [TrackedReader] {
         var out: [TrackedReader] = []
         for (k, shard) in shards.enumerated() {
             do {
-                let r = try open(shard, k)
-                out.append(TrackedReader(location: shard, db: r.db, generation: r.generation, lock: r.lock, pinned: pinned))
+                out.append(TrackedReader(location: shard, try open(shard, k), pinned: pinned))
             } catch {
                 for r in out { ReaderLocks.release(r.lock) }
                 throw error

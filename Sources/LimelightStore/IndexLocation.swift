@@ -64,7 +64,7 @@ public struct IndexLocation: Sendable {
 
     /// `openReader`, saying which generation it opened and the descriptor of
     /// the reader lock held on it (for a reader that follows the index).
-    package func openTrackedReader() throws(StoreError) -> (db: Database, generation: Int, lock: Int32) {
+    package func openTrackedReader() throws(StoreError) -> OpenedReader {
         if let replica = try openReplicaReader() { return replica }
         try checkUsable()
         for _ in 0..<10 {
@@ -79,9 +79,10 @@ public struct IndexLocation: Sendable {
                 continue
             }
             ReaderLocks.keep(fd)
+            let directory = ReaderDirectory(generationPath(gen))
             let db = try openGeneration(gen)
             removeOldGenerations(below: gen)
-            return (db, gen, fd)
+            return (db, gen, fd, directory)
         }
         throw StoreError.unstable("the index at \(path) kept changing generation while opening; try again")
     }
@@ -89,7 +90,7 @@ public struct IndexLocation: Sendable {
     /// Opens generation `gen` read-only, as `openTrackedReader` opens the
     /// live one, whatever `current` names: a shard that a pending swap
     /// (`ShardSwap`) points at a generation its stub does not name yet.
-    package func openTrackedReader(generation gen: Int) throws(StoreError) -> (db: Database, generation: Int, lock: Int32) {
+    package func openTrackedReader(generation gen: Int) throws(StoreError) -> OpenedReader {
         let fd = open(readersLockPath(gen), O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         if fd >= 0 { flock(fd, LOCK_SH) }
         guard Files.exists(generationPath(gen)) else {
@@ -97,7 +98,8 @@ public struct IndexLocation: Sendable {
             throw StoreError.unstable("generation \(gen) of \(path) was removed while opening; try again")
         }
         ReaderLocks.keep(fd)
-        return (try openGeneration(gen), gen, fd)
+        let directory = ReaderDirectory(generationPath(gen))
+        return (try openGeneration(gen), gen, fd, directory)
     }
 
     private func openGeneration(_ gen: Int) throws(StoreError) -> Database {

@@ -118,6 +118,14 @@ package enum Files {
         return s.isEmpty ? nil : s
     }
 
+    /// Device and inode of `path` (symlinks followed): which file or
+    /// directory the name stands for now; nil if it cannot be read.
+    package static func identity(_ path: String) -> [UInt64]? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return [UInt64(st.st_dev), UInt64(st.st_ino)]
+    }
+
     /// Total size of the files under path, in bytes.
     package static func size(_ path: String) -> Int {
         var st = stat()

@@ -30,4 +30,25 @@ import Testing
         #expect(try cli.run(["compact"]).status == 0)
         #expect(ask("lantern")?.contains("\"id\":\"new\"") == true)
     }
+
+    /// An index removed and made again at the same path, with as many
+    /// commits (the same generation and revision: `rm -rf idx; limelight
+    /// index …`), is a new index: the reader answered from the deleted
+    /// files, which it still held open (a black-box audit).
+    @Test func anIndexMadeAgainAtTheSamePathIsReadAfresh() throws {
+        let cli = CLI(index: dir.path + "/index")
+        func records(_ app: String, _ title: String) -> String {
+            #"{"kind":"app","app":"\#(app)","name":"\#(title)"}"# + "\n"
+        }
+        #expect(try cli.run(["index", dir.write("mail.jsonl", records("com.example.mail", "Mail"))]).status == 0)
+        let reader = try StdinSearch(cli)
+        defer { reader.close() }
+        #expect(reader.ask("mail")?.contains("com.example.mail") == true)
+        try FileManager.default.removeItem(atPath: dir.path + "/index")
+        #expect(try cli.run(["index", dir.write("music.jsonl", records("com.example.music", "Music"))]).status == 0)
+        let music = reader.ask("music")
+        #expect(music?.contains("com.example.music") == true, "\(music ?? "no answer")")
+        let mail = reader.ask("mail")
+        #expect(mail?.contains("com.example.mail") == false, "\(mail ?? "no answer")")
+    }
 }

@@ -116,6 +116,23 @@ struct ServeTests {
         #expect(again.contains("'icon': <('themed', <['docs-icon']>)>"), "\(again)")
     }
 
+    /// The index removed and made again at the same path (the same
+    /// generation and revision) is answered from: serve kept searching the
+    /// deleted files it held open, and described the new index's ids by
+    /// their ids (a black-box audit).
+    @Test func anIndexMadeAgainAtTheSamePathIsServed() throws {
+        let f = try Fixture()
+        try f.serve()
+        #expect(try f.gnome("GetInitialResultSet", [#"["lantern"]"#]).stdout.contains(Self.keep))
+        try FileManager.default.removeItem(atPath: f.index)
+        try #"{"kind":"app","app":"com.example.music","name":"Music"}"#.write(toFile: f.dir + "/music.jsonl", atomically: true, encoding: .utf8)
+        #expect(try f.cli(["index", f.dir + "/music.jsonl"]).status == 0)
+        #expect(try f.gnome("GetInitialResultSet", [#"["music"]"#]).stdout == "(['app/com.example.music'],)\n")
+        let metas = try f.gnome("GetResultMetas", ["['app/com.example.music']"]).stdout
+        #expect(metas.contains("'name': <'Music'>"), "\(metas)")
+        #expect(try f.gnome("GetInitialResultSet", [#"["lantern"]"#]).stdout == "(@as [],)\n")
+    }
+
     /// An app of a desktop file with no Icon is shown with the generic
     /// application icon, as GNOME Shell shows it (its id named no icon a
     /// theme has, and the shell drew a broken one); an app of records keeps
