@@ -95,6 +95,39 @@ import Testing
         #expect(try donations().count == 2)
     }
 
+    /// Typed text opens the top hit in the contexts the rows were ranked
+    /// in (`--context`): rofi and dmenu searched it in none, so in the gym
+    /// "k" listed the kettlebell plan first and opened the kayak log (a
+    /// black-box audit).
+    @Test func typedTextOpensTheTopHitInTheContextsGiven() throws {
+        let records = """
+            {"kind":"app","app":"org.ctx","name":"Ctx Demo","exec":"true"}
+            {"kind":"entity","app":"org.ctx","type":"Note","id":"kayak","title":"Kayak log","exec":"touch \(dir.path)/opened-kayak"}
+            {"kind":"entity","app":"org.ctx","type":"Note","id":"kettle","title":"Kettlebell plan","exec":"touch \(dir.path)/opened-kettle"}
+            {"kind":"relevance","app":"org.ctx","context":"location.gym","op":"update","entities":[{"type":"Note","id":"kettle"}]}
+
+            """
+        let file = dir.write("ctx.jsonl", records)
+        // An index for each launcher: the use one records would rank its item higher.
+        for launcher in ["dmenu", "rofi"] {
+            let ctx = CLI(index: dir.path + "/ctx-" + launcher)
+            #expect(try ctx.run(["index", file]).status == 0)
+            func top(_ extra: [String]) throws -> String {
+                String(try ctx.run(["search", "k", "--limit", "1", "--format", "tsv"] + extra).stdout.prefix { $0 != "\t" })
+            }
+            #expect(try top([]) == "entity/org.ctx/Note/kayak")
+            #expect(try top(["--context", "location.gym"]) == "entity/org.ctx/Note/kettle")
+            let opened = launcher == "dmenu"
+                ? try ctx.run(["dmenu", "--context", "location.gym", "--menu", "sh", "-c", "cat >/dev/null; echo k"])
+                : try ctx.run(["rofi", "--context", "location.gym", "k"], env: ["ROFI_RETV": "2"])
+            #expect(opened.status == 0, "\(launcher): \(opened.stderr)")
+            #expect(appears("opened-kettle"), "\(launcher)")
+            #expect(!FileManager.default.fileExists(atPath: dir.path + "/opened-kayak"), "\(launcher)")
+            try? FileManager.default.removeItem(atPath: dir.path + "/opened-kettle")
+            try? FileManager.default.removeItem(atPath: dir.path + "/opened-kayak")
+        }
+    }
+
     /// What rofi passes back is data: a row whose text reads as an option
     /// (`--index=…` picked which index supplied the Exec line; `--help`
     /// printed the help as rows) is still the row, and spaces alone typed

@@ -45,7 +45,7 @@ struct DmenuCommand: Command {
         if let i = lines.firstIndex(of: String(chosen)) {
             try Activation.open(HitID(hits[i]), lookup: live.lookup, location: location)
         } else {
-            try Launcher.openTopHit(String(chosen), location: location)
+            try Launcher.openTopHit(String(chosen), like: request, location: location)
         }
     }
 

@@ -46,12 +46,9 @@ struct RofiCommand: Command {
             // Blank text opens nothing (GNOME and KRunner answer it with no results).
             let typed = args.positionals.first ?? ""
             guard !typed.isBlank else { return }
-            try Launcher.openTopHit(typed, location: location)
+            try Launcher.openTopHit(typed, like: try rows(args), location: location)
         default:
-            var request = SearchRequest(query: "")
-            request.explained = false
-            request.limit = args.int(.limit) ?? 0
-            request.contexts = try validateContexts(args.all(.context))
+            let request = try rows(args)
             let live = try LiveSearcher(location: location)
             let hits = try live.searcher.search(request).hits
             var out = "\0prompt\u{1f}Limelight\n"
@@ -59,6 +56,16 @@ struct RofiCommand: Command {
             for h in hits { out += row(h, icon: try h.icon ?? icons.icon(of: h.app, live.lookup)) }
             Launcher.write(out)
         }
+    }
+
+    /// The search the rows are listed by; typed text's top hit is searched
+    /// like it (in the same contexts).
+    static func rows(_ args: ParsedArguments) throws -> SearchRequest {
+        var request = SearchRequest(query: "")
+        request.explained = false
+        request.limit = args.int(.limit) ?? 0
+        request.contexts = try validateContexts(args.all(.context))
+        return request
     }
 
     /// `text \0icon\x1f… \x1fmeta\x1f… \x1finfo\x1f<id>\n` (rofi-script(5)).
@@ -81,11 +88,13 @@ enum Launcher {
         }
     }
 
-    /// Typed text that is not a row: open Limelight's top hit for it.
-    static func openTopHit(_ text: String, location: IndexLocation) throws {
+    /// Typed text that is not a row: open Limelight's top hit for it, searched
+    /// as the rows were (`rows`: their contexts; it searched in none, and
+    /// opened another item than the one listed first for the same text).
+    static func openTopHit(_ text: String, like rows: SearchRequest, location: IndexLocation) throws {
         let live = try LiveSearcher(location: location)
-        var request = SearchRequest(query: text)
-        request.explained = false
+        var request = rows
+        request.query = text
         request.limit = 1
         guard let top = try live.searcher.search(request).hits.first else {
             throw CLIError.failed("nothing matches \"\(text)\"")
