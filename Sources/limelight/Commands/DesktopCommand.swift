@@ -130,7 +130,7 @@ struct DesktopCommand: Command {
         // The index this command would use, --index or $LIMELIGHT_INDEX: a
         // service D-Bus starts has the bus's environment, not this shell's.
         let index = (args.value(.index) ?? Files.environment("LIMELIGHT_INDEX")).map { absolute($0) }
-        for file in files(executable: executablePath(), index: index) {
+        for file in files(executable: InvokedPath.current(), index: index) {
             let path = base + "/" + file.path
             if install {
                 let dir = String(path[..<path.lastIndex(of: "/")!])
@@ -156,14 +156,6 @@ struct DesktopCommand: Command {
         } else if install {
             print("Log out and in again (or restart GNOME Shell) for the shell to load the provider.")
         }
-    }
-
-    /// This program's own path, so D-Bus starts the same binary.
-    static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return CommandLine.arguments[0] }
-        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func absolute(_ path: String) -> String {
