@@ -133,6 +133,24 @@ struct ServeTests {
         #expect(try f.gnome("GetInitialResultSet", [#"["lantern"]"#]).stdout == "(@as [],)\n")
     }
 
+    /// An icon given as a file:// URI is the file it names, percent-decoded,
+    /// as an absolute path is: GNOME got it as a theme icon name (and drew a
+    /// broken one), KRunner as an icon name (a black-box audit).
+    @Test func aFileURIIconIsTheFileItNames() throws {
+        let records = """
+            {"kind":"app","app":"com.example.uri","name":"Uri Wibble","exec":"true","icon":"file:///usr/share/icons/My%20Icons/uri.png"}
+            {"kind":"app","app":"com.example.host","name":"Host Wibble","exec":"true","icon":"file://localhost/opt/host.png"}
+
+            """
+        let f = try Fixture(records: records)
+        try f.serve()
+        let metas = try f.gnome("GetResultMetas", ["['app/com.example.uri', 'app/com.example.host']"]).stdout
+        #expect(metas.contains("'icon': <('file', <'/usr/share/icons/My Icons/uri.png'>)>, 'gicon': <'/usr/share/icons/My Icons/uri.png'>"), "\(metas)")
+        #expect(metas.contains("'icon': <('file', <'/opt/host.png'>)>, 'gicon': <'/opt/host.png'>"), "\(metas)")
+        let match = try f.krunner("Match", ["uri wibble"]).stdout
+        #expect(match.hasPrefix("([('app/com.example.uri', 'Uri Wibble', '/usr/share/icons/My Icons/uri.png',"), "\(match)")
+    }
+
     /// An app of a desktop file with no Icon is shown with the generic
     /// application icon, as GNOME Shell shows it (its id named no icon a
     /// theme has, and the shell drew a broken one); an app of records keeps
