@@ -15,8 +15,9 @@ extension Searcher {
     /// name from one of its words on ("bay coa" for "Monterey Bay Coastal
     /// Trail"; never a piece inside a word, initials, or words in another
     /// order), and no hit ranked above it is a strictly better match: an
-    /// exact title (unless it is one too), or a title the query starts when
-    /// it goes on in this one only from a later word. Otherwise leaves
+    /// exact title (unless it is one too), a title the query starts when
+    /// it goes on in this one only from a later word, or a title the query
+    /// goes on in when it goes on only in this one's synonyms. Otherwise leaves
     /// `order` as it is. The caller has checked that the query extends the
     /// one `kept` was on top for, and was neither corrected nor relaxed.
     ///
@@ -33,7 +34,14 @@ extension Searcher {
         }), at > 0 else { return }
         if scored[order[at]].titleMatch < RankingWeights.exactTitle,
            order[..<at].contains(where: { scored[$0].titleMatch >= RankingWeights.exactTitle }) { return }
-        guard let continuation = TitleMatch.continuation(of: scored[order[at]].entry.card.names, text: text) else { return }
+        let names = scored[order[at]].entry.card.names
+        guard let continuation = TitleMatch.continuation(of: names, text: text) else { return }
+        // A name is a better match than a synonym (a keyword, a generic
+        // name), as the scores rank them: a hit the query goes on in only by
+        // a synonym yields to one it goes on in by its title. Inkscape
+        // (keyword "image") stayed on top through "image", above Image Viewer.
+        if TitleMatch.continuation(of: Array(names.prefix(1)), text: text) == nil,
+           order[..<at].contains(where: { TitleMatch.continuation(of: Array(scored[$0].entry.card.names.prefix(1)), text: text) != nil }) { return }
         // A hit the query starts from its first word ("tow" for "Tower
         // Bridge") is a strictly better match than one it starts only from
         // a later word ("Tokyo Tower"): the person may well have been typing

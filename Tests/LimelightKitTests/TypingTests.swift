@@ -170,6 +170,25 @@ import Testing
         #expect(try typed(["tok", "toky"], searcher).map(\.0) == ["Tokyo Tower", "Tokyo Tower"])
     }
 
+    /// A hit kept on top by a synonym (a keyword) yields to one whose
+    /// title the query goes on in, as the scores rank a name above a
+    /// keyword: Inkscape (keyword "image") stayed on top through "image",
+    /// above Image Viewer, which a one-shot search put first (an audit).
+    @Test func aHitKeptOnlyByASynonymYieldsToATitle() throws {
+        let dir = TempDir()
+        try ingest(dir, [
+            #"{"kind":"app","app":"org.inkscape.Inkscape","name":"Inkscape","synonyms":["image","editor","vector","drawing"]}"#,
+            #"{"kind":"app","app":"org.gnome.eog","name":"Image Viewer","synonyms":["Picture","Slideshow","Graphics"]}"#,
+            #"{"kind":"interaction","app":"org.inkscape.Inkscape","at":"2026-11-29T12:00:00-08:00"}"#,
+        ] + Self.walks)
+        let searcher = try Searcher(location: dir.index)
+        #expect(try alone("i", searcher).first == "Inkscape")
+        #expect(try alone("image", searcher).first == "Image Viewer")
+        #expect(try typed(["i", "im", "ima", "image"], searcher).map(\.0) == ["Inkscape", "Image Viewer", "Image Viewer", "Image Viewer"])
+        // Kept by its title, it stays ("ink" goes on in Inkscape only).
+        #expect(try typed(["i", "in", "ink"], searcher).map(\.0) == ["Inkscape", "Inkscape", "Inkscape"])
+    }
+
     @Test func onlyAnExtensionOfTheQueryKeepsTheTopHit() throws {
         let dir = TempDir()
         try ingest(dir, Self.travel)
