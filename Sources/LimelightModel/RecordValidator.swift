@@ -184,13 +184,23 @@ package struct RecordValidator {
         guard let s = v.string else { throw RecordError("field '\(key)' must be a string, got \(v.typeName)") }
         if required, s.allSatisfy(\.isWhitespace) { throw RecordError("field '\(key)' must not be empty") }
         if s.count > max { throw RecordError("field '\(key)' is \(s.count) characters long; the limit is \(max)") }
-        if Self.hasControlCharacter(s) { throw RecordError("field '\(key)' contains a control character") }
+        if let c = Self.controlCharacter(in: s) { throw RecordError("field '\(key)' contains a control character (\(c))") }
     }
 
     /// C0 (but newline and tab) and C1 control characters, and DEL: a
     /// terminal would run them as commands when a hit is shown.
-    static func hasControlCharacter(_ s: String) -> Bool {
-        s.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) }
+    static func hasControlCharacter(_ s: String) -> Bool { controlCharacter(in: s) != nil }
+
+    /// The first such character, named for the person who must find it
+    /// ("U+000D, a carriage return, the 12th character": a `\r\n` line end
+    /// in a description was refused without a word of which or where).
+    static func controlCharacter(in s: String) -> String? {
+        for (n, c) in s.unicodeScalars.enumerated() where (c.value < 0x20 && c != "\n" && c != "\t") || (0x7F...0x9F).contains(c.value) {
+            let hex = String(c.value, radix: 16, uppercase: true)
+            let name = c == "\r" ? ", a carriage return" : c.value == 0x1B ? ", an escape" : c.value == 0 ? ", a NUL" : ""
+            return "U+" + String(repeating: "0", count: 4 - hex.count) + hex + name + ", character \(n + 1)"
+        }
+        return nil
     }
 
     func stringList(_ key: String, required: Bool = false, nullable: Bool = false) throws(RecordError) {
@@ -204,7 +214,7 @@ package struct RecordValidator {
         for (n, item) in arr.enumerated() {
             guard let s = item.string else { throw RecordError("field '\(key)' item \(n + 1) must be a string, got \(item.typeName)") }
             if s.count > RecordLimits.maxTitleCharacters { throw RecordError("field '\(key)' item \(n + 1) is longer than \(RecordLimits.maxTitleCharacters) characters") }
-            if Self.hasControlCharacter(s) { throw RecordError("field '\(key)' item \(n + 1) contains a control character") }
+            if let c = Self.controlCharacter(in: s) { throw RecordError("field '\(key)' item \(n + 1) contains a control character (\(c))") }
         }
     }
 

@@ -163,8 +163,9 @@ import Testing
         reject(#"{"kind":"interaction","app":"a","at":"2026-11-29T07:30:00Z","context":["audio..x"]}"#, "well-formed")
         reject(#"{"kind":"relevance","app":"a","op":"update","entities":[]}"#, "needs a 'context'")
         // Every string shown or used as an id, lists included.
-        reject(#"{"kind":"entity","app":"a","type":"T","id":"1","title":"x","keywords":["a\u001b[31mred"]}"#, "'keywords' item 1 contains a control character")
-        reject(#"{"kind":"app","app":"a","name":"A","synonyms":["ok","syn\u009bX"]}"#, "'synonyms' item 2 contains a control character")
+        reject(#"{"kind":"entity","app":"a","type":"T","id":"1","title":"x","keywords":["a\u001b[31mred"]}"#, "'keywords' item 1 contains a control character (U+001B, an escape, character 2)")
+        reject(#"{"kind":"app","app":"a","name":"A","synonyms":["ok","syn\u009bX"]}"#, "'synonyms' item 2 contains a control character (U+009B, character 4)")
+        reject(#"{"kind":"entity","app":"a","type":"T","id":"1","title":"x","description":"line\r\nnext"}"#, "'description' contains a control character (U+000D, a carriage return, character 5)")
         reject(#"{"kind":"shortcut","app":"a","id":"s","intent":"I","title":"S","phrases":["${p} in ${applicationName}"],"parameter":{"name":"p","type":"E","cases":[{"id":"x\u0000y","title":"X"}]}}"#, "control character")
         reject(#"{"kind":"shortcut","app":"a","id":"s","intent":"I","title":"S","phrases":["${p} in ${applicationName}"],"parameter":{"name":"p","type":"E","cases":[{"id":"","title":""}]}}"#, "must not be empty")
         // A relevance update's entities belong to its app, are entities, and are records or references.
