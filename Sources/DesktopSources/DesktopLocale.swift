@@ -11,8 +11,8 @@ public struct DesktopLocale: Sendable, Equatable, CustomStringConvertible {
     public let language: String
     public let country: String?
     public let modifier: String?
-    /// The languages to fall back on, in order (`LANGUAGE`'s after its first,
-    /// then the locale's own), as GLib's `g_get_language_names` lists them.
+    /// The languages to fall back on, in order (`LANGUAGE`'s after its
+    /// first), as GLib's `g_get_language_names` lists them.
     public private(set) var fallbacks: [DesktopLocale] = []
 
     /// Parses `lang[_COUNTRY][.ENCODING][@MODIFIER]`; nil for `C`, `POSIX` and
@@ -27,20 +27,23 @@ public struct DesktopLocale: Sendable, Equatable, CustomStringConvertible {
         self.modifier = modifier.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The locale of messages: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that
-    /// is set and not empty (POSIX's precedence); nil when none is, or it is `C`.
-    /// Unless it is `C`, `LANGUAGE` (`de_DE:de:en`) comes first, as gettext and
-    /// GLib read it: GNOME shows names in the first of its languages a
-    /// desktop file has, and so does Limelight.
+    /// The languages names are shown in, as GLib's `g_get_language_names`
+    /// lists them, and so GNOME Shell: `LANGUAGE`'s (`de_DE:de:en`) when it
+    /// is set and not empty, whatever the locale (gettext passes over it in
+    /// the C locale, GLib does not: GNOME showed "Calculatrice" for
+    /// `LANG=C.UTF-8 LANGUAGE=fr`, Limelight "Calculator"); else the first
+    /// of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set and not empty (POSIX's
+    /// precedence). Nil when that is none, or `C`.
     public static func fromEnvironment() -> DesktopLocale? { fromEnvironment(FileSystem.environment) }
 
     public static func fromEnvironment(_ lookup: (String) -> String?) -> DesktopLocale? {
-        guard let value = ["LC_ALL", "LC_MESSAGES", "LANG"].compactMap({ lookup($0) }).first(where: { !$0.isEmpty }),
-              let messages = DesktopLocale(value) else { return nil }
         let languages = (lookup("LANGUAGE") ?? "").split(separator: ":").compactMap { DesktopLocale(String($0)) }
-        guard var first = languages.first else { return messages }
-        first.fallbacks = Array(languages.dropFirst()) + [messages]
-        return first
+        if var first = languages.first {
+            first.fallbacks = Array(languages.dropFirst())
+            return first
+        }
+        guard let value = ["LC_ALL", "LC_MESSAGES", "LANG"].compactMap({ lookup($0) }).first(where: { !$0.isEmpty }) else { return nil }
+        return DesktopLocale(value)
     }
 
     /// The `[…]` suffixes to try, most specific first, then the fallbacks'.

@@ -103,13 +103,16 @@ import Testing
         #expect(DesktopLocale("ca@valencia")?.candidates == ["ca@valencia", "ca"])
     }
 
-    /// LANGUAGE comes first unless the locale is C, as gettext and GLib read
-    /// it: GNOME named apps in German where Limelight named them in English.
+    /// LANGUAGE lists the languages, as GLib reads it (GNOME named apps in
+    /// German where Limelight named them in English), in the C locale too
+    /// (gettext passes it over there, GLib does not), and alone.
     @Test func languageListsTheLanguagesToTryFirst() {
         func candidates(_ env: [String: String]) -> [String]? { DesktopLocale.fromEnvironment { env[$0] }?.candidates }
-        #expect(candidates(["LANG": "en_US.UTF-8", "LANGUAGE": "de_DE:de"]) == ["de_DE", "de", "en_US", "en"])
+        #expect(candidates(["LANG": "en_US.UTF-8", "LANGUAGE": "de_DE:de"]) == ["de_DE", "de"])
         #expect(candidates(["LANG": "en_US.UTF-8", "LANGUAGE": "de:en_US"]) == ["de", "en_US", "en"])
-        #expect(candidates(["LANG": "C.UTF-8", "LANGUAGE": "de_DE:de"]) == nil)
+        #expect(candidates(["LANG": "C.UTF-8", "LANGUAGE": "fr"]) == ["fr"])
+        #expect(candidates(["LANGUAGE": "fr:C"]) == ["fr"])
+        #expect(candidates(["LANG": "C.UTF-8", "LANGUAGE": ""]) == nil)
         #expect(candidates(["LANG": "fr_FR", "LANGUAGE": ""]) == ["fr_FR", "fr"])
         let file = try? KeyFile.parse(Array("[Desktop Entry]\nName=Calculator\nName[de]=Taschenrechner\n".utf8), path: "x.desktop")
         let entry = file?.group("Desktop Entry")
