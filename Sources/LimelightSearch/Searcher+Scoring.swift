@@ -22,6 +22,8 @@ extension Searcher {
         let textWeight: Double, titleBonus: Double
         /// The `titleMatch` component (0 when there is none), as `SearchHit.titleMatch`.
         let titleMatch: Double
+        /// Whether the query is its whole title (`RankingWeights.exactTitle`).
+        let isExactTitle: Bool
         /// Put first by `SearchRequest.keepOnTop` (see `keep(_:onTopOf:_:text:)`).
         var keptOnTop = false
     }
@@ -34,19 +36,21 @@ extension Searcher {
     /// The match scored (nil for a document that is not a search hit).
     func score(_ m: Match, text: QueryText, _ situation: Scorer.Situation) throws(XapianError) -> Scored? {
         guard let entry = try card(of: m) else { return nil }
-        let c = Self.candidate(m, entry, text: text, situation, pending: pending)
+        let (c, exact) = Self.candidate(m, entry, text: text, situation, pending: pending)
         let total = Scorer.total(c, situation)
         return Scored(entry: entry, score: total.score, textWeight: c.textWeight, titleBonus: c.titleMatch,
-                      titleMatch: total.titleMatch)
+                      titleMatch: total.titleMatch, isExactTitle: exact)
     }
 
     /// The candidate `m` with card `entry` as the scorer sees it for `text`.
     /// (Functions taking the entry: built in `score`, where the entry is a
     /// local, the optimiser copied the whole card, twenty fields, per
     /// candidate.)
+    /// Also says whether the query is the candidate's whole title.
     private static func candidate(_ m: Match, _ entry: SnapshotCache.Entry, text: QueryText, _ situation: Scorer.Situation,
-                                  pending: [ItemKey: [UsageEvent]]) -> Scorer.Candidate {
+                                  pending: [ItemKey: [UsageEvent]]) -> (Scorer.Candidate, exact: Bool) {
         var c = candidate(entry, pending: pending)
+        var exact = false
         if situation.hasQuery {
             // Xapian's weight = BM25 + the candidate-selection boosts; keep BM25.
             c.textWeight = CandidateBoost.removing(from: m.weight, entry.card)
@@ -76,9 +80,19 @@ extension Searcher {
             // weight counts again, so that a longer title repeating the
             // query in other fields cannot pass it on BM25 alone (see
             // `RankingWeights.exactTitleTextShare`).
-            if c.titleMatch == RankingWeights.exactTitle { c.titleMatch += RankingWeights.exactTitleTextShare * c.textWeight }
+            exact = c.titleMatch == RankingWeights.exactTitle
+            if exact {
+                c.titleMatch += RankingWeights.exactTitleTextShare * c.textWeight
+            } else if !text.cjkRuns.isEmpty, c.titleMatch >= RankingWeights.titlePrefix {
+                // So does a CJK title the query starts, at its tier's share
+                // of the exact title's: a CJK query is many n-gram terms, and
+                // Flameshot, whose keywords and description repeat
+                // "スクリーンショット", passed Screenshot (named so) on BM25 alone
+                // for every prefix of the name (`RankingWeights.exactTitleTextShare`).
+                c.titleMatch += RankingWeights.exactTitleTextShare * c.titleMatch / RankingWeights.exactTitle * c.textWeight
+            }
         }
-        return c
+        return (c, exact)
     }
 
     /// An App Shortcut that runs a command line of its own (a desktop

@@ -32,8 +32,7 @@ extension Searcher {
             let e = scored[$0].entry
             return kept.isItem(e.card.kind, e.card.app, e.card.type, e.card.id, e.card.binding)
         }), at > 0 else { return }
-        if scored[order[at]].titleMatch < RankingWeights.exactTitle,
-           order[..<at].contains(where: { scored[$0].titleMatch >= RankingWeights.exactTitle }) { return }
+        if !scored[order[at]].isExactTitle, order[..<at].contains(where: { scored[$0].isExactTitle }) { return }
         let names = scored[order[at]].entry.card.names
         guard let continuation = TitleMatch.continuation(of: names, text: text) else { return }
         // A name is a better match than a synonym (a keyword, a generic
@@ -52,13 +51,6 @@ extension Searcher {
         scored[top].keptOnTop = true
         order.insert(top, at: 0)
     }
-}
-
-extension SearchHit {
-    /// The `titleMatch` component (0 when the title did not match). Only an
-    /// exact title reaches `RankingWeights.exactTitle`: the other title
-    /// tiers are below it, and the exact one adds a share of its text.
-    var titleMatch: Double { components.first { $0.name == "titleMatch" }?.value ?? 0 }
 }
 
 extension SearchHit.Identity {

@@ -56,6 +56,22 @@ import Testing
         #expect(hits.first?.id == "gyeongbokgung", "\(hits.map { ($0.id, $0.score) })")
     }
 
+    /// A CJK name the query starts is found before an item that only
+    /// repeats the query in its keywords and description, as an exact CJK
+    /// title is (above): Flameshot passed Screenshot (スクリーンショット) on
+    /// BM25's n-grams for every prefix of the name (an audit, ja_JP).
+    @Test func aCJKTitleTheQueryStartsOutranksRepeatsOfItElsewhere() throws {
+        let dir = TempDir()
+        try ingest(dir, [
+            #"{"kind":"app","app":"org.gnome.Screenshot","name":"スクリーンショット","description":"画面全体や個々のウィンドウの画像を保存します"}"#,
+            #"{"kind":"app","app":"org.flameshot.Flameshot","name":"Flameshot","genericName":"スクリーンショットツール","synonyms":["スクリーンショットツール","flameshot","screenshot","スクリーンショット","キャプチャー"],"description":"パワフルで使いやすいスクリーンショットソフトウェア。"}"#,
+        ] + (1...150).map { #"{"kind":"app","app":"filler\#($0)","name":"ツール\#($0)","description":"ファイルを編集します"}"# })
+        for q in ["スクリーン", "スクリーンショ", "スクリーンショッ", "スクリーンショット"] {
+            let hits = try search(dir, q)
+            #expect(hits.first?.id == "org.gnome.Screenshot", "\(q): \(hits.prefix(3).map { ($0.id, $0.score) })")
+        }
+    }
+
     @Test func aNewFavouriteOvertakesTheOldWithinAWeek() throws {
         let dir = TempDir()
         // Sixty days of the old favourite, then every day the new one.
