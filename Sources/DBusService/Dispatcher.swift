@@ -50,7 +50,7 @@ final class Dispatcher {
                 for action in try backend.krunnerActions() {
                     action.id.withCString { id in
                         action.text.withCString { text in
-                            BusIcon.name(action.iconName).withCString { llb_reply_add_action(reply, id, text, $0) }
+                            action.iconName.withCString { llb_reply_add_action(reply, id, text, $0) }
                         }
                     }
                 }
@@ -118,7 +118,7 @@ private func add(_ meta: ResultMeta, to reply: OpaquePointer?) {
     meta.id.withCString { id in
         meta.name.withCString { name in
             withOptionalCString(meta.description) { description in
-                withOptionalCString(meta.icon.map(BusIcon.name)) { icon in
+                withOptionalCString(meta.icon) { icon in
                     var cMeta = llb_meta(id: id, name: name, description: description, icon: icon)
                     llb_reply_add_meta(reply, &cMeta)
                 }
@@ -131,7 +131,7 @@ private func add(_ match: RunnerMatch, to reply: OpaquePointer?) {
     let relevance = match.relevance.isNaN ? 0 : min(max(match.relevance, 0), 1)
     match.id.withCString { id in
         match.text.withCString { text in
-            BusIcon.name(match.iconName).withCString { icon in
+            match.iconName.withCString { icon in
                 withOptionalCString(match.subtext) { subtext in
                     withOptionalCString(match.category) { category in
                         withCStringArray(match.urls) { urls, urlCount in

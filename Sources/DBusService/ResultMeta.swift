@@ -9,7 +9,7 @@ public struct ResultMeta: Sendable, Equatable {
     /// Shown as the result's title; never empty on the bus (the id stands in).
     public var name: String
     public var description: String?
-    /// A theme icon name (`org.gnome.gedit`), an absolute path or a `file://` URI (`BusIcon`).
+    /// A theme icon name (`org.gnome.gedit`) or an absolute path.
     public var icon: String?
 
     public init(id: String, name: String, description: String? = nil, icon: String? = nil) {

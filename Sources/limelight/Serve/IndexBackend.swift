@@ -139,7 +139,7 @@ final class IndexBackend: SearchProviderBackend {
         for text in ids {
             if let h = recent[text] {
                 // Answered from this very version of the index: it exists.
-                metas.append(ResultMeta(id: text, name: shown(h.title), description: h.subtitle.map(shown), icon: try h.icon ?? appIcons.icon(of: h.app, live.lookup)))
+                metas.append(ResultMeta(id: text, name: shown(h.title), description: h.subtitle.map(shown), icon: BusIcon.name(try h.icon ?? appIcons.icon(of: h.app, live.lookup))))
             } else if let hit = HitID(text: text), try Activation.exists(hit, live.lookup), let meta = try describe(hit, text) {
                 metas.append(meta)
             }
@@ -153,16 +153,16 @@ final class IndexBackend: SearchProviderBackend {
         switch hit.kind {
         case .app:
             guard let r = try lookup.record(kind: .app, app: hit.app, id: nil) else { return nil }
-            return ResultMeta(id: text, name: shown(r.name.isEmpty ? hit.app : r.name), icon: try r.icon ?? appIcons.icon(of: hit.app, lookup))
+            return ResultMeta(id: text, name: shown(r.name.isEmpty ? hit.app : r.name), icon: BusIcon.name(try r.icon ?? appIcons.icon(of: hit.app, lookup)))
         case .entity:
             guard let r = try lookup.entity(app: hit.app, type: hit.type ?? "", id: hit.id) else { return nil }
-            return ResultMeta(id: text, name: shown(r.title), description: r.subtitle.map(shown), icon: try r.icon ?? appIcons.icon(of: hit.app, lookup))
+            return ResultMeta(id: text, name: shown(r.title), description: r.subtitle.map(shown), icon: BusIcon.name(try r.icon ?? appIcons.icon(of: hit.app, lookup)))
         case .shortcut:
             guard let r = try lookup.record(kind: .shortcut, app: hit.app, id: hit.id) else { return nil }
             // Bound to a value, it is named with it, as search lists it (each
             // of a shortcut's values was an identical "Open Doc" row).
             let name = try hit.parameter.flatMap { v in try lookup.boundShortcutTitle(app: hit.app, id: hit.id, value: v) }
-            return ResultMeta(id: text, name: shown(name ?? r.title), icon: try r.icon ?? appIcons.icon(of: hit.app, lookup))
+            return ResultMeta(id: text, name: shown(name ?? r.title), icon: BusIcon.name(try r.icon ?? appIcons.icon(of: hit.app, lookup)))
         }
     }
 
@@ -212,7 +212,7 @@ final class IndexBackend: SearchProviderBackend {
             case .someWords: kind = .completion
             }
             return RunnerMatch(
-                id: found.id, text: shown(h.title), iconName: try h.icon ?? appIcons.icon(of: h.app, live.lookup), kind: kind,
+                id: found.id, text: shown(h.title), iconName: BusIcon.name(try h.icon ?? appIcons.icon(of: h.app, live.lookup)), kind: kind,
                 // Spotlight's order, kept: KRunner sorts by kind, then relevance.
                 relevance: max(0.01, 1 - Double(i) * 0.01),
                 subtext: h.subtitle.map(shown), urls: h.url.map { [$0] } ?? [], category: h.section.heading,
@@ -238,7 +238,7 @@ final class IndexBackend: SearchProviderBackend {
     private func shortcutActions() throws -> [(app: String, action: RunnerAction)] {
         try live.lookup.allShortcuts().map { r in
             (r.app, RunnerAction(id: HitID(kind: .shortcut, app: r.app, id: r.id).text, text: shown(r.title),
-                                 iconName: try r.icon ?? appIcons.icon(of: r.app, live.lookup)))
+                                 iconName: BusIcon.name(try r.icon ?? appIcons.icon(of: r.app, live.lookup))))
         }
     }
 
