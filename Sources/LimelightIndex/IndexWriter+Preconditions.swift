@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import LimelightSupport
+import Xapian
 import LimelightStore
 
 extension IndexWriter {
@@ -35,8 +36,13 @@ extension IndexWriter {
     public static func checkSettingsLocation(_ location: IndexLocation) throws(IndexError) {
         if try fromStore({ () throws(StoreError) in try location.shardLayout() }) != nil { return }  // a sharded index's directory
         try fromStore { () throws(StoreError) in try location.checkUsable() }
-        guard try fromStore({ () throws(StoreError) in try location.currentGeneration() }) != nil else { return }
-        let db = try fromStore { () throws(StoreError) in try location.openReader() }
+        guard let gen = try fromStore({ () throws(StoreError) in try location.currentGeneration() }) else { return }
+        // Opened and closed here, not as a reader: a reader keeps its
+        // generation for the life of the process, and `history retain`'s
+        // rebuild then left the old one, holding what it forgot, on disk.
+        let db: Database
+        do { db = try Database(path: location.generationPath(gen)) } catch { throw IndexError(error, path: location.path) }
+        defer { try? db.close() }
         if let refusal = refusalOfOneShard(location, db) { throw refusal }
     }
 }
