@@ -89,6 +89,10 @@ enum BrowserRecords {
         let app = DesktopSource.chromium.ownerApp!.id
         var notes: [String] = []
         var found = false
+        // A page bookmarked in Chromium and in Chrome is one row (either
+        // opens it in the default browser), the first browser's; it was two
+        // that looked the same.
+        var earlierBrowsers = Set<String>()
         for browser in ChromiumBookmarks.browsers {
             let path: String
             switch browser.bookmarksFile(in: environment) {
@@ -104,7 +108,7 @@ enum BrowserRecords {
             }
             if !found { out.addOwnerApp(file: path) }
             found = true
-            for b in bookmarks {
+            for b in bookmarks where !earlierBrowsers.contains(b.url) {
                 var o: JSONObject = ["kind": "entity", "app": .string(app), "type": "Bookmark",
                                      "id": .string(StableID.of("\(directory)-\(b.id)", prefix: "c-")),
                                      "title": .string(SourceText.fitted(b.name.isEmpty ? b.url : b.name))]
@@ -114,6 +118,7 @@ enum BrowserRecords {
                 out.add(o, file: path)
                 progress(out.records.count)
             }
+            earlierBrowsers.formUnion(bookmarks.map(\.url))
         }
         if !found, out.problems.isEmpty { out.skippedNote = notes.joined(separator: "; ") }
         return out

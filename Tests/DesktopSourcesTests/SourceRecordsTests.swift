@@ -179,6 +179,22 @@ import Testing
         #expect(made.records.filter { $0.kind == .entity }.allSatisfy { $0.url != nil && $0.app == "limelight.chromium" })
     }
 
+    /// A page bookmarked in both Chromium and Chrome is one row, the first
+    /// browser's (two rows looked the same and opened the same page); a page
+    /// bookmarked twice in one browser stays two bookmarks, as it shows them.
+    @Test func aPageBookmarkedInChromiumAndChromeIsOneBookmark() throws {
+        let tree = FixtureTree()
+        tree.write("home/.config/chromium/Default/Bookmarks", ChromiumBookmarksTests.bookmarks)
+        tree.write("home/.config/google-chrome/Default/Bookmarks", #"{"roots":{"bookmark_bar":{"type":"folder","children":["#
+            + #"{"type":"url","id":"1","name":"Swift Forums (Chrome)","url":"https://forums.swift.org/"},"#
+            + #"{"type":"url","id":"2","name":"Only in Chrome","url":"https://only.example/"}]}},"version":1}"#)
+        let environment = DesktopEnvironment(home: tree.path("home"), dataHome: tree.path("home/.local/share"), dataDirectories: [])
+        let made = DesktopSource.chromium.records(in: environment, now: .now())
+        let titles = made.records.filter { $0.kind == .entity }.map(\.title)
+        #expect(titles.filter { $0.hasPrefix("Swift Forums") } == ["Swift Forums"], "\(titles)")
+        #expect(titles.contains("Only in Chrome") && titles.count == 4, "\(titles)")
+    }
+
     @Test func aMissingStoreIsSkippedWithANote() {
         let tree = FixtureTree()
         let environment = DesktopEnvironment(home: tree.path("home"), dataHome: tree.path("home/.local/share"), dataDirectories: [])
