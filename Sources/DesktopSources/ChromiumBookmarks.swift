@@ -114,7 +114,7 @@ public struct ChromiumBrowser: Sendable {
     /// deb's profile stays behind when Ubuntu moves Chromium to its snap).
     public func bookmarksFile(in environment: DesktopEnvironment) -> SourceOutcome<String> {
         let files = profileDirectories(in: environment).map { $0 + "/Bookmarks" }
-        let present = files.filter(FileSystem.isRegularFile).map { ($0, FileSystem.status($0).map { Int($0.st_mtim.tv_sec) } ?? -1) }
+        let present = files.filter(FileSystem.isRegularFile).map { ($0, FileSystem.modified($0) ?? -1) }
         // (max(by:) keeps the first of equals: the usual place wins a tie.)
         if let inUse = present.max(by: { $0.1 < $1.1 }) { return .found(inUse.0) }
         return .skipped(note: "no \(name) bookmarks at \(files.joined(separator: ", "))")

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LimelightSupport
 
 /// The few POSIX calls the readers need (Foundation-free: CLI start-up time).
 enum FileSystem {
@@ -45,9 +46,10 @@ enum FileSystem {
     }
 
     /// A regular file this process may execute (what `TryExec` asks).
-    static func isExecutableFile(_ path: String) -> Bool {
-        isRegularFile(path) && access(path, X_OK) == 0
-    }
+    static func isExecutableFile(_ path: String) -> Bool { Files.isExecutableFile(path) }
+
+    /// When `path` was last modified (seconds since the epoch); nil if it is not there.
+    static func modified(_ path: String) -> Int? { status(path).map { Int($0.st_mtim.tv_sec) } }
 
     /// The names in a directory, without `.` and `..`, sorted so that every
     /// reader's output is deterministic.

@@ -40,8 +40,7 @@ extension FirefoxProfile {
     /// When its history was last written (seconds; -1: never): of several
     /// candidates, the profile in use.
     static func lastWritten(_ profile: FirefoxProfile) -> Int {
-        ["places.sqlite", "places.sqlite-wal"].compactMap { FileSystem.status(profile.directory + "/" + $0) }
-            .map { Int($0.st_mtim.tv_sec) }.max() ?? -1
+        ["places.sqlite", "places.sqlite-wal"].compactMap { FileSystem.modified(profile.directory + "/" + $0) }.max() ?? -1
     }
 
     /// The default profile of one root: the `Default=` of its `[Install…]`

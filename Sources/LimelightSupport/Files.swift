@@ -90,6 +90,19 @@ package enum Files {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// A regular file this process may execute (symlinks followed).
+    package static func isExecutableFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
+    }
+
+    /// The working directory; nil if it cannot be read (removed, too long).
+    package static func workingDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// mkdir -p; the directories it makes get exactly `mode`, whatever the
     /// umask (`limelight` runs with 077): owner-only unless told otherwise,
     /// as an index holds a person's history; the files `desktop install`

@@ -14,14 +14,14 @@ import LimelightKit
 enum InvokedPath {
     static func current() -> String {
         find(argv0: CommandLine.arguments.first ?? "", path: Files.environment("PATH"),
-             cwd: workingDirectory()) ?? procSelfExe() ?? CommandLine.arguments.first ?? "limelight"
+             cwd: Files.workingDirectory()) ?? procSelfExe() ?? CommandLine.arguments.first ?? "limelight"
     }
 
     /// The pure part of `current()`: nil when `argv0` names no executable file.
     static func find(argv0: String, path: String?, cwd: String?) -> String? {
         if argv0.contains("/") {
             let candidate = argv0.hasPrefix("/") ? argv0 : cwd.map { lexicallyJoined($0, argv0) }
-            return candidate.flatMap { isExecutableFile($0) ? $0 : nil }
+            return candidate.flatMap { Files.isExecutableFile($0) ? $0 : nil }
         }
         guard !argv0.isEmpty, let path else { return nil }
         // An empty entry of $PATH is the working directory, as the shell reads it.
@@ -29,7 +29,7 @@ enum InvokedPath {
             let dir = entry.isEmpty ? cwd : entry.hasPrefix("/") ? String(entry) : cwd.map { lexicallyJoined($0, String(entry)) }
             guard let dir else { continue }
             let candidate = dir.hasSuffix("/") ? dir + argv0 : dir + "/" + argv0
-            if isExecutableFile(candidate) { return candidate }
+            if Files.isExecutableFile(candidate) { return candidate }
         }
         return nil
     }
@@ -39,17 +39,6 @@ enum InvokedPath {
     static func lexicallyJoined(_ base: String, _ relative: String) -> String {
         let parts = (base + "/" + relative).split(separator: "/").filter { $0 != "." }
         return "/" + parts.joined(separator: "/")
-    }
-
-    private static func isExecutableFile(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
-    }
-
-    private static func workingDirectory() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func procSelfExe() -> String? {
