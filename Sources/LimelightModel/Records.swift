@@ -107,10 +107,18 @@ public struct Record: Sendable, Equatable {
     }
 
     /// An entity patch applied to the stored entity: absent fields stay, `null`
-    /// clears (Apple's `.unset` vs `.set(nil)`).
+    /// clears (Apple's `.unset` vs `.set(nil)`). An entity's properties are
+    /// its fields too (App Intents' `@Property`): a patch's `properties` set
+    /// the ones they name and clear those given `null`, and keep the rest.
     public func applyingPatch(_ patch: Record) throws(RecordError) -> Record {
         var merged = fields
         for (key, value) in patch.fields.pairs where key != "patch" {
+            if key == "properties", let given = value.object {
+                var properties = fields[key]?.object ?? JSONObject()
+                for (name, v) in given.pairs { properties[name] = v.isNull ? JSON?.none : v }
+                merged[key] = properties.count == 0 ? JSON?.none : .object(properties)
+                continue
+            }
             merged[key] = value.isNull ? JSON?.none : value
         }
         // The patched entity is one line of an export: it must read back.

@@ -29,6 +29,23 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
         #expect(r.keywords.isEmpty && r.text == nil)
     }
 
+    /// Properties are an entity's fields too (`@Property`): a patch that
+    /// names one keeps the others, and `null` removes the one it names.
+    @Test func aPatchOfOnePropertyKeepsTheOthers() throws {
+        func properties() throws -> JSONObject? {
+            try #require(try lookup().entity(app: trailsApp, type: "TrailEntity", id: "monterey-bay")).fields["properties"]?.object
+        }
+        try ingest(dir, [#"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"monterey-bay","patch":true,"properties":{"paved":true}}"#])
+        var p = try properties()
+        #expect(p?["lengthKm"] == .number(29) && p?["paved"] == .bool(true), "\(String(describing: p))")
+        try ingest(dir, [#"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"monterey-bay","patch":true,"properties":{"lengthKm":null}}"#])
+        p = try properties()
+        #expect(p?.keys == ["paved"], "\(String(describing: p))")
+        try ingest(dir, [#"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"monterey-bay","patch":true,"properties":{"paved":null}}"#])
+        #expect(try properties() == nil)
+        #expect(try lookup().entity(app: trailsApp, type: "TrailEntity", id: "monterey-bay")?.title == "Monterey Bay Coastal Trail")
+    }
+
     /// A patched entity is one line of an export, which must read back.
     @Test func aPatchThatWouldMakeTheRecordTooLongIsRejected() throws {
         let keywords = (0..<1_000).map { "\"\(String(repeating: "k", count: 999))\($0 % 10)\"" }.joined(separator: ",")
