@@ -6,7 +6,7 @@ package struct RecordValidator {
     let fields: JSONObject
 
     static let allowed: [RecordKind: Set<String>] = [
-        .app: ["kind", "app", "name", "genericName", "synonyms", "description", "keywords", "exec", "icon", "desktopFile", "source"],
+        .app: ["kind", "app", "name", "genericName", "synonyms", "description", "keywords", "url", "exec", "icon", "desktopFile", "source"],
         .entity: ["kind", "app", "type", "id", "title", "subtitle", "description", "keywords",
                   "properties", "rankingHint", "stableId", "expires", "transient", "patch",
                   "url", "exec", "icon", "source"],

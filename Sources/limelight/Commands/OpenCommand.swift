@@ -205,10 +205,10 @@ struct OpenCommand: Command {
         }
         func appPlan() throws -> LaunchPlan {
             if let dbusID { return overDBus(dbusID, exec: desktop?.exec, what: appID) }
-            guard let exec = desktop?.exec ?? app.exec else {
-                throw CLIError.failed("\(appID) has no Exec line to launch")
-            }
-            return try run(exec, .nothing, what: appID)
+            if let exec = desktop?.exec ?? app.exec { return try run(exec, .nothing, what: appID) }
+            // An app of records may be a web app: its url, as an entity's.
+            if let url = app.url { return LaunchPlan.uri(url, environment: environment) }
+            throw CLIError.failed("\(appID) has no Exec line to launch")
         }
         /// An item with nothing of its own to open it with opens its app, as
         /// Spotlight opens the app an item belongs to (GNOME Shell and KRunner
