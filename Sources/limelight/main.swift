@@ -44,7 +44,11 @@ var commandIndex = 0
 while commandIndex < args.count, Option.globals.contains(where: { args[commandIndex] == "--" + $0.name || args[commandIndex].hasPrefix("--" + $0.name + "=") }) {
     commandIndex += args[commandIndex].contains("=") ? 1 : 2
 }
-let leading = Array(args[min(commandIndex, args.count)...])
+if commandIndex > args.count {
+    // The last argument is a global option whose value is missing (`limelight --index`).
+    ExitStatus.usage("\(args[args.count - 1]) needs a value", command: nil)
+}
+let leading = Array(args[commandIndex...])
 if leading.isEmpty || leading == ["-h"] || leading == ["--help"] || leading == ["help"] {
     print(topHelp, terminator: "")
     exitAfterWriting()

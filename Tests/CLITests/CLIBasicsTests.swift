@@ -22,6 +22,9 @@ import Testing
         #expect(r.stderr.hasPrefix("Error: --limit takes a whole number"))
         #expect(r.stderr.contains("See 'limelight search --help' for more information."))
         #expect(try cli.run(["frobnicate"]).status == 64)
+        // A global option with its value missing printed the help and exited 0.
+        let noValue = try cli.run(["--index"])
+        #expect(noValue.status == 64 && noValue.stderr.hasPrefix("Error: --index needs a value"), "\(noValue.status) \(noValue.stderr)")
         #expect(try cli.run(["search"]).status == 64)
         #expect(try cli.run(["search", "x", "--bogus"]).status == 64)
         #expect(try cli.run(["search", "x", "--at", "tomorrow"]).status == 64)
