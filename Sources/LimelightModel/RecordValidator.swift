@@ -61,8 +61,8 @@ package struct RecordValidator {
                 }
             }
             if let e = fields["expires"], !(patch && e.isNull) {
-                guard let s = e.string, Timestamp(iso8601: s) != nil else {
-                    throw RecordError("field 'expires' must be an ISO 8601 time with an offset, got \(e.serialized)")
+                guard let s = e.string, Self.isInstant(s) else {
+                    throw RecordError("field 'expires' must be an ISO 8601 time with an offset or Z, got \(e.serialized)\(Self.dateAloneHint(e))")
                 }
             }
         case .intent:
@@ -223,9 +223,21 @@ package struct RecordValidator {
             if required { throw RecordError("missing field '\(key)' (an ISO 8601 time, e.g. 2026-11-29T07:30:00Z)") }
             return
         }
-        guard let s = v.string, Timestamp(iso8601: s) != nil else {
-            throw RecordError("field '\(key)' must be an ISO 8601 time with an offset or Z, got \(v.serialized)")
+        guard let s = v.string, Self.isInstant(s) else {
+            throw RecordError("field '\(key)' must be an ISO 8601 time with an offset or Z, got \(v.serialized)\(Self.dateAloneHint(v))")
         }
+    }
+
+    /// A time of day with its offset: a date alone names no instant (its
+    /// midnight where?), and `Timestamp` reads it as UTC's while `donate --at`
+    /// reads it as the local one. DESIGN.md: "with an offset or Z".
+    static func isInstant(_ s: String) -> Bool {
+        s.utf8.count > 10 && Timestamp(iso8601: s) != nil
+    }
+
+    static func dateAloneHint(_ v: JSON) -> String {
+        guard let s = v.string, s.utf8.count == 10, Timestamp(iso8601: s) != nil else { return "" }
+        return " (a date alone names no moment: give its time and offset, e.g. \(s)T00:00:00Z)"
     }
 
     func entityRefs(_ key: String) throws(RecordError) {

@@ -160,6 +160,9 @@ import Testing
         reject(#"{"kind":"shortcut","app":"a","id":"s","intent":"I","title":"S","phrases":["Open it"]}"#, "${applicationName}")
         reject(#"{"kind":"shortcut","app":"a","id":"s","intent":"I","title":"S","phrases":["Open ${x} in ${applicationName}"]}"#, "${x}")
         reject(#"{"kind":"interaction","app":"a","at":"yesterday"}"#, "ISO 8601")
+        // A date alone was read as UTC's midnight (donate --at: the local one).
+        reject(#"{"kind":"interaction","app":"a","at":"2026-12-01"}"#, "a date alone names no moment: give its time and offset, e.g. 2026-12-01T00:00:00Z")
+        reject(#"{"kind":"entity","app":"a","type":"T","id":"1","title":"x","expires":"2026-12-01"}"#, "field 'expires' must be an ISO 8601 time with an offset or Z")
         reject(#"{"kind":"interaction","app":"a","at":"2026-11-29T07:30:00Z","context":["audio..x"]}"#, "well-formed")
         reject(#"{"kind":"relevance","app":"a","op":"update","entities":[]}"#, "needs a 'context'")
         // Every string shown or used as an id, lists included.
