@@ -37,23 +37,36 @@ package enum DonationJournal {
         let file = path(location)
         // O_NOFOLLOW: a link planted in the index directory is not written
         // through (the journal is emptied once folded: its target would be).
-        let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let fd = open(file, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
             let why = errno == ELOOP ? "it is a symbolic link, and Limelight writes only files of its own" : String(cString: strerror(errno))
             throw StoreError.io("cannot write \(file): \(why)")
         }
         defer { close(fd) }
         flock(fd, LOCK_EX)
+        // A failed append (a full disk, a crash) can leave half a line; these
+        // records go on a line of their own, or the two would be one line
+        // that reads as neither and is dropped when folded: a donation that
+        // had been reported recorded was lost. What a failed write leaves is
+        // cut back where it can be.
+        let start = lseek(fd, 0, SEEK_END)
+        var last: UInt8 = 0x0A
+        if start > 0, pread(fd, &last, 1, start - 1) == 1, last != 0x0A { bytes.insert(0x0A, at: 0) }
+        func failed(_ what: String) -> StoreError {
+            let why = String(cString: strerror(errno))
+            if start >= 0 { _ = ftruncate(fd, start) }
+            return StoreError.io("cannot \(what) \(file): \(why)")
+        }
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw StoreError.io("cannot write \(file): \(String(cString: strerror(errno)))")
+                throw failed("write")
             }
             offset += n
         }
-        if fsync(fd) != 0 { throw StoreError.io("cannot sync \(file): \(String(cString: strerror(errno)))") }
+        if fsync(fd) != 0 { throw failed("sync") }
     }
 
     /// The donations waiting in the journal. A missing or empty journal costs

@@ -16,6 +16,20 @@ import Testing
         try cli.run(["export"]).lines.filter { $0.contains(#""kind":"interaction""#) }
     }
 
+    /// A failed append (a full disk, a crash) leaves half a line; the next
+    /// donation was written onto it, reported recorded, and dropped with it
+    /// when the journal was folded (a black-box audit, on a full tmpfs).
+    @Test func aDonationAfterATornAppendIsKept() throws {
+        let (dir, cli) = try setUp()
+        #expect(try cli.run(["donate", "--app", "com.example.a"]).status == 0)
+        let journal = dir.path + "/index/donations.journal"
+        #expect(FileManager.default.createFile(atPath: journal, contents: Data(#"{"kind":"interaction","a"#.utf8)))
+        let r = try cli.run(["donate", "--app", "com.example.a", "--json"])
+        let id = try #require(r.json.first?["id"] as? String, "\(r.stdout) \(r.stderr)")
+        let kept = try interactions(cli)
+        #expect(kept.count == 2 && kept.contains { $0.contains(id) }, "\(kept)")
+    }
+
     @Test func aHundredDonationsDuringALongImportEachReturnAtOnceAndAllCount() throws {
         let (dir, cli) = try setUp()
         let big = CrashTests.bigBatch(dir, count: 20_000, tag: "journal")
