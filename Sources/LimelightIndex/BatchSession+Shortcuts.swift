@@ -33,7 +33,8 @@ extension BatchSession {
             } else {
                 values = try topEntities(app: app, type: ptype).map {
                     ShortcutHit.Binding(type: ptype, id: $0.id, title: $0.title,
-                                        expires: $0.fields["expires"]?.string.flatMap { Timestamp(iso8601: $0) }?.seconds)
+                                        expires: $0.fields["expires"]?.string.flatMap { Timestamp(iso8601: $0) }?.seconds,
+                                        prior: DocumentBuilder.prior(rankingHint: $0.rankingHint))
                 }
             }
             for v in values {

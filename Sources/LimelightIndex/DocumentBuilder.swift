@@ -27,9 +27,16 @@ package final class DocumentBuilder {
     /// Entities and apps have a prior from their ranking hint; App Shortcuts
     /// from their declared order (the first is the app's most important).
     static func prior(rankingHint: Double?) -> Double { (rankingHint ?? RankingWeights.defaultRankingHint) / 100 }
-    static func prior(shortcutOrder: Int, bound: Bool) -> Double {
-        max(RankingWeights.lastShortcutPrior, RankingWeights.firstShortcutPrior - RankingWeights.shortcutPriorStep * Double(shortcutOrder))
-            * (bound ? RankingWeights.boundShortcutPriorScale : 1)
+    /// A shortcut bound to a value is worth less than the bare one, and, bound
+    /// to an entity less important than the default (a lower `rankingHint`),
+    /// less again in proportion: with text alike ("blanc"), the entity stays
+    /// the Top Hit and its actions follow, whatever its hint, as Spotlight
+    /// shows a noun before what can be done with it.
+    static func prior(shortcutOrder: Int, bound: Bool, valuePrior: Double? = nil) -> Double {
+        let declared = max(RankingWeights.lastShortcutPrior, RankingWeights.firstShortcutPrior - RankingWeights.shortcutPriorStep * Double(shortcutOrder))
+        guard bound else { return declared }
+        let value = min(1, (valuePrior ?? 1) / prior(rankingHint: nil))
+        return declared * RankingWeights.boundShortcutPriorScale * value
     }
     static let appPrior = RankingWeights.appPrior
 
@@ -197,7 +204,7 @@ package final class DocumentBuilder {
         try indexText(doc, title: s.title,
                       weighted: [(phrases.joined(separator: " \n "), Schema.FieldWeight.keywords)],
                       prefixSources: phrases + [r.title])
-        let prior = Self.prior(shortcutOrder: s.order, bound: s.binding != nil)
+        let prior = Self.prior(shortcutOrder: s.order, bound: s.binding != nil, valuePrior: s.binding?.prior)
         try doc.setValue(Schema.priorSlot, number: prior)
         // Its phrases, as spoken with the app's name (and the value), find it
         // as you type (short-prefix lists), without a title bonus.
@@ -274,6 +281,8 @@ package struct ShortcutHit {
         var title: String
         /// The bound entity's expiry (seconds since the epoch), if any.
         var expires: Double? = nil
+        /// The bound entity's prior (its `rankingHint`); nil for an enum case.
+        var prior: Double? = nil
     }
 
     let record: Record

@@ -113,7 +113,8 @@ public enum RankingWeights {
     /// shortcut is what its app declared; each value is one of many). Below
     /// 0.5/0.7, so an entity with the default hint stays ahead of the first
     /// shortcut bound to it when the word being typed (which adds no BM25)
-    /// leaves the priors to decide.
+    /// leaves the priors to decide; for an entity of a lower hint it is
+    /// scaled down with the hint (`DocumentBuilder.prior(shortcutOrder:…)`).
     public static let boundShortcutPriorScale = 0.7
     /// Apps are what people most often mean when a query names one.
     public static let appPrior = 0.8

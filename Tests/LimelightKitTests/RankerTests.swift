@@ -42,6 +42,24 @@ import Testing
         #expect(hits.contains { thing($0) == "running-hits" })
     }
 
+    /// A noun typed finds the noun first and what can be done with it next,
+    /// as Spotlight lists them, whatever the entity's `rankingHint`: "Play
+    /// Race Day" (bound to a playlist of hint 30) matched "day" as the
+    /// playlist did and came first on its fixed prior.
+    @Test func anEntityOfALowHintComesBeforeTheShortcutsBoundToIt() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.music + [
+            #"{"kind":"shortcut","app":"com.example.music","id":"play","intent":"Play","title":"Play","phrases":["Play ${playlist} in ${applicationName}"],"parameter":{"name":"playlist","type":"PlaylistEntity"}}"#,
+        ])
+        for query in ["day", "da", "race day"] {
+            let hits = try search(dir, query)
+            #expect(hits.first?.kind == .entity && hits.first?.id == "race-day", "\(query): \(hits.map { ($0.title, $0.score) })")
+            #expect(hits.dropFirst().first.map(thing) == "race-day", "\(query): \(hits.map { ($0.title, $0.score) })")
+        }
+        // The verb typed makes the action the Top Hit.
+        #expect(try search(dir, "play race").first?.kind == .shortcut)
+    }
+
     @Test func anExactCJKTitleOutranksLongerTitlesThatRepeatItElsewhere() throws {
         // As in the bundled corpus: the event and the photo have "경복궁" in
         // their title and again in their description or subtitle, five
