@@ -40,6 +40,14 @@ import Testing
         #expect(try cli.run(["search", "invoice", "--json"]).json.first?["title"] as? String == "invoice \u{202E}fdp.exe")
     }
 
+    /// The client state is text from a batch, shown as stats shows it.
+    @Test func theClientStateIsShownEscapedAndExactInJSON() throws {
+        #expect(try cli.run(["index", dir.write("e.jsonl", ""), "--client-state", "a\u{1B}[2Jb"]).status == 0)
+        let r = try cli.run(["client-state"])
+        #expect(!hasRawControls(r.stdout) && r.stdout == "a\\u{1B}[2Jb\n", "\(r.stdout.debugDescription)")
+        #expect(try cli.run(["client-state", "--json"]).json.first?["clientState"] as? String == "a\u{1B}[2Jb")
+    }
+
     @Test func case13_C1ControlsAreRejectedInTitles() throws {
         let r = try cli.run(["index", dir.write("c1.jsonl", #"{"kind":"entity","app":"com.example.a","type":"T","id":"c","title":"Evil\u009B2J"}"# + "\n")])
         #expect(r.status == 65)
