@@ -54,7 +54,10 @@ public struct Timestamp: Sendable, Equatable, Comparable, CustomStringConvertibl
         let secOfDay = local - dayNumber * 86_400
         let (y, m, d) = Timestamp.civil(fromDays: dayNumber)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        var s = "\(y)-\(two(m))-\(two(d))T\(two(secOfDay / 3600)):\(two(secOfDay / 60 % 60)):\(two(secOfDay % 60))"
+        // Four digits, as ISO 8601 and the parser want: year 999 was written
+        // "999-06-01…", which `donate --at 0999-06-01T00:00:00Z` then refused.
+        let year = y >= 0 && y < 1000 ? String(repeating: "0", count: 4 - String(y).count) + String(y) : String(y)
+        var s = "\(year)-\(two(m))-\(two(d))T\(two(secOfDay / 3600)):\(two(secOfDay / 60 % 60)):\(two(secOfDay % 60))"
         if offset == 0 {
             s += "Z"
         } else {

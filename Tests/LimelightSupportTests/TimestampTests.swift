@@ -18,6 +18,15 @@ import Testing
         #expect(Timestamp(iso8601: "2026-11-30T09:00:00+0530")?.offset == 19_800)
     }
 
+    /// A year before 1000 is written with four digits, so it reads back.
+    @Test func anEarlyYearIsWrittenWithFourDigits() throws {
+        for text in ["0999-06-01T00:00:00Z", "0001-01-01T00:00:00Z", "0000-01-01T00:00:00-12:00"] {
+            let t = try #require(Timestamp(iso8601: text))
+            #expect(t.description == text)
+            #expect(Timestamp(iso8601: t.description)?.seconds == t.seconds)
+        }
+    }
+
     @Test func aPreciseDescriptionKeepsTheFractionAndReadsBack() throws {
         #expect(Timestamp(seconds: 1_795_996_800.25).preciseDescription == "2026-11-30T00:00:00.250000Z")
         #expect(Timestamp(seconds: 1_795_996_800).preciseDescription == "2026-11-30T00:00:00Z")
