@@ -102,7 +102,8 @@ enum ExitStatus {
             usage(message, command: command)
         case .rejected(let lines):
             for line in lines { Output.err(line) }
-            Output.err("Nothing was written: fix the lines above and run again.")
+            // (One problem may be a donation's flags, not a line of a file.)
+            Output.err("Nothing was written: fix \(lines.count == 1 ? "the problem" : "the \(lines.count) problems") above and run again.")
             exit(EX_DATAERR)
         case .failed(let status, let message):
             Output.err("Error: \(message)")

@@ -231,7 +231,11 @@ import Testing
         let r = try cli.run(["index", bad])
         #expect(r.status == 65)
         #expect(r.stderr.hasPrefix(bad + ":3: "), "\(r.stderr)")
+        #expect(r.stderr.hasSuffix("Nothing was written: fix the problem above and run again.\n"), "\(r.stderr)")
         #expect(try cli.documentCount() == before)
+        // A donation refused for its flags is no line of a file.
+        let donation = try cli.run(["donate", "--app", "com.example.nope"])
+        #expect(donation.status == 65 && donation.stderr.hasSuffix("fix the problem above and run again.\n"), "\(donation.stderr)")
     }
 
     @Test func stdinIsAFile() throws {
