@@ -75,7 +75,12 @@ extension Searcher {
                     terms.append(("changed habit? (the last \(change.uses) uses \(whereUsed); unchanged: \(ContextModel.short(change.noChange[i])))",
                                   hits[i].score - before[i]))
                 }
-                if i == given { terms.append(("registered, never used: gets its chance", 0)) }
+                // Its place is given, not scored: say so, or the order reads
+                // as contradicting the scores shown (-24.9 above -4.8).
+                if i == given, let at = order.firstIndex(of: i) {
+                    terms.append(("registered for these contexts, never used: given rank \(at + 1) whatever its score "
+                                  + "(first where nothing is habitual, else third at the lowest)", 0))
+                }
                 if let readAsNote { terms.append((readAsNote, 0)) }
                 hits[i].components = terms
             }

@@ -430,13 +430,18 @@ private func entity(_ id: String, _ title: String, extra: String = "") -> String
         #expect(try Searcher(location: dir.index).search(r).hits.first?.id == "mix")
     }
 
-    /// The chance goes to one registered item: --explain says so of it only.
+    /// The chance goes to one registered item: --explain says so of it only,
+    /// and the rank it was given, which its score does not explain.
     @Test func explainNamesTheOneRegisteredItemGivenItsChance() throws {
         var r = SearchRequest(query: "")
         r.contexts = ["audio.workout.running"]
         r.explained = true
-        let told = try Searcher(location: dir.index).search(r).hits.filter { $0.components.contains { $0.name.hasPrefix("registered, never used") } }
+        let hits = try Searcher(location: dir.index).search(r).hits
+        let told = hits.filter { $0.components.contains { $0.name.hasPrefix("registered for these contexts, never used") } }
         #expect(told.count == 1, "\(told.map(\.id))")
+        if let hit = told.first, let rank = hits.firstIndex(where: { $0.id == hit.id && $0.kind == hit.kind }) {
+            #expect(hit.components.contains { $0.name.hasPrefix("registered for these contexts, never used: given rank \(rank + 1) whatever its score") })
+        }
     }
 
     @Test func updateRegistersAndReplaces() throws {
