@@ -121,7 +121,10 @@ package struct RecordValidator {
                 throw RecordError("a '\(op)' relevance record takes no 'entities' (it clears them all)")
             }
             if op == "update" || op == "remove" || op == "remove-everywhere" {
-                guard let arr = fields["entities"]?.array else { throw RecordError("\(a) '\(op)' relevance record needs 'entities'") }
+                guard let given = fields["entities"] else { throw RecordError("\(a) '\(op)' relevance record needs 'entities'") }
+                guard let arr = given.array else {
+                    throw RecordError("field 'entities' must be an array of entities ({\"type\":…,\"id\":…}), got \(given.typeName)")
+                }
                 try Self.checkCount(arr, "entities")
                 for e in arr {
                     guard var o = e.object else { throw RecordError("each of 'entities' must be an object") }

@@ -165,6 +165,8 @@ import Testing
         reject(#"{"kind":"entity","app":"a","type":"T","id":"1","title":"x","expires":"2026-12-01"}"#, "field 'expires' must be an ISO 8601 time with an offset or Z")
         reject(#"{"kind":"interaction","app":"a","at":"2026-11-29T07:30:00Z","context":["audio..x"]}"#, "well-formed")
         reject(#"{"kind":"relevance","app":"a","op":"update","entities":[]}"#, "needs a 'context'")
+        // Present but not a list: it was said to be missing.
+        reject(#"{"kind":"relevance","app":"a","context":"location.home","op":"update","entities":"e1"}"#, "field 'entities' must be an array of entities")
         // Every string shown or used as an id, lists included.
         reject(#"{"kind":"entity","app":"a","type":"T","id":"1","title":"x","keywords":["a\u001b[31mred"]}"#, "'keywords' item 1 contains a control character (U+001B, an escape, character 2)")
         reject(#"{"kind":"app","app":"a","name":"A","synonyms":["ok","syn\u009bX"]}"#, "'synonyms' item 2 contains a control character (U+009B, character 4)")
