@@ -28,7 +28,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         switch e.kind {
         case .databaseNotFound, .databaseOpening, .databaseVersion:
             self = .xapian("cannot open the index at \(path): \(e.message)")
-        case .databaseCorrupt:
+        case .databaseCorrupt, .database where e.message.hasPrefix("inflate failed"):
+            // Xapian reports a damaged compressed block (a document's stored
+            // record) as a plain DatabaseError "inflate failed (…)".
             self = .damaged("the index at \(path) is damaged (\(e.message)); restore it with `limelight rebuild --from FILE…` or re-index")
         case .databaseLock:
             self = .locked("the index at \(path) is locked by another writer")

@@ -51,6 +51,38 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: cli.index)
     }
 
+    /// A damaged stored record (its compressed block overwritten) is called
+    /// damaged with the way out, as a damaged version file is; it was
+    /// "DatabaseError: inflate failed (…)" (a black-box audit).
+    @Test func aDamagedStoredRecordIsCalledDamaged() throws {
+        let words = ["trail", "coast", "river", "forest", "summit", "valley", "meadow", "canyon", "harbor", "ridge"]
+        let records = (0..<400).map { i in
+            let text = (0..<40).map { words[($0 * 7 + i) % words.count] + String(($0 + i) % 13) }.joined(separator: " ")
+            return #"{"kind":"entity","app":"com.example.a","type":"T","id":"e\#(i)","title":"Item \#(i)","description":"\#(text)"}"#
+        }
+        let source = dir.write("many.jsonl", (["{\"kind\":\"app\",\"app\":\"com.example.a\",\"name\":\"A\"}"] + records).joined(separator: "\n") + "\n")
+        let original = dir.path + "/original"
+        #expect(try CLI(index: original).run(["index", source]).status == 0)
+        var damagedSeen = 0
+        for offset in [9_000, 20_000, 40_000, 60_000] {
+            let copy = dir.path + "/copy-\(offset)"
+            try FileManager.default.copyItem(atPath: original, toPath: copy)
+            let generation = try #require(try FileManager.default.contentsOfDirectory(atPath: copy).first { $0.hasPrefix("gen-") })
+            let file = copy + "/" + generation + "/docdata.glass"
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+            guard bytes.count > offset + 64 else { continue }
+            bytes.replaceSubrange(offset..<offset + 64, with: Data(repeating: 0xAA, count: 64))
+            try bytes.write(to: URL(fileURLWithPath: file))
+            let r = try CLI(index: copy).run(["export"])
+            if r.status != 0 {
+                #expect(r.status == 1 && r.stderr.contains("is damaged") && r.stderr.contains("rebuild --from"), "\(r.stderr)")
+                #expect(!r.stderr.contains("DatabaseError"), "\(r.stderr)")
+                damagedSeen += 1
+            }
+        }
+        #expect(damagedSeen > 0, "no overwrite damaged a stored record: the check tested nothing")
+    }
+
     @Test func case12_aLockTimeoutThatIsNotANumberOfSecondsIsAnError() throws {
         let cli = CLI(index: dir.path + "/index")
         let app = dir.write("a.jsonl", #"{"kind":"app","app":"com.example.a","name":"Alpha"}"# + "\n")
