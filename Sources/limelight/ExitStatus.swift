@@ -86,7 +86,10 @@ enum ExitStatus {
                 guard let op = words.dropFirst().first, op.first?.isLetter == true else { return false }
                 return message.hasPrefix(op + " ")
             }
-            Output.err("Usage: limelight \(form ?? command.usage[0])")
+            // None named: every form, as git lists a command's (`history
+            // pause --bogus` showed only `history status [--json]`).
+            let forms = form.map { [$0] } ?? command.usage
+            for (n, f) in forms.enumerated() { Output.err((n == 0 ? "Usage: " : "       ") + "limelight \(f)") }
             Output.err("  See 'limelight \(command.name) --help' for more information.")
         } else {
             Output.err("Usage: limelight <subcommand> [options]")

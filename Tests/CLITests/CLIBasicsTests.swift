@@ -22,6 +22,10 @@ import Testing
         #expect(r.stderr.hasPrefix("Error: --limit takes a whole number"))
         #expect(r.stderr.contains("See 'limelight search --help' for more information."))
         #expect(try cli.run(["frobnicate"]).status == 64)
+        // A usage error of a command of several forms, none of them named,
+        // lists them all (it showed 'history status [--json]' for pause).
+        let pause = try cli.run(["history", "pause", "--bogus"])
+        #expect(pause.status == 64 && pause.stderr.contains("limelight history pause | resume"), "\(pause.stderr)")
         // A global option with its value missing printed the help and exited 0.
         let noValue = try cli.run(["--index"])
         #expect(noValue.status == 64 && noValue.stderr.hasPrefix("Error: --index needs a value"), "\(noValue.status) \(noValue.stderr)")
