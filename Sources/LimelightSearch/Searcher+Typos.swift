@@ -86,19 +86,26 @@ extension Searcher {
 
     /// The most frequent neighbour that matches. For a word still being typed,
     /// a neighbour at least as long comes first: "montery" is "monterey"
-    /// mistyped, not "monter" with an extra letter. Every neighbour's
-    /// frequency comes from one match (one round trip per remote shard, not
-    /// ~540 term lookups).
+    /// mistyped, not "monter" with an extra letter. Of a complete word's
+    /// neighbours as frequent (most often those matching by one stem, which
+    /// find the same items), the one that reads as a word is named: its own
+    /// stem ("sun"), else one that starts an indexed word ("suns"). The
+    /// longest was, and "Showing results for" named non-words: "monterye"
+    /// became "montereye" (stemmed as "monterey" is), "coastl" "coastli"
+    /// ("coast"), "suny" "sunly" ("sun").
+    /// Every neighbour's frequency comes from one match (one round trip per
+    /// remote shard, not ~540 term lookups).
     func bestNeighbour(_ word: String, partial: Bool) throws(XapianError) -> String? {
         let candidates = Typos.neighbours(of: word)
         let terms = candidates.map { lookupTerms($0, partial: partial) }
         let flat = Array(Set(terms.joined()))
         let frequency = Dictionary(uniqueKeysWithValues: zip(flat, try termFrequencies(flat)))
-        var best: (word: String, rank: (Int, Int, Int))? = nil
+        var best: (word: String, rank: (Int, Int, Int, Int))? = nil
         for (candidate, ts) in zip(candidates, terms) {
             let f = ts.map { frequency[$0] ?? 0 }.max() ?? 0
             guard f > 0 else { continue }
-            let rank = (partial && candidate.count < word.count ? 0 : 1, f, candidate.count)
+            let readsAsAWord = partial || (try? stemmer.stem(candidate)) == candidate ? 2 : try startsAnIndexedWord(candidate) ? 1 : 0
+            let rank = (partial && candidate.count < word.count ? 0 : 1, f, readsAsAWord, candidate.count)
             // Equal ranks by the word itself: the neighbours' order varies per process.
             if best == nil || rank > best!.rank || (rank == best!.rank && candidate < best!.word) { best = (candidate, rank) }
         }

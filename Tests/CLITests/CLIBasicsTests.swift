@@ -217,6 +217,10 @@ import Testing
         let r = try cli.run(["search", "montery bay"])
         #expect(r.stdout.contains("Showing results for \"monterey bay\""))
         #expect(r.stdout.contains("Monterey Bay Coastal Trail"))
+        // A complete word is named as a word, not as another neighbour that
+        // shares its stem: "montereye", "coastli" were shown.
+        let words = try cli.run(["search", "--stdin", "--json", "--limit", "1"], stdin: "monterye bay\ncoastl trail\n")
+        #expect(words.json.map { $0["correctedQuery"] as? String } == ["monterey bay", "coast trail"], "\(words.stdout)")
     }
 }
 
