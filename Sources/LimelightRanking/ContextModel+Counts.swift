@@ -119,7 +119,7 @@ extension ContextModel {
                         let w = w.baseAddress!
                         for (i, key) in keys.enumerated() {
                             ContextModel.weights(weekday: Int((key >> 8) & 0xFF), slot: Int(key & 0xFF), f, kernel: kernel, shapes: shapes,
-                                                 time: true, place: UInt16(truncatingIfNeeded: key >> 16) == f.place,
+                                                 time: true, place: f.placeUnknown || UInt16(truncatingIfNeeded: key >> 16) == f.place,
                                                  contexts: related.weight(of: UInt32(truncatingIfNeeded: key >> 32)), into: w)
                             var longest = 0.0
                             for rate in 0..<r {

@@ -211,6 +211,10 @@ public enum ContextModel {
         public let hourOfDay: Double
         public let day: Double
         public var weekend: Bool { weekday >= 5 }
+        /// The place is unknown (`RelatedSets.placeUnknown`): every place
+        /// level then counts the uses at every place, as the level without
+        /// the place does — the places marginalised, not a place "none".
+        public var placeUnknown = false
 
         public init(at: Timestamp, contexts: [String]) {
             self.contexts = ContextModel.setHash(contexts)
@@ -318,7 +322,11 @@ public enum ContextModel {
                 contexts[i].addSums(.contexts, f, kernel: kernel, into: &n, scale: contexts[i].linearScale(at: f.day),
                                     alike: related.weights[i])
             }
-            place.addSums(.place, f, kernel: kernel, into: &n, scale: place.linearScale(at: f.day))
+            if f.placeUnknown {
+                time.addSums(.place, f, kernel: kernel, into: &n, scale: time.linearScale(at: f.day))
+            } else {
+                place.addSums(.place, f, kernel: kernel, into: &n, scale: place.linearScale(at: f.day))
+            }
             totals = n
         }
     }
@@ -407,6 +415,25 @@ public enum ContextModel {
                 if best.map(candidate.goesBefore) ?? true { best = candidate }
             }
             return best?.set ?? current
+        }
+
+        /// Whether a situation read as `set` (`reading`) has no known place:
+        /// it names none, and no use was ever counted in that very set. A
+        /// launcher that does not know where the person is (GNOME's, KRunner,
+        /// plain `suggest`) asks with no place, and its moment was read as
+        /// the place "none" — where only what apps donated without a place
+        /// was ever used: a run playlist donated with `audio.workout.running`
+        /// alone came first at every hour of a commuter's Wednesday. Unknown,
+        /// every place level counts every place (`Features.placeUnknown`).
+        /// A set donated without a place stays what its uses made it: where
+        /// a log's moments with no place are a place of their own (the
+        /// app-launch logs' "elsewhere", a fifth of their launches), reading
+        /// every moment with no place as unknown cost HR@1 and HR@5 there.
+        /// The counts are unchanged: a use donated with no place is counted
+        /// at the place "none", as before.
+        public static func placeUnknown(_ set: [String], known: [[String]]) -> Bool {
+            guard !set.contains(where: { $0.hasPrefix("location.") }) else { return false }
+            return !known.contains(Array(Set(set)).sorted())
         }
 
         /// A known set that could stand for the situation: how likely

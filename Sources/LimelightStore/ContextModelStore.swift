@@ -88,7 +88,8 @@ package struct ContextModelStore {
             for e in pending where ContextModel.setHash(e.contexts) == hash { table.add(ContextModel.Features(at: e.at, contexts: e.contexts)) }
             return table.usesNear(moment)
         }
-        let f = ContextModel.Features(at: at, contexts: contexts)
+        var f = ContextModel.Features(at: at, contexts: contexts)
+        f.placeUnknown = ContextModel.RelatedSets.placeUnknown(contexts, known: known.all)
         let related = ContextModel.RelatedSets(known: known.all, current: contexts)
         var time = try readTable(db, timeName()), place = try readTable(db, placeName(f))
         var ctx: [ContextModel.Table] = []
@@ -138,7 +139,8 @@ package struct ContextModelStore {
             try load(shards, name, day: moment.day)
             return tables[name]!.usesNear(moment)
         }
-        let f = ContextModel.Features(at: at, contexts: contexts)
+        var f = ContextModel.Features(at: at, contexts: contexts)
+        f.placeUnknown = ContextModel.RelatedSets.placeUnknown(contexts, known: known)
         let related = ContextModel.RelatedSets(known: known, current: contexts)
         let setNames = related.hashes.map(Self.contextsName(hash:))
         let names = [Self.timeName(), Self.placeName(f)] + setNames

@@ -286,6 +286,30 @@ import Testing
         #expect(afternoon.prefix(3) == home.prefix(3), "\(afternoon.prefix(3)) against \(home.prefix(3))")
     }
 
+    /// A launcher that does not know the place asks with none: its moment
+    /// is an unknown place, not the place "none". A commute playlist every
+    /// weekday at 08:10 (`location.commute`), a run playlist on Tuesdays and
+    /// Thursdays at 18:00 donated with `audio.workout.running` alone: asked
+    /// with no contexts on a Wednesday morning, the commute comes first (the
+    /// run came first at every hour, as the only item ever used with no
+    /// place); the place-free levels still tell the evening. A set donated
+    /// with no place keeps its place "none" (`RelatedSets.placeUnknown`).
+    @Test func aMomentWithNoPlaceIsAnUnknownPlaceNotThePlaceNone() throws {
+        let dir = TempDir()
+        var lines = Self.music
+        for d in 0..<21 {  // from a Monday
+            let weekday = d % 7
+            if weekday < 5 { lines.append(RankerTests.play("old-fave", at: Self.at(d, 8 + 10.0 / 60), context: ["location.commute"])) }
+            if weekday == 1 || weekday == 3 { lines.append(RankerTests.play("running-hits", at: Self.at(d, 18), context: ["audio.workout.running"])) }
+        }
+        try ingest(dir, lines)
+        #expect(try suggest(dir, at: Self.at(23, 8 + 10.0 / 60), contexts: []).first == "old-fave")
+        #expect(try suggest(dir, at: Self.at(23, 18), contexts: []).first == "running-hits")
+        #expect(ContextModel.RelatedSets.placeUnknown([], known: [["location.commute"], ["audio.workout.running"]]))
+        #expect(!ContextModel.RelatedSets.placeUnknown(["audio.workout.running"], known: [["location.commute"], ["audio.workout.running"]]))
+        #expect(!ContextModel.RelatedSets.placeUnknown(["location.gym"], known: []))
+    }
+
     /// Weeks without a use (a holiday, a new machine restored from a
     /// backup) leave the habits on top: the week's counts of every item fade
     /// alike, and each borrows from the same level over all of history, so
