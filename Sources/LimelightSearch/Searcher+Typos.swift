@@ -88,11 +88,12 @@ extension Searcher {
     /// a neighbour at least as long comes first: "montery" is "monterey"
     /// mistyped, not "monter" with an extra letter. Of a complete word's
     /// neighbours as frequent (most often those matching by one stem, which
-    /// find the same items), the one that reads as a word is named: its own
-    /// stem ("sun"), else one that starts an indexed word ("suns"). The
-    /// longest was, and "Showing results for" named non-words: "monterye"
-    /// became "montereye" (stemmed as "monterey" is), "coastl" "coastli"
-    /// ("coast"), "suny" "sunly" ("sun").
+    /// find the same items), one that starts an indexed word is named
+    /// before one that does not, then the longest: the longest alone named
+    /// non-words in "Showing results for": "monterye" became "montereye"
+    /// (stemmed as "monterey" is), "coastl" "coastli" ("coast"). (Whether
+    /// a neighbour is its own stem says nothing: "libatk" is, and only
+    /// the stem of the word indexed, "libatke".)
     /// Every neighbour's frequency comes from one match (one round trip per
     /// remote shard, not ~540 term lookups).
     func bestNeighbour(_ word: String, partial: Bool) throws(XapianError) -> String? {
@@ -104,8 +105,8 @@ extension Searcher {
         for (candidate, ts) in zip(candidates, terms) {
             let f = ts.map { frequency[$0] ?? 0 }.max() ?? 0
             guard f > 0 else { continue }
-            let readsAsAWord = partial || (try? stemmer.stem(candidate)) == candidate ? 2 : try startsAnIndexedWord(candidate) ? 1 : 0
-            let rank = (partial && candidate.count < word.count ? 0 : 1, f, readsAsAWord, candidate.count)
+            let readsAsAWord = partial ? true : try startsAnIndexedWord(candidate)
+            let rank = (partial && candidate.count < word.count ? 0 : 1, f, readsAsAWord ? 1 : 0, candidate.count)
             // Equal ranks by the word itself: the neighbours' order varies per process.
             if best == nil || rank > best!.rank || (rank == best!.rank && candidate < best!.word) { best = (candidate, rank) }
         }
