@@ -13,7 +13,14 @@ extension Searcher {
     func textQuery(_ text: QueryText) throws(XapianError) -> Query {
         let op: Query.Operator = text.relaxed ? .or : .and
         var parts: [Query] = []
-        for word in text.completeWords {
+        for (i, word) in text.completeWords.enumerated() {
+            // (CJK runs come last: the last one ends the query when it is composed.)
+            if let c = text.composing, i == text.completeWords.count - 1, let composed = try composingQuery(word, c) {
+                // As typed it weighs as before; what it may become, not.
+                let typed = try parser.parse(word, flags: [.cjkNgram], defaultPrefix: "Z")
+                parts.append(typed.isEmpty ? composed : try .or([typed, composed]))
+                continue
+            }
             // The term generator gives CJK n-grams the stemmed-term prefix
             // too; the query parser does not, unless told. A word with
             // diacritics is matched without them only: every text that has
@@ -58,6 +65,48 @@ extension Searcher {
         return parts.count == 1 ? parts[0] : try .combine(op, parts)
     }
 
+    /// The last CJK run while an input method composes its last syllable
+    /// ("북한사", "북한ㅅ" on the way to "북한산"): the run up to it, then a
+    /// syllable it can still become (`Hangul.Composing`) that the index has
+    /// after the one before it (or alone), as the last Latin word matches
+    /// the words it starts. Candidates (at most 588 + 588: a lone consonant,
+    /// or a final that may move on) are kept only where indexed, found in
+    /// one lookup (one round trip per remote shard: `termFrequencies`).
+    /// Like the Latin word being typed, the syllable being composed weighs
+    /// nothing (`RankingWeights.partialWordStemScale`), nor the run up to
+    /// it: the run as typed weighs as it did (`textQuery`), so an item it
+    /// matched ranks as before (weighed, "경" lost 경복궁 to titles that
+    /// only go on as 겨… might), and the title match tells the rest. (Weighed, as a
+    /// synonym, a frequency estimated per shard, or an OR, summed in an
+    /// order that follows each shard's frequencies, a sharded index scored
+    /// otherwise than one index; Xapian's OP_MAX crashed on local shards.)
+    /// Nil when none is indexed: the run is matched as typed.
+    private func composingQuery(_ run: String, _ c: Hangul.Composing) throws(XapianError) -> Query? {
+        var head = Array(run.unicodeScalars)
+        head.removeLast()
+        // The term generator gives CJK n-grams the stemmed-term prefix (see above).
+        func ngram(_ s: [Unicode.Scalar]) -> String { "Z" + String(String.UnicodeScalarView(s)) }
+        let before = head.last.map { [$0] } ?? []
+        let inPlace = c.syllables.map { ngram(before + [$0]) }
+        let moved = c.split.map { s in c.nextSyllables.map { ngram([s.syllable, $0]) } } ?? []
+        let frequencies = try termFrequencies(inPlace + moved)
+        func alternative(_ start: [Unicode.Scalar], _ terms: some Sequence<(String, Int)>) throws(XapianError) -> Query? {
+            let found = terms.filter { $0.1 > 0 }.map { Query(term: $0.0) }
+            guard !found.isEmpty else { return nil }
+            let tail = try (found.count == 1 ? found[0] : try Query.or(found)).scaled(by: RankingWeights.partialWordStemScale)
+            let text = String(String.UnicodeScalarView(start))
+            let head = text.isEmpty ? Query.matchNothing : try parser.parse(text, flags: [.cjkNgram], defaultPrefix: "Z")
+            return head.isEmpty ? tail : try Query.and([head, tail]).scaled(by: RankingWeights.partialWordStemScale)
+        }
+        var alternatives: [Query] = []
+        if let q = try alternative(head, zip(inPlace, frequencies)) { alternatives.append(q) }
+        if let s = c.split, let q = try alternative(head + [s.syllable], zip(moved, frequencies.dropFirst(inPlace.count))) {
+            alternatives.append(q)
+        }
+        if alternatives.isEmpty { return nil }
+        return alternatives.count == 1 ? alternatives[0] : try .or(alternatives)
+    }
+
     /// The items with a word that starts with `word`, or with it without
     /// its diacritics. Past 10 letters, the indexed prefix of its first 10 (a
     /// title or keyword word that starts so); the title match tells them apart.
@@ -86,6 +135,11 @@ package struct QueryText {
     let words: [String]
     /// Runs of CJK characters.
     let cjkRuns: [String]
+    /// What the query's last character, a Hangul syllable or consonant an
+    /// input method may still be composing, can become (nil once a space
+    /// follows it): it matches those, as the word being typed matches the
+    /// words it starts (`Searcher.textQuery`, `TitleMatch`).
+    let composing: Hangul.Composing?
     /// A complete word typed with an apostrophe ("dont" → "don't"): the
     /// index holds it as Xapian spells it, with the apostrophe, so it is
     /// looked up that way too.
@@ -165,12 +219,15 @@ package struct QueryText {
         // CJK text is not split into words by Tokenizer; keep its runs whole.
         cjkRuns = Array(Tokenizer.cjkRuns(raw).prefix(Self.maxWords))
         completeWords = words + cjkRuns
+        let last = raw.unicodeScalars.last
+        composing = last != nil && cjkRuns.last?.unicodeScalars.last == last ? last.flatMap(Hangul.composing) : nil
         compact = Tokenizer.normalizedForPrefix(Tokenizer.fold(raw))
         joined = (self.words + cjkRuns).joined(separator: " ")
     }
 
-    private init(raw: String, complete: [String], partial: String?, cjk: [String]) {
+    private init(raw: String, complete: [String], partial: String?, cjk: [String], composing: Hangul.Composing?) {
         self.raw = raw
+        self.composing = composing
         undecidedWhole = nil
         apostropheForms = [:]  // corrected words are index terms already
         completeWords = complete
@@ -195,7 +252,8 @@ package struct QueryText {
     /// The same query with other words (a correction), read the same way.
     func replacingWords(complete: [String], partial: String?) -> QueryText {
         let display = (complete + (partial.map { [$0] } ?? [])).joined(separator: " ")
-        var out = QueryText(raw: display, complete: complete, partial: partial, cjk: cjkRuns)
+        var out = QueryText(raw: display, complete: complete, partial: partial, cjk: cjkRuns,
+                            composing: complete.last == cjkRuns.last ? composing : nil)
         out.wordsAsPrefixes = wordsAsPrefixes
         return out
     }

@@ -270,11 +270,23 @@ package enum TitleMatch {
            titleWords.dropLast() == queryWords.dropLast() {
             return RankingWeights.titleCompletion
         }
-        if joined(titleWords, titleCJK, startsWith: text.joined) || title.compact.hasPrefix(text.compact) {
+        if joined(titleWords, titleCJK, startsWith: text.joined) || title.compact.hasPrefix(text.compact)
+            || startsComposing(title.compact, text) {
             return RankingWeights.titlePrefix
         }
         if startsEveryWord(of: text, title: title) { return RankingWeights.allWordStarts }
         return queryWords.count == 1 && text.cjkRuns.isEmpty ? inside(title, text.compact, subsequence: role != .synonym) ?? 0 : 0
+    }
+
+    /// Whether `title` (compact) starts with the query up to its last
+    /// character, then what that character, still being composed, can
+    /// become (`QueryText.composing`): "북한사" starts "북한산 둘레길".
+    static func startsComposing(_ title: String, _ text: QueryText) -> Bool {
+        guard let c = text.composing else { return false }
+        let typed = text.compact.unicodeScalars.dropLast()
+        let t = title.unicodeScalars
+        guard t.starts(with: typed) else { return false }
+        return c.starts(t.dropFirst(typed.count))
     }
 
     /// Whether `words` then `more`, joined by single spaces, start with

@@ -57,7 +57,11 @@ import TestProcesses
             out.append(r)
         }
         for q in ["t", "tr", "tra", "c", "m", "trail", "coast", "monterey", "tempo run", "common", "thing", "common thing",
-                  "note 1", "trail note", "montery", "meditaton", "plyalist", "fire fox", "river no"] { add(q) }
+                  "note 1", "trail note", "montery", "meditaton", "plyalist", "fire fox", "river no",
+                  // Korean being composed (a syllable's candidates asked of every shard).
+                  // (Not "경복" nor "경복궁 ": the weighed n-grams of a CJK word as typed sum to
+                  // a score that differs on shards in its last bit, before this change too.)
+                  "ㄱ", "경보", "북촌한ㅇ"] { add(q) }
         add("trail") { $0.limit = 50 }
         add("t") { $0.type = "Note" }
         add("") { $0.contexts = ["audio.workout.running"] }
@@ -123,6 +127,8 @@ import TestProcesses
         let one = Self.lowered(try Searcher(location: Self.single))
         let remote = Self.lowered(try Searcher(remote: try RemoteShards(servers.endpoints)))
         try expectSameAnswers(one, remote, "remote shards")
+        // (Not alike by finding nothing.)
+        #expect(try Self.answer(remote, SearchRequest(query: "경보")).contains { $0.contains("gyeongbok") })
     }
 
     /// Shards served one by one must be every shard of one index: a

@@ -1,0 +1,47 @@
+import Testing
+@testable import LimelightKit
+
+/// Chinese, Japanese and Korean typed as people type them: Korean through an
+/// input method that composes each syllable in steps, Korean without its
+/// spaces, and App Shortcut phrases typed across their parameter (a
+/// black-box audit, items 3 and 5).
+@Suite struct CJKTypingTests {
+    static let walks = [
+        #"{"kind":"app","app":"kr.acme.walk","name":"산책길","synonyms":["걷기"]}"#,
+        #"{"kind":"entity","app":"kr.acme.walk","type":"WalkEntity","id":"bukhansan","title":"북한산 둘레길","subtitle":"서울 은평구","keywords":["등산"],"rankingHint":60}"#,
+        #"{"kind":"entity","app":"kr.acme.walk","type":"WalkEntity","id":"hangang","title":"한강 공원 산책로","subtitle":"서울 영등포구","keywords":["자전거"],"rankingHint":50}"#,
+        #"{"kind":"entity","app":"kr.acme.walk","type":"WalkEntity","id":"namsan","title":"남산 순환로","subtitle":"서울 중구","rankingHint":40}"#,
+        #"{"kind":"entity","app":"kr.acme.walk","type":"WalkEntity","id":"gyeongbok","title":"경복궁 돌담길","subtitle":"서울 종로구","rankingHint":20}"#,
+    ]
+
+    /// What a Korean input method shows at each keystroke of "북한산 둘레길"
+    /// (두벌식): a lone consonant, then a syllable without its final, then
+    /// with it, and a final that moves on to the next syllable (북ㅎ, 둘렉).
+    static let keystrokes = [
+        "ㅂ", "부", "북", "북ㅎ", "북하", "북한", "북한ㅅ", "북한사", "북한산", "북한산 ", "북한산 ㄷ", "북한산 두", "북한산 둘",
+        "북한산 둘ㄹ", "북한산 둘레", "북한산 둘렉", "북한산 둘레기", "북한산 둘레길",
+    ]
+
+    @Test func everyKeystrokeOfAKoreanTitleFindsIt() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.walks)
+        for q in Self.keystrokes {
+            let hits = try search(dir, q)
+            #expect(hits.contains { $0.id == "bukhansan" }, "\(q): \(hits.map(\.id))")
+        }
+        // Still being composed, the last syllable is no longer whole: 남사
+        // (on the way to 남산) finds 남산 순환로, and 남산 수 finds it too.
+        #expect(try search(dir, "남사").first?.id == "namsan")
+        #expect(try search(dir, "남산 수").first?.id == "namsan")
+        // A syllable that can become none of an item's finds nothing.
+        #expect(try search(dir, "북한삐").isEmpty)
+    }
+
+    @Test func aKoreanTitleIsRankedFirstWhileItsSyllablesAreComposed() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.walks)
+        for q in ["북ㅎ", "북하", "북한ㅅ", "북한사", "북한산 ㄷ", "북한산 두", "북한산 둘렉"] {
+            #expect(try search(dir, q).first?.id == "bukhansan", "\(q)")
+        }
+    }
+}

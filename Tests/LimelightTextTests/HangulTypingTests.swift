@@ -1,0 +1,47 @@
+import Testing
+@testable import LimelightText
+
+/// What the last Hangul character typed can still become while an input
+/// method composes it (`Hangul.composing`).
+@Suite struct HangulTypingTests {
+    func can(_ typed: String, become syllable: String) -> Bool {
+        Hangul.composing(typed.unicodeScalars.first!)!.starts(Substring(syllable).unicodeScalars)
+    }
+
+    @Test func aSyllableWithoutAFinalBecomesAnyWithOne() {
+        #expect(can("사", become: "산"))
+        #expect(can("사", become: "삭"))
+        #expect(can("사", become: "사"))
+        #expect(!can("사", become: "서"))
+        #expect(!can("사", become: "아"))
+        #expect(Hangul.composing("사")!.syllables.count == 28)
+        // A compound vowel is typed on top of its first part (ㅗ, then ㅏ).
+        #expect(can("호", become: "화"))
+        #expect(can("호", become: "환"))
+    }
+
+    @Test func aFinalGrowsOrMovesOnToTheNextSyllable() {
+        #expect(can("산", become: "산"))
+        #expect(!can("산", become: "삭"))
+        #expect(can("달", become: "닭"))  // ㄹ, then ㄱ: ㄺ
+        // 간 on the way to 가나: its ㄴ starts the next syllable.
+        #expect(can("간", become: "가나"))
+        #expect(can("간", become: "가는"))
+        #expect(!can("간", become: "가다"))
+        #expect(can("닭", become: "달걀"))  // ㄺ splits: ㄹ stays, ㄱ moves
+    }
+
+    @Test func aLoneConsonantBecomesTheSyllablesItStarts() {
+        // U+3145 as typed, U+1109 as NFKC makes it (how queries are read).
+        for ㅅ in ["\u{3145}", "\u{1109}"] {
+            #expect(can(ㅅ, become: "산"))
+            #expect(can(ㅅ, become: "시"))
+            #expect(!can(ㅅ, become: "한"))
+            #expect(Hangul.composing(ㅅ.unicodeScalars.first!)!.syllables.count == 588)
+        }
+        #expect(Hangul.composing("\u{3133}") == nil)  // ㄳ ends syllables only
+        #expect(Hangul.composing("ㅏ") == nil)
+        #expect(Hangul.composing("a") == nil)
+        #expect(Hangul.composing("漢") == nil)
+    }
+}
