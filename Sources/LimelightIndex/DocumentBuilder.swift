@@ -84,6 +84,12 @@ package final class DocumentBuilder {
         if !foldedWords.isEmpty || !joined.isEmpty {
             try termGenerator.index((foldedWords + joined).joined(separator: " "), wdf: Schema.FieldWeight.keywords, positions: false)
         }
+        // A CJK title typed without its spaces ("한강공원" for "한강 공원 산책로",
+        // as Korean is typed as often as not): the bigrams across each space,
+        // weighed as the joined forms above. Each word's own n-grams are
+        // there already; the title joined and indexed again would count
+        // them twice, and rank such titles above unspaced ones.
+        try addNgrams(Set(([title] + titleAliases).flatMap(Tokenizer.cjkSpaceJunctions)), to: doc)
         let names = ([title] + titleAliases).map { TitleKey($0).words }
         for words in Set(names.map(\.count)) where words > 0 {
             try doc.addBooleanTerm(Schema.titleLengthTerm(words))
@@ -101,6 +107,13 @@ package final class DocumentBuilder {
                 }
             }
         }
+    }
+
+    /// CJK bigrams Limelight joins itself, as the term generator writes
+    /// n-grams (with the stemmed-term prefix, `Searcher.textQuery`), at the
+    /// weight of keywords, as other joined forms.
+    private func addNgrams(_ ngrams: Set<String>, to doc: Document) throws(XapianError) {
+        for g in ngrams.sorted() { try doc.addTerm("Z" + g, wdf: Schema.FieldWeight.keywords) }
     }
 
     func entity(_ r: Record, contexts: [String], properties: inout PropertySchema) throws(XapianError) -> BuiltDocument {

@@ -19,7 +19,9 @@ public enum Schema {
     /// 16: a word after an elided article ("écran" of "d’écran") is a word
     ///     of its own: its edge prefixes, a title's words, and a term
     ///     (`Tokenizer.elisions`).
-    public static let version = 16
+    /// 17: the CJK bigrams across the spaces of a title ("강공" of "한강
+    ///     공원", `Tokenizer.cjkSpaceJunctions`).
+    public static let version = 17
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
     /// On each shard of a sharded index: how many batches it has committed

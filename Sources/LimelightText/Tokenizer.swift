@@ -285,6 +285,29 @@ package enum Tokenizer {
         return out
     }
 
+    /// The bigrams across the spaces between CJK words ("한강 공원 산책로" →
+    /// ["강공", "원산"]): Korean is typed without its spaces as often as
+    /// with them, and Xapian's n-grams stop at a space.
+    package static func cjkSpaceJunctions(_ text: String) -> [String] {
+        var out: [String] = []
+        var before: Unicode.Scalar? = nil  // the CJK character before the spaces
+        var spaced = false
+        for u in text.unicodeScalars {
+            if u.properties.isWhitespace {
+                spaced = before != nil
+                continue
+            }
+            if isCJK(u) {
+                if spaced, let b = before { out.append(String(String.UnicodeScalarView([b, u]))) }
+                before = u
+            } else {
+                before = nil
+            }
+            spaced = false
+        }
+        return out
+    }
+
     /// Lower-cased letters and digits only, for "the title starts with what
     /// was typed" checks that ignore spacing and punctuation.
     package static func normalizedForPrefix(_ text: String) -> String {

@@ -44,4 +44,14 @@ import Testing
             #expect(try search(dir, q).first?.id == "bukhansan", "\(q)")
         }
     }
+
+    @Test func koreanTypedWithoutItsSpacesFindsTheTitle() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.walks)
+        #expect(try search(dir, "한강공원").first?.id == "hangang")
+        #expect(try search(dir, "북한산둘레길").first?.id == "bukhansan")
+        #expect(try search(dir, "경복궁돌담길").first?.id == "gyeongbok")
+        // As spaced, too.
+        #expect(try search(dir, "한강 공원").first?.id == "hangang")
+    }
 }

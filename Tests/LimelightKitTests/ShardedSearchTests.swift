@@ -58,10 +58,10 @@ import TestProcesses
         }
         for q in ["t", "tr", "tra", "c", "m", "trail", "coast", "monterey", "tempo run", "common", "thing", "common thing",
                   "note 1", "trail note", "montery", "meditaton", "plyalist", "fire fox", "river no",
-                  // Korean being composed (a syllable's candidates asked of every shard).
+                  // Korean being composed (a syllable's candidates asked of every shard) and without its spaces.
                   // (Not "경복" nor "경복궁 ": the weighed n-grams of a CJK word as typed sum to
                   // a score that differs on shards in its last bit, before this change too.)
-                  "ㄱ", "경보", "북촌한ㅇ"] { add(q) }
+                  "ㄱ", "경보", "북촌한ㅇ", "해운대해수"] { add(q) }
         add("trail") { $0.limit = 50 }
         add("t") { $0.type = "Note" }
         add("") { $0.contexts = ["audio.workout.running"] }

@@ -44,4 +44,10 @@ import Testing
         #expect(Hangul.composing("a") == nil)
         #expect(Hangul.composing("漢") == nil)
     }
+
+    @Test func spacesBetweenCJKWordsGiveTheBigramsAcrossThem() {
+        #expect(Tokenizer.cjkSpaceJunctions("한강 공원 산책로") == ["강공", "원산"])
+        #expect(Tokenizer.cjkSpaceJunctions("북한산 둘레길 7코스") == ["산둘"])
+        #expect(Tokenizer.cjkSpaceJunctions("Seoul 한강, 공원") == [])
+    }
 }
