@@ -217,6 +217,18 @@ package final class DocumentBuilder {
         try indexText(doc, title: s.title,
                       weighted: [(phrases.joined(separator: " \n "), Schema.FieldWeight.keywords)],
                       prefixSources: phrases + [r.title])
+        // Where the value meets the phrase around it ("去西" of
+        // "在${applicationName}中去${place}" bound to 西湖): CJK has no space
+        // there, and "去西湖" found nothing. The value's own n-grams are in
+        // the title; repeated here they would rank the bound copy first.
+        if let paramName, let value = s.binding?.title {
+            let junctions = r.phrases.flatMap { phrase in
+                s.appNames.flatMap { appName in
+                    Tokenizer.cjkJunctions(Placeholders.fill(phrase, ["applicationName": appName]), placeholder: "${\(paramName)}", value: value)
+                }
+            }
+            try addNgrams(Set(junctions), to: doc)
+        }
         let prior = Self.prior(shortcutOrder: s.order, bound: s.binding != nil, valuePrior: s.binding?.prior)
         try doc.setValue(Schema.priorSlot, number: prior)
         // Its phrases, as spoken with the app's name (and the value), find it

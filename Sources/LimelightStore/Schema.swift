@@ -20,7 +20,8 @@ public enum Schema {
     ///     of its own: its edge prefixes, a title's words, and a term
     ///     (`Tokenizer.elisions`).
     /// 17: the CJK bigrams across the spaces of a title ("강공" of "한강
-    ///     공원", `Tokenizer.cjkSpaceJunctions`).
+    ///     공원", `Tokenizer.cjkSpaceJunctions`) and where a bound App
+    ///     Shortcut's value meets its phrase ("去西", `Tokenizer.cjkJunctions`).
     public static let version = 17
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"

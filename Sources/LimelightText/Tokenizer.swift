@@ -308,6 +308,25 @@ package enum Tokenizer {
         return out
     }
 
+    /// The bigrams where `value` meets the text around it in `text`, at
+    /// each `placeholder` ("在出行地图中去${place}" with 西湖 → ["去西"]):
+    /// only CJK characters on both sides (other scripts have spaces there).
+    package static func cjkJunctions(_ text: String, placeholder: String, value: String) -> [String] {
+        let text = normalized(text), value = normalized(value)
+        guard let first = value.unicodeScalars.first, let last = value.unicodeScalars.last, isCJK(first) || isCJK(last)
+        else { return [] }
+        var out: [String] = []
+        for r in text.ranges(of: placeholder) {
+            if let b = text[..<r.lowerBound].unicodeScalars.last, isCJK(b), isCJK(first) {
+                out.append(String(String.UnicodeScalarView([b, first])))
+            }
+            if let a = text[r.upperBound...].unicodeScalars.first, isCJK(a), isCJK(last) {
+                out.append(String(String.UnicodeScalarView([last, a])))
+            }
+        }
+        return out
+    }
+
     /// Lower-cased letters and digits only, for "the title starts with what
     /// was typed" checks that ignore spacing and punctuation.
     package static func normalizedForPrefix(_ text: String) -> String {

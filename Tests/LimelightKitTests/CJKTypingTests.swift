@@ -54,4 +54,27 @@ import Testing
         // As spaced, too.
         #expect(try search(dir, "한강 공원").first?.id == "hangang")
     }
+
+    @Test func aShortcutPhraseTypedAcrossItsParameterFindsTheBoundShortcut() throws {
+        let dir = TempDir()
+        try ingest(dir, [
+            #"{"kind":"app","app":"cn.acme.ditu","name":"出行地图"}"#,
+            #"{"kind":"intent","app":"cn.acme.ditu","id":"Navigate","title":"导航","summary":"导航到${place}","parameters":[{"name":"place","type":"PlaceEntity"}]}"#,
+            #"{"kind":"entity","app":"cn.acme.ditu","type":"PlaceEntity","id":"xihu","title":"西湖","subtitle":"杭州市","rankingHint":60}"#,
+            #"{"kind":"entity","app":"cn.acme.ditu","type":"PlaceEntity","id":"gugong","title":"故宫博物院","rankingHint":70}"#,
+            #"{"kind":"shortcut","app":"cn.acme.ditu","id":"navigate","intent":"Navigate","title":"导航","phrases":["用${applicationName}导航到${place}","在${applicationName}中去${place}"],"parameter":{"name":"place","type":"PlaceEntity"}}"#,
+            #"{"kind":"app","app":"jp.acme.tabi","name":"旅ノート"}"#,
+            #"{"kind":"intent","app":"jp.acme.tabi","id":"OpenSpot","title":"スポットを開く","summary":"${spot}を開く","parameters":[{"name":"spot","type":"SpotEntity"}]}"#,
+            #"{"kind":"entity","app":"jp.acme.tabi","type":"SpotEntity","id":"tokyo-tower","title":"東京タワー","rankingHint":50}"#,
+            #"{"kind":"shortcut","app":"jp.acme.tabi","id":"open-spot","intent":"OpenSpot","title":"スポットを開く","phrases":["${applicationName}で${spot}を開く"],"parameter":{"name":"spot","type":"SpotEntity"}}"#,
+        ])
+        for q in ["去西湖", "在出行地图中去西湖"] {
+            let hits = try search(dir, q)
+            #expect(hits.first?.kind == .shortcut && hits.first?.parameter?.id == "xihu", "\(q): \(hits.map { ($0.id, $0.parameter?.id) })")
+        }
+        let hits = try search(dir, "旅ノートで東京タワーを開く")
+        #expect(hits.first?.kind == .shortcut && hits.first?.parameter?.id == "tokyo-tower", "\(hits.map { ($0.id, $0.parameter?.id) })")
+        // The entity itself stays above its bound shortcut for its own name.
+        #expect(try search(dir, "西湖").first?.id == "xihu")
+    }
 }

@@ -49,5 +49,8 @@ import Testing
         #expect(Tokenizer.cjkSpaceJunctions("한강 공원 산책로") == ["강공", "원산"])
         #expect(Tokenizer.cjkSpaceJunctions("북한산 둘레길 7코스") == ["산둘"])
         #expect(Tokenizer.cjkSpaceJunctions("Seoul 한강, 공원") == [])
+        #expect(Tokenizer.cjkJunctions("在出行地图中去${place}", placeholder: "${place}", value: "西湖") == ["去西"])
+        #expect(Tokenizer.cjkJunctions("旅ノートで${spot}を開く", placeholder: "${spot}", value: "東京タワー") == ["で東", "ーを"])
+        #expect(Tokenizer.cjkJunctions("Open ${trail} in Maps", placeholder: "${trail}", value: "西湖") == [])
     }
 }
