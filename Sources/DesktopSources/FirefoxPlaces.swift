@@ -151,35 +151,47 @@ public struct FirefoxPlaces: Sendable {
     /// `javascript:` ones (see `bookmarks`), with their
     /// latest visits. Embedded (4) and framed-link (8) visits are not a person
     /// going to the page, so they are not counted as visits.
+    ///
+    /// Visits are read for the kept pages only, through Firefox's
+    /// (place_id, visit_date) index: numbering the visits of every page (100k
+    /// pages, 1M visits: 630k rows, 1.3 s of CPU in `sqlite3`) to keep those
+    /// of 5,000 took most of a re-sync's time; the kept pages' take 0.07 s.
     private static func history(_ db: SQLiteDatabase, since cutoff: Int64, window: FirefoxHistoryWindow) throws(DesktopSourceError) -> [FirefoxHistoryEntry] {
         var entries: [FirefoxHistoryEntry] = []
         var indexByPlace: [Int64: Int] = [:]
-        try db.query("""
-            SELECT id, url, title, visit_count, last_visit_date FROM moz_places
-            WHERE hidden = 0 AND last_visit_date >= ?1 AND url NOT LIKE 'place:%' AND url NOT LIKE 'javascript:%'
-            ORDER BY last_visit_date DESC, id
-            LIMIT ?2
-            """, [cutoff, Int64(window.maxPages)]) { row in
+        try db.query(keptPages, [cutoff, Int64(window.maxPages)]) { row in
             guard let id = row.integer(0), let url = row.text(1) else { return }
             indexByPlace[id] = entries.count
             entries.append(FirefoxHistoryEntry(url: url, title: row.text(2).flatMap { $0.isEmpty ? nil : $0 },
                                                visitCount: Int(row.integer(3) ?? 0),
                                                lastVisit: row.integer(4).map(timestamp)))
         }
-        try db.query("""
-            SELECT place_id, visit_date FROM (
-              SELECT place_id, visit_date,
-                     row_number() OVER (PARTITION BY place_id ORDER BY visit_date DESC) AS n
-              FROM moz_historyvisits
-              WHERE visit_date >= ?1 AND visit_type NOT IN (4, 8))
-            WHERE n <= ?2
-            ORDER BY place_id, visit_date DESC
-            """, [cutoff, Int64(window.maxVisitsPerPage)]) { row in
+        try db.query(keptVisits, [cutoff, Int64(window.maxPages), Int64(window.maxVisitsPerPage)]) { row in
             guard let place = row.integer(0), let index = indexByPlace[place], let when = row.integer(1) else { return }
             entries[index].visits.append(timestamp(when))
         }
         return entries
     }
+
+    /// The pages kept (`?1` the cutoff, `?2` how many), most recently visited first.
+    static let keptPages = """
+        SELECT id, url, title, visit_count, last_visit_date FROM moz_places
+        WHERE hidden = 0 AND last_visit_date >= ?1 AND url NOT LIKE 'place:%' AND url NOT LIKE 'javascript:%'
+        ORDER BY last_visit_date DESC, id
+        LIMIT ?2
+        """
+
+    /// The visits kept: of the kept pages, since `?1`, at most `?3` a page, newest first.
+    static let keptVisits = """
+        SELECT place_id, visit_date FROM (
+          SELECT v.place_id, v.visit_date,
+                 row_number() OVER (PARTITION BY v.place_id ORDER BY v.visit_date DESC) AS n
+          FROM (\(keptPages)) AS kept
+          JOIN moz_historyvisits v ON v.place_id = kept.id
+          WHERE v.visit_date >= ?1 AND v.visit_type NOT IN (4, 8))
+        WHERE n <= ?3
+        ORDER BY place_id, visit_date DESC
+        """
 
     /// Places times are microseconds since the Unix epoch.
     static func timestamp(_ microseconds: Int64) -> Timestamp {
