@@ -72,6 +72,11 @@ package struct BatchSession {
     /// What the person allows to be recorded (`HistoryPolicy`).
     var policy = HistoryPolicy()
 
+    /// Set by a body that found nothing to change (a re-sync of a store as
+    /// the index holds it): the writer commits nothing, unless the retention
+    /// limit deleted something.
+    var writesNothing = false
+
     init(db: ShardStore, builder: DocumentBuilder) throws {
         self.db = db
         self.builder = builder

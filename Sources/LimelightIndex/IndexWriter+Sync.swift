@@ -99,11 +99,22 @@ package extension BatchSession {
             progress(applied, records.count)
             // Forgotten, it stays so: the store still lists it, not the person's history.
             if policy.forgot(r) { continue }
-            // New, and recorded: the history settings may leave it out (paused, excluded, a pause's span).
-            let isNew = try !db.contains(ItemKey(r))
+            // Stored by an earlier sync: nothing to do (it was checked,
+            // stored and counted then; a big history's 31,000 visits were
+            // read back and checked at every re-sync).
+            if try db.contains(ItemKey(r)) { continue }
+            // Recorded unless the history settings leave it out (paused, excluded, a pause's span).
             let leftOut = summary.notRecorded
             try apply(r)
-            if isNew, summary.notRecorded == leftOut { changes.interactions += 1 }
+            if summary.notRecorded == leftOut { changes.interactions += 1 }
+        }
+        // The store as the index holds it: nothing is written, and nothing
+        // committed (a re-sync of a big Firefox history, which a watch runs
+        // at every page load, wrote the hot lists and the model again, and
+        // readers reopened the index for nothing).
+        if changes == SyncChanges() {
+            writesNothing = true
+            return changes
         }
         try finish()
         return changes

@@ -349,7 +349,12 @@ public final class IndexWriter {
             do {
                 let result = try body(&session)
                 // The retention limit, on every write.
-                if let cutoff = session.policy.retentionCutoff() { _ = try session.forget(.timeRange(from: nil, to: cutoff)) }
+                var forgotten = 0
+                if let cutoff = session.policy.retentionCutoff() { forgotten = try session.forget(.timeRange(from: nil, to: cutoff)) }
+                if session.writesNothing, forgotten == 0 {
+                    store.cancelTransaction()
+                    return result
+                }
                 try store.commitTransaction()
                 return result
             } catch {

@@ -81,13 +81,19 @@ package final class ShardStore {
 
     func contains(_ key: ItemKey) throws(XapianError) -> Bool { try documentID(of: key) != nil }
 
+    /// How many stored records were read and decoded (what a write costs
+    /// grows with it; tests check that a re-sync reads only what it must).
+    private(set) var recordsRead = 0
+
     func storedRecord(_ key: ItemKey) throws(XapianError) -> Record? {
         let k = home(of: key)
+        recordsRead += 1
         return try shards[k].storedRecord(key)
     }
 
     func storedRecord(at id: UInt32) throws(XapianError) -> Record? {
         let (k, l) = local(id)
+        recordsRead += 1
         return try shards[k].storedRecord(at: l)
     }
 
