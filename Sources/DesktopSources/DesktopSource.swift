@@ -43,6 +43,19 @@ public enum DesktopSource: String, Sendable, CaseIterable {
         }
     }
 
+    /// `sync --watch` syncs the source at most this often (seconds; see
+    /// `SyncSchedule`). Firefox writes its history at every page load: a
+    /// sync a page read and compared the whole history window (5,000 pages
+    /// and their visits) each time; one every 10 s at most keeps search a
+    /// few seconds behind the browser. The others change when a person
+    /// installs an app or saves a file: as soon as the change settles.
+    public var minimumSyncInterval: Double {
+        switch self {
+        case .firefox: 10
+        case .apps, .recent, .chromium: 0
+        }
+    }
+
     /// The directories whose changes mean the source should sync again: every
     /// applications directory with its subdirectories; the xbel's directory
     /// for that one name (GLib replaces the file by a rename); Firefox's

@@ -99,27 +99,40 @@ public final class DirectoryWatcher {
     /// Blocks until something in a group changed and then `debounceMilliseconds`
     /// passed with no further change; returns the groups that changed, or nil
     /// once `shouldStop` says so (checked every half second). With
-    /// `idleMilliseconds`, returns no groups when nothing changed for about
-    /// that long (a caller with something to try again).
+    /// `idleMilliseconds`, returns no groups when nothing changed in that
+    /// long (a caller with something to do then): counted on the clock, so
+    /// that events of names no group watches (a running Firefox writes its
+    /// profile directory all the time) do not put it off.
     public func next(debounceMilliseconds: Int32, idleMilliseconds: Int32? = nil, shouldStop: () -> Bool) -> Set<Int>? {
         var changed = pending
         pending = []
-        var idle: Int32 = 0
+        let start = Self.milliseconds()
         while true {
             if shouldStop() { return nil }
+            var timeout: Int32 = changed.isEmpty ? 500 : debounceMilliseconds
+            if changed.isEmpty, let limit = idleMilliseconds {
+                let left = Int64(limit) - (Self.milliseconds() - start)
+                if left <= 0 { return [] }
+                timeout = Int32(min(Int64(timeout), left))
+            }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, changed.isEmpty ? 500 : debounceMilliseconds)
+            let ready = poll(&pfd, 1, timeout)
             if ready > 0 {
                 drain(into: &changed)
             } else if ready == 0 {
                 if !changed.isEmpty { return changed }
-                idle += 500
-                if let limit = idleMilliseconds, idle >= limit { return [] }
                 addWatches(changed: &changed)
             } else if errno != EINTR {
                 return nil
             }
         }
+    }
+
+    /// Milliseconds on the monotonic clock.
+    public static func milliseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000 + Int64(ts.tv_nsec) / 1_000_000
     }
 
     private func drain(into changed: inout Set<Int>) {

@@ -19,13 +19,18 @@ enum DesktopWatch {
     static func run(_ sources: [DesktopSource], environment: DesktopEnvironment,
                     sync: ([DesktopSource]) throws -> Void) throws {
         Cancellation.install()
+        var schedule = SyncSchedule(minimumIntervals: Dictionary(uniqueKeysWithValues: sources.enumerated().map { ($0, $1.minimumSyncInterval) }))
+        func now() -> Double { Double(DirectoryWatcher.milliseconds()) / 1_000 }
         // The first sync's failures are the command's (a wrong --index is an
         // error, as without --watch), but for a busy index, which passes.
         var retry = Set<Int>()
+        var retryAt = 0.0
         do { try sync(sources) } catch where isTemporary(error) {
             report(error)
             retry = Set(sources.indices)
+            retryAt = now() + Double(retryMilliseconds) / 1_000
         }
+        schedule.synced(Set(sources.indices), at: now())
         let watcher: DirectoryWatcher
         do {
             watcher = try DirectoryWatcher(groups: sources.map { $0.watchedDirectories(in: environment) })
@@ -33,15 +38,28 @@ enum DesktopWatch {
             throw CLIError.failed(error.description)
         }
         Output.err("watching \(sources.map(\.rawValue).joined(separator: ", ")) for changes (Ctrl-C to stop)")
-        while let changed = watcher.next(debounceMilliseconds: debounceMilliseconds,
-                                         idleMilliseconds: retry.isEmpty ? nil : retryMilliseconds,
-                                         shouldStop: { Cancellation.isRequested }) {
-            let due = changed.union(retry)
-            retry = []
+        while true {
+            // Wake for a retry, or for a source whose next sync is held back (`minimumSyncInterval`).
+            let waits = [retry.isEmpty ? nil : max(0, retryAt - now()), schedule.wait(at: now())].compactMap { $0 }
+            guard let changed = watcher.next(debounceMilliseconds: debounceMilliseconds,
+                                             idleMilliseconds: waits.min().map { Int32(($0 * 1_000).rounded(.up)) },
+                                             shouldStop: { Cancellation.isRequested }) else { break }
+            schedule.changed(changed, at: now())
+            var due = schedule.due(at: now())
+            // A busy index: again after a while, or at the next change.
+            if !retry.isEmpty, !changed.isEmpty || now() >= retryAt {
+                due.formUnion(retry)
+                schedule.synced(retry, at: now())
+                retry = []
+            }
+            if due.isEmpty { continue }
             do { try sync(due.sorted().map { sources[$0] }) } catch {
                 report(error)
                 // Busy: again after a while. Anything else: at the next change.
-                if isTemporary(error) { retry = due }
+                if isTemporary(error) {
+                    retry = due
+                    retryAt = now() + Double(retryMilliseconds) / 1_000
+                }
             }
             // What changed may move what to watch (a new default Firefox profile).
             watcher.regroup(sources.map { $0.watchedDirectories(in: environment) })

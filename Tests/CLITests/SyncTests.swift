@@ -621,6 +621,41 @@ final class DesktopFixture: Sendable {
         #expect(lines.lines.dropFirst(2).contains { json($0)?["added"] as? Int == 1 }, "the new profile's places.sqlite is not watched: \(lines.lines)")
     }
 
+    /// Firefox writes places.sqlite at every page load (and its title, and
+    /// the visit count, moments later): writes within `minimumSyncInterval`
+    /// of the last sync are one sync, at its end, with all of them. Each
+    /// write was a sync of its own, which on a big history kept a core busy
+    /// while a person browsed.
+    @Test func watchMakesOneFirefoxSyncOfABurstOfWrites() throws {
+        let desktop = DesktopFixture()
+        let places = desktop.root + "/home/.mozilla/firefox/p1.default-release/places.sqlite"
+        try sqlite(places, """
+            CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT, title TEXT, visit_count INTEGER DEFAULT 0,
+              hidden INTEGER DEFAULT 0, last_visit_date INTEGER, guid TEXT);
+            CREATE TABLE moz_historyvisits (id INTEGER PRIMARY KEY, from_visit INTEGER, place_id INTEGER, visit_date INTEGER, visit_type INTEGER);
+            CREATE TABLE moz_bookmarks (id INTEGER PRIMARY KEY, type INTEGER, fk INTEGER, parent INTEGER, position INTEGER,
+              title TEXT, dateAdded INTEGER, lastModified INTEGER, guid TEXT);
+            INSERT INTO moz_bookmarks (id, type, parent, position, title, guid) VALUES (1, 2, 0, 0, '', 'root________'), (3, 2, 1, 1, 'toolbar', 'toolbar_____');
+            """)
+        desktop.write("home/.mozilla/firefox/profiles.ini", "[Profile0]\nName=p1\nIsRelative=1\nPath=p1.default-release\nDefault=1\n")
+        let (p, lines) = try startWatch(desktop, "firefox")
+        defer { kill(p.processIdentifier, SIGTERM); p.waitUntilExit() }
+        #expect(lines.wait(count: 1, timeout: 30), "no first sync")
+        usleep(300_000)  // the watches are set up after the first sync
+        // Four writes, each well past the 300 ms that settles one.
+        for i in 1...4 {
+            try sqlite(places, """
+                INSERT INTO moz_places (id, url, title, guid) VALUES (\(10 + i), 'https://kestrel\(i).example/', 'Kestrel \(i)', 'p\(i)');
+                INSERT INTO moz_bookmarks (id, type, fk, parent, position, title, guid) VALUES (\(20 + i), 1, \(10 + i), 3, \(i), 'Kestrel \(i)', 'bmKestrel00\(i)');
+                """)
+            usleep(700_000)
+        }
+        #expect(lines.wait(count: 2, timeout: 30), "no sync after the writes: \(lines.lines)")
+        usleep(1_500_000)
+        #expect(lines.lines.count == 2, "more than one sync for one burst of writes: \(lines.lines)")
+        #expect(json(lines.lines[1])?["added"] as? Int == 4, "\(lines.lines)")
+    }
+
     /// The progress line is for a person at a terminal: never in a pipe, never
     /// with --json; on a terminal it is redrawn in place and cleared at the end.
     @Test func progressLineOnlyOnATerminal() throws {
