@@ -160,7 +160,26 @@ public enum Schema {
     /// `/`-joined key with `%` and `/` escaped inside components (items are
     /// named by `ItemKey`, which builds its keys with this).
     package static func key(_ parts: [String]) -> String {
-        parts.map { canonicalIdentifier($0).replacingAll("%", with: "%25").replacingAll("/", with: "%2F") }.joined(separator: "/")
+        parts.map { escapedKeyPart(canonicalIdentifier($0)) }.joined(separator: "/")
+    }
+
+    /// `%` as `%25` and `/` as `%2F`, byte by byte: a sync makes a key of
+    /// every record it compares, and a Firefox history's are URLs, each with
+    /// its slashes; two passes of substring replacement were 15% of a
+    /// re-sync's CPU (perf, 5,000 pages and 31,000 visits).
+    static func escapedKeyPart(_ part: String) -> String {
+        let percent = UInt8(ascii: "%"), slash = UInt8(ascii: "/")
+        guard part.utf8.contains(where: { $0 == percent || $0 == slash }) else { return part }
+        var out: [UInt8] = []
+        out.reserveCapacity(part.utf8.count + 16)
+        for b in part.utf8 {
+            switch b {
+            case percent: out += [percent, UInt8(ascii: "2"), UInt8(ascii: "5")]
+            case slash: out += [percent, UInt8(ascii: "2"), UInt8(ascii: "F")]
+            default: out.append(b)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// One component of a key as `key` writes it (escaped only when it must be).

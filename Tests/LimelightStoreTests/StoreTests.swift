@@ -4,6 +4,7 @@ import Xapian
 @testable import LimelightSupport
 @testable import LimelightModel
 @testable import LimelightStore
+import LimelightText
 
 @Suite struct HitCardCodecTests {
     @Test func aCardSurvivesEncoding() throws {
@@ -65,6 +66,19 @@ import Xapian
         #expect(ItemKey.shortcut(app: "a", id: "s", boundTo: EntityRef(type: "T", id: "i")).rawValue == "shortcut/a/s/T/i")
         #expect(ItemKey.app("a").uniqueTerm == "Qapp/a")
         #expect(ItemKey.intent(app: "a", id: "i").creditTerm == "XTintent/a/i")
+    }
+
+    /// Keys name stored documents: the byte-wise escaping (a re-sync makes a
+    /// key of every record, URLs for a browser's) writes them exactly as the
+    /// replacement it took the place of, non-ASCII, `%2F` already in an id
+    /// and all, or every stored item would be a new one.
+    @Test func escapingByBytesWritesTheKeysOfBefore() {
+        let ids = ["https://ko.wikipedia.org/wiki/서울", "%2F/%", "//", "%", "", "plain", "a/b%c/d", "e\u{301}/x", "🙂%/🙂"]
+        for id in ids {
+            let before = canonicalIdentifier(id).replacingAll("%", with: "%25").replacingAll("/", with: "%2F")
+            #expect(Schema.key(["a", id]) == "a/" + before, "\(id)")
+        }
+        #expect(Schema.key(["u", "https://x.example/a%20b"]) == "u/https:%2F%2Fx.example%2Fa%2520b")
     }
 
     @Test func aRecordsKeyIsItsKindsKey() throws {
