@@ -69,12 +69,24 @@ enum FileSystem {
     /// Copies a file byte for byte; false when the source does not exist.
     static func copy(_ source: String, to destination: String) throws(DesktopSourceError) -> Bool {
         guard isRegularFile(source) else { return false }
-        let bytes = try contents(of: source)
+        // In pieces: a big history's places.sqlite (107 MB) was read whole
+        // into memory to be written out, its pages faulted in at every sync.
+        guard let input = fopen(source, "rb") else { throw failure(source, "cannot open") }
+        defer { fclose(input) }
         guard let out = fopen(destination, "wb") else { throw failure(destination, "cannot create") }
         defer { fclose(out) }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, out) }
-        if written != bytes.count { throw failure(destination, "cannot write") }
-        return true
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, input) }
+            if count > 0, buffer.withUnsafeBytes({ fwrite($0.baseAddress, 1, count, out) }) != count {
+                throw failure(destination, "cannot write")
+            }
+            if count < buffer.count {
+                if ferror(input) != 0 { throw failure(source, "cannot read") }
+                if fflush(out) != 0 { throw failure(destination, "cannot write") }
+                return true
+            }
+        }
     }
 
     /// A new private directory under $TMPDIR (default /tmp).

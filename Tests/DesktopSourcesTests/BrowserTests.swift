@@ -348,6 +348,18 @@ import Testing
     /// Firefox not in WAL mode, mid-write), pages already written to
     /// places.sqlite are undone from its -journal: the copy reads the
     /// committed rows, not the half-made deletion of every one.
+    /// The copy is made in pieces: its bytes are the file's, whatever its size
+    /// against the piece's (1 MiB), an empty file included.
+    @Test func theCopyOfPlacesIsByteForByte() throws {
+        for size in [0, 1, 1 << 20, (5 << 20) / 2 + 7] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 11) }
+            let from = tree.write("copy/from-\(size)", bytes: bytes)
+            #expect(try FileSystem.copy(from, to: tree.path("copy/to-\(size)")))
+            #expect(try FileSystem.contents(of: tree.path("copy/to-\(size)")) == bytes, "\(size) bytes")
+        }
+        #expect(try !FileSystem.copy(tree.path("copy/none"), to: tree.path("copy/to-none")))
+    }
+
     @Test func anUncommittedRollbackTransactionIsNotRead() throws {
         let db = try makeProfile()
         let before = try places().bookmarks.map(\.guid)
