@@ -25,13 +25,14 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
 
     /// The one conversion of a Xapian error, for the index at `path`.
     package init(_ e: XapianError, path: String) {
+        // Xapian reports a damaged compressed block (a document's stored
+        // record) as a plain DatabaseError "inflate failed (…)".
+        let damaged = e.kind == .databaseCorrupt || (e.kind == .database && e.message.hasPrefix("inflate failed"))
         switch e.kind {
+        case _ where damaged:
+            self = .damaged("the index at \(path) is damaged (\(e.message)); restore it with `limelight rebuild --from FILE…` or re-index")
         case .databaseNotFound, .databaseOpening, .databaseVersion:
             self = .xapian("cannot open the index at \(path): \(e.message)")
-        case .databaseCorrupt, .database where e.message.hasPrefix("inflate failed"):
-            // Xapian reports a damaged compressed block (a document's stored
-            // record) as a plain DatabaseError "inflate failed (…)".
-            self = .damaged("the index at \(path) is damaged (\(e.message)); restore it with `limelight rebuild --from FILE…` or re-index")
         case .databaseLock:
             self = .locked("the index at \(path) is locked by another writer")
         case .databaseModified:

@@ -600,14 +600,7 @@ final class DesktopFixture: Sendable {
         defer { kill(p.processIdentifier, SIGTERM); p.waitUntilExit() }
         #expect(lines.wait(count: 1, timeout: 30), "no first sync")
         let places = desktop.root + "/home/.mozilla/firefox/p1.default-release/places.sqlite"
-        try sqlite(places, """
-            CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT, title TEXT, visit_count INTEGER DEFAULT 0,
-              hidden INTEGER DEFAULT 0, last_visit_date INTEGER, guid TEXT);
-            CREATE TABLE moz_historyvisits (id INTEGER PRIMARY KEY, from_visit INTEGER, place_id INTEGER, visit_date INTEGER, visit_type INTEGER);
-            CREATE TABLE moz_bookmarks (id INTEGER PRIMARY KEY, type INTEGER, fk INTEGER, parent INTEGER, position INTEGER,
-              title TEXT, dateAdded INTEGER, lastModified INTEGER, guid TEXT);
-            INSERT INTO moz_bookmarks (id, type, parent, position, title, guid) VALUES (1, 2, 0, 0, '', 'root________'), (3, 2, 1, 1, 'toolbar', 'toolbar_____');
-            """)
+        try emptyFirefoxPlaces(places)
         desktop.write("home/.mozilla/firefox/profiles.ini", "[Profile0]\nName=new\nIsRelative=1\nPath=p1.default-release\nDefault=1\n")
         #expect(lines.wait(count: 2, timeout: 30), "no sync for the new profiles.ini: \(lines.lines)")
         usleep(500_000)
@@ -621,14 +614,9 @@ final class DesktopFixture: Sendable {
         #expect(lines.lines.dropFirst(2).contains { json($0)?["added"] as? Int == 1 }, "the new profile's places.sqlite is not watched: \(lines.lines)")
     }
 
-    /// Firefox writes places.sqlite at every page load (and its title, and
-    /// the visit count, moments later): writes within `minimumSyncInterval`
-    /// of the last sync are one sync, at its end, with all of them. Each
-    /// write was a sync of its own, which on a big history kept a core busy
-    /// while a person browsed.
-    @Test func watchMakesOneFirefoxSyncOfABurstOfWrites() throws {
-        let desktop = DesktopFixture()
-        let places = desktop.root + "/home/.mozilla/firefox/p1.default-release/places.sqlite"
+    /// A places.sqlite with Firefox's tables and no page: the bookmarks'
+    /// root and toolbar only.
+    func emptyFirefoxPlaces(_ places: String) throws {
         try sqlite(places, """
             CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT, title TEXT, visit_count INTEGER DEFAULT 0,
               hidden INTEGER DEFAULT 0, last_visit_date INTEGER, guid TEXT);
@@ -637,6 +625,17 @@ final class DesktopFixture: Sendable {
               title TEXT, dateAdded INTEGER, lastModified INTEGER, guid TEXT);
             INSERT INTO moz_bookmarks (id, type, parent, position, title, guid) VALUES (1, 2, 0, 0, '', 'root________'), (3, 2, 1, 1, 'toolbar', 'toolbar_____');
             """)
+    }
+
+    /// Firefox writes places.sqlite at every page load (and its title, and
+    /// the visit count, moments later): writes within `minimumSyncInterval`
+    /// of the last sync are one sync, at its end, with all of them. Each
+    /// write was a sync of its own, which on a big history kept a core busy
+    /// while a person browsed.
+    @Test func watchMakesOneFirefoxSyncOfABurstOfWrites() throws {
+        let desktop = DesktopFixture()
+        let places = desktop.root + "/home/.mozilla/firefox/p1.default-release/places.sqlite"
+        try emptyFirefoxPlaces(places)
         desktop.write("home/.mozilla/firefox/profiles.ini", "[Profile0]\nName=p1\nIsRelative=1\nPath=p1.default-release\nDefault=1\n")
         let (p, lines) = try startWatch(desktop, "firefox")
         defer { kill(p.processIdentifier, SIGTERM); p.waitUntilExit() }
