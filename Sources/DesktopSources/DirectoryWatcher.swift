@@ -1,4 +1,5 @@
 import Glibc
+import LimelightSupport
 
 /// A directory whose changes mean a source should sync again.
 public struct WatchedDirectory: Sendable, Equatable {
@@ -106,12 +107,12 @@ public final class DirectoryWatcher {
     public func next(debounceMilliseconds: Int32, idleMilliseconds: Int32? = nil, shouldStop: () -> Bool) -> Set<Int>? {
         var changed = pending
         pending = []
-        let start = Self.milliseconds()
+        let start = MonotonicClock.milliseconds()
         while true {
             if shouldStop() { return nil }
             var timeout: Int32 = changed.isEmpty ? 500 : debounceMilliseconds
             if changed.isEmpty, let limit = idleMilliseconds {
-                let left = Int64(limit) - (Self.milliseconds() - start)
+                let left = Int64(limit) - (MonotonicClock.milliseconds() - start)
                 if left <= 0 { return [] }
                 timeout = Int32(min(Int64(timeout), left))
             }
@@ -126,13 +127,6 @@ public final class DirectoryWatcher {
                 return nil
             }
         }
-    }
-
-    /// Milliseconds on the monotonic clock.
-    public static func milliseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1_000 + Int64(ts.tv_nsec) / 1_000_000
     }
 
     private func drain(into changed: inout Set<Int>) {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LimelightKit
 
 /// Ctrl-C and SIGTERM ask long jobs (index, rebuild) to stop at the next safe
 /// point, like a CancellableIntent: the job removes its partial work and the
@@ -80,9 +81,7 @@ struct ProgressBar {
     private static let clearToEnd = "\u{1B}[K"
 
     private mutating func shouldDraw(force: Bool) -> Bool {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        let now = Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        let now = MonotonicClock.seconds()
         if !force, drawn, now - lastDraw < 0.1 { return false }
         lastDraw = now
         drawn = true

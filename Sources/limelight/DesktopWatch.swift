@@ -20,7 +20,7 @@ enum DesktopWatch {
                     sync: ([DesktopSource]) throws -> Void) throws {
         Cancellation.install()
         var schedule = SyncSchedule(minimumIntervals: Dictionary(uniqueKeysWithValues: sources.enumerated().map { ($0, $1.minimumSyncInterval) }))
-        func now() -> Double { Double(DirectoryWatcher.milliseconds()) / 1_000 }
+        func now() -> Double { MonotonicClock.seconds() }
         // The first sync's failures are the command's (a wrong --index is an
         // error, as without --watch), but for a busy index, which passes.
         var retry = Set<Int>()

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import LimelightSupport
 @testable import DesktopSources
 
 /// `sync --watch` holds back a source's next sync until its minimum
@@ -50,11 +51,11 @@ import Testing
         try writer.run()
         defer { writer.terminate(); writer.waitUntilExit() }
         usleep(200_000)
-        let start = DirectoryWatcher.milliseconds()
+        let start = MonotonicClock.milliseconds()
         let result = watcher.next(debounceMilliseconds: 100, idleMilliseconds: 1_000) {
-            DirectoryWatcher.milliseconds() - start > 6_000
+            MonotonicClock.milliseconds() - start > 6_000
         }
-        let took = DirectoryWatcher.milliseconds() - start
+        let took = MonotonicClock.milliseconds() - start
         #expect(result == [], "\(String(describing: result))")
         #expect(took < 3_000, "waited \(took) ms")
     }
