@@ -42,9 +42,13 @@ public struct KeyFile: Sendable {
             guard let decoded = String(validating: rawLine, as: UTF8.self) else {
                 throw fail("not valid UTF-8 (the spec requires UTF-8)")
             }
-            let line = decoded.drop { $0 == " " || $0 == "\t" }
+            // By Unicode scalar, not Character: `=` followed by a joiner or a
+            // combining mark is one Character, and Debian's
+            // mate-about-me.desktop has `Name[fa]=` + U+200C (ZWNJ), which
+            // hid its `=` and left the app out.
+            let line = decoded.unicodeScalars.drop { $0 == " " || $0 == "\t" }
                 .reversed().drop { $0 == "\r" }.reversed()
-            let text = String(line)
+            let text = String(String.UnicodeScalarView(line))
             if lineNumber == 1, text.hasPrefix("\u{FEFF}") {
                 // GLib refuses it too; unseen in an editor, it needs naming.
                 throw fail("the file starts with a UTF-8 byte order mark (EF BB BF), which a desktop file may not have; save it without one")
@@ -56,11 +60,12 @@ public struct KeyFile: Sendable {
                 groups.append(KeyFileGroup(name: name, line: lineNumber))
                 continue
             }
-            guard let equals = text.firstIndex(of: "=") else {
+            let scalars = text.unicodeScalars
+            guard let equals = scalars.firstIndex(of: "=") else {
                 throw fail("expected a [Group] header, a Key=Value entry or a # comment, found \"\(text)\"")
             }
-            let key = String(text[..<equals].reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-            let value = String(text[text.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
+            let key = String(String.UnicodeScalarView(scalars[..<equals].reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
+            let value = String(scalars[scalars.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
             guard !groups.isEmpty else { throw fail("entry \(key) comes before any [Group] header") }
             let fullKey = try normalizedKey(key, fail)
             groups[groups.count - 1].add(fullKey, KeyFileGroup.Entry(value: value, line: lineNumber))
@@ -185,24 +190,25 @@ enum KeyFileValue {
     static func list(_ text: String, splitting: Bool = true) -> [String] {
         var items: [String] = []
         var current = ""
-        var iterator = text.makeIterator()
+        // By scalar, as `KeyFile.parse` reads lines: `;` before a joiner is a separator.
+        var iterator = text.unicodeScalars.makeIterator()
         while let c = iterator.next() {
             if c == "\\" {
-                guard let next = iterator.next() else { current.append("\\"); break }
+                guard let next = iterator.next() else { current.unicodeScalars.append("\\"); break }
                 switch next {
-                case "s": current.append(" ")
-                case "n": current.append("\n")
-                case "t": current.append("\t")
-                case "r": current.append("\r")
-                case "\\": current.append("\\")
-                case ";" where splitting: current.append(";")
-                default: current.append("\\"); current.append(next)
+                case "s": current.unicodeScalars.append(" ")
+                case "n": current.unicodeScalars.append("\n")
+                case "t": current.unicodeScalars.append("\t")
+                case "r": current.unicodeScalars.append("\r")
+                case "\\": current.unicodeScalars.append("\\")
+                case ";" where splitting: current.unicodeScalars.append(";")
+                default: current.unicodeScalars.append("\\"); current.unicodeScalars.append(next)
                 }
             } else if c == ";" && splitting {
                 items.append(current)
                 current = ""
             } else {
-                current.append(c)
+                current.unicodeScalars.append(c)
             }
         }
         if !current.isEmpty || !splitting { items.append(current) }

@@ -178,6 +178,16 @@ import Testing
         }
     }
 
+    /// `=` or `;` followed by a joiner or a combining mark is one Character
+    /// in Swift, but still the separator: Debian's mate-about-me.desktop has
+    /// `Name[fa]=` + U+200C, and was reported broken, its app left out.
+    @Test func aValueStartingWithAJoinerOrACombiningMarkKeepsItsSeparator() throws {
+        let entry = try #require(try parse("[G]\nName[fa]=\u{200C}درباره\u{200C}ی من\nKeywords=a;\u{0301}b;\u{200D}c\nComment= \u{0301}x\n").group("G"))
+        #expect(entry.string("Name[fa]") == "\u{200C}درباره\u{200C}ی من")
+        #expect(entry.strings("Keywords") == ["a", "\u{0301}b", "\u{200D}c"])
+        #expect(entry.string("Comment") == "\u{0301}x")
+    }
+
     @Test func crlfLineEndsAreAccepted() throws {
         let entry = try #require(try parse("[G]\r\nName=x\r\n").group("G"))
         #expect(entry.string("Name") == "x")
