@@ -17,6 +17,9 @@ public struct ExecLine: Sendable, Equatable {
         case code(Character)
         /// A deprecated code (`%d %D %n %N %v %m`), which expands to nothing.
         case removed
+        /// A code inside double quotes, which the spec leaves undefined:
+        /// expanded as GLib expands it, quoted for a shell (`sh -c "kate %f"`).
+        case quoted(Character)
     }
 
     let arguments: [[Piece]]
@@ -67,16 +70,28 @@ public struct ExecLine: Sendable, Equatable {
     /// Which of `%f %F %u %U` the line has, if any (at most one).
     public var fileCode: Character? {
         for argument in arguments {
-            for case let .code(c) in argument where "fFuU".contains(c) { return c }
+            for piece in argument {
+                switch piece {
+                case let .code(c) where "fFuU".contains(c), let .quoted(c) where "fFuU".contains(c): return c
+                default: continue
+                }
+            }
         }
         return nil
     }
 
     /// Splits `exec` into arguments. Outside quotes, space, tab and newline
     /// separate arguments; inside `"…"`, `\"` `` \` `` `\$` `\\` stand for the
-    /// character. Field codes may not be quoted (`%%` may, as a literal `%`),
-    /// `%F`, `%U` and `%i` must be arguments of their own, and an unknown code
-    /// makes the line invalid, as the spec requires.
+    /// character. `%F`, `%U` and `%i` must be arguments of their own, and an
+    /// unknown code makes the line invalid, as the spec requires. A code in
+    /// double quotes, which the spec leaves undefined, is expanded as GLib
+    /// expands it (`Piece.quoted`): refusing it left out an app GNOME shows
+    /// and runs. `%%` is a `%` anywhere, in single quotes too, as in GLib,
+    /// which expands the codes before it splits the line; other codes in
+    /// single quotes are kept as written.
+    ///
+    /// Read by Unicode scalar, not Character: a space or a quote followed by
+    /// a combining mark is still a separator or a quote.
     ///
     /// The spec wants every other reserved character quoted, but desktops run
     /// lines that do not (Wine writes `wine C:\\…\\Start\ Menu\\…`, many a
@@ -99,21 +114,26 @@ public struct ExecLine: Sendable, Equatable {
             if let argument = current { arguments.append(argument) }
             current = nil
         }
-        var characters = exec.makeIterator()
+        var characters = exec.unicodeScalars.makeIterator()
         while let c = characters.next() {
             if inQuotes {
                 switch c {
                 case "\"": inQuotes = false
                 case "\\":
                     guard let next = characters.next() else { throw ExecLineError("a \\ ends the line inside quotes", exec) }
-                    if !"\"`$\\".contains(next) { text.append("\\") }
-                    text.append(next)
+                    if !"\"`$\\".unicodeScalars.contains(next) { text.unicodeScalars.append("\\") }
+                    text.unicodeScalars.append(next)
                 case "%":
-                    guard characters.next() == "%" else {
-                        throw ExecLineError("a field code may not be inside quotes", exec)
+                    guard let code = characters.next() else { throw ExecLineError("a % ends the line (write %% for a literal %)", exec) }
+                    switch code {
+                    case "%": text.append("%")
+                    case "f", "F", "u", "U", "i", "c", "k":
+                        flushText()
+                        current!.append(.quoted(Character(code)))
+                    case "d", "D", "n", "N", "v", "m": break
+                    default: throw ExecLineError("%\(code) is not a field code of the Desktop Entry spec", exec)
                     }
-                    text.append("%")
-                default: text.append(c)
+                default: text.unicodeScalars.append(c)
                 }
                 continue
             }
@@ -125,14 +145,18 @@ public struct ExecLine: Sendable, Equatable {
             case "\\":
                 guard let next = characters.next() else { throw ExecLineError("a \\ ends the line", exec) }
                 if current == nil { current = [] }
-                if next != "\n" { text.append(next) }  // a \ before a newline joins the lines, as in a shell
+                if next != "\n" { text.unicodeScalars.append(next) }  // a \ before a newline joins the lines, as in a shell
             case "'":
                 if current == nil { current = [] }
-                var closed = false
+                var closed = false, percent = false
                 while let q = characters.next() {
                     if q == "'" { closed = true; break }
-                    text.append(q)
+                    if q == "%" && !percent { percent = true; continue }
+                    if percent && q != "%" { text.append("%") }
+                    percent = false
+                    text.unicodeScalars.append(q)
                 }
+                if percent { text.append("%") }
                 if !closed { throw ExecLineError("a single quote is not closed", exec) }
             case "#" where current == nil:
                 endArgument()
@@ -144,7 +168,7 @@ public struct ExecLine: Sendable, Equatable {
                 case "%": text.append("%")
                 case "f", "F", "u", "U", "i", "c", "k":
                     flushText()
-                    current!.append(.code(code))
+                    current!.append(.code(Character(code)))
                 case "d", "D", "n", "N", "v", "m":
                     flushText()
                     current!.append(.removed)
@@ -153,7 +177,7 @@ public struct ExecLine: Sendable, Equatable {
                 }
             default:
                 if current == nil { current = [] }
-                text.append(c)
+                text.unicodeScalars.append(c)
             }
         }
         if inQuotes { throw ExecLineError("a quote is not closed", exec) }
@@ -170,10 +194,15 @@ public struct ExecLine: Sendable, Equatable {
         }
         var fileCodes = 0
         for argument in arguments {
-            for case let .code(c) in argument {
-                if "fFuU".contains(c) { fileCodes += 1 }
-                if "FUi".contains(c) && argument.count != 1 {
-                    throw ExecLineError("%\(c) must be an argument of its own", exec)
+            for piece in argument {
+                switch piece {
+                case let .code(c):
+                    if "fFuU".contains(c) { fileCodes += 1 }
+                    if "FUi".contains(c) && argument.count != 1 {
+                        throw ExecLineError("%\(c) must be an argument of its own", exec)
+                    }
+                case let .quoted(c) where "fFuU".contains(c): fileCodes += 1
+                default: continue
                 }
             }
         }
@@ -231,12 +260,37 @@ public struct ExecLine: Sendable, Equatable {
                 case .code("f"), .code("u"): value += items.first ?? ""
                 case .code("c"): value += context.name
                 case .code("k"): value += context.desktopFilePath ?? ""
+                case let .quoted(c): value += Self.quotedExpansion(c, items: items, context: context)
                 case .code, .removed: break
                 }
             }
             out.append(value)
         }
         return out
+    }
+
+    /// What GLib puts in place of a code inside quotes
+    /// (`expand_application_parameters`): each value quoted as
+    /// `g_shell_quote` quotes it, for the shell such a line runs (`sh -c
+    /// "kate %f"` opens the file in kate, whatever its name).
+    private static func quotedExpansion(_ code: Character, items: [String], context: Context) -> String {
+        switch code {
+        case "f", "u": items.first.map(shellQuoted) ?? ""
+        case "F", "U": items.map(shellQuoted).joined(separator: " ")
+        case "i": context.icon.flatMap { $0.isEmpty ? nil : "--icon " + shellQuoted($0) } ?? ""
+        case "c": shellQuoted(context.name)
+        case "k": context.desktopFilePath.map(shellQuoted) ?? ""
+        default: ""
+        }
+    }
+
+    /// `'…'`, each `'` written `'\''`: one word to a POSIX shell, whatever it holds.
+    static func shellQuoted(_ text: String) -> String {
+        var quoted = "'"
+        for c in text.unicodeScalars {
+            if c == "'" { quoted += #"'\''"# } else { quoted.unicodeScalars.append(c) }
+        }
+        return quoted + "'"
     }
 
     private static func literal(_ pieces: [Piece]) -> String {
