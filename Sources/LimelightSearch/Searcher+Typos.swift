@@ -41,7 +41,15 @@ extension Searcher {
         // A word being typed that starts an indexed word is no typo: it
         // matched. Nor is one that is an indexed word, or has its stem
         // ("books": "book" in "Open address book"), which it matches by too.
-        if let p = partial, p.count >= 3, Typos.isCorrectable(p), !Tokenizer.containsCJK(p), try frequency(p, partial: true) == 0,
+        // Typed alone, it is corrected from 5 letters (Meilisearch's
+        // default): as the start of a word, a short one has a one-edit
+        // neighbour in nearly any index, and no other word says which.
+        // "wine" (no Wine installed) became "wind", the start of six apps'
+        // "New Window" actions, and the first of them was the top hit (an
+        // audit on real desktop files; GNOME shows nothing). Beside other
+        // words, or as a whole word (a space typed after it), from 3.
+        let shortest = typed.isEmpty ? 5 : 3
+        if let p = partial, p.count >= shortest, Typos.isCorrectable(p), !Tokenizer.containsCJK(p), try frequency(p, partial: true) == 0,
            try !startsAnIndexedWord(p),
            try frequency(p, partial: false) == 0,
            let fix = try bestNeighbour(p, partial: true) {

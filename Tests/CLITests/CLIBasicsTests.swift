@@ -221,6 +221,12 @@ import Testing
         // shares its stem: "montereye", "coastli" were shown.
         let words = try cli.run(["search", "--stdin", "--json", "--limit", "1"], stdin: "monterye bay\ncoastl trail\n")
         #expect(words.json.map { $0["correctedQuery"] as? String } == ["monterey bay", "coast trail"], "\(words.stdout)")
+        // A short word typed alone is no typo to correct: nearly any one has
+        // a neighbour that starts some word ("wine" was shown as "wide").
+        // From five letters it is corrected.
+        let alone = try cli.run(["search", "--stdin", "--json", "--limit", "1"], stdin: "wine\nzork\ntrsil\nwine zork\n")
+        #expect(alone.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.map { $0.contains(#""correctedQuery""#) } == [false, false, true, true],
+                "\(alone.stdout)")
     }
 }
 
