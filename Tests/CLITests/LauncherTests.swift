@@ -80,6 +80,17 @@ import Testing
         #expect(try cli.run(["rofi"]).stdout == r.stdout)  // no ROFI_RETV: the first call
     }
 
+    /// A `file://` icon goes to rofi as its path, which rofi 1.7 loads (it
+    /// looked the URI up as a theme name, and showed none), as to the shells.
+    @Test func rofiIsHandedAFileIconByItsPath() throws {
+        let other = TempDir()
+        let cli = CLI(index: other.path + "/index")
+        let record = #"{"kind":"app","app":"zed","name":"Zed","exec":"true","icon":"file:///opt/my%20icons/zed.png"}"# + "\n"
+        #expect(try cli.run(["index", other.write("r.jsonl", record)]).status == 0)
+        let rows = try cli.run(["rofi"], env: ["ROFI_RETV": "0"]).stdout
+        #expect(rows.contains("Zed\0icon\u{1f}/opt/my icons/zed.png\u{1f}"), "\(rows)")
+    }
+
     @Test func rofiOpensTheChosenRowByItsInfoAndTypedTextByTheTopHit() throws {
         let chosen = try cli.run(["rofi", "Lantern Ridge — Big Sur, CA"], env: ["ROFI_RETV": "1", "ROFI_INFO": Self.keep])
         #expect(chosen.status == 0, "\(chosen.stderr)")
@@ -181,11 +192,14 @@ import Testing
         let records = """
             {"kind":"app","app":"files-a","name":"Files","exec":"touch \(other.path)/opened-a"}
             {"kind":"app","app":"files-b","name":"Files","exec":"touch \(other.path)/opened-b"}
+            {"kind":"app","app":"files-c","name":"Files (app/files-b)","exec":"touch \(other.path)/opened-c"}
 
             """
         #expect(try cli.run(["index", other.write("r.jsonl", records)]).status == 0)
-        for (app, mark) in [("files-b", "opened-b"), ("files-a", "opened-a")] {
-            let r = try cli.run(["dmenu", "--menu", "grep", "-m", "1", "app/\(app))"])
+        // The third is named as the second's line: it is given its id too
+        // (it had the second's line, and choosing it opened the second).
+        for (app, mark) in [("files-c", "opened-c"), ("files-b", "opened-b"), ("files-a", "opened-a")] {
+            let r = try cli.run(["dmenu", "--menu", "grep", "-m", "1", "app/\(app))$"])
             #expect(r.status == 0, "\(r.stderr)")
             var opened = false
             for _ in 0..<100 where !opened {
@@ -194,6 +208,19 @@ import Testing
             }
             #expect(opened, "\(app) was not opened")
         }
+    }
+
+    /// Uninstall removes only the files install wrote: a KRunner plugin of
+    /// another's at Limelight's name was removed too (an audit).
+    @Test func desktopUninstallLeavesAFileItDidNotWrite() throws {
+        let prefix = dir.path + "/usr"
+        #expect(try cli.run(["desktop", "install", "--system", "--prefix", prefix]).status == 0)
+        let foreign = prefix + "/share/krunner/dbusplugins/limelight.desktop"
+        try "[Desktop Entry]\nName=Someone else's\n".write(toFile: foreign, atomically: true, encoding: .utf8)
+        let r = try cli.run(["desktop", "uninstall", "--system", "--prefix", prefix])
+        #expect(r.status == 0 && r.stderr.contains("warning: left \(foreign): limelight desktop install did not write it"), "\(r)")
+        #expect(r.stdout.components(separatedBy: "removed ").count == 4, "\(r.stdout)")
+        #expect(try String(contentsOfFile: foreign, encoding: .utf8).contains("Someone else's"))
     }
 
     @Test func dmenuOpensTheLineTheMenuProgramChose() throws {

@@ -35,14 +35,14 @@ struct DesktopCommand: Command {
         let bus = ServeCommand.busName
         return [
             ("dbus-1/services/\(bus).service", """
-                # Written by 'limelight desktop install'.
+                \(writtenBy).
                 [D-BUS Service]
                 Name=\(bus)
                 Exec=\(exec)
 
                 """),
             ("krunner/dbusplugins/limelight.desktop", """
-                # Written by 'limelight desktop install'.
+                \(writtenBy).
                 [Desktop Entry]
                 Name=Limelight
                 Comment=Search apps, App Shortcuts and app content with Limelight
@@ -56,7 +56,7 @@ struct DesktopCommand: Command {
 
                 """),
             ("gnome-shell/search-providers/limelight-search-provider.ini", """
-                # Written by 'limelight desktop install'.
+                \(writtenBy).
                 [Shell Search Provider]
                 DesktopId=\(bus).desktop
                 BusName=\(bus)
@@ -65,7 +65,7 @@ struct DesktopCommand: Command {
 
                 """),
             ("applications/\(bus).desktop", """
-                # Written by 'limelight desktop install'. GNOME Shell shows a search
+                \(writtenBy). GNOME Shell shows a search
                 # provider only when this entry is installed and visible.
                 [Desktop Entry]
                 Type=Application
@@ -114,6 +114,9 @@ struct DesktopCommand: Command {
         }
     }
 
+    /// The first line of every file install writes: uninstall removes only these.
+    static let writtenBy = "# Written by 'limelight desktop install'"
+
     static func run(_ args: ParsedArguments) throws {
         let system = args.has(.system)
         let base: String
@@ -141,6 +144,13 @@ struct DesktopCommand: Command {
                 chmod(path, 0o644)  // the shells and dbus-daemon read it (and other users, with --system)
                 print("wrote \(path)")
             } else if Files.exists(path) {
+                // Only what install wrote: a file of another's at one of
+                // these names (a KRunner plugin of the same name) was removed.
+                let text = (try? Files.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                guard text.contains(Self.writtenBy) else {
+                    Output.err("warning: left \(path): limelight desktop install did not write it")
+                    continue
+                }
                 guard unlink(path) == 0 else {
                     throw CLIError.failed("cannot remove \(path): \(String(cString: strerror(errno)))")
                 }

@@ -53,10 +53,21 @@ struct DmenuCommand: Command {
     /// so that every row opens its own item (the menu returns only the line:
     /// of two apps named Files, a deb's and a Flatpak's, the second could not
     /// be opened).
+    /// Until none is shared: a title may be another hit's line with its id
+    /// ("Same Title (entity/…/n2)"), and choosing it opened that other hit.
     static func distinctLines(_ hits: [SearchHit]) -> [String] {
-        let lines = hits.map(HitFormat.line)
-        let shown = Dictionary(lines.map { ($0, 1) }, uniquingKeysWith: +)
-        return zip(lines, hits).map { line, hit in shown[line]! > 1 ? "\(line) (\(HitID(hit).text))" : line }
+        var lines = hits.map(HitFormat.line)
+        var withID = [Bool](repeating: false, count: hits.count)
+        while true {
+            let shown = Dictionary(lines.map { ($0, 1) }, uniquingKeysWith: +)
+            let shared = lines.indices.filter { shown[lines[$0]]! > 1 && !withID[$0] }
+            if shared.isEmpty { break }
+            for i in shared {
+                lines[i] += " (\(HitID(hits[i]).text))"
+                withID[i] = true
+            }
+        }
+        return lines
     }
 }
 

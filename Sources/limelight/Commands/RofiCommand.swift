@@ -53,7 +53,8 @@ struct RofiCommand: Command {
             let hits = try live.searcher.search(request).hits
             var out = "\0prompt\u{1f}Limelight\n"
             var icons = AppIcons()
-            for h in hits { out += row(h, icon: try h.icon ?? icons.icon(of: h.app, live.lookup)) }
+            // rofi loads a file only by its absolute path, as the shells do (`BusIcon`).
+            for h in hits { out += row(h, icon: BusIcon.name(try h.icon ?? icons.icon(of: h.app, live.lookup))) }
             Launcher.write(out)
         }
     }
