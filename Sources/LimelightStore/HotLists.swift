@@ -44,21 +44,35 @@ package struct HotLists {
     package mutating func offerPrefixes(_ db: Database, card: HitCard) throws(XapianError) {
         let score = CandidateBoost.of(card)
         let key = card.itemKey  // computed: once, not per list
-        for name in Self.prefixNames(of: card) { try offer(db, name, key: key, score: score) }
+        for (name, extra) in Self.prefixLists(of: card) { try offer(db, name, key: key, score: score + extra) }
     }
 
     /// The prefix lists a hit is offered to, by the words of its title (and synonyms).
     package static func prefixNames(of card: HitCard) -> Set<String> {
-        var names = Set<String>()
-        for key in card.names + card.aliases.map(TitleKey.init) {
+        Set(prefixLists(of: card).keys)
+    }
+
+    /// The prefix lists a hit is offered to, each with what its place there
+    /// adds to the hit's boost (`CandidateBoost`): a title of one word is
+    /// one a keystroke of its first letters completes, which the ranker puts
+    /// above a longer title they start (`RankingWeights.titleCompletion`
+    /// over `titlePrefix`), so its first-letter lists hold it above those
+    /// too. Ordered by the boost alone, "Archive" (a mailbox) was left out
+    /// of the list of "a" on the bundled corpus, and so of the answer to
+    /// `a`, though it scored second of 599 (an audit).
+    static func prefixLists(of card: HitCard) -> [String: Double] {
+        var lists: [String: Double] = [:]
+        let completion = RankingWeights.titleCompletion - RankingWeights.titlePrefix
+        for (k, key) in (card.names + card.aliases.map(TitleKey.init)).enumerated() {
+            let completes = k < card.names.count && key.words.count == 1 ? completion : 0
             for (n, word) in key.words.enumerated() {
                 for p in Tokenizer.edgePrefixes(word, maxLength: Self.maxListedPrefix) {
-                    names.insert(Self.wordPrefixName(p))
-                    if n == 0 { names.insert(Self.titlePrefixName(p)) }
+                    lists[Self.wordPrefixName(p)] = max(lists[Self.wordPrefixName(p)] ?? 0, 0)
+                    if n == 0 { lists[Self.titlePrefixName(p)] = max(lists[Self.titlePrefixName(p)] ?? 0, completes) }
                 }
             }
         }
-        return names
+        return lists
     }
 
     /// Takes a hit that is being deleted out of the static lists it was
@@ -93,8 +107,8 @@ package struct HotLists {
             let key = card.itemKey
             if names.contains(Self.priorName) { gathered[Self.priorName, default: []].append(Entry(key: key, score: card.prior)) }
             let score = CandidateBoost.of(card)
-            for name in Self.prefixNames(of: card) where names.contains(name) {
-                gathered[name, default: []].append(Entry(key: key, score: score))
+            for (name, extra) in Self.prefixLists(of: card) where names.contains(name) {
+                gathered[name, default: []].append(Entry(key: key, score: score + extra))
             }
         }
         for name in names {

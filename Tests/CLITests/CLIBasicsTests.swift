@@ -110,6 +110,21 @@ import Testing
         for key in ["app", "type", "title", "score"] { #expect(first[key] != nil, "missing \(key)") }
     }
 
+    /// A keystroke of one letter ranks the firsts of its prefix lists. A
+    /// title of one word, which the letter completes (the larger bonus),
+    /// is held above the longer titles it starts there too: "Archive"
+    /// scored second of 599 for `a` but was in no list (an audit). And a
+    /// limit beyond what the lists rank goes to the whole match, as
+    /// `--limit 0` does: `a --limit 200` gave 69 hits.
+    @Test func aLetterFindsTheOneWordTitleItCompletesAndALargeLimitIsFilled() throws {
+        let at = ["--at", "2026-11-30T12:00:00-08:00", "--json"]
+        let top = try cli.run(["search", "a", "--limit", "3"] + at).json.map { $0["title"] as? String }
+        #expect(top.contains("Archive"), "\(top)")
+        let all = try cli.run(["search", "a", "--limit", "0"] + at).json.count
+        #expect(all > 200)
+        #expect(try cli.run(["search", "a", "--limit", "200"] + at).json.count == 200)
+    }
+
     @Test func outputThatCannotBeWrittenIsAnError() throws {
         // /dev/full: every write fails with ENOSPC, as on a full disk.
         for args in [["export"], ["--version"], ["help", "search"]] {
