@@ -89,6 +89,11 @@ public final class IndexWriter {
             if !allowOlderSchema { try writer.foldJournal(onWarning: onWait) }
             return writer
         }
+        // A shard lost is an error, never made anew (empty) by the write, which
+        // a swap a killed rebuild left may still need to finish.
+        if !ShardSwap.isPending(at: location.path), let missing = layout.shards.lazy.compactMap(\.missingShard).first {
+            throw IndexError.store(.missing(missing))
+        }
         var dbs: [WritableDatabase] = []
         var gens: [Int] = []
         do throws(IndexError) {

@@ -55,6 +55,20 @@ public struct IndexLocation: Sendable {
     /// (see `inspect`).
     package func checkUsable() throws(StoreError) { _ = try inspect() }
 
+    /// What to say when this is a shard its sharded index's marker names
+    /// (`DIR/shard-K`, `DIR/shards` present) and it holds no index: a
+    /// shard lost (a restore that left it out, a mount missing). Nil
+    /// otherwise. "Index some records first" was no advice for it, and a
+    /// write made it anew, empty: the index answered from the others' items
+    /// alone from then on.
+    package var missingShard: String? {
+        guard let slash = path.lastIndex(of: "/"), path[path.index(after: slash)...].hasPrefix("shard-"),
+              let k = Int(path[path.index(slash, offsetBy: 7)...]),
+              let layout = try? ShardLayout.read(at: String(path[..<slash])), k < layout.count,
+              (try? currentGeneration()) == nil else { return nil }
+        return "shard \(k) of the \(layout.count) shards of the index at \(layout.path) is missing (no index at \(path)): restore it from a backup of that index, or make the index again from its records (limelight rebuild --from FILE…)"
+    }
+
     func readersLockPath(_ n: Int) -> String { path + "/gen-\(n).readers" }
 
     /// Opens the live generation read-only. The reader holds a shared lock on
@@ -69,6 +83,7 @@ public struct IndexLocation: Sendable {
         try checkUsable()
         for _ in 0..<10 {
             guard let gen = try currentGeneration() else {
+                if let shard = missingShard { throw StoreError.missing(shard) }
                 throw StoreError.missing("no index at \(path): index some records first (limelight index FILE…)")
             }
             let fd = open(readersLockPath(gen), O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)

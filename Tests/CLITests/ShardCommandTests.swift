@@ -31,6 +31,28 @@ import Testing
         #expect(try sharded.run(["search", "zzqua", "--json"]).json.count == 1)
     }
 
+    /// A shard lost (a restore that left it out) is an error for readers
+    /// and writers, naming it. A write, even a launcher's donation, made it
+    /// anew, empty, and the index answered from the other shards' items
+    /// from then on; readers said "index some records first" (an audit).
+    @Test func aMissingShardIsAnErrorAndIsNeverMadeAnew() throws {
+        let dir = TempDir()
+        defer { withExtendedLifetime(dir) {} }
+        let sharded = CLI(index: dir.path + "/sharded")
+        #expect(try sharded.run(["index", "--shards", "3"] + IndexJobTests.corpusFiles()).status == 0)
+        try FileManager.default.removeItem(atPath: sharded.index + "/shard-1")
+        let said = "shard 1 of the 3 shards of the index at \(sharded.index) is missing"
+        let entity = dir.write("new.jsonl", #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"zzq-new","title":"Zzqua Novel Trail"}"# + "\n")
+        for command in [["search", "trail"], ["stats"], ["index", entity]] {
+            let r = try sharded.run(command)
+            #expect(r.status == 1 && r.stderr.contains(said), "\(command): \(r.stderr)")
+        }
+        // A donation is kept in the journal, to be counted once the shard is back.
+        #expect(try sharded.run(["donate", "--app", "com.example.trails"]).status == 0)
+        #expect(try String(contentsOfFile: sharded.index + "/donations.journal", encoding: .utf8).contains("com.example.trails"))
+        #expect(!FileManager.default.fileExists(atPath: sharded.index + "/shard-1"))
+    }
+
     /// A rejected first batch writes nothing, so the shard count it asked
     /// for binds nothing: a retry with another `--shards` (or with some, on
     /// the ordinary index a plain first batch left) was refused (found by
