@@ -109,6 +109,12 @@ public final class IndexWriter {
         if try finishInterruptedSwap(location, opened: dbs, locations: layout.shards) {
             return try open(location, shards: requested, lockTimeout: lockTimeout, allowOlderSchema: allowOlderSchema, onWait: onWait)
         }
+        // Before the shards past the marker's count are retired below: with a
+        // marker that says too few, they are live shards.
+        if let problem = try fromStore({ () throws(StoreError) in try ShardIdentity.disagreement(dbs, layout: layout) }) {
+            for (k, db) in dbs.enumerated() { unlink(layout.shard(k).pidPath); try? db.close() }
+            throw IndexError.store(.damaged(problem))
+        }
         // Every shard is a complete index before the marker says they are one.
         try fromStore { () throws(StoreError) in if try ShardLayout.read(at: location.path) == nil { try layout.publish() } }
         try? Files.writeAtomically(location.pidPath, Array("\(getpid())\n".utf8))

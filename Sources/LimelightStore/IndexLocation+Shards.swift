@@ -69,7 +69,12 @@ extension IndexLocation {
         guard let layout = try shardLayout() else {
             return [TrackedReader(location: self, try openTrackedReader())]
         }
-        return try openEach(layout.shards, pinned: false) { (shard, _) throws(StoreError) in try shard.openTrackedReader() }
+        let readers = try openEach(layout.shards, pinned: false) { (shard, _) throws(StoreError) in try shard.openTrackedReader() }
+        if let problem = try ShardIdentity.disagreement(readers.map(\.db), layout: layout) {
+            for r in readers { ReaderLocks.release(r.lock) }
+            throw StoreError.damaged(problem)
+        }
+        return readers
     }
 
     /// Opens every shard, or none: what was opened is released on a failure.

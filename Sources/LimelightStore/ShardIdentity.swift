@@ -39,14 +39,50 @@ package struct ShardIdentity: Equatable, Sendable {
         case other(String)
     }
 
+    /// Why the shards of the sharded directory `layout` (opened in order as
+    /// `shards`) are not its marker's whole set, each in its place (nil:
+    /// they are; shards with no identity are not checked). A marker that
+    /// named fewer shards than the set's was read without a word, and the
+    /// next write retired the shards past it, records and all; a shard
+    /// copied in from another index was read with the others (a shard audit).
+    package static func disagreement(_ shards: [Database], layout: ShardLayout) throws(StoreError) -> String? {
+        var first: ShardIdentity?
+        for (k, db) in shards.enumerated() {
+            let name = layout.shard(k).path
+            let text: String
+            do { text = try db.metadataString(Schema.shardIdentityKey) } catch { throw StoreError(error, path: name) }
+            guard let identity = ShardIdentity(text) else { continue }
+            let remedy = "restore the index's own shards and marker from one backup, or make it again from its records (limelight rebuild --from FILE…)"
+            if identity.count != layout.count {
+                return "\(layout.path)/\(ShardLayout.markerName) says \(layout.count) shard\(layout.count == 1 ? "" : "s"), but \(name) is shard \(identity.shard) of \(identity.count): \(remedy)"
+            }
+            if identity.shard != k {
+                return "\(name) holds shard \(identity.shard) of the index, not shard \(k): \(remedy)"
+            }
+            if let first, first.set != identity.set {
+                return "\(name) is a shard of another sharded index than the shards before it (a copy from another index, or from before a rebuild --shards): \(remedy)"
+            }
+            first = first ?? identity
+        }
+        return nil
+    }
+
     /// What keeps the shards at `names` from being every shard of one set,
-    /// each once (nil: nothing). Shards with no identity are not checked.
+    /// each once (nil: nothing). One database with no identity is an
+    /// ordinary index, served alone; beside others it is refused (every
+    /// index of the current schema keeps one: shards have had it since
+    /// schema 15). Two of them answered every hit twice, with exit 0 (a
+    /// shard audit).
     package static func mismatch(_ shards: [Database], names: [String]) throws(StoreError) -> Mismatch? {
         var found: [(name: String, identity: ShardIdentity)] = []
         for (db, name) in zip(shards, names) {
             let text: String
             do { text = try db.metadataString(Schema.shardIdentityKey) } catch { throw StoreError(error, path: name) }
-            if let identity = ShardIdentity(text) { found.append((name, identity)) }
+            if let identity = ShardIdentity(text) {
+                found.append((name, identity))
+            } else if shards.count > 1 {
+                return .other("the index at \(name) is an ordinary index, not a shard of a sharded one: serve it alone, with one --remote")
+            }
         }
         guard let first = found.first else { return nil }
         if let other = found.first(where: { $0.identity.set != first.identity.set }) {

@@ -53,6 +53,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sharded.index + "/shard-1"))
     }
 
+    /// The shards must be the marker's whole set, each in its place, for
+    /// readers and writers: a marker that said 2 over 3 shards was read
+    /// without a word (a third of the items gone), and the next write
+    /// removed shard-2, records and all; a shard copied in from another
+    /// index was read with the others (a shard audit).
+    @Test func shardsThatAreNotTheMarkersSetAreRefusedAndNothingIsRemoved() throws {
+        let dir = TempDir()
+        defer { withExtendedLifetime(dir) {} }
+        let sharded = CLI(index: dir.path + "/sharded"), other = CLI(index: dir.path + "/other")
+        #expect(try sharded.run(["index", "--shards", "3"] + IndexJobTests.corpusFiles()).status == 0)
+        #expect(try other.run(["index", "--shards", "3"] + IndexJobTests.corpusFiles()).status == 0)
+        let entity = dir.write("new.jsonl", #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"zzq-new","title":"Zzqua Novel Trail"}"# + "\n")
+        let marker = sharded.index + "/shards"
+        let kept = try String(contentsOfFile: marker, encoding: .utf8)
+        try kept.replacingOccurrences(of: "3", with: "2").write(toFile: marker, atomically: true, encoding: .utf8)
+        for command in [["search", "trail"], ["index", entity]] {
+            let r = try sharded.run(command)
+            #expect(r.status == 1 && r.stderr.contains("\(marker) says 2 shards, but \(sharded.index)/shard-0 is shard 0 of 3"), "\(command): \(r.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: sharded.index + "/shard-2/current"))
+        try kept.write(toFile: marker, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: sharded.index + "/shard-1")
+        try FileManager.default.copyItem(atPath: other.index + "/shard-1", toPath: sharded.index + "/shard-1")
+        for command in [["search", "trail"], ["index", entity]] {
+            let r = try sharded.run(command)
+            #expect(r.status == 1 && r.stderr.contains("\(sharded.index)/shard-1 is a shard of another sharded index"), "\(command): \(r.stderr)")
+        }
+    }
+
     /// A rejected first batch writes nothing, so the shard count it asked
     /// for binds nothing: a retry with another `--shards` (or with some, on
     /// the ordinary index a plain first batch left) was refused (found by

@@ -153,6 +153,14 @@ import TestProcesses
         #expect(refusal(Array(servers.endpoints.prefix(2))).contains("the index is 3 shards and 2 --remote were given (none serves shard 2)"))
         #expect(refusal([servers.endpoints[0], servers.endpoints[0], servers.endpoints[2]]).contains("both shard 0 of 3"))
         #expect(refusal(Array(servers.endpoints.prefix(2)) + [other.endpoints[2]]).contains("of two different sharded indexes"))
+        // An ordinary index is served alone: beside others it was read as a
+        // shard, and the same one twice answered every hit twice.
+        let plain = LoopbackServers()
+        defer { plain.stop() }
+        let port = try plain.start("xapian-tcpsrv") { ["--interface", "127.0.0.1", "--port", String($0), Self.single.path + "/current"] }
+        #expect(refusal(["127.0.0.1:\(port)"]) == "")
+        #expect(refusal(["127.0.0.1:\(port)", "localhost:\(port)"]).contains("the index at 127.0.0.1:\(port) is an ordinary index, not a shard"))
+        #expect(refusal(Array(servers.endpoints.prefix(2)) + ["127.0.0.1:\(port)"]).contains("is an ordinary index, not a shard"))
         // Resharded: the three servers now serve three of its four shards.
         _ = try Maintenance.rebuild(a, shards: 4)
         #expect(refusal(servers.endpoints).contains("the index is 4 shards and 3 --remote were given (none serves shard 3)"))
