@@ -56,7 +56,12 @@ extension Searcher {
                                                             noChange: change.noChange, rise: change.rise).enumerated() {
             hits[i].score = score
         }
-        let ranked = hits.rankOrder()
+        // One row per thing, as `removeDuplicateThings` keeps them, before the
+        // registered item is given its place: given it among rows a bound
+        // App Shortcut and its entity shared, it was shown one place higher
+        // than --explain said (an audit).
+        var things = Set<String>()
+        let ranked = hits.rankOrder().filter { things.insert(Self.thing(hits[$0])).inserted }
         let order = ContextModel.promoteRegistered(ranked, isNewRegistered: { newRegistered[$0] }, habitual: habitual)
         // The chance goes to one: the best of the registered items never used.
         let given = ranked.first { newRegistered[$0] }
@@ -65,10 +70,8 @@ extension Searcher {
         if request.explained {
             let readAsNote = f.contexts == ContextModel.setHash(request.contexts) ? nil
                 : "contexts read as \(readAs.joined(separator: " + ")) (the likeliest donated set like those asked)"
-            var things = Set<String>()
-            for i in order {
-                things.insert(Self.thing(hits[i]))
-                if request.limit > 0, things.count > request.limit { break }
+            for (shown, i) in order.enumerated() {
+                if request.limit > 0, shown >= request.limit { break }
                 var terms = weights.terms(features[i])
                 if change.uses > 0 {
                     let whereUsed = change.ownUses == change.uses ? "here" : "here or in like contexts"

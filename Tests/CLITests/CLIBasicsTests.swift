@@ -125,6 +125,17 @@ import Testing
         #expect(try cli.run(["search", "a", "--limit", "200"] + at).json.count == 200)
     }
 
+    /// The registered, never-used playlist is given its place among the
+    /// rows shown, one per thing: given it before "Play 5K Intervals" and
+    /// its playlist were made one row, it was shown second while --explain
+    /// said third (an audit).
+    @Test func theRegisteredItemIsShownAtTheRankExplainGives() throws {
+        let r = try cli.run(["suggest", "--at", "2026-12-01T18:00:00-08:00", "--context", "audio.workout.running",
+                             "--context", "fitness.workoutActive", "--context", "hardware.headphones", "--limit", "6", "--explain", "--json"])
+        let given = r.json.filter { ($0["explain"] as? [String: Any])?.keys.contains { $0.contains("never used: given rank 3 ") } ?? false }
+        #expect(given.map { $0["id"] as? String } == ["negative-splits"] && given.first?["rank"] as? Int == 3, "\(r.stdout)")
+    }
+
     @Test func outputThatCannotBeWrittenIsAnError() throws {
         // /dev/full: every write fails with ENOSPC, as on a full disk.
         for args in [["export"], ["--version"], ["help", "search"]] {
