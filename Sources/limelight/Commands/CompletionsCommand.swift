@@ -134,6 +134,21 @@ enum Completions {
         s.replacingAll("\\", with: "\\\\").replacingAll("[", with: "\\[").replacingAll("]", with: "\\]").replacingAll(":", with: "\\:")
     }
 
+    /// An option's help up to its first full stop, for a one-line
+    /// description: not the one of "e.g." ("A current context, e" was shown).
+    static func firstSentence(_ help: String) -> String {
+        var rest = Substring(help)
+        var out = ""
+        while let dot = rest.firstIndex(of: ".") {
+            let before = rest[..<dot], after = rest[rest.index(after: dot)...]
+            out += before
+            if after.isEmpty || after.first == " " && !out.hasSuffix("e.g") && !out.hasSuffix("i.e") { return out }
+            out += "."
+            rest = after
+        }
+        return out + rest
+    }
+
     static func zshSpec(_ o: Option) -> String {
         let action: String
         switch valueKind(o) {
@@ -144,7 +159,7 @@ enum Completions {
         case .words(let w): action = "(\(w.joined(separator: " ")))"
         case .none: action = " "
         }
-        let first = o.help.split(separator: ".").first.map(String.init) ?? o.help
+        let first = firstSentence(o.help)
         var spec = (o.repeatable ? "*" : "") + "--\(o.name)[\(zshHelp(first))]"
         if let v = o.valueName { spec += ":\(zshHelp(v)):\(action)" }
         if o.takesRest { spec = "--\(o.name)[\(zshHelp(first))]:program:_command_names -e:*::argument:_normal" }
@@ -225,7 +240,7 @@ enum Completions {
                     case .none: break
                     }
                 }
-                s += line + " -d " + fishQuote(o.help.split(separator: ".").first.map(String.init) ?? o.help) + "\n"
+                s += line + " -d " + fishQuote(firstSentence(o.help)) + "\n"
             }
             let ch = choices(c)
             if !ch.isEmpty { s += "complete -c limelight -n \(when) -a \(fishQuote(ch.joined(separator: " ")))\n" }

@@ -21,7 +21,8 @@ struct HistoryCommand: Command {
         "history unforget",
     ]
     static let positionals = [
-        Positional("action", .one, help: "status, pause, resume, retain, exclude, include or unforget."),
+        Positional("action", .one, choices: ["status", "pause", "resume", "retain", "exclude", "include", "unforget"],
+                   help: "status, pause, resume, retain, exclude, include or unforget."),
         Positional("value", .optional, help: "The days for retain; the app for exclude and include."),
     ]
     static let options: [Option] = [.json.explained("With status: print one JSON object.")]

@@ -12,7 +12,7 @@ struct RelevantCommand: Command {
         "relevant list [--app <app>] [--context <name>] [--json]",
     ]
     static let operations = ["update", "remove", "remove-everywhere", "clear", "clear-all", "list"]
-    static let positionals = [Positional("operation", .one, help: """
+    static let positionals = [Positional("operation", .one, choices: operations, help: """
         update: replace the set for the context (entities must be indexed; 'relevance' records via 'limelight index' may carry full ones).
         remove: remove these entities from the context.
         remove-everywhere: remove these entities from every context.

@@ -23,7 +23,7 @@ struct SyncCommand: Command {
         chromium, Chromium's and Google Chrome's bookmarks (limelight.chromium).
         """
     static let usage = ["sync [<source>...] [--watch] [--json]"]
-    static let positionals = [Positional("source", .many, help: "apps, recent, firefox or chromium (default: all).")]
+    static let positionals = [Positional("source", .many, choices: ["apps", "recent", "firefox", "chromium"], help: "apps, recent, firefox or chromium (default: all).")]
     static let options: [Option] = [
         .watch,
         .json.explained("Print one JSON object per source: added, updated, removed, interactions, problems."),
