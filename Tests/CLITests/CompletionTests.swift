@@ -86,6 +86,11 @@ import Testing
         #expect(try complete(["limelight", "search", "--form"]) == ["--format"])
         #expect(try complete(["limelight", "search", "--format", "t"]) == ["table", "tsv"])
         #expect(try complete(["limelight", "desktop", "u"]) == ["uninstall"])
+        #expect(try complete(["limelight", "sync", "ch"]) == ["chromium"])
+        #expect(try complete(["limelight", "relevant", "clear"]) == ["clear", "clear-all"])
+        #expect(try complete(["limelight", "history", "un"]) == ["unforget"])
+        // A description ends at its first sentence, not at "e.g.".
+        #expect(try cli.run(["completions", "zsh"]).stdout.contains("[A current context, e.g. audio.workout.running or location.home (repeatable)]"))
     }
 
     @Test(.enabled(if: tool("fish") != nil, "fish is not installed"))
