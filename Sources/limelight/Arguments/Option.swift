@@ -79,7 +79,7 @@ struct Positional: Sendable {
 
 extension Option {
     // Taken by every command (and before the subcommand).
-    static let index = Option(name: "index", valueName: "dir", help: "The index directory (default: $LIMELIGHT_INDEX, else $XDG_DATA_HOME/limelight/index).")
+    static let index = Option(name: "index", valueName: "dir", help: "The index directory (default: $LIMELIGHT_INDEX, else $XDG_DATA_HOME/limelight/index, else ~/.local/share/limelight/index).")
     static let remote = Option(name: "remote", valueName: "host:port", repeatable: true,
                                help: "Search the shards that xapian-tcpsrv serves at host:port instead of a local index (one per shard, repeatable; search and suggest only).")
     /// Taken by every command, before or after the subcommand.
