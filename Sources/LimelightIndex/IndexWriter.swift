@@ -62,6 +62,7 @@ public final class IndexWriter {
             throw IndexError.badSetting("--shards takes a number from 1 to \(ShardLayout.maxCount), got \(n)")
         }
         var layout = try fromStore { () throws(StoreError) in try ShardLayout.read(at: location.path) }
+        let published = layout
         if let layout, let n = requested, n != layout.count {
             if try holdsNothing(layout.shards) { return try reshardedFirst(location, shards: n, lockTimeout: lockTimeout, onWait: onWait) }
             throw IndexError.badSetting("the index at \(location.path) has \(layout.count) shard\(layout.count == 1 ? "" : "s"), not \(n); to change that, run `limelight rebuild --shards \(n)`")
@@ -107,6 +108,13 @@ public final class IndexWriter {
             throw error
         }
         if try finishInterruptedSwap(location, opened: dbs, locations: layout.shards) {
+            return try open(location, shards: requested, lockTimeout: lockTimeout, allowOlderSchema: allowOlderSchema, onWait: onWait)
+        }
+        // A re-shard (or un-shard) that finished while this writer waited for
+        // the shards' locks: open the index as it is now. (A new sharded
+        // index has no marker yet: it is published below.)
+        if let published, try fromStore({ () throws(StoreError) in try ShardLayout.read(at: location.path) }) != published {
+            for (k, db) in dbs.enumerated() { unlink(layout.shard(k).pidPath); try? db.close() }
             return try open(location, shards: requested, lockTimeout: lockTimeout, allowOlderSchema: allowOlderSchema, onWait: onWait)
         }
         // Before the shards past the marker's count are retired below: with a

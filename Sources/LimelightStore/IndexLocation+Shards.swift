@@ -70,7 +70,11 @@ extension IndexLocation {
             return [TrackedReader(location: self, try openTrackedReader())]
         }
         let readers = try openEach(layout.shards, pinned: false) { (shard, _) throws(StoreError) in try shard.openTrackedReader() }
-        if let problem = try ShardIdentity.disagreement(readers.map(\.db), layout: layout) {
+        // Not a read replica's: xapian-replicate copies the shards one by one,
+        // so after a rebuild on the master they are of two sets for a while,
+        // the skew between shards a replica has (README, "Read replicas").
+        if !readers.contains(where: { $0.location.isReplica }),
+           let problem = try ShardIdentity.disagreement(readers.map(\.db), layout: layout) {
             for r in readers { ReaderLocks.release(r.lock) }
             throw StoreError.damaged(problem)
         }

@@ -61,12 +61,14 @@ public struct IndexLocation: Sendable {
     /// otherwise. "Index some records first" was no advice for it, and a
     /// write made it anew, empty: the index answered from the others' items
     /// alone from then on.
+    /// (A read replica's shard has no `current` either: it is not missing.)
     package var missingShard: String? {
-        guard let slash = path.lastIndex(of: "/"), path[path.index(after: slash)...].hasPrefix("shard-"),
-              let k = Int(path[path.index(slash, offsetBy: 7)...]),
+        guard let slash = path.lastIndex(of: "/"), case let name = path[path.index(after: slash)...],
+              name.hasPrefix("shard-"), let k = Int(name.dropFirst(6)), name == "shard-\(k)",
               let layout = try? ShardLayout.read(at: String(path[..<slash])), k < layout.count,
-              (try? currentGeneration()) == nil else { return nil }
-        return "shard \(k) of the \(layout.count) shards of the index at \(layout.path) is missing (no index at \(path)): restore it from a backup of that index, or make the index again from its records (limelight rebuild --from FILE…)"
+              !isReplica, (try? currentGeneration()) == nil else { return nil }
+        return "shard \(k) of the \(layout.count) shards of the index at \(layout.path) is missing (no index at \(path)): "
+            + ShardLayout.remedy(layout)
     }
 
     func readersLockPath(_ n: Int) -> String { path + "/gen-\(n).readers" }

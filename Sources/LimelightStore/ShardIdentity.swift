@@ -52,7 +52,7 @@ package struct ShardIdentity: Equatable, Sendable {
             let text: String
             do { text = try db.metadataString(Schema.shardIdentityKey) } catch { throw StoreError(error, path: name) }
             guard let identity = ShardIdentity(text) else { continue }
-            let remedy = "restore the index's own shards and marker from one backup, or make it again from its records (limelight rebuild --from FILE…)"
+            let remedy = ShardLayout.remedy(layout)
             if identity.count != layout.count {
                 return "\(layout.path)/\(ShardLayout.markerName) says \(layout.count) shard\(layout.count == 1 ? "" : "s"), but \(name) is shard \(identity.shard) of \(identity.count): \(remedy)"
             }
@@ -70,7 +70,7 @@ package struct ShardIdentity: Equatable, Sendable {
     /// What keeps the shards at `names` from being every shard of one set,
     /// each once (nil: nothing). One database with no identity is an
     /// ordinary index, served alone; beside others it is refused (every
-    /// index of the current schema keeps one: shards have had it since
+    /// shard of the current schema has one: shards have kept it since
     /// schema 15). Two of them answered every hit twice, with exit 0 (a
     /// shard audit).
     package static func mismatch(_ shards: [Database], names: [String]) throws(StoreError) -> Mismatch? {

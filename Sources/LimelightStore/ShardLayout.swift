@@ -70,6 +70,14 @@ public struct ShardLayout: Sendable, Equatable {
     }
 
     /// Shard k's own index.
+    /// The way out when the shards are not the marker's whole set: the
+    /// index cannot be opened (to export or rebuild it), but each shard
+    /// that is there reads alone.
+    static func remedy(_ layout: ShardLayout) -> String {
+        "restore the index's shards and marker from one backup; or save the records of each shard that is there "
+            + "(limelight --index \(layout.path)/shard-K export > shard-K.jsonl) and index them into a new index"
+    }
+
     public func shard(_ k: Int) -> IndexLocation { IndexLocation(path: path + "/shard-\(k)") }
 
     public var shards: [IndexLocation] { (0..<count).map(shard) }
