@@ -59,12 +59,16 @@ package struct HotLists {
     /// over `titlePrefix`), so its first-letter lists hold it above those
     /// too. Ordered by the boost alone, "Archive" (a mailbox) was left out
     /// of the list of "a" on the bundled corpus, and so of the answer to
-    /// `a`, though it scored second of 599 (an audit).
+    /// `a`, though it scored second of 599 (an audit). The title only, of
+    /// an entity or an app: a synonym, a keyword or an App Shortcut's
+    /// title (a desktop action's is a synonym) earns a share of the bonus,
+    /// and a one-word keyword ("tar") put above every longer title would
+    /// crowd those out of the firsts read.
     static func prefixLists(of card: HitCard) -> [String: Double] {
         var lists: [String: Double] = [:]
         let completion = RankingWeights.titleCompletion - RankingWeights.titlePrefix
         for (k, key) in (card.names + card.aliases.map(TitleKey.init)).enumerated() {
-            let completes = k < card.names.count && key.words.count == 1 ? completion : 0
+            let completes = k == 0 && card.kind != .shortcut && key.words.count == 1 ? completion : 0
             for (n, word) in key.words.enumerated() {
                 for p in Tokenizer.edgePrefixes(word, maxLength: Self.maxListedPrefix) {
                     lists[Self.wordPrefixName(p)] = max(lists[Self.wordPrefixName(p)] ?? 0, 0)
