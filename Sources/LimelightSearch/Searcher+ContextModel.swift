@@ -16,7 +16,7 @@ extension Searcher {
         let f = s.features
         let weights = try snapshot.contextWeights(in: db)
         let items = try db.termFrequency(Schema.hit)
-        var hits: [SearchHit] = [], features: [[Double]] = [], newRegistered: [Bool] = []
+        var hits: [SearchHit] = [], features: [[Double]] = [], newRegistered: [Bool] = [], used: [Bool] = []
         hits.reserveCapacity(candidates.count)
         var habitual = false, estimates: [ContextModel.Estimate] = []
         // The set's last uses, and the ids they name: a candidate's key is
@@ -45,6 +45,7 @@ extension Searcher {
             features.append(phi)
             estimates.append(e)
             newRegistered.append(relevance > 0 && (stats?.count ?? 0) == 0)
+            used.append((stats?.count ?? 0) > 0)
             habitual = habitual || e.usesInContexts >= ContextModel.habitualUses
             // The thing a suggestion shows (a bound App Shortcut is its entity), as the run names it.
             let id = card.binding?.id ?? card.id
@@ -60,11 +61,16 @@ extension Searcher {
         // registered item is given its place: given it among rows a bound
         // App Shortcut and its entity shared, it was shown one place higher
         // than --explain said (an audit).
+        // A thing is new when its entity is registered and none of its rows
+        // was used (a bound App Shortcut played it), whichever row is kept.
         var things = Set<String>()
         let ranked = hits.rankOrder().filter { things.insert(Self.thing(hits[$0])).inserted }
-        let order = ContextModel.promoteRegistered(ranked, isNewRegistered: { newRegistered[$0] }, habitual: habitual)
+        let usedThings = Set(hits.indices.filter { used[$0] }.map { Self.thing(hits[$0]) })
+        let newThings = Set(hits.indices.filter { newRegistered[$0] }.map { Self.thing(hits[$0]) }).subtracting(usedThings)
+        let isNew = { (i: Int) in newThings.contains(Self.thing(hits[i])) }
+        let order = ContextModel.promoteRegistered(ranked, isNewRegistered: isNew, habitual: habitual)
         // The chance goes to one: the best of the registered items never used.
-        let given = ranked.first { newRegistered[$0] }
+        let given = ranked.first(where: isNew)
         // Components for the hits shown only (see `ContextModel.Weights.score`):
         // the first `limit` things, as `removeDuplicateThings` will keep them.
         if request.explained {
