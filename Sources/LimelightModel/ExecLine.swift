@@ -87,8 +87,10 @@ public struct ExecLine: Sendable, Equatable {
     /// double quotes, which the spec leaves undefined, is expanded as GLib
     /// expands it (`Piece.quoted`): refusing it left out an app GNOME shows
     /// and runs. `%%` is a `%` anywhere, in single quotes too, as in GLib,
-    /// which expands the codes before it splits the line; other codes in
-    /// single quotes are kept as written.
+    /// which expands the codes before it splits the line. Other codes in
+    /// single quotes are kept as written: GLib fills them in there too, but
+    /// its quoted value then closes the single quotes, so a value with a
+    /// space is split into several arguments (undefined by the spec).
     ///
     /// Read by Unicode scalar, not Character: a space or a quote followed by
     /// a combining mark is still a separator or a quote.

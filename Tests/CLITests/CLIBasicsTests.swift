@@ -249,8 +249,8 @@ import Testing
         #expect(words.json.map { $0["correctedQuery"] as? String } == ["monterey bay", "coast trail"], "\(words.stdout)")
         // A short word typed alone is no typo to correct: nearly any one has
         // a neighbour that starts some word ("wine" was shown as "wide").
-        // From five letters it is corrected.
-        let alone = try cli.run(["search", "--stdin", "--json", "--limit", "1"], stdin: "wine\nzork\ntrsil\nwine zork\n")
+        // From five letters it is corrected, and after another word from three.
+        let alone = try cli.run(["search", "--stdin", "--json", "--limit", "1"], stdin: "wine\nzork\ntrsil\nmonterey baq\n")
         #expect(alone.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }.map { $0.contains(#""correctedQuery""#) } == [false, false, true, true],
                 "\(alone.stdout)")
     }

@@ -147,7 +147,7 @@ struct DesktopCommand: Command {
                 // Only what install wrote: a file of another's at one of
                 // these names (a KRunner plugin of the same name) was removed.
                 let text = (try? Files.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                guard text.contains(Self.writtenBy) else {
+                guard text.hasPrefix(Self.writtenBy) else {
                     Output.err("warning: left \(path): limelight desktop install did not write it")
                     continue
                 }
