@@ -60,9 +60,9 @@ extension Searcher {
         // One row per thing, as `removeDuplicateThings` keeps them, before the
         // registered item is given its place: given it among rows a bound
         // App Shortcut and its entity shared, it was shown one place higher
-        // than --explain said (an audit).
-        // A thing is new when its entity is registered and none of its rows
-        // was used (a bound App Shortcut played it), whichever row is kept.
+        // than --explain said (an audit). A thing is new when its entity is
+        // registered and none of its rows was used (a bound App Shortcut
+        // played it), whichever row is kept.
         var things = Set<String>()
         let ranked = hits.rankOrder().filter { things.insert(Self.thing(hits[$0])).inserted }
         let usedThings = Set(hits.indices.filter { used[$0] }.map { Self.thing(hits[$0]) })
