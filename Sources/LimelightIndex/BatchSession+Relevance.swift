@@ -14,7 +14,7 @@ extension BatchSession {
     mutating func checkReferences() throws {
         for (app, ref, location) in referencesToCheck
         where try db.documentID(of: ItemKey.entity(app: app, type: ref.type, id: ref.id)) == nil {
-            throw IndexError.rejected(["\(location): relevance update names entity \(ref.type)/\(ref.id), which is not in the index (give its full record)"])
+            throw IndexError.rejected(["\(location): relevance update names entity \(ref.type)/\(ref.id), which is not in the index: index it first, or check its type and id (a relevance record in a file may carry the full entity instead)"])
         }
         referencesToCheck = []
     }

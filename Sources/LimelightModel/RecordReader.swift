@@ -19,8 +19,13 @@ public enum RecordReader {
     /// there were more (one more is read to know; exactly 20 said it stopped).
     static func reported(_ errors: [String]) -> [String] {
         errors.count <= maxReportedErrors ? errors
-            : Array(errors.prefix(maxReportedErrors)) + ["(stopped after \(maxReportedErrors) problems)"]
+            : Array(errors.prefix(maxReportedErrors)) + [stopNote]
     }
+
+    static let stopNote = "(stopped after \(maxReportedErrors) problems)"
+
+    /// Whether a line of `reported` is the note that it stopped, not a problem.
+    public static func isStopNote(_ line: String) -> Bool { line == stopNote }
 
     /// Parses `bytes` (the contents of `name`). Blank lines are skipped.
     public static func parse(_ bytes: [UInt8], name: String,
@@ -43,11 +48,19 @@ public enum RecordReader {
     /// `forEachRecord`, also saying where each line is (to parse it again).
     static func forEachLine(_ bytes: [UInt8], name: String, stopAfterErrors: Int = .max,
                             _ body: (Result<LocatedRecord, RecordError>, LineRef) throws -> Void) rethrows {
+        // UTF-16 (a Windows editor's "Unicode") is every line wrong at column 1: say what it is, once.
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            let order = bytes[0] == 0xFF ? "FF FE" : "FE FF"
+            try body(.failure(RecordError("\(name):1: the file is UTF-16 (it starts with \(order)); records are UTF-8: convert it (iconv -f UTF-16 -t UTF-8)")),
+                     LineRef(bytes: 0..<0, number: 1))
+            return
+        }
         var problems = 0
         for (index, raw) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             var line = raw.last == 0x0D ? raw.dropLast() : raw
-            // A byte order mark that Windows editors put first says the file is UTF-8.
-            if index == 0, line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+            // A byte order mark that Windows editors put first says the file is
+            // UTF-8; files so saved and joined with cat have one on a later line.
+            if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             if problems >= stopAfterErrors { break }
             let ref = LineRef(bytes: line.startIndex..<line.endIndex, number: index + 1)

@@ -105,8 +105,13 @@ enum ExitStatus {
             usage(message, command: command)
         case .rejected(let lines):
             for line in lines { Output.err(line) }
-            // (One problem may be a donation's flags, not a line of a file.)
-            Output.err("Nothing was written: fix \(lines.count == 1 ? "the problem" : "the \(lines.count) problems") above and run again.")
+            // (One problem may be a donation's flags, not a line of a file.
+            // Past the problems told, a note says the reading stopped: it is
+            // no problem to count, and there are more than those above.)
+            let problems = lines.filter { !RecordReader.isStopNote($0) }.count
+            let which = problems < lines.count ? "the problems above and those after them"
+                : problems == 1 ? "the problem above" : "the \(problems) problems above"
+            Output.err("Nothing was written: fix \(which) and run again.")
             exit(EX_DATAERR)
         case .failed(let status, let message):
             Output.err("Error: \(message)")

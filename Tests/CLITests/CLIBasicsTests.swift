@@ -257,6 +257,34 @@ import Testing
 }
 
 @Suite struct IngestCLITests {
+    /// What a newcomer's mistakes are told (an audit): files joined with cat
+    /// keep each one's byte order mark; a UTF-16 file is named as such, once;
+    /// more problems than are listed are not miscounted; what `get` and
+    /// `delete` did not find is named.
+    @Test func encodingsCountsAndWhatWasNotFoundAreToldPlainly() throws {
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        let bom = "\u{FEFF}"
+        let joined = dir.write("joined.jsonl", bom + #"{"kind":"app","app":"a","name":"Alpha"}"# + "\n" + bom + #"{"kind":"entity","app":"a","type":"T","id":"1","title":"One"}"# + "\n")
+        let r = try cli.run(["index", joined])
+        #expect(r.status == 0 && r.stdout.hasPrefix("Indexed 2 records (1 app, 1 entity)"), "\(r)")
+        let one = dir.write("one.jsonl", #"{"kind":"app","app":"b","name":"Beta"}"# + "\n")
+        #expect(try cli.run(["index", one]).stdout.hasPrefix("Indexed 1 record (1 app)"))
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for u in #"{"kind":"app","app":"c","name":"C"}"#.utf16 { utf16 += [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        let wide = dir.path + "/wide.jsonl"
+        FileManager.default.createFile(atPath: wide, contents: Data(utf16))
+        let refused = try cli.run(["index", wide])
+        #expect(refused.status == 65 && refused.stderr.contains("wide.jsonl:1: the file is UTF-16 (it starts with FF FE)")
+                && refused.stderr.hasSuffix("fix the problem above and run again.\n"), "\(refused.stderr)")
+        let bad = dir.write("bad.jsonl", String(repeating: "{\n", count: 25))
+        let many = try cli.run(["index", bad])
+        #expect(many.stderr.contains("(stopped after 20 problems)") && many.stderr.hasSuffix("fix the problems above and those after them and run again.\n"), "\(many.stderr)")
+        let get = try cli.run(["get", "--app", "a", "--type", "T", "--id", "nn1"])
+        #expect(get.status == 1 && get.stderr.contains("no entity T/nn1 of a in the index"), "\(get.stderr)")
+        #expect(try cli.run(["delete", "--app", "a", "--type", "T", "--id", "nn1"]).stdout == "Deleted 0 records (no entity T/nn1 of a in the index).\n")
+    }
+
     @Test func aMalformedThirdLineIsRejectedWithItsLineNumber() throws {
         let dir = TempDir()
         let cli = CLI(index: dir.path + "/index")

@@ -37,6 +37,14 @@ struct DeleteCommand: Command {
         let n = try removeThenRebuild(try openWriter(args, self), { try $0.delete(what) }) {
             "deleted \($0) record\($0 == 1 ? "" : "s") (they are gone from answers)"
         }
-        printRemoved(n, args, json: "deleted", "Deleted \(n) record\(n == 1 ? "" : "s").")
+        // Nothing deleted is no error (a delete is idempotent), but a typo
+        // in the app, type or id should not read as done.
+        let none: String
+        switch what {
+        case let .entity(app, type, id): none = " (no entity \(type)/\(id) of \(app) in the index)"
+        case let .type(app, type): none = " (no entity of type \(type) of \(app) in the index)"
+        case let .app(app): none = " (no app \(app) in the index)"
+        }
+        printRemoved(n, args, json: "deleted", "Deleted \(n) record\(n == 1 ? "" : "s")\(n == 0 ? none : "").")
     }
 }

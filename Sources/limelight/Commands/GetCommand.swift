@@ -23,7 +23,11 @@ struct GetCommand: Command {
             if kind == .app, args.value(.id) != nil { throw CLIError.usage("--id needs --type (an entity) or --kind intent|shortcut") }
             found = try lookup.record(kind: kind, app: app, id: kind == .app ? nil : try require(args, .id))
         }
-        guard let found else { throw CLIError.failed("not found in the index") }
+        guard let found else {
+            let what = args.value(.type).map { "entity \($0)/\(args.value(.id) ?? "")" }
+                ?? (args.value(.kind) ?? "app") + (args.value(.id).map { " " + $0 } ?? "")
+            throw CLIError.failed("no \(what) of \(app) in the index")
+        }
         print(found.json.serialized)
     }
 }

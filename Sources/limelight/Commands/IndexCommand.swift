@@ -40,7 +40,7 @@ struct IndexCommand: Command {
             let parts = RecordKind.allCases.compactMap { k in
                 summary.counts[k].map { "\($0) \($0 == 1 ? (k == .shortcut ? "App Shortcut" : k.rawValue == "relevance" ? "relevance record" : k.rawValue) : plural[k]!)" }
             }
-            print("Indexed \(summary.total) records\(parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")") into \(writer.location.path).")
+            print("Indexed \(summary.total) record\(summary.total == 1 ? "" : "s")\(parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")") into \(writer.location.path).")
         }
         // As donate says it: the history settings left these out (read and
         // checked, counted above, not recorded).
