@@ -46,7 +46,7 @@ import Testing
 
     /// Every command, and every option of each, from the declarations.
     static var expected: [(command: String, options: [String])] {
-        commands.map { c in (c.name, (c.options + Help.commonOptions).map { "--" + $0.name }) }
+        commands.map { c in (c.name, (c.options + Help.commonOptions(c)).map { "--" + $0.name }) }
     }
 
     @Test(arguments: ["bash", "zsh", "fish"])

@@ -77,14 +77,14 @@ import LimelightKit
 @Suite struct ArgumentDeclarationTests {
     @Test func noCommandDeclaresAnOptionTwice() {
         for c in commands {
-            let names = (c.options + Help.commonOptions).map(\.name)
+            let names = (c.options + Option.globals + [.helpFlag]).map(\.name)
             #expect(Set(names).count == names.count, "\(c.name): \(names)")
         }
     }
 
     @Test func everyOptionInAUsageLineIsDeclared() {
         for c in commands {
-            let declared = Set((c.options + Help.commonOptions).map(\.name))
+            let declared = Set((c.options + Help.commonOptions(c)).map(\.name))
             for form in c.usage {
                 for word in form.split(whereSeparator: { " []()|.".contains($0) }) where word.hasPrefix("--") {
                     #expect(declared.contains(String(word.dropFirst(2))), "\(c.name): \(word) is in the usage but not declared")

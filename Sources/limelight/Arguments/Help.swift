@@ -14,12 +14,16 @@ enum Help {
             out += "\n"
         }
         out += "OPTIONS:\n"
-        for o in command.options + commonOptions { out += entry(o.label, o.help) }
+        for o in command.options + commonOptions(command) { out += entry(o.label, o.help) }
         return out + "\n"
     }
 
-    /// What every command takes besides its own options.
-    static let commonOptions: [Option] = Option.globals + [.helpFlag]
+    /// What a command takes besides its own options: `--remote` only where
+    /// it works, search and suggest (every other command refuses it, 64,
+    /// saying so, but its help listed it).
+    static func commonOptions(_ command: any Command.Type) -> [Option] {
+        (["search", "suggest"].contains(command.name) ? Option.globals : Option.globals.filter { $0.name != "remote" }) + [.helpFlag]
+    }
 
     /// One `  label    help` entry, the help wrapped at `width`.
     static func entry(_ label: String, _ help: String) -> String {

@@ -45,7 +45,7 @@ enum Completions {
     /// Options before the subcommand.
     static let globalOptions: [Option] = Option.globals + [.version, .helpFlag]
 
-    static func allOptions(_ c: any Command.Type) -> [Option] { c.options + Help.commonOptions }
+    static func allOptions(_ c: any Command.Type) -> [Option] { c.options + Help.commonOptions(c) }
 
     /// What a value is completed with.
     enum ValueKind { case apps, types, directories, files, words([String]), none }
