@@ -95,9 +95,15 @@ enum BrowserRecords {
         var earlierBrowsers = Set<String>()
         for browser in ChromiumBookmarks.browsers {
             let path: String
-            switch browser.bookmarksFile(in: environment) {
-            case let .found(file): path = file
-            case let .skipped(note): notes.append(note); continue
+            do {
+                switch try browser.bookmarksFile(in: environment) {
+                case let .found(file): path = file
+                case let .skipped(note): notes.append(note); continue
+                }
+            } catch {
+                out.problems.append(error)
+                out.unreadable.insert(app)
+                continue
             }
             let directory = browser.directory
             let bookmarks: [ChromiumBookmark]

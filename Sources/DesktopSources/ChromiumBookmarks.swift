@@ -32,7 +32,7 @@ public enum ChromiumBookmarks {
     public static func read(in environment: DesktopEnvironment) throws(DesktopSourceError) -> [(browser: String, outcome: SourceOutcome<[ChromiumBookmark]>)] {
         var out: [(browser: String, outcome: SourceOutcome<[ChromiumBookmark]>)] = []
         for browser in browsers {
-            switch browser.bookmarksFile(in: environment) {
+            switch try browser.bookmarksFile(in: environment) {
             case let .found(path): out.append((browser.name, .found(try read(path))))
             case let .skipped(note): out.append((browser.name, .skipped(note: note)))
             }
@@ -112,9 +112,10 @@ public struct ChromiumBrowser: Sendable {
 
     /// The Bookmarks file in use: of those there, the one written last (a
     /// deb's profile stays behind when Ubuntu moves Chromium to its snap).
-    public func bookmarksFile(in environment: DesktopEnvironment) -> SourceOutcome<String> {
+    public func bookmarksFile(in environment: DesktopEnvironment) throws(DesktopSourceError) -> SourceOutcome<String> {
         let files = profileDirectories(in: environment).map { $0 + "/Bookmarks" }
-        let present = files.filter(FileSystem.isRegularFile).map { ($0, FileSystem.modified($0) ?? -1) }
+        var present: [(String, Int)] = []
+        for file in files where try FileSystem.storeIsThere(file) { present.append((file, FileSystem.modified(file) ?? -1)) }
         // (max(by:) keeps the first of equals: the usual place wins a tie.)
         if let inUse = present.max(by: { $0.1 < $1.1 }) { return .found(inUse.0) }
         return .skipped(note: "no \(name) bookmarks at \(files.joined(separator: ", "))")

@@ -45,6 +45,25 @@ enum FileSystem {
         return (st.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Whether a store's file is there: false only when it is not
+    /// (ENOENT, ENOTDIR), which lets a sync empty the source as gone. One
+    /// that cannot be reached (a directory on its path this user may not
+    /// search, an I/O error, a home not mounted yet) or is not a regular
+    /// file is an error, and what was imported from it is kept: such a
+    /// store was taken for gone, and its items deleted with the uses
+    /// recorded on them (an audit).
+    static func storeIsThere(_ path: String) throws(DesktopSourceError) -> Bool {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return false }
+            throw failure(path, "cannot reach it")
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw DesktopSourceError(file: path, line: 0, problem: "is not a regular file")
+        }
+        return true
+    }
+
     /// A regular file this process may execute (what `TryExec` asks).
     static func isExecutableFile(_ path: String) -> Bool { Files.isExecutableFile(path) }
 

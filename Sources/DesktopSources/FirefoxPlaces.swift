@@ -71,7 +71,7 @@ public struct FirefoxPlaces: Sendable {
     public static func read(profile: FirefoxProfile, now: Timestamp,
                             window: FirefoxHistoryWindow = .standard) throws(DesktopSourceError) -> SourceOutcome<FirefoxPlaces> {
         let original = profile.directory + "/places.sqlite"
-        guard FileSystem.isRegularFile(original) else {
+        guard try FileSystem.storeIsThere(original) else {
             return .skipped(note: "the Firefox profile \(profile.name) has no places.sqlite (\(original))")
         }
         let scratch = try FileSystem.makeTemporaryDirectory(prefix: "limelight-firefox")

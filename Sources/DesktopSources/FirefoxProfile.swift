@@ -21,7 +21,12 @@ extension FirefoxProfile {
     /// snap), the one whose default profile's history was written last: the
     /// first root alone took the stale one. No Firefox is a note, not an error.
     public static func defaultProfile(in environment: DesktopEnvironment) throws(DesktopSourceError) -> SourceOutcome<FirefoxProfile> {
-        let roots = rootDirectories(in: environment).filter { FileSystem.isRegularFile($0 + "/profiles.ini") }
+        // A root that cannot be reached is no root gone: an error, unless another is there.
+        var roots: [String] = [], unreachable: DesktopSourceError?
+        for root in rootDirectories(in: environment) {
+            do { if try FileSystem.storeIsThere(root + "/profiles.ini") { roots.append(root) } } catch { unreachable = unreachable ?? error }
+        }
+        if roots.isEmpty, let unreachable { throw unreachable }
         guard let first = roots.first else {
             return .skipped(note: "no Firefox profiles.ini in \(rootDirectories(in: environment).joined(separator: ", "))")
         }

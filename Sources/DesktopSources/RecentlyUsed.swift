@@ -56,7 +56,7 @@ public enum RecentlyUsed {
     /// with GTK). A file that is not well-formed is an error.
     public static func read(in environment: DesktopEnvironment) throws(DesktopSourceError) -> SourceOutcome<List> {
         let file = path(in: environment)
-        guard FileSystem.isRegularFile(file) else { return .skipped(note: "no recently-used.xbel at \(file)") }
+        guard try FileSystem.storeIsThere(file) else { return .skipped(note: "no recently-used.xbel at \(file)") }
         return .found(try read(file))
     }
 

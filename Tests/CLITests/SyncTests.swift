@@ -239,6 +239,45 @@ final class DesktopFixture: Sendable {
         #expect(again.stdout.contains("recent: skipped:"), "\(again.stdout)")
     }
 
+    /// A store that is there but cannot be reached (a directory on its path
+    /// that cannot be searched: here a symbolic link loop, which root meets
+    /// too) or is not a regular file is kept, with the problem named: it was
+    /// taken for gone, and its items deleted with the uses recorded on them
+    /// (an audit, with a Chromium profile directory this user could not read).
+    @Test func aStoreThatCannotBeReachedIsKeptNotTakenForGone() throws {
+        let desktop = DesktopFixture()
+        let cli = CLI(index: desktop.root + "/index")
+        let env = desktop.env
+        let notes = desktop.write("home/Documents/Zeppelin notes.txt", "x")
+        desktop.write("home/.local/share/recently-used.xbel", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xbel version="1.0" xmlns:bookmark="http://www.freedesktop.org/standards/desktop-bookmarks">
+              <bookmark href="file://\(notes.replacingOccurrences(of: " ", with: "%20"))" added="2026-11-30T06:35:03Z" modified="2026-11-30T06:40:00Z" visited="2026-11-30T06:35:03Z">
+                <info><metadata owner="http://freedesktop.org"><bookmark:applications>
+                  <bookmark:application name="gedit" exec="&apos;gedit %u&apos;" modified="2026-11-30T06:35:03Z" count="1"/>
+                </bookmark:applications></metadata></info>
+              </bookmark>
+            </xbel>
+            """)
+        desktop.write("home/.config/chromium/Default/Bookmarks", """
+            {"roots": {"bookmark_bar": {"children": [{"id": "5", "name": "Zeppelin Museum", "type": "url", "url": "https://zeppelin.example/"}],
+              "name": "Bookmarks bar", "type": "folder"}, "other": {"children": [], "type": "folder"}, "synced": {"children": [], "type": "folder"}}, "version": 1}
+            """)
+        #expect(try cli.run(["sync", "recent", "chromium"], env: env).status == 0)
+        #expect(try cli.run(["open", "--query", "zeppelin museum", "--dry-run"], env: env).status == 0)
+        let before = try cli.run(["export"]).lines.filter { $0.contains(#""kind":"interaction""#) }.count
+        // Chromium's directory a link to itself; the xbel a directory.
+        let chromium = desktop.root + "/home/.config/chromium"
+        #expect(rename(chromium, chromium + ".away") == 0 && symlink(chromium, chromium) == 0)
+        desktop.remove("home/.local/share/recently-used.xbel")
+        try FileManager.default.createDirectory(atPath: desktop.root + "/home/.local/share/recently-used.xbel", withIntermediateDirectories: true)
+        let r = try cli.run(["sync", "recent", "chromium", "--json"], env: env)
+        #expect(r.stderr.contains("Bookmarks: cannot reach it") && r.stderr.contains("recently-used.xbel: is not a regular file"), "\(r.stderr)")
+        #expect(r.json.allSatisfy { $0["removed"] as? Int == 0 }, "\(r.stdout)")
+        #expect(try hits(cli, "zeppelin", env: env).count == 2)
+        #expect(try cli.run(["export"]).lines.filter { $0.contains(#""kind":"interaction""#) }.count == before)
+    }
+
     /// A desktop file gone for one sync (a package upgrade replacing it, a
     /// run with a poorer XDG_DATA_DIRS) takes the app and its App Shortcuts
     /// out of search, not its launches: back, it has its usage back. The

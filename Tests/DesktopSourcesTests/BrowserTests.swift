@@ -482,8 +482,8 @@ private extension String {
         let flatpak = tree.write("home/.var/app/com.google.Chrome/config/google-chrome/Default/Bookmarks", Self.bookmarks)
         var results = try ChromiumBookmarks.read(in: environment)
         #expect(results[0].outcome.value?.count == 3 && results[1].outcome.value?.count == 3)
-        #expect(ChromiumBookmarks.browsers[0].bookmarksFile(in: environment).value == snap)
-        #expect(ChromiumBookmarks.browsers[1].bookmarksFile(in: environment).value == flatpak)
+        #expect(try ChromiumBookmarks.browsers[0].bookmarksFile(in: environment).value == snap)
+        #expect(try ChromiumBookmarks.browsers[1].bookmarksFile(in: environment).value == flatpak)
         let deb = tree.write("home/.config/chromium/Default/Bookmarks", #"{"roots":{},"version":1}"#)
         var times = [timespec(tv_sec: 1_700_000_000, tv_nsec: 0), timespec(tv_sec: 1_700_000_000, tv_nsec: 0)]
         utimensat(AT_FDCWD, deb, &times, 0)
