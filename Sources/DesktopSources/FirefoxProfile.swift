@@ -67,10 +67,12 @@ extension FirefoxProfile {
         if installDefaults.isEmpty, FileSystem.isRegularFile(root + "/installs.ini") {
             installDefaults = try KeyFile.load(root + "/installs.ini").groups.compactMap { $0.string("Default") }
         }
-        let installed = installDefaults.map { path in
-            profiles.first { $0.string("Path") == path }.map(profile)
-                ?? FirefoxProfile(name: path, directory: path.hasPrefix("/") ? path : root + "/" + path)
-        }
+        // Only a profile of the list: Firefox (nsToolkitProfileService) uses
+        // an install's default only when it finds it there. One made up from
+        // the path alone had no places.sqlite when the path was stale, and
+        // the sync emptied the source as gone, though a Default=1 profile was
+        // there (an audit).
+        let installed = installDefaults.compactMap { path in profiles.first { $0.string("Path") == path }.map(profile) }
         // (max(by:) keeps the first of equals: the first in the file wins a tie.)
         if let inUse = installed.max(by: { lastWritten($0) < lastWritten($1) }) { return .found(inUse) }
         if let group = profiles.first(where: { $0.string("Default") == "1" }) ?? (profiles.count == 1 ? profiles.first : nil) {

@@ -103,6 +103,12 @@ import Testing
         tree.write("home/.mozilla/firefox/profiles.ini", Self.profilesIni)
         #expect(try FirefoxProfile.defaultProfile(in: environment).value
                 == FirefoxProfile(name: "default-release", directory: tree.path("home/.mozilla/firefox/abcd1234.default-release")))
+        // An install's default that is in no [Profile…] is not opened by
+        // Firefox: the Default=1 profile is (a made-up one, with no
+        // places.sqlite, had the source emptied as gone).
+        tree.write("home/.mozilla/firefox/profiles.ini", Self.profilesIni.replacingOccurrences(of: "Default=abcd1234.default-release", with: "Default=Profiles/gone.default"))
+        #expect(try FirefoxProfile.defaultProfile(in: environment).value
+                == FirefoxProfile(name: "default", directory: tree.path("home/.mozilla/firefox/wxyz5678.default")))
     }
 
     /// Two Firefoxes installed (a Nightly left behind, ESR beside release):
