@@ -26,8 +26,16 @@ public struct KeyFile: Sendable {
 
     public func group(_ name: String) -> KeyFileGroup? { places[name].map { groups[$0] } }
 
+    /// Far more than any desktop file or profiles.ini holds (the largest of
+    /// 224 Debian desktop files is under 100 kB): a larger one is not read.
+    /// A 50 MB file cost every `sync apps` 25 s and 600 MB (an audit).
+    static let maxBytes = 4 << 20
+
     public static func load(_ path: String) throws(DesktopSourceError) -> KeyFile {
-        try parse(try FileSystem.contents(of: path), path: path)
+        if let size = FileSystem.status(path).map({ Int($0.st_size) }), size > maxBytes {
+            throw DesktopSourceError(file: path, line: 0, problem: "the file is \(size >> 20) MB; a key file of more than \(maxBytes >> 20) MB is not read")
+        }
+        return try parse(try FileSystem.contents(of: path), path: path)
     }
 
     public static func parse(_ bytes: [UInt8], path: String) throws(DesktopSourceError) -> KeyFile {

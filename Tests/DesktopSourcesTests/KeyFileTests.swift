@@ -188,6 +188,15 @@ import Testing
         #expect(entry.string("Comment") == "\u{0301}x")
     }
 
+    /// A key file past 4 MB is not read: named, not parsed at length.
+    @Test func aHugeFileIsNotRead() throws {
+        let tree = FixtureTree()
+        let path = tree.write("huge.desktop", "[Desktop Entry]\nName=x\nComment=" + String(repeating: "a", count: KeyFile.maxBytes) + "\n")
+        #expect(throws: DesktopSourceError(file: path, line: 0, problem: "the file is 4 MB; a key file of more than 4 MB is not read")) {
+            try KeyFile.load(path)
+        }
+    }
+
     @Test func crlfLineEndsAreAccepted() throws {
         let entry = try #require(try parse("[G]\r\nName=x\r\n").group("G"))
         #expect(entry.string("Name") == "x")
