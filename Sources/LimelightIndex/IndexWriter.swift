@@ -97,6 +97,7 @@ public final class IndexWriter {
         }
         var dbs: [WritableDatabase] = []
         var gens: [Int] = []
+        func closeOpened() { for (k, db) in dbs.enumerated() { unlink(layout.shard(k).pidPath); try? db.close() } }
         do throws(IndexError) {
             for shard in layout.shards {
                 let (db, gen) = try openShard(shard, lockTimeout: lockTimeout, allowOlderSchema: allowOlderSchema, onWait: onWait)
@@ -104,7 +105,7 @@ public final class IndexWriter {
                 gens.append(gen)
             }
         } catch {
-            for (k, db) in dbs.enumerated() { unlink(layout.shard(k).pidPath); try? db.close() }
+            closeOpened()
             throw error
         }
         if try finishInterruptedSwap(location, opened: dbs, locations: layout.shards) {
@@ -114,13 +115,13 @@ public final class IndexWriter {
         // the shards' locks: open the index as it is now. (A new sharded
         // index has no marker yet: it is published below.)
         if let published, try fromStore({ () throws(StoreError) in try ShardLayout.read(at: location.path) }) != published {
-            for (k, db) in dbs.enumerated() { unlink(layout.shard(k).pidPath); try? db.close() }
+            closeOpened()
             return try open(location, shards: requested, lockTimeout: lockTimeout, allowOlderSchema: allowOlderSchema, onWait: onWait)
         }
         // Before the shards past the marker's count are retired below: with a
         // marker that says too few, they are live shards.
         if let problem = try fromStore({ () throws(StoreError) in try ShardIdentity.disagreement(dbs, layout: layout) }) {
-            for (k, db) in dbs.enumerated() { unlink(layout.shard(k).pidPath); try? db.close() }
+            closeOpened()
             throw IndexError.store(.damaged(problem))
         }
         // Every shard is a complete index before the marker says they are one.

@@ -191,18 +191,9 @@ final class DesktopFixture: Sendable {
         #expect(try interactions() == 1)
     }
 
-    /// A store that was synced and is gone (recently-used.xbel deleted, the
-    /// Firefox profile removed, Chromium's Bookmarks deleted) is synced as
-    /// empty: its items stop being found. One never here is only skipped.
-    @Test func aStoreThatIsGoneTakesWhatItMadeWithIt() throws {
-        let desktop = DesktopFixture()
-        let cli = CLI(index: desktop.root + "/index")
-        let env = desktop.env
-        // Never here, and no index yet: a note, and no index is made for it.
-        let never = try cli.run(["sync", "recent"], env: env)
-        #expect(never.status == 0 && never.stdout.contains("recent: skipped: no recently-used.xbel"), "\(never.stdout)")
-        #expect(!FileManager.default.fileExists(atPath: desktop.root + "/index"))
-
+    /// A recently-used.xbel with one file and a Chromium profile with one
+    /// bookmark, both "Zeppelin".
+    static func writeZeppelinStores(_ desktop: DesktopFixture) {
         let notes = desktop.write("home/Documents/Zeppelin notes.txt", "x")
         desktop.write("home/.local/share/recently-used.xbel", """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -218,6 +209,21 @@ final class DesktopFixture: Sendable {
             {"roots": {"bookmark_bar": {"children": [{"id": "5", "name": "Zeppelin Museum", "type": "url", "url": "https://zeppelin.example/"}],
               "name": "Bookmarks bar", "type": "folder"}, "other": {"children": [], "type": "folder"}, "synced": {"children": [], "type": "folder"}}, "version": 1}
             """)
+    }
+
+    /// A store that was synced and is gone (recently-used.xbel deleted, the
+    /// Firefox profile removed, Chromium's Bookmarks deleted) is synced as
+    /// empty: its items stop being found. One never here is only skipped.
+    @Test func aStoreThatIsGoneTakesWhatItMadeWithIt() throws {
+        let desktop = DesktopFixture()
+        let cli = CLI(index: desktop.root + "/index")
+        let env = desktop.env
+        // Never here, and no index yet: a note, and no index is made for it.
+        let never = try cli.run(["sync", "recent"], env: env)
+        #expect(never.status == 0 && never.stdout.contains("recent: skipped: no recently-used.xbel"), "\(never.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: desktop.root + "/index"))
+
+        Self.writeZeppelinStores(desktop)
         #expect(try cli.run(["sync", "recent", "chromium"], env: env).status == 0)
         #expect(try hits(cli, "zeppelin", env: env).count == 2)
         // Firefox never synced: still only a note, though the index exists now.
@@ -248,21 +254,7 @@ final class DesktopFixture: Sendable {
         let desktop = DesktopFixture()
         let cli = CLI(index: desktop.root + "/index")
         let env = desktop.env
-        let notes = desktop.write("home/Documents/Zeppelin notes.txt", "x")
-        desktop.write("home/.local/share/recently-used.xbel", """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <xbel version="1.0" xmlns:bookmark="http://www.freedesktop.org/standards/desktop-bookmarks">
-              <bookmark href="file://\(notes.replacingOccurrences(of: " ", with: "%20"))" added="2026-11-30T06:35:03Z" modified="2026-11-30T06:40:00Z" visited="2026-11-30T06:35:03Z">
-                <info><metadata owner="http://freedesktop.org"><bookmark:applications>
-                  <bookmark:application name="gedit" exec="&apos;gedit %u&apos;" modified="2026-11-30T06:35:03Z" count="1"/>
-                </bookmark:applications></metadata></info>
-              </bookmark>
-            </xbel>
-            """)
-        desktop.write("home/.config/chromium/Default/Bookmarks", """
-            {"roots": {"bookmark_bar": {"children": [{"id": "5", "name": "Zeppelin Museum", "type": "url", "url": "https://zeppelin.example/"}],
-              "name": "Bookmarks bar", "type": "folder"}, "other": {"children": [], "type": "folder"}, "synced": {"children": [], "type": "folder"}}, "version": 1}
-            """)
+        Self.writeZeppelinStores(desktop)
         #expect(try cli.run(["sync", "recent", "chromium"], env: env).status == 0)
         #expect(try cli.run(["open", "--query", "zeppelin museum", "--dry-run"], env: env).status == 0)
         let before = try cli.run(["export"]).lines.filter { $0.contains(#""kind":"interaction""#) }.count
