@@ -96,6 +96,7 @@ package struct BatchSession {
             try put(try builder.plain(r), key: ItemKey(r), hit: false)
             touchedApps.insert(r.app)
             intentsToCheck.append(LocatedRecord(r, at: location))
+            summary.unread += Self.unread(r, at: location)
         case .entity:
             try upsertEntity(r, at: location)
         case .shortcut:
@@ -103,6 +104,7 @@ package struct BatchSession {
             try put(try builder.plain(r), key: ItemKey(r), hit: false)
             touchedApps.insert(r.app)
             toCheck.append(LocatedRecord(r, at: location))
+            summary.unread += Self.unread(r, at: location)
         case .interaction:
             // History paused, the app excluded, older than the retention limit, or forgotten: not recorded.
             guard policy.records(r) else {

@@ -277,6 +277,9 @@ public final class IndexWriter {
         /// Interactions naming an app, intent or App Shortcut not in the
         /// index, each `place: what`: kept, they count once it is indexed.
         public var namingUnknown: [String] = []
+        /// What intents' and App Shortcuts' parameters hold that Limelight
+        /// does not read (`BatchSession.unread`), each `place: what`: kept.
+        public var unread: [String] = []
 
         static func conflictNote(_ id: String) -> String {
             "interaction id '\(id)' is already recorded with other content (an id names one use: give this one another id, or forget that one first)"

@@ -33,6 +33,7 @@ struct IndexCommand: Command {
             if summary.notRecorded > 0 { o["notRecorded"] = .number(Double(summary.notRecorded)) }
             if !summary.conflicts.isEmpty { o["conflicts"] = .array(summary.conflicts.map(JSON.string)) }
             if !summary.namingUnknown.isEmpty { o["namingUnknown"] = .array(summary.namingUnknown.prefix(100).map(JSON.string)) }
+            if !summary.unread.isEmpty { o["warnings"] = .array(summary.unread.prefix(100).map(JSON.string)) }
             print(JSON.object(o).serialized)
         } else {
             let plural: [RecordKind: String] = [.app: "apps", .entity: "entities", .intent: "intents", .shortcut: "App Shortcuts",
@@ -46,6 +47,8 @@ struct IndexCommand: Command {
         // checked, counted above, not recorded).
         for u in summary.namingUnknown.prefix(20) { Output.err("kept: \(u); it counts once that is indexed") }
         if summary.namingUnknown.count > 20 { Output.err("kept: \(summary.namingUnknown.count - 20) more interactions naming what is not in the index") }
+        for u in summary.unread.prefix(20) { Output.err("warning: " + u) }
+        if summary.unread.count > 20 { Output.err("warning: \(summary.unread.count - 20) more fields Limelight does not read") }
         for c in summary.conflicts.prefix(20) { Output.err("not recorded: " + c) }
         if summary.conflicts.count > 20 { Output.err("not recorded: \(summary.conflicts.count - 20) more interactions whose ids were recorded with other content") }
         Output.notRecorded(summary.notRecorded)
