@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["limelight", "TestProcesses"], exclude: ["Help"]),
         // Servers the tests start on 127.0.0.1 (xapian-tcpsrv, xapian-replicate-server).
         .target(name: "TestProcesses", path: "Tests/TestProcesses"),
-        .testTarget(name: "DesktopSourcesTests", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport"]),
+        .testTarget(name: "DesktopSourcesTests", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport", "TestProcesses"]),
     ],
     cxxLanguageStandard: .cxx17
 )

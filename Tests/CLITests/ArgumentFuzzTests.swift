@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestProcesses
 
 /// Issue 11: a seeded fuzz of command lines and of hostile keys, names and
 /// property counts. Every call ends within a second, with 0 or a clean
@@ -9,17 +10,6 @@ import Testing
 @Suite struct ArgumentFuzzTests {
     let dir = TempDir()
 
-    /// SplitMix64: small, seeded, the same on every machine.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let seed = UInt64(ProcessInfo.processInfo.environment["LIMELIGHT_FUZZ_SEED"] ?? "") ?? 11
 
@@ -35,7 +25,7 @@ import Testing
                          "\u{1B}[2J", "\u{1B}]0;pwned\u{07}", "\u{9B}31m", "line\nbreak", "tab\there", "ü日本語",
                          String(repeating: "i", count: 201), String(repeating: "w", count: 5_000), String(repeating: "é", count: 1_000)]
 
-    func pick<T>(_ a: [T], _ rng: inout Seeded) -> T { a[Int(rng.next() % UInt64(a.count))] }
+    func pick<T>(_ a: [T], _ rng: inout SplitMix64) -> T { a[Int(rng.next() % UInt64(a.count))] }
 
     func check(_ r: CLI.Result, seconds: Double, _ what: String) {
         #expect(seconds < 1, "\(what): \(seconds) s")
@@ -63,7 +53,7 @@ import Testing
 
     @Test func fuzzedCommandLinesEndCleanlyWithinASecond() throws {
         let cli = try seededIndex()
-        var rng = Seeded(state: Self.seed)
+        var rng = SplitMix64(state: Self.seed)
         for n in 0..<150 {
             var args = [pick(Self.commands, &rng)]
             for _ in 0..<Int(rng.next() % 6) {
@@ -82,7 +72,7 @@ import Testing
 
     @Test func hostileKeysNamesAndPropertyCountsEndCleanlyWithinASecond() throws {
         let cli = try seededIndex()
-        var rng = Seeded(state: Self.seed &+ 1)
+        var rng = SplitMix64(state: Self.seed &+ 1)
         let names = ["", "a", "\u{1B}[2J", "\\u001b]0;x\\u0007", String(repeating: "k", count: 300), String(repeating: "日", count: 100),
                      "with space", "dot.ted", "x\\u009b", "\\ud800"]
         for n in 0..<40 {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import LimelightSupport
+import TestProcesses
 import Testing
 @testable import DesktopSources
 
@@ -242,7 +243,7 @@ import Testing
     func makeBigHistory(pages: Int, visits: Int) throws -> (db: SQLiteDatabase, pages: [(id: Int64, url: String, hidden: Bool, last: Int64)],
                                                             visits: [(place: Int64, at: Int64, type: Int)]) {
         let db = try makeProfile("home/.mozilla/firefox/abcd1234.default-release")
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(state: 7)
         var pageRows: [(id: Int64, url: String, hidden: Bool, last: Int64)] = []
         for i in 0..<pages {
             let id = Int64(1_000 + i)
@@ -262,17 +263,6 @@ import Testing
         return (db, pageRows, visitRows)
     }
 
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     /// The pages and visits kept, read in plain Swift from the rows as the
     /// window defines them: what the SQL must give, whatever it reads.

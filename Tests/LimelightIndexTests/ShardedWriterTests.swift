@@ -16,21 +16,6 @@ import Xapian
             .map { dir + "/corpus/\($0).jsonl" }
     }()
 
-    final class Scratch {
-        let path: String
-        init() {
-            var template = Array("/tmp/limelight-shardwrite-XXXXXX".utf8CString)
-            path = String(cString: mkdtemp(&template)!)
-        }
-        deinit { Files.removeTree(path) }
-        func index(_ name: String) -> IndexLocation { IndexLocation(path: path + "/" + name) }
-        func write(_ name: String, _ lines: [String]) throws -> String {
-            let p = path + "/" + name
-            try Files.writeAtomically(p, Array((lines.joined(separator: "\n") + "\n").utf8))
-            return p
-        }
-    }
-
     static func load(_ files: [String]) throws -> RecordSource {
         let source = try RecordSource.load(files)
         _ = try source.validate()
@@ -122,7 +107,7 @@ import Xapian
     }
 
     @Test func everyRecordAndItsUsageIsInItsShard() throws {
-        let s = Scratch()
+        let s = Scratch("shardwrite")
         try Self.ingest(s.index("one"), Self.corpus)
         let summary = try Self.ingest(s.index("three"), shards: 3, Self.corpus)
         #expect(summary.counts[.entity] == 1303)
@@ -136,7 +121,7 @@ import Xapian
     /// the entities, built on their shards' threads, get that usage from
     /// interactions in other shards.
     @Test func usageFromEarlierInteractionsReachesEntitiesInOtherShards() throws {
-        let s = Scratch()
+        let s = Scratch("shardwrite")
         var first = [#"{"kind":"app","app":"a","name":"A"}"#, #"{"kind":"intent","app":"a","id":"Open","title":"Open"}"#]
         var later: [String] = []
         for n in 0..<40 {
@@ -160,7 +145,7 @@ import Xapian
     /// now ordered by score, then item key — `HotLists.better` — so its
     /// order cannot depend on the order of the offers.)
     @Test func theParallelBuildIsTheSequentialOne() throws {
-        let s = Scratch()
+        let s = Scratch("shardwrite")
         try Self.ingest(s.index("parallel"), shards: 2, Self.corpus)
         BatchSession.buildsShardsInParallel = false
         defer { BatchSession.buildsShardsInParallel = true }
@@ -191,7 +176,7 @@ import Xapian
     /// A record rejected by a rule checked after the entities were built (an
     /// App Shortcut naming an undeclared intent) writes nothing to any shard.
     @Test func aRejectedBatchWritesNothingAnywhere() throws {
-        let s = Scratch()
+        let s = Scratch("shardwrite")
         try Self.ingest(s.index("three"), shards: 3, Self.corpus)
         let before = try Self.shardDatabases(s.index("three")).map { (try $0.revision, try Self.documents($0)) }
         var lines = (0..<200).map { #"{"kind":"entity","app":"com.example.trails","type":"TrailEntity","id":"new-\#($0)","title":"New Trail \#($0)"}"# }
@@ -210,7 +195,7 @@ import Xapian
     /// records: every record and its usage is kept, each where it belongs;
     /// the ordinary index and the dropped shard are gone.
     @Test func reshardingKeepsEveryRecordAndItsUsage() throws {
-        let s = Scratch()
+        let s = Scratch("shardwrite")
         try Self.ingest(s.index("one"), Self.corpus)
         try Self.ingest(s.index("moved"), Self.corpus)
         // Compared with the ordinary index rebuilt the same way (a rebuild
@@ -239,7 +224,7 @@ import Xapian
     /// one whose generation a reader holds stays, retired (no stub), until
     /// a writer of the index opens after the reader has let go.
     @Test func aDroppedShardGoesOnceNoReaderHoldsIt() throws {
-        let s = Scratch()
+        let s = Scratch("shardwrite")
         let four = s.index("four")
         try Self.ingest(four, shards: 4, Self.corpus)
         let held = try ShardLayout(path: four.path, count: 4).shard(3).openTrackedReader()
@@ -257,7 +242,7 @@ import Xapian
     }
 
     @Test func aDifferentShardCountIsAUsageError() throws {
-        let s = Scratch()
+        let s = Scratch("shardwrite")
         let f = try s.write("a.jsonl", [#"{"kind":"app","app":"a","name":"A"}"#])
         try Self.ingest(s.index("three"), shards: 3, [f])
         #expect { try IndexWriter.open(s.index("three"), shards: 2) } throws: { if case .badSetting? = $0 as? IndexError { true } else { false } }
@@ -269,7 +254,7 @@ import Xapian
 
     /// Deletes, forgets and donations route by key too.
     @Test func otherWritesRouteByKey() throws {
-        let s = Scratch()
+        let s = Scratch("shardwrite")
         try Self.ingest(s.index("one"), Self.corpus)
         try Self.ingest(s.index("three"), shards: 3, Self.corpus)
         for name in ["one", "three"] {
@@ -285,7 +270,7 @@ import Xapian
     /// Writers that each need every shard take the locks in shard order, so
     /// they take turns instead of each holding a shard the other waits for.
     @Test func concurrentWritersDoNotDeadlock() throws {
-        let s = Scratch()
+        let s = Scratch("shardwrite")
         let loc = s.index("three")
         try Self.ingest(loc, shards: 3, [try s.write("app.jsonl", [#"{"kind":"app","app":"a","name":"A"}"#])])
         let files = try (0..<4).map { w in

@@ -12,16 +12,6 @@ import LimelightSupport
 /// load Firefox writes, and each re-sync of a big history read back, checked
 /// and skipped every visit it had stored (31,000 of a 100k-page history).
 @Suite struct SyncUnchangedTests {
-    final class Scratch {
-        let path: String
-        init() {
-            var template = Array("/tmp/limelight-syncunchanged-XXXXXX".utf8CString)
-            path = String(cString: mkdtemp(&template)!)
-        }
-        deinit { Files.removeTree(path) }
-        var index: IndexLocation { IndexLocation(path: path + "/index") }
-    }
-
     static let app = #"{"kind":"app","app":"limelight.firefox","name":"Firefox Bookmarks","source":"firefox"}"#
 
     static func page(_ i: Int, title: String? = nil) -> String {
@@ -43,20 +33,20 @@ import LimelightSupport
     static func revision(_ location: IndexLocation) throws -> UInt64 { try location.openReader().revision }
 
     @Test func anUnchangedReSyncReadsTheSourcesRecordsOnlyAndCommitsNothing() throws {
-        let dir = Scratch()
+        let dir = Scratch("syncunchanged")
         let lines = [Self.app] + (0..<5).map { Self.page($0) } + (0..<40).map(Self.visit)
-        let w = try IndexWriter.open(dir.index)
+        let w = try IndexWriter.open(dir.index())
         defer { w.close() }
         _ = try w.sync(source: "firefox", records: try Self.records(lines))
-        let first = try Self.revision(dir.index)
-        let exported = try dir.index.exportRecords().map(\.json.serialized)
+        let first = try Self.revision(dir.index())
+        let exported = try dir.index().exportRecords().map(\.json.serialized)
 
         let read = w.store.recordsRead
         #expect(try w.sync(source: "firefox", records: try Self.records(lines)) == SyncChanges())
         // The app and its 5 pages, to compare; not the 40 visits.
         #expect(w.store.recordsRead - read == 6)
-        #expect(try Self.revision(dir.index) == first)
-        #expect(try dir.index.exportRecords().map(\.json.serialized) == exported)
+        #expect(try Self.revision(dir.index()) == first)
+        #expect(try dir.index().exportRecords().map(\.json.serialized) == exported)
 
         // A change is committed, as before: a renamed page, a new visit.
         var changed = SyncChanges()
@@ -64,7 +54,7 @@ import LimelightSupport
         changed.interactions = 1
         let renamed = lines.filter { $0 != Self.page(1) } + [Self.page(1, title: "Renamed"), Self.visit(40)]
         #expect(try w.sync(source: "firefox", records: try Self.records(renamed)) == changed)
-        #expect(try Self.revision(dir.index) > first)
-        #expect(try dir.index.exportRecords().contains { $0.id == "v40" })
+        #expect(try Self.revision(dir.index()) > first)
+        #expect(try dir.index().exportRecords().contains { $0.id == "v40" })
     }
 }
