@@ -91,8 +91,10 @@ public final class IndexWriter {
             return writer
         }
         // A shard lost is an error, never made anew (empty) by the write, which
-        // a swap a killed rebuild left may still need to finish.
-        if !ShardSwap.isPending(at: location.path), let missing = layout.shards.lazy.compactMap(\.missingShard).first {
+        // a swap a killed rebuild left may still need to finish. (A new
+        // sharded index has no marker yet: its shards are made below.)
+        if let published, !ShardSwap.isPending(at: location.path),
+           let missing = (0..<published.count).lazy.compactMap(published.missing).first {
             throw IndexError.store(.missing(missing))
         }
         var dbs: [WritableDatabase] = []

@@ -63,11 +63,13 @@ extension Searcher {
         // than --explain said (an audit). A thing is new when its entity is
         // registered and none of its rows was used (a bound App Shortcut
         // played it), whichever row is kept.
+        // (Each row's thing made once: a string per candidate, every suggestion.)
+        let thingOf = hits.map(Self.thing)
         var things = Set<String>()
-        let ranked = hits.rankOrder().filter { things.insert(Self.thing(hits[$0])).inserted }
-        let usedThings = Set(hits.indices.filter { used[$0] }.map { Self.thing(hits[$0]) })
-        let newThings = Set(hits.indices.filter { newRegistered[$0] }.map { Self.thing(hits[$0]) }).subtracting(usedThings)
-        let isNew = { (i: Int) in newThings.contains(Self.thing(hits[i])) }
+        let ranked = hits.rankOrder().filter { things.insert(thingOf[$0]).inserted }
+        let usedThings = Set(hits.indices.filter { used[$0] }.map { thingOf[$0] })
+        let newThings = Set(hits.indices.filter { newRegistered[$0] }.map { thingOf[$0] }).subtracting(usedThings)
+        let isNew = { (i: Int) in newThings.contains(thingOf[i]) }
         let order = ContextModel.promoteRegistered(ranked, isNewRegistered: isNew, habitual: habitual)
         // The chance goes to one: the best of the registered items never used.
         let given = ranked.first(where: isNew)

@@ -60,15 +60,13 @@ public struct IndexLocation: Sendable {
     /// shard lost (a restore that left it out, a mount missing). Nil
     /// otherwise. "Index some records first" was no advice for it, and a
     /// write made it anew, empty: the index answered from the others' items
-    /// alone from then on.
-    /// (A read replica's shard has no `current` either: it is not missing.)
-    package var missingShard: String? {
+    /// alone from then on. (Worked out from the path, reading the marker,
+    /// only once opening failed: not for every reader.)
+    var missingShard: String? {
         guard let slash = path.lastIndex(of: "/"), case let name = path[path.index(after: slash)...],
               name.hasPrefix("shard-"), let k = Int(name.dropFirst(6)), name == "shard-\(k)",
-              let layout = try? ShardLayout.read(at: String(path[..<slash])), k < layout.count,
-              !isReplica, (try? currentGeneration()) == nil else { return nil }
-        return "shard \(k) of the \(layout.count) shards of the index at \(layout.path) is missing (no index at \(path)): "
-            + ShardLayout.remedy(layout)
+              let layout = try? ShardLayout.read(at: String(path[..<slash])), k < layout.count else { return nil }
+        return layout.missing(k)
     }
 
     func readersLockPath(_ n: Int) -> String { path + "/gen-\(n).readers" }

@@ -70,6 +70,15 @@ public struct ShardLayout: Sendable, Equatable {
     }
 
     /// Shard k's own index.
+    /// What to say when shard `k` holds no index (nil: it does, or it is a
+    /// read replica's, which has no `current` either): a shard lost, which
+    /// a write must not make anew, empty (`IndexLocation.missingShard`).
+    package func missing(_ k: Int) -> String? {
+        let shard = shard(k)
+        guard !shard.isReplica, (try? shard.currentGeneration()) == nil else { return nil }
+        return "shard \(k) of the \(count) shards of the index at \(path) is missing (no index at \(shard.path)): " + Self.remedy(self)
+    }
+
     /// The way out when the shards are not the marker's whole set: the
     /// index cannot be opened (to export or rebuild it), but each shard
     /// that is there reads alone.

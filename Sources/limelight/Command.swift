@@ -21,6 +21,8 @@ protocol Command {
     /// that another program calls with text of its own marks that text as
     /// data (after `--`), so that no option or help flag is read from it.
     static func markingData(_ args: [String]) -> [String]
+    /// Whether it reads remote shards (`--remote`) as well as a local index.
+    static var readsRemote: Bool { get }
 }
 
 extension Command {
@@ -28,6 +30,7 @@ extension Command {
     static var positionals: [Positional] { [] }
     static func validate(_ args: ParsedArguments) throws(CLIError) {}
     static func markingData(_ args: [String]) -> [String] { args }
+    static var readsRemote: Bool { false }
 
     static var help: String { Help.render(self) }
 

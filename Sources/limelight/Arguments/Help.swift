@@ -22,7 +22,7 @@ enum Help {
     /// it works, search and suggest (every other command refuses it, 64,
     /// saying so, but its help listed it).
     static func commonOptions(_ command: any Command.Type) -> [Option] {
-        (["search", "suggest"].contains(command.name) ? Option.globals : Option.globals.filter { $0.name != "remote" }) + [.helpFlag]
+        (command.readsRemote ? Option.globals : Option.globals.filter { $0.name != "remote" }) + [.helpFlag]
     }
 
     /// One `  label    help` entry, the help wrapped at `width`.

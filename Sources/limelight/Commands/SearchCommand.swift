@@ -5,6 +5,7 @@ import LimelightKit
 
 struct SearchCommand: Command {
     static let name = "search"
+    static let readsRemote = true
     static let abstract = "Search entities, App Shortcuts and apps as you type."
     static let usage = [
         "search <query> [--limit <n>] [--app <app>] [--type <type>] [--context <name>]... [--at <time>] [--where <predicate>]... [--json | --format tsv|lines] [--explain]",

@@ -2,6 +2,7 @@ import LimelightKit
 
 struct SuggestCommand: Command {
     static let name = "suggest"
+    static let readsRemote = true
     static let abstract = "Zero-query suggestions: what you will likely want now, from context and usage."
     static let discussion = "The same as 'limelight search \"\"', with the same options."
     static let usage = ["suggest [--context <name>]... [--at <time>] [--limit <n>] [--app <app>] [--type <type>] [--where <predicate>]... [--json | --format tsv|lines] [--explain]"]
