@@ -82,7 +82,11 @@ extension BatchSession {
             let key = ItemKey(r)
             if let stored = try db.storedRecord(key) {
                 // The same donation again: already counted. Another use under its id: kept out, and told.
-                if stored.fields != r.fields { summary.conflicts.append("\(item.location): \(IndexWriter.Summary.conflictNote(r.id))") }
+                if stored.fields != r.fields {
+                    summary.conflicts.append("\(item.location): \(IndexWriter.Summary.conflictNote(r.id))")
+                } else if derivedIDs.contains(r.id) {
+                    summary.alreadyRecorded += 1
+                }
                 continue
             }
             if shortcutCache[r.app] == nil {

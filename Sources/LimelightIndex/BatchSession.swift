@@ -31,6 +31,9 @@ package struct BatchSession {
     var interactions: [LocatedRecord] = []
     /// How often the batch has listed each id-less interaction, by its content-derived id.
     var copiesInBatch: [String: Int] = [:]
+    /// The ids the batch derived (`copiesInBatch`), to tell a line recorded
+    /// before from a retry under an id given.
+    var derivedIDs: Set<String> = []
     /// Each app's App Shortcuts, for crediting interactions.
     var shortcutCache: [String: [Record]] = [:]
     /// Relevant-entity registrations per app → context → entities, loaded lazily.
@@ -122,6 +125,7 @@ package struct BatchSession {
                 let copy = (copiesInBatch[derived] ?? 0) + 1
                 copiesInBatch[derived] = copy
                 fields["id"] = .string(copy == 1 ? derived : derived + "-\(copy)")
+                derivedIDs.insert(copy == 1 ? derived : derived + "-\(copy)")
             }
             let rec = Record(kind: .interaction, fields: fields)
             interactions.append(LocatedRecord(rec, at: location))

@@ -276,6 +276,9 @@ public final class IndexWriter {
         /// Interactions whose id was recorded before with other content,
         /// each `place: message`: the recorded one is kept.
         public var conflicts: [String] = []
+        /// Id-less interactions whose line was recorded before (its id
+        /// derives from it): the same use, counted once.
+        public var alreadyRecorded = 0
         /// Interactions naming an app, intent or App Shortcut not in the
         /// index, each `place: what`: kept, they count once it is indexed.
         public var namingUnknown: [String] = []

@@ -219,16 +219,24 @@ import Testing
 
     /// A log whose clock is only the time of day lists two launches of one
     /// morning alike: an id-less line the file repeats is another use. The
-    /// same file again adds none; the file grown by one more copy adds one.
+    /// same file again adds none, and says so (a replay fed a line per run
+    /// lost every repeated launch without a word); the file grown by one
+    /// more copy adds one.
     @Test func aLineALogRepeatsIsAnotherUseAndReimportingTheLogAddsNone() throws {
         let (dir, cli) = try setUp()
         defer { withExtendedLifetime(dir) {} }
         let launch = #"{"kind":"interaction","app":"com.example.a","at":"2026-11-30T06:00:00+01:00","context":["location.home"]}"# + "\n"
         let other = #"{"kind":"interaction","app":"com.example.b","at":"2026-11-30T06:00:00+01:00","context":["location.home"]}"# + "\n"
         let log = dir.write("log.jsonl", launch + other + launch)
-        #expect(try cli.run(["index", log]).status == 0)
+        let first = try cli.run(["index", log])
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
         #expect(try interactions(cli).count == 3)
-        #expect(try cli.run(["index", log]).status == 0)
+        let again = try cli.run(["index", log, "--json"])
+        #expect(again.status == 0 && again.json.first?["alreadyRecorded"] as? Double == 3, "\(again)")
+        #expect(again.stderr.contains("note: 3 interactions were recorded before, the same use, and counted once"), "\(again.stderr)")
+        #expect(try interactions(cli).count == 3)
+        let line = try cli.run(["index", "-"], stdin: launch)
+        #expect(line.stderr.contains("note: 1 interaction was recorded before") && line.stderr.contains("use limelight donate"), "\(line.stderr)")
         #expect(try interactions(cli).count == 3)
         #expect(try cli.run(["index", dir.write("log.jsonl", launch + other + launch + launch)]).status == 0)
         let stored = try interactions(cli)

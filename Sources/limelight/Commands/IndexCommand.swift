@@ -32,6 +32,7 @@ struct IndexCommand: Command {
                                 ("documents", .number(Double(writer.documentCount)))])
             if summary.notRecorded > 0 { o["notRecorded"] = .number(Double(summary.notRecorded)) }
             if !summary.conflicts.isEmpty { o["conflicts"] = .array(summary.conflicts.map(JSON.string)) }
+            if summary.alreadyRecorded > 0 { o["alreadyRecorded"] = .number(Double(summary.alreadyRecorded)) }
             if !summary.namingUnknown.isEmpty { o["namingUnknown"] = .array(summary.namingUnknown.prefix(100).map(JSON.string)) }
             if !summary.unread.isEmpty { o["warnings"] = .array(summary.unread.prefix(100).map(JSON.string)) }
             print(JSON.object(o).serialized)
@@ -52,5 +53,12 @@ struct IndexCommand: Command {
         for c in summary.conflicts.prefix(20) { Output.err("not recorded: " + c) }
         if summary.conflicts.count > 20 { Output.err("not recorded: \(summary.conflicts.count - 20) more interactions whose ids were recorded with other content") }
         Output.notRecorded(summary.notRecorded)
+        // A replay fed one line per run means each line as a new launch; to
+        // Limelight the same line again is a re-import. Said, not guessed.
+        if summary.alreadyRecorded > 0 {
+            let n = summary.alreadyRecorded
+            Output.err("note: \(n) interaction\(n == 1 ? " was" : "s were") recorded before, the same use, and counted once "
+                + "(an interaction without an \"id\" is named by its line; to record another use, give each its own \"id\" or use limelight donate)")
+        }
     }
 }
