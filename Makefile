@@ -19,7 +19,9 @@ BIN      = .build/release/limelight
 # so the suite needs no X server; a user installs the launcher they use.
 # xapian-tools: xapian-tcpsrv, which the sharded-search tests start to serve shards
 # over Xapian's remote backend (and xapian-replicate for read replicas).
-DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin libsqlite3-dev fzf zsh fish man-db groff-base xapian-tools
+# wamerican: /usr/share/dict/words, the words a correction spares when it gives no
+# item every word (README, "Typos"); the eval and the desktop probes are measured with it.
+DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin libsqlite3-dev fzf zsh fish man-db groff-base xapian-tools wamerican
 deps:
 	@for p in $(DEB_DEPS); do \
 	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

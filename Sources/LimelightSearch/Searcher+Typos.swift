@@ -16,8 +16,9 @@ extension Searcher {
 
     /// With `keepingWordStarts`, a complete word that starts an indexed word
     /// is no typo either, as the word being typed is not (for a query whose
-    /// words are read as prefixes, `QueryText.wordsAsPrefixes`).
-    func correctTypos(_ text: QueryText, keepingWordStarts: Bool) throws(XapianError) -> QueryText? {
+    /// words are read as prefixes, `QueryText.wordsAsPrefixes`). With
+    /// `sparingWords`, nor is a word of the language (`WordList`).
+    func correctTypos(_ text: QueryText, keepingWordStarts: Bool, sparingWords: Bool = false) throws(XapianError) -> QueryText? {
         var changed = false
         var complete: [String] = []
         var typed = text.completeWords
@@ -35,6 +36,7 @@ extension Searcher {
         for w in typed {
             var known = try frequency(w, partial: false) > 0
             if !known, keepingWordStarts, QueryText.abbreviable(w) { known = try frequency(w, partial: true) > 0 }
+            if !known, sparingWords { known = WordList.contains(w) }
             if Tokenizer.containsCJK(w) || w.count < 3 || !Typos.isCorrectable(w) || known { complete.append(w); continue }
             if let fix = try bestNeighbour(w, partial: false) { complete.append(fix); changed = true } else { complete.append(w) }
         }
@@ -50,7 +52,7 @@ extension Searcher {
         // words, or as a whole word (a space typed after it), from 3.
         let shortest = typed.isEmpty ? 5 : 3
         if let p = partial, p.count >= shortest, Typos.isCorrectable(p), !Tokenizer.containsCJK(p), try frequency(p, partial: true) == 0,
-           try !startsAnIndexedWord(p),
+           try !startsAnIndexedWord(p), !sparingWords || !WordList.contains(p),
            try frequency(p, partial: false) == 0,
            let fix = try bestNeighbour(p, partial: true) {
             partial = fix

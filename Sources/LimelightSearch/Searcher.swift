@@ -211,6 +211,17 @@ public final class Searcher {
                 if !found.isEmpty { (text, corrected, candidates, abbreviated) = (fixed, fixed.display, found, true) }
             }
             if candidates.isEmpty, text.wordCount > 1 {
+                // A correction that gave no item every word was a guess, and
+                // a word of the language was likelier meant as typed: an
+                // index of desktop files has no "part", "usb" or "panel".
+                // "part" was read as "gpart" (GParted's keyword), and GParted
+                // topped "snip part of the screen". Other words stay
+                // corrected: "libxenmisc" mistyped is no word.
+                if corrected != nil {
+                    let spared = try correctTypos(typed, keepingWordStarts: false, sparingWords: true)
+                    text = spared ?? typed
+                    corrected = spared?.display
+                }
                 // Ranked retrieval proper (any word may match): BM25 over
                 // every match, however many there are. Whole words only: a
                 // prefix of each ("be", "of") would make the match most of a

@@ -63,6 +63,9 @@ enum Manpage {
             .TP
             .B XDG_DATA_HOME
             The index defaults to \\fI$XDG_DATA_HOME/limelight/index\\fR (else \\fI~/.local/share/limelight/index\\fR).
+            .TP
+            .B LIMELIGHT_WORDS
+            A word list (one word a line) to read instead of \\fI/usr/share/dict/words\\fR: a word of it is matched as typed where a typo correction gave no item every word.
             .SH EXIT STATUS
             0 on success; 1 on failure (a missing or damaged index, I/O); 64 for a usage error;
             65 when input records are rejected (nothing is written); 69 when the session bus
