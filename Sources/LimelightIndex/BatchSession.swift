@@ -124,8 +124,9 @@ package struct BatchSession {
                 let derived = "d-" + fnv1a64Hex(r.json.serialized)
                 let copy = (copiesInBatch[derived] ?? 0) + 1
                 copiesInBatch[derived] = copy
-                fields["id"] = .string(copy == 1 ? derived : derived + "-\(copy)")
-                derivedIDs.insert(copy == 1 ? derived : derived + "-\(copy)")
+                let id = copy == 1 ? derived : derived + "-\(copy)"
+                fields["id"] = .string(id)
+                derivedIDs.insert(id)
             }
             let rec = Record(kind: .interaction, fields: fields)
             interactions.append(LocatedRecord(rec, at: location))
