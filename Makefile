@@ -20,11 +20,13 @@ BIN      = .build/release/limelight
 # xapian-tools: xapian-tcpsrv, which the sharded-search tests start to serve shards
 # over Xapian's remote backend (and xapian-replicate for read replicas).
 # wamerican: /usr/share/dict/words, the words a correction spares when it gives no
-# item every word (README, "Typos"); the eval and the desktop probes are measured with it.
+# item every word (README, "How it works"); the eval and the desktop probes are measured with it.
+# A package counts as there when installed: one removed but not purged keeps its
+# config files, and `dpkg -s` says yes to it.
 DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin libsqlite3-dev fzf zsh fish man-db groff-base xapian-tools wamerican
 deps:
 	@for p in $(DEB_DEPS); do \
-	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing$$missing …"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -174,7 +176,7 @@ BENCH_BINS     = --limelight-bench $(BENCH_SCRATCH)/release/limelight-bench \
 
 bench-deps: deps
 	@for p in nlohmann-json3-dev xapian-tools python3-venv g++; do \
-	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing$$missing …"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
