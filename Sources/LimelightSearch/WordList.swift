@@ -18,9 +18,15 @@ package enum WordList {
 
     package static func contains(_ word: String) -> Bool { words.contains(word.lowercased()) }
 
-    /// One word a line (as the lists are written); a list that cannot be read is none.
+    /// The largest list read: Debian's largest (`wbritish-insane`) is under 7 MB.
+    static let maxBytes = 64 << 20
+
+    /// One word a line (as the lists are written); a list that cannot be
+    /// read, or is no regular file of at most `maxBytes`, is none
+    /// (`LIMELIGHT_WORDS=/dev/zero` read without end).
     static func read(_ path: String) -> Set<String> {
-        guard let f = fopen(path, "r") else { return [] }
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size <= maxBytes, let f = fopen(path, "r") else { return [] }
         defer { fclose(f) }
         var out = Set<String>()
         var line: UnsafeMutablePointer<CChar>? = nil

@@ -42,6 +42,25 @@ import Testing
                 "\(guessed.ids) \(guessed.text)")
     }
 
+    /// A list that is no regular file is none: `/dev/zero` was read without end.
+    @Test func aWordListThatIsNoFileIsNone() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["--index", cli.index, "search", "snip part of the screen", "--json"]
+        p.environment = ProcessInfo.processInfo.environment.merging(["LIMELIGHT_WORDS": "/dev/zero"]) { $1 }
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let deadline = Date().addingTimeInterval(20)
+        while p.isRunning, Date() < deadline { usleep(10_000) }
+        let ran = p.isRunning
+        if ran { p.terminate() }
+        p.waitUntilExit()
+        #expect(!ran && p.terminationStatus == 0)
+        // As with no list: "part" is corrected.
+        #expect(try ids("snip part of the screen", words: dir.path).ids.contains("gparted"))
+    }
+
     @Test func aCorrectionThatGivesEveryWordIsKeptThoughTheWordWasOne() throws {
         // "bride" is a word, and "bridge" mistyped: the correction matches whole.
         let fixed = try ids("chapel bride", words: words)
