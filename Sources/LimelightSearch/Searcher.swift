@@ -217,7 +217,10 @@ public final class Searcher {
                 // "part" was read as "gpart" (GParted's keyword), and GParted
                 // topped "snip part of the screen". Other words stay
                 // corrected: "libxenmisc" mistyped is no word.
-                if corrected != nil {
+                // (Corrected again only when a word it changed is one: each
+                // correction is a pass of term lookups per unknown word.)
+                func words(_ t: QueryText) -> [String] { t.completeWords + (t.partialWord.map { [$0] } ?? []) }
+                if corrected != nil, Set(words(typed)).subtracting(words(text)).contains(where: WordList.contains) {
                     let spared = try correctTypos(typed, keepingWordStarts: false, sparingWords: true)
                     text = spared ?? typed
                     corrected = spared?.display

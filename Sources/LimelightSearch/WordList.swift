@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LimelightSupport
 
 /// The words of the person's language, lowercased: a typed word found here
 /// is a word, not a typo, where the index does not have it. The system's
@@ -11,10 +12,7 @@ package enum WordList {
     package static let defaultPath = "/usr/share/dict/words"
 
     /// Read once per process, at the first correction that asks.
-    package static let words: Set<String> = {
-        let named = getenv("LIMELIGHT_WORDS").map { String(cString: $0) }
-        return read(named.flatMap { $0.isEmpty ? nil : $0 } ?? defaultPath)
-    }()
+    package static let words: Set<String> = read(Files.environment("LIMELIGHT_WORDS") ?? defaultPath)
 
     package static func contains(_ word: String) -> Bool { words.contains(word.lowercased()) }
 
@@ -26,17 +24,8 @@ package enum WordList {
     /// (`LIMELIGHT_WORDS=/dev/zero` read without end).
     static func read(_ path: String) -> Set<String> {
         var st = stat()
-        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size <= maxBytes, let f = fopen(path, "r") else { return [] }
-        defer { fclose(f) }
-        var out = Set<String>()
-        var line: UnsafeMutablePointer<CChar>? = nil
-        var capacity = 0
-        defer { free(line) }
-        while getline(&line, &capacity, f) > 0, let line {
-            var w = String(cString: line)
-            while w.last == "\n" || w.last == "\r" { w.removeLast() }
-            if !w.isEmpty { out.insert(w.lowercased()) }
-        }
-        return out
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size <= maxBytes,
+              let bytes = try? Files.read(path) else { return [] }
+        return Set(String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.lowercased() })
     }
 }

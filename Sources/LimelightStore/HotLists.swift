@@ -71,8 +71,12 @@ package struct HotLists {
             let completes = k == 0 && card.kind != .shortcut && key.words.count == 1 ? completion : 0
             for (n, word) in key.words.enumerated() {
                 for p in Tokenizer.edgePrefixes(word, maxLength: Self.maxListedPrefix) {
-                    lists[Self.wordPrefixName(p)] = max(lists[Self.wordPrefixName(p)] ?? 0, 0)
-                    if n == 0 { lists[Self.titlePrefixName(p)] = max(lists[Self.titlePrefixName(p)] ?? 0, completes) }
+                    let word = Self.wordPrefixName(p)
+                    lists[word] = lists[word] ?? 0
+                    if n == 0 {
+                        let title = Self.titlePrefixName(p)
+                        lists[title] = max(lists[title] ?? 0, completes)
+                    }
                 }
             }
         }
