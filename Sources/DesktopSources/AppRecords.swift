@@ -14,7 +14,16 @@ enum AppRecords {
         out.problems = found.problems
         out.warnings = found.warnings
         out.unreadable = Set(found.brokenIDs)
+        // The ids of the apps that hold other sources' items are Limelight's
+        // own: a desktop file named limelight.recent.desktop took Recent
+        // Files, and removing it deleted every recent file.
+        let reserved = Set(DesktopSource.allCases.compactMap { $0.ownerApp?.id })
         for app in found.applications where !app.noDisplay {
+            if reserved.contains(app.id) {
+                out.warnings.append(DesktopSourceError(file: app.path, line: 0, problem:
+                    "desktop file id \(app.id) is the name of Limelight's own app of a source: left out"))
+                continue
+            }
             add(app, to: &out)
             progress(out.records.count)
         }

@@ -10,6 +10,12 @@ public struct SyncChanges: Sendable, Equatable {
     public var removed = 0
     /// Interactions not seen before (those of an earlier sync are not recounted).
     public var interactions = 0
+    /// Records the source made that `index` or another source holds
+    /// under the same key (an app's own record of its desktop id, a
+    /// desktop file named as Limelight's `limelight.recent`): not written,
+    /// as a sync never takes another's records. By key (`app/<id>`,
+    /// `entity/<app>/<type>/<id>` …); an app's key stands for all of it.
+    public var heldByOthers: [String] = []
     public init() {}
 }
 
@@ -53,24 +59,39 @@ package extension BatchSession {
         for id in try db.postings(Schema.term(Schema.source, source)) where !derived.contains(id) {
             if let r = try db.storedRecord(at: id) { stored[ItemKey(r)] = (id, r) }
         }
-        let owned = records.filter { $0.kind != .interaction }
+        var owned = records.filter { $0.kind != .interaction }
+        // What another holds is not taken over: an app whose record `index`
+        // or another source made keeps it, and the source writes nothing of
+        // that app (its desktop actions included); any other record held
+        // so is left out alone. (A desktop file named `limelight.recent`
+        // took Recent Files, and one gone deleted every recent file.)
+        let held = try owned.filter { r in try stored[ItemKey(r)] == nil && db.contains(ItemKey(r)) }
+        let heldApps = Set(held.filter { $0.kind == .app }.map(\.app))
+        changes.heldByOthers = held.filter { $0.kind == .app || !heldApps.contains($0.app) }.map { ItemKey($0).description }
+        let heldKeys = Set(held.map(ItemKey.init))
+        owned.removeAll { heldApps.contains($0.app) || heldKeys.contains(ItemKey($0)) }
         let incoming = Set(owned.map(ItemKey.init))
 
         // What vanished. An app goes with all it has but the donations of
         // its launches, so that one back after a sync without it (a package
         // upgrade, a poorer XDG_DATA_DIRS) has its usage back; then what is
         // left of the rest. What the source could not read (`kept` apps) did not vanish.
+        // An app that holds records of others too (entities an app indexed
+        // under its desktop id) loses only what the source made of it.
         let gone = stored.filter { !incoming.contains($0.key) && !kept.contains($0.value.record.app) }
-        let goneApps = Set(gone.values.filter { $0.record.kind == .app }.map(\.record.app))
+        var wholeApps = Set<String>(), partlyOthers = false
+        for app in Set(gone.values.filter { $0.record.kind == .app }.map(\.record.app)) {
+            if try holdsOnlyRecordsOf(source, app: app) { wholeApps.insert(app) } else { partlyOthers = true }
+        }
         // Usage and hot lists are recounted once, after all of it.
         var recount = Set<ItemKey>()
-        for app in goneApps.sorted() {
+        for app in wholeApps.sorted() {
             _ = try delete(.app(app), keepingInteractions: true, recountingLater: &recount)
         }
         for (key, item) in gone.sorted(by: { $0.key < $1.key }) {
             changes.removed += 1
             let r = item.record
-            if goneApps.contains(r.app) { continue }
+            if wholeApps.contains(r.app) { continue }
             if r.kind == .entity {
                 _ = try delete(.entity(app: r.app, type: r.type, id: r.id), recountingLater: &recount)
             } else if let id = try db.documentID(of: key) {
@@ -78,7 +99,9 @@ package extension BatchSession {
                 touchedApps.insert(r.app)
             }
         }
-        if !goneApps.isEmpty || gone.values.contains(where: { $0.record.kind == .entity }) { try recountAfterDeleting(recount) }
+        if !wholeApps.isEmpty || partlyOthers || gone.values.contains(where: { $0.record.kind == .entity }) {
+            try recountAfterDeleting(recount)
+        }
 
         // What is new or changed, apps and intents before what refers to them.
         let order: [RecordKind: Int] = [.app: 0, .intent: 1, .shortcut: 2, .entity: 3, .relevance: 4]
@@ -94,7 +117,7 @@ package extension BatchSession {
             }
             try apply(r)
         }
-        for r in records where r.kind == .interaction {
+        for r in records where r.kind == .interaction && !heldApps.contains(r.app) {
             applied += 1
             progress(applied, records.count)
             // Forgotten, it stays so: the store still lists it, not the person's history.
@@ -112,11 +135,22 @@ package extension BatchSession {
         // committed (a re-sync of a big Firefox history, which a watch runs
         // at every page load, wrote the hot lists and the model again, and
         // readers reopened the index for nothing).
-        if changes == SyncChanges() {
+        if changes.added + changes.updated + changes.removed + changes.interactions == 0 {
             writesNothing = true
             return changes
         }
         try finish()
         return changes
+    }
+
+    /// Whether every record of `app` but its donations was made by `source`
+    /// (what `delete(.app)` would delete is the source's alone).
+    private func holdsOnlyRecordsOf(_ source: String, app: String) throws -> Bool {
+        let mine = Set(try db.postings(Schema.term(Schema.source, source)))
+        let interactions = Set(try db.postings(Schema.kind + RecordKind.interaction.rawValue))
+        let derived = Set(try db.postings(Schema.derived))
+        return try db.postings(Schema.term(Schema.app, app)).allSatisfy {
+            mine.contains($0) || interactions.contains($0) || derived.contains($0)
+        }
     }
 }

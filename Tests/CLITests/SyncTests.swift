@@ -311,6 +311,67 @@ final class DesktopFixture: Sendable {
         #expect(try launches() == 0)
     }
 
+    /// An app that indexes its own items under its desktop id keeps them
+    /// when its desktop file is gone for a sync (a package upgrade, a
+    /// poorer XDG_DATA_DIRS): the sync deletes what it made, its app record
+    /// and desktop actions, not the app's entities and their uses. And an
+    /// app record `index` made is not taken over by a desktop file of that id.
+    @Test func aSyncDeletesAndWritesOnlyWhatItMade() throws {
+        let (desktop, cli, env, _) = try appsSyncedAndGeditUsedTwice()
+        let note = """
+            {"kind":"entity","app":"org.gnome.gedit","type":"Document","id":"d1","title":"Zeppelin notes"}
+            {"kind":"interaction","app":"org.gnome.gedit","entities":[{"type":"Document","id":"d1"}],"at":"2026-11-30T10:00:00Z"}
+            """
+        #expect(try cli.run(["index", "-"], stdin: note).status == 0)
+        func noteUses() throws -> Int {
+            try cli.run(["export"]).lines.filter { $0.contains(#""kind":"interaction""#) && $0.contains(#""id":"d1""#) }.count
+        }
+        #expect(try noteUses() == 1)
+
+        desktop.remove("usr/share/applications/org.gnome.gedit.desktop")
+        let gone = try #require(try cli.run(["sync", "apps", "--json"], env: env).json.first)
+        #expect(gone["removed"] as? Int == 4, "\(gone)")  // the app, its intent, its 2 App Shortcuts
+        #expect(try hits(cli, "zeppelin", env: env).map { $0["id"] as? String } == ["d1"])
+        #expect(try noteUses() == 1)
+        #expect(try cli.run(["get", "--app", "org.gnome.gedit"]).status != 0)  // the app record went
+
+        desktop.write("usr/share/applications/org.gnome.gedit.desktop", DesktopFixture.gedit)
+        let back = try #require(try cli.run(["sync", "apps", "--json"], env: env).json.first)
+        #expect(back["added"] as? Int == 4, "\(back)")
+        #expect(try noteUses() == 1)
+
+        // Konsole's record made by `index` stays as it was: the desktop
+        // file of that id is not synced over it, and the person is told.
+        let konsole = #"{"kind":"app","app":"kde-konsole","name":"Konsole of records"}"#
+        let fresh = CLI(index: desktop.root + "/index2")
+        #expect(try fresh.run(["index", "-"], stdin: konsole).status == 0)
+        let synced = try fresh.run(["sync", "apps", "--json"], env: env)
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let line = try #require(synced.json.first)
+        #expect(line["heldByOthers"] as? [String] == ["app/kde-konsole"], "\(line)")
+        #expect(synced.stderr.contains("app/kde-konsole is held by limelight index"), "\(synced.stderr)")
+        #expect(try hits(fresh, "konsole", env: env).first?["title"] as? String == "Konsole of records")
+        // Nothing of it is removed when its desktop file goes.
+        desktop.remove("usr/share/applications/kde/konsole.desktop")
+        #expect(try fresh.run(["sync", "apps"], env: env).status == 0)
+        #expect(try hits(fresh, "konsole", env: env).first?["title"] as? String == "Konsole of records")
+    }
+
+    /// A desktop file named as the app of Limelight's that holds a source's
+    /// items (limelight.recent, Recent Files) is left out: it took Recent
+    /// Files over, and removing it deleted every recent file and its uses.
+    @Test func aDesktopFileNamedAsLimelightsOwnAppIsLeftOut() throws {
+        let desktop = DesktopFixture()
+        desktop.writeApps()
+        desktop.write("home/.local/share/applications/limelight.recent.desktop", DesktopFixture.entry("Impostor Recent"))
+        let cli = CLI(index: desktop.root + "/index")
+        let run = try cli.run(["sync", "apps", "--json"], env: desktop.env)
+        #expect(run.status == 0, "\(run.stderr)")
+        let warnings = try #require(run.json.first?["warnings"] as? [String])
+        #expect(warnings.contains { $0.contains("limelight.recent.desktop") && $0.contains("Limelight's own") }, "\(warnings)")
+        #expect(try hits(cli, "impostor", env: desktop.env).isEmpty)
+    }
+
     /// The usage component of an app's score in a text search for it.
     /// The fixture's apps synced, and gedit launched twice: its usage.
     func appsSyncedAndGeditUsedTwice() throws -> (DesktopFixture, CLI, [String: String], Double) {

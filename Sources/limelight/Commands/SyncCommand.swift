@@ -88,6 +88,9 @@ struct SyncCommand: Command {
             }
             progress.clear()
             writer.close()
+            for key in changes.heldByOthers {
+                Output.err("warning: \(source.rawValue): \(key) is held by limelight index or another source: left as it is, not synced over")
+            }
             if json {
                 o["added"] = .number(Double(changes.added))
                 o["updated"] = .number(Double(changes.updated))
@@ -95,6 +98,7 @@ struct SyncCommand: Command {
                 o["interactions"] = .number(Double(changes.interactions))
                 o["problems"] = .array(made.problems.map { .string($0.description) })
                 o["warnings"] = .array(made.warnings.map { .string($0.description) })
+                if !changes.heldByOthers.isEmpty { o["heldByOthers"] = .array(changes.heldByOthers.map(JSON.string)) }
                 print(JSON.object(o).serialized)
             } else {
                 var line = "\(source.rawValue): \(changes.added) added, \(changes.updated) updated, \(changes.removed) removed"
