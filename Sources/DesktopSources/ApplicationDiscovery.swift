@@ -41,8 +41,19 @@ public enum ApplicationDiscovery {
         var claimed: [String: String] = [:]
         for directory in environment.applicationDirectories {
             var visited = Set<DirectoryIdentity>()
-            for (fileId, path) in desktopFiles(in: directory, prefix: "", visited: &visited) {
+            let files = desktopFiles(in: directory, prefix: "", visited: &visited)
+            // foo-bar.desktop and foo/bar.desktop are one id (the spec leaves
+            // which is meant undefined): the file a launch finds
+            // (`path(ofID:)`) is the one listed, or search showed one file
+            // and `open` ran the other's Exec.
+            var inThisDirectory: [String: Int] = [:]
+            for (fileId, _) in files { inThisDirectory[String(fileId.dropLast(".desktop".count)), default: 0] += 1 }
+            for (fileId, path) in files {
                 let id = String(fileId.dropLast(".desktop".count))
+                if inThisDirectory[id]! > 1, let found = Self.path(ofID: id, in: directory), found != path {
+                    result.skipped.append(SkippedFile(id: id, path: path, reason: .shadowed(by: found)))
+                    continue
+                }
                 if let winner = claimed[id] {
                     result.skipped.append(SkippedFile(id: id, path: path, reason: .shadowed(by: winner)))
                     continue
@@ -63,17 +74,31 @@ public enum ApplicationDiscovery {
     /// it too). `open` read every desktop file to find one: a launcher with
     /// another XDG_CURRENT_DESKTOP than `sync` had (a D-Bus-started `serve`)
     /// lost Terminal=, Path= and DBusActivatable= and ran the bare Exec line,
-    /// and one 5 MB file delayed every launch by 2.5 s. Nil when there is no
-    /// such file, or it is hidden, broken, or its program is not installed.
-    public static func launchable(id: String, in environment: DesktopEnvironment) -> DesktopApplication? {
+    /// and one 5 MB file delayed every launch by 2.5 s. `.notHere` when
+    /// there is no such file; `.notLaunchable` when the file found is hidden
+    /// (Hidden=true: "strictly equivalent to the .desktop file not existing
+    /// at all"), broken, or its program is not installed.
+    public static func launchable(id: String, in environment: DesktopEnvironment) -> Launchable {
         for directory in environment.applicationDirectories {
             guard let path = path(ofID: id, in: directory) else { continue }
             var warnings: [DesktopSourceError] = []
-            guard case let .app(app)? = try? application(at: path, id: id, environment: environment, listing: false,
-                                                          warnings: &warnings) else { return nil }
-            return app
+            do {
+                switch try application(at: path, id: id, environment: environment, listing: false, warnings: &warnings) {
+                case let .app(app): return .app(app)
+                case let .skip(reason): return .notLaunchable(path: path, why: reason.description)
+                }
+            } catch {
+                return .notLaunchable(path: path, why: error.problem)
+            }
         }
-        return nil
+        return .notHere
+    }
+
+    /// What a launch finds of a desktop file id (`launchable`).
+    public enum Launchable: Sendable {
+        case app(DesktopApplication)
+        case notHere
+        case notLaunchable(path: String, why: String)
     }
 
     /// The file of desktop file id `id` under `directory`: `id.desktop`, or

@@ -179,8 +179,22 @@ struct OpenCommand: Command {
         }
         let app = try stored(.app, appID, nil)
         // What the app's desktop file says (Terminal, Path, %c %i %k), if it has one here.
-        let desktop = app.desktopFile.flatMap { file in
-            file.hasSuffix(".desktop") ? ApplicationDiscovery.launchable(id: String(file.dropLast(".desktop".count)), in: environment) : nil
+        var desktop: DesktopApplication?
+        if let file = app.desktopFile, file.hasSuffix(".desktop") {
+            // One that is hidden now, broken or whose program went is not
+            // launched by the Exec line stored before (which ran without
+            // its Terminal= and Path=, and an app just removed or masked
+            // still started); nor is an app `sync apps` made whose file is
+            // gone. An app of records may name a file not installed here:
+            // its own Exec runs.
+            switch ApplicationDiscovery.launchable(id: String(file.dropLast(".desktop".count)), in: environment) {
+            case let .app(found): desktop = found
+            case let .notLaunchable(path, why):
+                throw CLIError.failed("\(appID) cannot be launched: \(path): \(why) (limelight sync apps removes it)")
+            case .notHere where app.source == DesktopSource.apps.rawValue:
+                throw CLIError.failed("\(appID) cannot be launched: \(file) is no longer installed (limelight sync apps removes it)")
+            case .notHere: desktop = nil
+            }
         }
         let context = desktop.map(ExecLine.Context.init) ?? ExecLine.Context(icon: app.icon, name: app.name)
         func run(_ exec: String, _ target: ExecLine.Target, what: String) throws -> LaunchPlan {
