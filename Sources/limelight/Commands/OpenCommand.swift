@@ -183,16 +183,15 @@ struct OpenCommand: Command {
         if let file = app.desktopFile, file.hasSuffix(".desktop") {
             // One that is hidden now, broken or whose program went is not
             // launched by the Exec line stored before (which ran without
-            // its Terminal= and Path=, and an app just removed or masked
-            // still started); nor is an app `sync apps` made whose file is
-            // gone. An app of records may name a file not installed here:
-            // its own Exec runs.
+            // its Terminal= and Path=, and an app just masked still
+            // started). One not found runs the stored Exec: an app of
+            // records may name a file not installed here, and a launcher's
+            // XDG_DATA_DIRS may be poorer than the sync's (a D-Bus-started
+            // `serve`); a program removed with its file is not found then.
             switch ApplicationDiscovery.launchable(id: String(file.dropLast(".desktop".count)), in: environment) {
             case let .app(found): desktop = found
             case let .notLaunchable(path, why):
                 throw CLIError.failed("\(appID) cannot be launched: \(path): \(why) (limelight sync apps removes it)")
-            case .notHere where app.source == DesktopSource.apps.rawValue:
-                throw CLIError.failed("\(appID) cannot be launched: \(file) is no longer installed (limelight sync apps removes it)")
             case .notHere: desktop = nil
             }
         }
