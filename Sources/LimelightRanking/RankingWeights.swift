@@ -172,6 +172,12 @@ public enum RankingWeights {
     /// a big index. 20 found the Debian catalog's known items as 50 did, 15%
     /// faster at 300,000 entities.
     public static let someWordsDepth = 20
+    /// When the likeliest neighbour of each unknown word gave no item every
+    /// word, the best `typoChoices` of each are tried together, the first
+    /// `typoReadings` readings in order of likelihood (one match each),
+    /// before the words are matched one by one.
+    public static let typoChoices = 3
+    public static let typoReadings = 8
     /// Candidates for zero-query suggestions from each source (most used,
     /// used in the current contexts, registered for them, best prior).
     public static let suggestCandidates = 100

@@ -19,8 +19,18 @@ extension Searcher {
     /// words are read as prefixes, `QueryText.wordsAsPrefixes`). With
     /// `sparingWords`, nor is a word of the language (`WordList`).
     func correctTypos(_ text: QueryText, keepingWordStarts: Bool, sparingWords: Bool = false) throws(XapianError) -> QueryText? {
+        try corrections(text, keepingWordStarts: keepingWordStarts, sparingWords: sparingWords, choices: 1).first
+    }
+
+    /// The readings of a query's unknown words as their neighbours, the
+    /// likeliest first: each word's `choices` best neighbours
+    /// (`bestNeighbours`), combined in order of the sum of their places
+    /// (at most `limit`). The first is `correctTypos`'s. Empty when no word
+    /// is corrected.
+    func corrections(_ text: QueryText, keepingWordStarts: Bool, sparingWords: Bool = false,
+                     choices: Int, limit: Int = 1) throws(XapianError) -> [QueryText] {
         var changed = false
-        var complete: [String] = []
+        var complete: [[String]] = []
         var typed = text.completeWords
         var partial = text.partialWord
         // "fire fox" is Firefox typed in two: a word joined to the next one
@@ -37,9 +47,11 @@ extension Searcher {
             var known = try frequency(w, partial: false) > 0
             if !known, keepingWordStarts, QueryText.abbreviable(w) { known = try frequency(w, partial: true) > 0 }
             if !known, sparingWords { known = WordList.contains(w) }
-            if Tokenizer.containsCJK(w) || w.count < 3 || !Typos.isCorrectable(w) || known { complete.append(w); continue }
-            if let fix = try bestNeighbour(w, partial: false) { complete.append(fix); changed = true } else { complete.append(w) }
+            if Tokenizer.containsCJK(w) || w.count < 3 || !Typos.isCorrectable(w) || known { complete.append([w]); continue }
+            let fixes = try bestNeighbours(w, partial: false, count: choices)
+            if fixes.isEmpty { complete.append([w]) } else { complete.append(fixes); changed = true }
         }
+        var partials: [String?] = [partial]
         // A word being typed that starts an indexed word is no typo: it
         // matched. Nor is one that is an indexed word, or has its stem
         // ("books": "book" in "Open address book"), which it matches by too.
@@ -53,12 +65,22 @@ extension Searcher {
         let shortest = typed.isEmpty ? 5 : 3
         if let p = partial, p.count >= shortest, Typos.isCorrectable(p), !Tokenizer.containsCJK(p), try frequency(p, partial: true) == 0,
            try !startsAnIndexedWord(p), !sparingWords || !WordList.contains(p),
-           try frequency(p, partial: false) == 0,
-           let fix = try bestNeighbour(p, partial: true) {
-            partial = fix
-            changed = true
+           try frequency(p, partial: false) == 0 {
+            let fixes = try bestNeighbours(p, partial: true, count: choices)
+            if !fixes.isEmpty { partials = fixes; changed = true }
         }
-        return changed ? text.replacingWords(complete: complete, partial: partial) : nil
+        guard changed else { return [] }
+        // Each word's place among its choices, the partial word's last.
+        let counts = complete.map(\.count) + [partials.count]
+        var places: [[Int]] = [[]]
+        for n in counts { places = places.flatMap { p in (0..<n).map { p + [$0] } } }
+        places.sort { a, b in
+            let (x, y) = (a.reduce(0, +), b.reduce(0, +))
+            return x != y ? x < y : a.lexicographicallyPrecedes(b)
+        }
+        return places.prefix(limit).map { at in
+            text.replacingWords(complete: zip(complete, at).map { $0[$1] }, partial: partials[at.last!])
+        }
     }
 
     /// Whether an indexed word starts with the word's first 10 letters (the
@@ -106,21 +128,22 @@ extension Searcher {
     /// the stem of the word indexed, "libatke".)
     /// Every neighbour's frequency comes from one match (one round trip per
     /// remote shard, not ~540 term lookups).
-    func bestNeighbour(_ word: String, partial: Bool) throws(XapianError) -> String? {
-        let candidates = Typos.neighbours(of: word)
+    /// The `count` best neighbours that match, in that order.
+    func bestNeighbours(_ word: String, partial: Bool, count: Int) throws(XapianError) -> [String] {
+        let candidates = Array(Set(Typos.neighbours(of: word)))
         let terms = candidates.map { lookupTerms($0, partial: partial) }
         let flat = Array(Set(terms.joined()))
         let frequency = Dictionary(uniqueKeysWithValues: zip(flat, try termFrequencies(flat)))
-        var best: (word: String, rank: (Int, Int, Int, Int))? = nil
+        var ranked: [(word: String, rank: (Int, Int, Int, Int))] = []
         for (candidate, ts) in zip(candidates, terms) {
             let f = ts.map { frequency[$0] ?? 0 }.max() ?? 0
             guard f > 0 else { continue }
             let readsAsAWord = partial ? true : try startsAnIndexedWord(candidate)
-            let rank = (partial && candidate.count < word.count ? 0 : 1, f, readsAsAWord ? 1 : 0, candidate.count)
-            // Equal ranks by the word itself: the neighbours' order varies per process.
-            if best == nil || rank > best!.rank || (rank == best!.rank && candidate < best!.word) { best = (candidate, rank) }
+            ranked.append((candidate, (partial && candidate.count < word.count ? 0 : 1, f, readsAsAWord ? 1 : 0, candidate.count)))
         }
-        return best?.word
+        // Equal ranks by the word itself: the neighbours' order varies per process.
+        ranked.sort { $0.rank > $1.rank || ($0.rank == $1.rank && $0.word < $1.word) }
+        return ranked.prefix(count).map(\.word)
     }
 }
 

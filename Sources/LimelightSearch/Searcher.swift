@@ -201,6 +201,21 @@ public final class Searcher {
                 candidates = try match(try textQuery(text), restriction, request, broad: text.titleWords,
                                                    weightless: text.weighsNothing)
             }
+            // Each word's likeliest neighbour alone gave no item every word:
+            // the next likeliest together may ("lnads end" read as "leads
+            // end", and Lands End Trail was not first). A few readings only,
+            // each one match, on this path alone.
+            if candidates.isEmpty, corrected != nil, text.wordCount > 1 {
+                for other in try corrections(typed, keepingWordStarts: false, choices: RankingWeights.typoChoices,
+                                             limit: RankingWeights.typoReadings).dropFirst() {
+                    let found = try match(try textQuery(other), restriction, request, broad: other.titleWords,
+                                          weightless: other.weighsNothing)
+                    if !found.isEmpty {
+                        (text, corrected, candidates) = (other, other.display, found)
+                        break
+                    }
+                }
+            }
             // Corrected as whole words, an abbreviation found nothing ("pass
             // manger" as "paus manager"): corrected again, keeping each word
             // that starts an indexed word ("pass manager").

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+/// A typo is corrected in the light of the other words: of a word's
+/// likeliest neighbours, the reading that gives an item every word.
+@Suite struct TypoReadingsTests {
+    @Test func theNeighbourThatGivesAnItemEveryWordIsTheReading() throws {
+        let dir = TempDir()
+        let cli = CLI(index: dir.path + "/index")
+        var records = [#"{"kind":"app","app":"com.example.notes","name":"Notes"}"#,
+                       #"{"kind":"entity","app":"com.example.notes","type":"Note","id":"trail","title":"Lands End Trail"}"#,
+                       #"{"kind":"entity","app":"com.example.notes","type":"Note","id":"enrol","title":"Open enrollment ends Nov 30"}"#]
+        // "leads" is the likelier neighbour of "lnads" alone: three items have it.
+        for (i, title) in ["Sales leads April", "Sales leads May", "Leads review"].enumerated() {
+            records.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"lead\#(i)","title":"\#(title)"}"#)
+        }
+        #expect(try cli.run(["index", "-"], stdin: records.joined(separator: "\n") + "\n").status == 0)
+
+        let alone = try cli.run(["search", "lnads", "--json"])
+        #expect(alone.stderr.contains(#""leads""#), "\(alone.stderr)")
+        let r = try cli.run(["search", "lnads end", "--json"])
+        #expect(r.stderr.contains(#""lands end""#), "\(r.stderr)")
+        #expect(r.json.first?["title"] as? String == "Lands End Trail", "\(r.stdout)")
+        // A word the likeliest reading gives every word to keeps it.
+        let sales = try cli.run(["search", "lnads apr", "--json"])
+        #expect(sales.json.first?["title"] as? String == "Sales leads April", "\(sales.stdout)")
+    }
+}
