@@ -109,11 +109,6 @@ package struct BatchSession {
             toCheck.append(LocatedRecord(r, at: location))
             summary.unread += Self.unread(r, at: location)
         case .interaction:
-            // History paused, the app excluded, older than the retention limit, or forgotten: not recorded.
-            guard policy.records(r) else {
-                summary.notRecorded += 1
-                return
-            }
             var fields = r.fields
             if r.fields["id"] == nil {
                 // Content-derived id: re-importing the same log is idempotent.
@@ -124,11 +119,18 @@ package struct BatchSession {
                 let derived = "d-" + fnv1a64Hex(r.json.serialized)
                 let copy = (copiesInBatch[derived] ?? 0) + 1
                 copiesInBatch[derived] = copy
-                let id = copy == 1 ? derived : derived + "-\(copy)"
-                fields["id"] = .string(id)
-                derivedIDs.insert(id)
+                fields["id"] = .string(copy == 1 ? derived : derived + "-\(copy)")
             }
             let rec = Record(kind: .interaction, fields: fields)
+            // History paused, the app excluded, older than the retention
+            // limit, or forgotten: not recorded. Asked with its id as it
+            // would be stored: one `forget --id d-…` took out came back
+            // when the log was indexed again.
+            guard policy.records(rec) else {
+                summary.notRecorded += 1
+                return
+            }
+            if r.fields["id"] == nil { derivedIDs.insert(rec.id) }
             interactions.append(LocatedRecord(rec, at: location))
             summary.donationIDs.append(rec.id)
         case .relevance:

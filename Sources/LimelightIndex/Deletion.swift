@@ -57,12 +57,37 @@ extension IndexWriter {
         // Read first: settings that cannot be read stop the forget before it is made.
         var policy: HistoryPolicy
         do { policy = try HistoryPolicy.load(location) } catch { throw .store(error) }
+        // Kept out named either way: a use may name an entity by its id or
+        // its stable id (DESIGN), and one forgotten under one name came
+        // back under the other when a log was indexed again.
+        var rules = [what.rule]
+        if let app = what.rule.app, let entity = what.rule.entity, let other = try otherName(app: app, of: entity) {
+            var also = what.rule
+            also.entity = other
+            rules.append(also)
+        }
         let n = try inTransaction { session in try session.forget(what) }
         if remembering {
-            policy.remember(what.rule)
+            rules.forEach { policy.remember($0) }
             do { try policy.save(location) } catch { throw .store(error) }
         }
         return n
+    }
+
+    /// The entity's other name: its stable id when `entity` names its id,
+    /// its id when `entity` names its stable id.
+    private func otherName(app: String, of entity: EntityRef) throws(IndexError) -> EntityRef? {
+        do {
+            if let r = try store.storedRecord(.entity(app: app, entity)) {
+                return r.fields["stableId"]?.string.map { EntityRef(type: entity.type, id: $0) }
+            }
+            for id in try store.postings(Schema.term(Schema.stableID, Schema.stableKey(app: app, stableID: entity.id))) {
+                if let r = try store.storedRecord(at: id), r.kind == .entity, r.type == entity.type {
+                    return EntityRef(type: entity.type, id: r.id)
+                }
+            }
+            return nil
+        } catch { throw IndexError(error, path: location.path) }
     }
 }
 

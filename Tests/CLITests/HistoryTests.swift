@@ -108,6 +108,33 @@ import Testing
         #expect(try interactions(cli).filter { $0.contains("secret") }.count == 1)
     }
 
+    /// A use forgotten by the id it was given from its line (`d-…`), or
+    /// through its entity named by one name, stays forgotten when the log
+    /// is indexed again with the other: both came back.
+    @Test func aForgottenUseStaysForgottenByItsDerivedIdAndByTheEntitysOtherName() throws {
+        let (dir, cli) = try setUp()
+        defer { withExtendedLifetime(dir) {} }
+        let log = dir.write("log.jsonl", #"{"kind":"interaction","app":"com.example.b","at":"2026-11-29T07:30:00Z"}"# + "\n")
+        #expect(try cli.run(["index", log]).status == 0)
+        let line = try #require(try interactions(cli).first)
+        let id = try #require(line.range(of: #"d-[0-9a-f]+"#, options: .regularExpression).map { String(line[$0]) })
+        #expect(try cli.run(["forget", "--id", id]).status == 0)
+        let again = try cli.run(["index", log, "--json"])
+        #expect(again.json.first?["notRecorded"] as? Int == 1, "\(again.stdout)")
+        #expect(try interactions(cli).isEmpty)
+
+        let stable = """
+            {"kind":"entity","app":"com.example.a","type":"Ev","id":"e1","stableId":"S1","title":"Event"}
+            {"kind":"interaction","app":"com.example.a","entities":[{"type":"Ev","id":"S1"}],"at":"2026-11-20T08:30:00Z","id":"by-stable"}
+            """
+        #expect(try cli.run(["index", dir.write("stable.jsonl", stable + "\n")]).status == 0)
+        #expect(try cli.run(["forget", "--app", "com.example.a", "--type", "Ev", "--id", "e1"]).status == 0)
+        #expect(try interactions(cli).isEmpty)
+        let back = try cli.run(["index", dir.path + "/stable.jsonl", "--json"])
+        #expect(back.json.first?["notRecorded"] as? Int == 1, "\(back.stdout)")
+        #expect(try interactions(cli).isEmpty)
+    }
+
     /// history.json names what was forgotten only by salted digests: a
     /// forgotten file's path, a donation's id, an app, an intent are in no
     /// file of the index; the forgotten stay forgotten all the same, and
