@@ -214,6 +214,21 @@ public final class IndexWriter {
         try fromStore { () throws(StoreError) in try location.checkUsable() }
         try location.checkWritable()
         do { try Files.makeDirectories(location.path) } catch { throw IndexError.failed(error.description) }
+        // A first creation, its generation through its stub, is one writer's
+        // at a time, and others look again once it is whole: two `index`
+        // runs on a new directory lost one's batch.
+        var creating: Int32 = -1
+        defer { location.endCreation(creating) }
+        if try fromStore({ () throws(StoreError) in try location.currentGeneration() }) == nil {
+            creating = location.lockForCreation()
+            try fromStore { () throws(StoreError) in try location.checkUsable() }
+            if try fromStore({ () throws(StoreError) in try location.currentGeneration() }) != nil {
+                location.endCreation(creating)
+                creating = -1
+            } else {
+                location.removeInterruptedCreations()
+            }
+        }
         let start = Timestamp.now().seconds
         var warned = false
         while true {
@@ -227,6 +242,8 @@ public final class IndexWriter {
                     try db.commit()
                     try location.publish(generation: gen)
                 }
+                location.endCreation(creating)
+                creating = -1
                 try IndexLocation.checkSchema(db, path: location.path, allowOlder: allowOlderSchema)
                 let pid = Array("\(getpid())\n".utf8)
                 try? Files.writeAtomically(location.pidPath, pid)

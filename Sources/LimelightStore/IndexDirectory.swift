@@ -45,7 +45,12 @@ extension IndexLocation {
             if foreign.isEmpty { return nil }
             throw StoreError.notAnIndex("\(path) is not a Limelight index (it holds other files); pass --index with a new or empty directory")
         }
-        if foreign.isEmpty, generations.allSatisfy(isEmptyOwnGeneration) { return nil }
+        if foreign.isEmpty, generations.allSatisfy({ isEmptyOwnGeneration($0) || isInterruptedCreation($0) }) { return nil }
+        // Another writer is making the index: its generation is there, its
+        // stub not yet. A second writer (or a reader) took that for a
+        // directory of someone else's and gave up, and the first batch of
+        // one of two `index` runs on a new directory was lost.
+        if foreign.isEmpty, isBeingCreated() { return nil }
         throw StoreError.notAnIndex("\(path) holds \(generations.joined(separator: ", ")) but no stub file 'current': it is not a Limelight index, or its stub was lost. Nothing was changed; if it is an index, restore the stub (printf 'glass gen-N\\n' > \(stubPath)) or pass another --index")
     }
 
@@ -95,6 +100,52 @@ extension IndexLocation {
         guard lstat(dir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else { return false }
         var marker = stat()
         return lstat(dir + "/iamglass", &marker) == 0 && (marker.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// A generation a first `index` killed while Xapian made it left: no
+    /// `iamglass` yet (so nothing was committed, and Xapian cannot open
+    /// it), only the files Xapian makes first (its lock, empty tables, the
+    /// version file being written). Every command refused the directory.
+    private func isInterruptedCreation(_ name: String) -> Bool {
+        guard let n = Self.generationNumber(name), !isOwnGeneration(n) else { return false }
+        let dir = generationPath(n)
+        var st = stat()
+        guard lstat(dir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR, let entries = try? Files.listStrictly(dir) else { return false }
+        return entries.allSatisfy { $0 == "flintlock" || $0 == "v.tmp" || $0.hasSuffix(".glass") }
+    }
+
+    /// Removes what `isInterruptedCreation` finds, for a first creation
+    /// under `lockForCreation`: Xapian cannot create a database where one
+    /// was begun ("Failed to open glass revision file").
+    package func removeInterruptedCreations() {
+        for name in Files.list(path) where isInterruptedCreation(name) {
+            let dir = path + "/" + name
+            for entry in Files.list(dir) { unlink(dir + "/" + entry) }
+            rmdir(dir)
+        }
+    }
+
+    /// Locks the directory for a first creation (`lockForCreation`), so that
+    /// no other writer or reader sees its generation before its stub.
+    /// Returns the descriptor to give to `endCreation`; -1 if it cannot.
+    package func lockForCreation() -> Int32 {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 { flock(fd, LOCK_EX) }
+        return fd
+    }
+
+    package func endCreation(_ fd: Int32) {
+        guard fd >= 0 else { return }
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+
+    /// Whether a writer holds the creation lock now.
+    private func isBeingCreated() -> Bool {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
     }
 
     private func isEmptyOwnGeneration(_ name: String) -> Bool {
