@@ -111,7 +111,8 @@ extension IndexLocation {
         let dir = generationPath(n)
         var st = stat()
         guard lstat(dir, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR, let entries = try? Files.listStrictly(dir) else { return false }
-        return entries.allSatisfy { $0 == "flintlock" || $0 == "v.tmp" || $0.hasSuffix(".glass") }
+        // (Xapian's lock comes first: an empty gen-1 may be anyone's.)
+        return entries.contains("flintlock") && entries.allSatisfy { $0 == "flintlock" || $0 == "v.tmp" || $0.hasSuffix(".glass") }
     }
 
     /// Removes what `isInterruptedCreation` finds, for a first creation

@@ -73,3 +73,13 @@ func printRemoved(_ n: Int, _ args: ParsedArguments, json key: String, _ sentenc
 func openWriter(_ args: ParsedArguments, _ command: any Command.Type) throws -> IndexWriter {
     try IndexWriter.open(command.location(args)) { Output.err($0) }
 }
+
+/// Maintenance of an index that is not there is an error, as reading one
+/// is: on a mistyped --index, compact, rebuild, forget and delete made an
+/// empty index and said they succeeded ("Forgot 0 donations.").
+func requireIndex(_ args: ParsedArguments, _ command: any Command.Type) throws {
+    let location = try command.location(args)
+    if try location.currentGeneration() == nil, try ShardLayout.read(at: location.path) == nil {
+        throw CLIError.failed("no index at \(location.path): index some records first (limelight index FILE…)")
+    }
+}

@@ -113,6 +113,20 @@ import Testing
         }
     }
 
+    /// Maintenance of an index that is not there (a mistyped --index) is an
+    /// error and makes none: compact, rebuild, forget and delete made an
+    /// empty index and said they succeeded. A restore may make one.
+    @Test func maintenanceOfNoIndexIsAnErrorAndMakesNone() throws {
+        let cli = CLI(index: dir.path + "/typo")
+        for args in [["compact"], ["rebuild"], ["forget", "--all"], ["delete", "--app", "x"], ["delete", "--donation", "d-1"]] {
+            let r = try cli.run(args)
+            #expect(r.status == 1 && r.stderr.contains("no index at"), "\(args): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: cli.index), "\(args)")
+        }
+        #expect(try cli.run(["rebuild", "--from", dir.write("a.jsonl", app)]).status == 0)
+        #expect(try cli.run(["compact"]).status == 0)
+    }
+
     /// Case 2: a user's directory that merely holds gen-* entries is refused.
     @Test func case2_aDirectoryOfGenEntriesIsNotAnIndex() throws {
         let notes = dir.path + "/notes"

@@ -7,6 +7,7 @@ struct CompactCommand: Command {
     static let options: [Option] = [.json.explained("Print a JSON summary.")]
 
     static func run(_ args: ParsedArguments) throws {
+        try requireIndex(args, self)
         let s = try Maintenance.compact(location(args)) { Output.err($0) }
         let before = s.bytesBefore, after = s.bytesAfter
         if args.has(.json) {

@@ -22,6 +22,7 @@ struct DeleteCommand: Command {
 
     static func run(_ args: ParsedArguments) throws {
         if let donation = args.value(.deletedDonation) {
+            try requireIndex(args, self)
             let n = try removeThenRebuild(try openWriter(args, self), { try $0.forget(.donation(id: donation)) }) {
                 "deleted \($0) donation\($0 == 1 ? "" : "s") (it no longer counts)"
             }
@@ -34,6 +35,7 @@ struct DeleteCommand: Command {
         case let (type?, nil): what = .type(app: app, type: type)
         case (nil, _): what = .app(app)
         }
+        try requireIndex(args, self)
         let n = try removeThenRebuild(try openWriter(args, self), { try $0.delete(what) }) {
             "deleted \($0) record\($0 == 1 ? "" : "s") (they are gone from answers)"
         }

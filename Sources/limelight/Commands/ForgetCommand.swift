@@ -57,6 +57,7 @@ struct ForgetCommand: Command {
                 what = .app(app)
             }
         }
+        try requireIndex(args, self)
         let n = try removeThenRebuild(try openWriter(args, self), { try $0.forget(what) }) {
             "forgot \($0) donation\($0 == 1 ? "" : "s") (they no longer count)"
         }

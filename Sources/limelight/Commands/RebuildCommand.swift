@@ -22,6 +22,8 @@ struct RebuildCommand: Command {
         Cancellation.install()
         var bar = ProgressBar(label: "rebuild")
         let from = args.all(.fromFiles) + args.positionals
+        // (Restored from files, it may be made anew: a backup into a new directory.)
+        if from.isEmpty { try requireIndex(args, self) }
         let s = try Maintenance.rebuild(location(args), shards: args.int(.shards), from: from.isEmpty ? nil : from, allowEmpty: args.has(.allowEmpty),
                                         onWait: { Output.err($0) },
                                         progress: { bar.update($0, $1) },
