@@ -19,11 +19,12 @@ BIN      = .build/release/limelight
 # so the suite needs no X server; a user installs the launcher they use.
 # xapian-tools: xapian-tcpsrv, which the sharded-search tests start to serve shards
 # over Xapian's remote backend (and xapian-replicate for read replicas).
+# tzdata: the zones the local-time tests read (a date whose midnight a clock change skips).
 # wamerican: /usr/share/dict/words, the words a correction spares when it gives no
 # item every word (README, "How it works"); the eval and the desktop probes are measured with it.
 # A package counts as there when installed: one removed but not purged keeps its
 # config files, and `dpkg -s` says yes to it.
-DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin libsqlite3-dev fzf zsh fish man-db groff-base xapian-tools wamerican
+DEB_DEPS = libxapian-dev libsystemd-dev dbus libglib2.0-bin libsqlite3-dev fzf zsh fish man-db groff-base xapian-tools wamerican tzdata
 deps:
 	@for p in $(DEB_DEPS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; done; \

@@ -7,6 +7,10 @@ import LimelightKit
 /// day in the local zone.
 func parseTime(_ text: String?, option: Option = .at) throws(CLIError) -> Timestamp {
     guard let text else { return .now() }
+    // A date alone is a local day (Timestamp(iso8601:) would read it as UTC's).
+    if text.utf8.count == 10, Timestamp(iso8601: text) != nil, Timestamp(localDate: text) == nil {
+        throw CLIError.usage("--\(option.name): \(text) is no day in this time zone (its clocks skipped it)")
+    }
     guard let t = Timestamp(localDate: text) ?? Timestamp(iso8601: text) else {
         throw CLIError.usage("--\(option.name) takes an ISO 8601 time with an offset, e.g. 2026-11-29T07:30:00-08:00, or a date (its local midnight); got '\(text)'")
     }

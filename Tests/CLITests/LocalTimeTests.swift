@@ -68,4 +68,23 @@ import Testing
         #expect(try cli.run(["forget", "--from", "2026-11-16"], env: la).status == 0)
         #expect(try ats() == ["pdt": "2026-11-01T00:00:00-07:00", "eve": "2026-11-15T20:00:00-08:00"])
     }
+
+    /// Where the clock skips midnight (Santiago goes from 00:00 −04 to
+    /// 01:00 −03 on 6 September 2026), the day starts at 01:00 −03: it was
+    /// 00:00 −03, an hour of the day before, so `forget --from` that day
+    /// forgot the evening before's last hour. A day the zone skipped
+    /// (Samoa's 30 December 2011) is a usage error.
+    @Test func aDayWhoseMidnightTheClockSkipsStartsAtTheChange() throws {
+        let cli = CLI(index: dir.path + "/index")
+        #expect(try cli.run(["index", dir.write("a.jsonl", #"{"kind":"app","app":"com.example.a","name":"Alpha"}"# + "\n")]).status == 0)
+        let santiago = ["TZ": "America/Santiago"]
+        #expect(try cli.run(["donate", "--app", "com.example.a", "--at", "2026-09-05T23:30:00-04:00", "--id", "late"]).status == 0)
+        #expect(try cli.run(["donate", "--app", "com.example.a", "--at", "2026-09-06", "--id", "day"], env: santiago).status == 0)
+        #expect(try cli.run(["export"]).stdout.contains("2026-09-06T01:00:00-03:00"))
+        #expect(try cli.run(["forget", "--from", "2026-09-06"], env: santiago).status == 0)
+        let left = try cli.run(["export"]).stdout
+        #expect(left.contains(#""late""#) && !left.contains(#""day""#), "\(left)")
+        let skipped = try cli.run(["donate", "--app", "com.example.a", "--at", "2011-12-30"], env: ["TZ": "Pacific/Apia"])
+        #expect(skipped.status == 64 && skipped.stderr.contains("no day in this time zone"), "\(skipped.stderr)")
+    }
 }
