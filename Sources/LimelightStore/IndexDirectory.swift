@@ -88,6 +88,7 @@ extension IndexLocation {
     /// Files Limelight itself keeps beside the generations.
     static func isOwnFile(_ name: String) -> Bool {
         name == "writer.pid" || name.hasPrefix("current.tmp-") || name.hasPrefix("writer.pid.tmp-")
+            || name == "scrub.pending" || name.hasPrefix("scrub.pending.tmp-")
             || name == HistoryPolicy.fileName || name.hasPrefix(HistoryPolicy.fileName + ".tmp-")
             || (name.hasSuffix(".readers") && generationNumber(String(name.dropLast(8))) != nil)
     }

@@ -26,6 +26,10 @@ public struct IndexLocation: Sendable {
 
     var stubPath: String { path + "/current" }
     package var pidPath: String { path + "/writer.pid" }
+    /// Written before a removal that a rebuild must scrub from the files
+    /// (`forget`, `delete`), removed once one has: a removal whose rebuild
+    /// was interrupted is scrubbed by the next, though it removes nothing.
+    package var scrubPendingPath: String { path + "/scrub.pending" }
     package func generationPath(_ n: Int) -> String { path + "/gen-\(n)" }
 
     /// The generation number the stub names, or nil if there is no index yet.

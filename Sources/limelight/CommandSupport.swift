@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LimelightKit
 
 // What several commands share: reading values that need more than a string,
@@ -53,15 +56,28 @@ func record(_ o: JSONObject, what: String) throws(CLIError) -> Record {
 /// some in its blocks' slack: a forgotten context name, a deleted title, in
 /// gen-2/postlist.glass.) The removal is committed first; if the rebuild
 /// then fails, that is said (`done`: what was removed), not "nothing was
-/// written". Returns how many went.
+/// written". A removal whose rebuild was interrupted (Ctrl-C, a kill) left
+/// the text in the files, and a retry found nothing to remove and skipped
+/// the rebuild: a marker written before the removal and taken away by a
+/// rebuild (`scrubPendingPath`) makes the retry rebuild. Returns how many went.
 func removeThenRebuild(_ writer: IndexWriter, _ remove: (IndexWriter) throws -> Int, done: (Int) -> String) throws -> Int {
+    let marker = writer.location.scrubPendingPath
+    let pending = Files.exists(marker)
+    if pending { Output.err("note: an earlier forget or delete was interrupted before its text was scrubbed from the index files; rebuilding now") }
     let n: Int
-    do { n = try remove(writer) } catch { writer.close(); throw error }
+    do {
+        if !pending { try Files.writeAtomically(marker, Array("forget or delete\n".utf8)) }
+        n = try remove(writer)
+    } catch { writer.close(); throw error }
     writer.close()
-    guard n > 0 else { return 0 }
+    guard n > 0 || pending else {
+        unlink(marker)
+        return 0
+    }
     do { _ = try Maintenance.rebuild(writer.location, onWait: { Output.err($0) }) } catch {
         throw CLIError.failed("\(done(n)), but rebuilding the index failed, so its files may still hold their bytes until a rebuild succeeds: \(error)")
     }
+    unlink(marker)
     return n
 }
 

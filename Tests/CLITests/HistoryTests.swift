@@ -485,6 +485,27 @@ import Testing
         #expect(try cli.run(["delete", "--donation", "kept", "--app", "com.example.d"]).status == 64)
     }
 
+    /// A forget or delete interrupted after its removal was committed and
+    /// before its rebuild left the text in the files, and a retry found
+    /// nothing to remove and rebuilt nothing: the marker it leaves makes the
+    /// next one rebuild (and a rebuild or compaction takes it away).
+    @Test func aRemovalWhoseRebuildWasInterruptedIsScrubbedByTheNext() throws {
+        let (dir, cli) = try setUp()
+        let marker = dir.path + "/index/scrub.pending"
+        func generation() throws -> Int? { try cli.run(["stats", "--json"]).json.first?["generation"] as? Int }
+        #expect(try cli.run(["forget", "--id", "no-such-use"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        let before = try #require(try generation())
+        _ = dir.write("index/scrub.pending", "forget or delete\n")  // as an interrupted forget leaves it
+        let r = try cli.run(["forget", "--id", "no-such-use"])
+        #expect(r.status == 0 && r.stderr.contains("was interrupted before its text was scrubbed"), "\(r.stderr)")
+        #expect(try generation() ?? 0 > before)
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        _ = dir.write("index/scrub.pending", "forget or delete\n")
+        #expect(try cli.run(["compact"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+
     @Test func forgettingOneEntityLeavesNoGenerationOnDiskHoldingIt() throws {
         let (dir, cli) = try setUp()
         for n in 0..<3 {
