@@ -82,15 +82,15 @@ package struct ContextModelStore {
             return t
         }
         let moment = ContextModel.Features(at: at, contexts: asked)
-        let contexts = try ContextModel.RelatedSets.reading(asked, known: known.all) { (set) throws(XapianError) -> Double in
+        let contexts = try ContextModel.RelatedSets.reading(asked, known: known.known) { (set) throws(XapianError) -> Double in
             let hash = ContextModel.setHash(set)
             var table = try setTable(hash)
             for e in pending where ContextModel.setHash(e.contexts) == hash { table.add(ContextModel.Features(at: e.at, contexts: e.contexts)) }
             return table.usesNear(moment)
         }
         var f = ContextModel.Features(at: at, contexts: contexts)
-        f.placeUnknown = ContextModel.RelatedSets.placeUnknown(contexts, known: known.all)
-        let related = ContextModel.RelatedSets(known: known.all, current: contexts)
+        f.placeUnknown = ContextModel.RelatedSets.placeUnknown(contexts, known: known.known)
+        let related = ContextModel.RelatedSets(known: known.known, current: contexts)
         var time = try readTable(db, timeName()), place = try readTable(db, placeName(f))
         var ctx: [ContextModel.Table] = []
         for h in related.hashes { ctx.append(try setTable(h)) }
@@ -132,7 +132,7 @@ package struct ContextModelStore {
     /// suggestion at its moment reads it (`RelatedSets.reading`).
     package mutating func situation(_ shards: [WritableDatabase], at: Timestamp,
                                     contexts asked: [String]) throws(XapianError) -> ContextModel.Situation {
-        let known = try knownSets(shards).all
+        let known = try knownSets(shards).known
         let moment = ContextModel.Features(at: at, contexts: asked)
         let contexts = try ContextModel.RelatedSets.reading(asked, known: known) { (set) throws(XapianError) -> Double in
             let name = Self.contextsName(hash: ContextModel.setHash(set))

@@ -1,4 +1,5 @@
 import LimelightSupport
+import LimelightRanking
 
 /// The context sets uses were counted in, by name: the model's tables and
 /// cells know a set only by its hash, and telling how alike two sets are
@@ -6,20 +7,16 @@ import LimelightSupport
 /// metadata; a set is added at its first use and never removed (forgetting
 /// a donation leaves at most an empty table behind).
 package struct ContextSets: Equatable {
+    /// The sets, in first-use order, as `RelatedSets` compares them.
+    package private(set) var known = ContextModel.KnownSets()
     /// Each set's names, sorted and distinct; the sets in first-use order.
-    package private(set) var all: [[String]] = []
-    private var seen = Set<[String]>()
+    package var all: [[String]] { known.all }
 
     package init() {}
 
     /// Adds the set of `contexts`; false if it was known.
     @discardableResult
-    package mutating func insert(_ contexts: [String]) -> Bool {
-        let set = Array(Set(contexts)).sorted()
-        guard seen.insert(set).inserted else { return false }
-        all.append(set)
-        return true
-    }
+    package mutating func insert(_ contexts: [String]) -> Bool { known.insert(contexts) }
 
     package var encoded: [UInt8] {
         var w = ByteWriter()

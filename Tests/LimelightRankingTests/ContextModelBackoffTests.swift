@@ -31,7 +31,7 @@ import Glibc
         let work = ["hardware.headphones", "location.work"], home = ["location.home"]
         let bedtime = ["hardware.headphones", "location.home", "sleep.bedtime"]
         let workout = ["fitness.workoutActive"]
-        let known = [run, gym, work, home, bedtime, workout]
+        let known: ContextModel.KnownSets = [run, gym, work, home, bedtime, workout]
         // Uses near the hour asked about: an afternoon (bedtime unused).
         let afternoon: [[String]: Double] = [run: 12, gym: 3, work: 20, home: 30, bedtime: 0, workout: 12]
         func reading(_ current: [String], _ uses: [[String]: Double] = afternoon) -> [String] {

@@ -136,7 +136,7 @@ import Testing
         let commute = ["location.commute", "hardware.headphones", "audio.podcast"]
         let rainy = commute + ["weather.rain"], home = ["location.home"], homeHeadphones = home + ["hardware.headphones"]
         let hash = ContextModel.setHash
-        let known = [commute, rainy, home, homeHeadphones]
+        let known: ContextModel.KnownSets = [commute, rainy, home, homeHeadphones]
         let onCommute = ContextModel.RelatedSets(known: known, current: commute)
         #expect(H.setsSharingRun(own: hash(commute), onCommute) == [hash(commute), hash(rainy)])
         let atHome = ContextModel.RelatedSets(known: known, current: homeHeadphones)
