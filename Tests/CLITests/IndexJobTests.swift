@@ -85,6 +85,18 @@ import Testing
         let reversed = CLI(index: dir.path + "/reversed")
         #expect(try reversed.run(["index"] + Self.corpusFiles().reversed()).status == 0)
         #expect(try reversed.run(["export"]).stdout == before)
+        // Interactions that came newest first (a browser's history), and two
+        // at one time: the same bytes before and after a rebuild.
+        let late = CLI(index: dir.path + "/late")
+        let lines = [#"{"kind":"app","app":"com.example.a","name":"Alpha"}"#,
+                     #"{"kind":"interaction","app":"com.example.a","at":"2026-11-29T09:00:00Z","id":"late"}"#,
+                     #"{"kind":"interaction","app":"com.example.a","at":"2026-11-29T08:00:00Z","id":"early"}"#,
+                     #"{"kind":"interaction","app":"com.example.a","at":"2026-11-29T08:00:00Z","id":"a-tie"}"#]
+        #expect(try late.run(["index", dir.write("late.jsonl", lines.joined(separator: "\n") + "\n")]).status == 0)
+        let arrived = try late.run(["export"]).stdout
+        #expect(try late.run(["rebuild"]).status == 0)
+        #expect(try late.run(["export"]).stdout == arrived)
+        #expect(arrived.range(of: "a-tie")!.lowerBound < arrived.range(of: "early")!.lowerBound)
     }
 
     @Test func rebuildFromFilesReplacesTheContents() throws {

@@ -21,8 +21,10 @@ struct ExportCommand: Command {
     /// indexed in, so that exporting what an export indexed gives the same
     /// bytes (a backup that can be compared): apps, intents and entities by
     /// app, type and id within their kind (they are upserts: their order
-    /// says nothing); App Shortcuts (their declared order ranks them),
-    /// relevance updates and interactions as they came; every object with
+    /// says nothing); interactions by time, then id, as `rebuild` counts
+    /// them (as they came, an index and its rebuild exported two orders: a
+    /// browser lists visits newest first); App Shortcuts (their declared
+    /// order ranks them) and relevance updates as they came; every object with
     /// `kind` and `app` first (an entity a relevance update embedded kept
     /// the update's order of keys).
     static func canonical(_ records: [Record]) -> [Record] {
@@ -36,6 +38,12 @@ struct ExportCommand: Command {
             let (x, y) = (sortKey[a], sortKey[b])
             if x.0 != y.0 { return x.0 < y.0 }
             if x.1 != y.1 { return x.1.lexicographicallyPrecedes(y.1) }
+            let (r, q) = (records[a], records[b])
+            if r.kind == .interaction {
+                let (s, t) = (r.at?.seconds ?? 0, q.at?.seconds ?? 0)
+                if s != t { return s < t }
+                if r.id != q.id { return r.id < q.id }
+            }
             return x.2 < y.2
         }
         return order.map { i in
