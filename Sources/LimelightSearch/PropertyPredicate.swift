@@ -42,6 +42,11 @@ public struct PropertyPredicate: Sendable {
             throw SearchError.badPredicate("--where '\(text)': write name=value, name>value, name>=value, name<value, name<=value or name~word")
         }
         let name = String(text[..<at]).trimmingSpaces
+        // "a!=b", "a==b": operators there are not, told as such (not as a
+        // property named "a!").
+        if name.hasSuffix("!") || text[at...].hasPrefix("==") || text[at...].hasPrefix("=<") || text[at...].hasPrefix("=>") {
+            throw SearchError.badPredicate("--where '\(text)': write name=value, name>value, name>=value, name<value, name<=value or name~word (there is no other operator)")
+        }
         let operand = String(text[text.index(at, offsetBy: op.rawValue.count)...]).trimmingSpaces
         if operand.isEmpty { throw SearchError.badPredicate("--where '\(text)': the value is missing") }
         // Keys are "Type.name", and a type may hold dots itself

@@ -38,6 +38,18 @@ import Testing
         #expect(PropertyPredicate.parseDuration(text) == nil)
     }
 
+    /// `!=` and `==` are no operators: said so, not "no property 'difficulty!'".
+    @Test(arguments: ["difficulty!=hard", "difficulty==hard"])
+    func anOperatorThereIsNotIsSaidToBeNone(text: String) {
+        do {
+            _ = try PropertyPredicate.parse(text, schema: PropertySchema(), type: "TrailEntity")
+            Issue.record("accepted \(text)")
+        } catch {
+            guard case .badPredicate(let message) = error else { Issue.record("not a bad predicate: \(error)"); return }
+            #expect(message.contains("there is no other operator") && !message.contains("has a property"), "\(message)")
+        }
+    }
+
     @Test func aValueOfTheWrongTypeSaysWhatItTakes() {
         do {
             _ = try PropertyPredicate.parseNumbers("soon", types: ["duration"], name: "length")
