@@ -331,19 +331,6 @@ public enum ContextModel {
         }
     }
 
-    /// The context sets uses were counted in that are like the situation's,
-    /// each with how alike (0…1, 1 for the same set): the like-contexts
-    /// level counts a use in a like set at that weight, as the hour levels
-    /// count a use at a nearby hour. Alike is the Jaccard similarity of the
-    /// two sets with their ancestors (`audio.workout.running` brings
-    /// `audio.workout`; one-word roots such as `audio` are left out, they say
-    /// too little). Only sets at the same place are like (the same
-    /// `location.*` contexts, or none in both): the like-contexts level backs
-    /// off to the place level, so it must count a part of the place's uses.
-    /// Counting a gym's sets in a run's level too, a playlist used at the
-    /// gym was far likelier in the run's like contexts than at its place
-    /// (no place), and the learned weights, which read that contrast as a
-    /// lift, put it first on a run it was never used on.
     /// The context sets uses were counted in, each with what comparing it
     /// to a situation needs, worked out once as it is added (`RelatedSets`
     /// compares every known set at every suggestion and every donation:
@@ -386,6 +373,19 @@ public enum ContextModel {
         public static func == (a: KnownSets, b: KnownSets) -> Bool { a.all == b.all }
     }
 
+    /// The context sets uses were counted in that are like the situation's,
+    /// each with how alike (0…1, 1 for the same set): the like-contexts
+    /// level counts a use in a like set at that weight, as the hour levels
+    /// count a use at a nearby hour. Alike is the Jaccard similarity of the
+    /// two sets with their ancestors (`audio.workout.running` brings
+    /// `audio.workout`; one-word roots such as `audio` are left out, they say
+    /// too little). Only sets at the same place are like (the same
+    /// `location.*` contexts, or none in both): the like-contexts level backs
+    /// off to the place level, so it must count a part of the place's uses.
+    /// Counting a gym's sets in a run's level too, a playlist used at the
+    /// gym was far likelier in the run's like contexts than at its place
+    /// (no place), and the learned weights, which read that contrast as a
+    /// lift, put it first on a run it was never used on.
     public struct RelatedSets: Sendable {
         /// Hashes (`ContextModel.hash`), ascending, and their weights.
         public let hashes: [UInt32]
