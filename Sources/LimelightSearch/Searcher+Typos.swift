@@ -70,15 +70,21 @@ extension Searcher {
             if !fixes.isEmpty { partials = fixes; changed = true }
         }
         guard changed else { return [] }
-        // Each word's place among its choices, the partial word's last.
+        // Each word's place among its choices, the partial word's last; the
+        // `limit` likeliest kept after each word (a sum of places is never
+        // less for a longer reading, so no later word brings back one left
+        // out, and many unknown words do not multiply out).
         let counts = complete.map(\.count) + [partials.count]
         var places: [[Int]] = [[]]
-        for n in counts { places = places.flatMap { p in (0..<n).map { p + [$0] } } }
-        places.sort { a, b in
-            let (x, y) = (a.reduce(0, +), b.reduce(0, +))
-            return x != y ? x < y : a.lexicographicallyPrecedes(b)
+        for n in counts {
+            places = places.flatMap { p in (0..<n).map { p + [$0] } }
+            places.sort { a, b in
+                let (x, y) = (a.reduce(0, +), b.reduce(0, +))
+                return x != y ? x < y : a.lexicographicallyPrecedes(b)
+            }
+            places = Array(places.prefix(limit))
         }
-        return places.prefix(limit).map { at in
+        return places.map { at in
             text.replacingWords(complete: zip(complete, at).map { $0[$1] }, partial: partials[at.last!])
         }
     }

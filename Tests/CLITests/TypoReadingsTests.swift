@@ -25,4 +25,14 @@ import Testing
         let sales = try cli.run(["search", "lnads apr", "--json"])
         #expect(sales.json.first?["title"] as? String == "Sales leads April", "\(sales.stdout)")
     }
+
+    /// Many mistyped words are read together without multiplying out each
+    /// word's choices (3 each: 3^40 readings for 40 words).
+    @Test func manyMistypedWordsAreAnsweredAtOnce() throws {
+        let query = Array(repeating: "montery trial coastl bya", count: 10).joined(separator: " ")
+        let start = Date()
+        let r = try CorpusIndex.cli.run(["search", query, "--json"])
+        #expect(r.status == 0, "\(r.stderr.prefix(200))")
+        #expect(Date().timeIntervalSince(start) < 10, "\(Date().timeIntervalSince(start)) s")
+    }
 }
