@@ -35,6 +35,13 @@ enum FileSystem {
         return stat(path, &st) == 0 ? st : nil
     }
 
+    /// What tells whether a file was written since: its inode, size and
+    /// modification time (nil when it is not there).
+    static func fingerprint(_ path: String) -> [Int]? {
+        guard let st = status(path) else { return nil }
+        return [Int(st.st_ino), Int(st.st_size), Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec)]
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         guard let st = status(path) else { return false }
         return (st.st_mode & S_IFMT) == S_IFDIR

@@ -76,9 +76,22 @@ public struct FirefoxPlaces: Sendable {
         }
         let scratch = try FileSystem.makeTemporaryDirectory(prefix: "limelight-firefox")
         defer { FileSystem.removeTemporaryDirectory(scratch) }
-        _ = try FileSystem.copy(original, to: scratch + "/places.sqlite")
-        _ = try FileSystem.copy(original + "-wal", to: scratch + "/places.sqlite-wal")
-        _ = try FileSystem.copy(original + "-journal", to: scratch + "/places.sqlite-journal")
+        // The database must not change while the three are copied: a
+        // checkpoint between copying it and its -wal (Firefox moves the
+        // -wal's pages into it and starts the -wal anew) made a copy of
+        // neither, which read as an empty history, and the sync deleted
+        // every bookmark and page as vanished. Copied again if it changed;
+        // a -wal only appended to is read as far as it is whole.
+        for attempt in 1... {
+            let before = FileSystem.fingerprint(original)
+            _ = try FileSystem.copy(original, to: scratch + "/places.sqlite")
+            _ = try FileSystem.copy(original + "-wal", to: scratch + "/places.sqlite-wal")
+            _ = try FileSystem.copy(original + "-journal", to: scratch + "/places.sqlite-journal")
+            if FileSystem.fingerprint(original) == before { break }
+            if attempt == 3 {
+                throw DesktopSourceError(file: original, line: 0, problem: "changed each time it was copied (Firefox was writing it); try again")
+            }
+        }
         do {
             return .found(try read(databaseAt: scratch + "/places.sqlite", now: now, window: window))
         } catch {

@@ -35,7 +35,11 @@ extension FirefoxProfile {
         for root in roots {
             // A root that cannot be read is passed over while another can be.
             guard let outcome = try? defaultProfile(root: root) else { continue }
-            let written = outcome.value.map(lastWritten) ?? -1
+            // A root whose default cannot be told (several profiles, none
+            // the default) is as new as its newest profile: newest, it is
+            // skipped, keeping what was imported, rather than a stale root's
+            // profile taking its place.
+            let written = outcome.value.map(lastWritten) ?? ((try? listed(root: root)) ?? []).map(lastWritten).max() ?? -1
             if best == nil || written > best!.written { best = (outcome, written) }
         }
         if let best { return best.outcome }
@@ -56,13 +60,8 @@ extension FirefoxProfile {
     /// history was written last, not the first in the file.
     static func defaultProfile(root: String) throws(DesktopSourceError) -> SourceOutcome<FirefoxProfile> {
         let ini = try KeyFile.load(root + "/profiles.ini")
-        let profiles = ini.groups.filter { $0.name.hasPrefix("Profile") && $0.string("Path") != nil }
-        func profile(_ group: KeyFileGroup) -> FirefoxProfile {
-            let path = group.string("Path")!
-            let relative = group.string("IsRelative") != "0"
-            return FirefoxProfile(name: group.string("Name") ?? path,
-                                  directory: relative && !path.hasPrefix("/") ? root + "/" + path : path)
-        }
+        let profiles = profileGroups(ini)
+        func profile(_ group: KeyFileGroup) -> FirefoxProfile { Self.profile(group, root: root) }
         var installDefaults = ini.groups.filter { $0.name.hasPrefix("Install") }.compactMap { $0.string("Default") }
         if installDefaults.isEmpty, FileSystem.isRegularFile(root + "/installs.ini") {
             installDefaults = try KeyFile.load(root + "/installs.ini").groups.compactMap { $0.string("Default") }
@@ -79,5 +78,22 @@ extension FirefoxProfile {
             return .found(profile(group))
         }
         return .skipped(note: "\(root)/profiles.ini names \(profiles.count) profiles and no default")
+    }
+
+    /// The `[Profile…]` groups of a profiles.ini that name a path.
+    static func profileGroups(_ ini: KeyFile) -> [KeyFileGroup] {
+        ini.groups.filter { $0.name.hasPrefix("Profile") && $0.string("Path") != nil }
+    }
+
+    /// Every profile a root's profiles.ini lists.
+    static func listed(root: String) throws(DesktopSourceError) -> [FirefoxProfile] {
+        profileGroups(try KeyFile.load(root + "/profiles.ini")).map { profile($0, root: root) }
+    }
+
+    static func profile(_ group: KeyFileGroup, root: String) -> FirefoxProfile {
+        let path = group.string("Path")!
+        let relative = group.string("IsRelative") != "0"
+        return FirefoxProfile(name: group.string("Name") ?? path,
+                              directory: relative && !path.hasPrefix("/") ? root + "/" + path : path)
     }
 }

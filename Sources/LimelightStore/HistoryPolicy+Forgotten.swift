@@ -12,6 +12,9 @@ extension HistoryPolicy {
         package var from: Timestamp?, to: Timestamp?
         /// When it was forgotten: uses made later are new.
         package var at: Timestamp
+        /// The ids of the uses it took out: selected too, whatever item
+        /// they name when listed again.
+        package var donations: [String] = []
 
         package init(donation: String? = nil, app: String? = nil, intent: String? = nil, entity: EntityRef? = nil,
                      from: Timestamp? = nil, to: Timestamp? = nil, at: Timestamp = .now()) {
@@ -27,9 +30,12 @@ extension HistoryPolicy {
         var donation: String?, app: String?, intent: String?, entity: String?
         var from: Timestamp?, to: Timestamp?
         var at: Timestamp
+        /// Digests of the ids of the uses it took out (`ForgetSelection.donations`).
+        var donations: Set<String> = []
 
         func selects(_ r: Record, _ digests: inout Digests) -> Bool {
             guard let t = r.at?.seconds, t <= at.seconds else { return false }
+            if !donations.isEmpty, donations.contains(digests.donation(r)) { return true }
             if let from, t < from.seconds { return false }
             if let to, t >= to.seconds { return false }
             if let donation, digests.donation(r) != donation { return false }
@@ -46,6 +52,7 @@ extension HistoryPolicy {
             }
             if let from { o["from"] = .string(from.description) }
             if let to { o["to"] = .string(to.description) }
+            if !donations.isEmpty { o["donations" + Self.digestSuffix] = .array(donations.sorted().map(JSON.string)) }
             return .object(o)
         }
 
@@ -66,6 +73,7 @@ extension HistoryPolicy {
             (donation, app, intent) = (digest("donation") { o["donation"]?.string }, digest("app") { o["app"]?.string },
                                        digest("intent") { o["intent"]?.string })
             (self.entity, from, to, self.at) = (entity, time("from"), time("to"), at)
+            donations = Set((o["donations" + Self.digestSuffix]?.array ?? []).compactMap(\.string))
         }
 
         init(_ s: ForgetSelection, salt: [UInt8]) {
@@ -73,6 +81,7 @@ extension HistoryPolicy {
             (donation, app, intent) = (digest("donation", s.donation), digest("app", s.app), digest("intent", s.intent))
             entity = digest("entity", s.entity.map(Digests.entityValue))
             (from, to, at) = (s.from, s.to, s.at)
+            donations = Set(s.donations.map { Digests.digest("donation", $0, salt: salt) })
         }
     }
 

@@ -528,6 +528,19 @@ final class DesktopFixture: Sendable {
         // ("org" is in no title: only in addresses.)
         let byAddress = try hits(cli, "org", env: env).compactMap { $0["url"] as? String }
         #expect(Set(byAddress) == ["https://forums.swift.org/", "https://xapian.org/docs/", "https://doc.rust-lang.org/book/"], "\(byAddress)")
+        // The bookmark's visits forgotten stay forgotten when the bookmark is
+        // deleted and the same visits are listed again under the page.
+        let bookmark = try #require(swift["id"] as? String)
+        let forgot = try cli.run(["forget", "--app", "limelight.firefox", "--type", "Bookmark", "--id", bookmark])
+        #expect(forgot.status == 0 && forgot.stdout.contains("Forgot 2 donations"), "\(forgot.stdout) \(forgot.stderr)")
+        let unbookmark = Process()
+        unbookmark.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        unbookmark.arguments = ["python3", "-c", "import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.execute('DELETE FROM moz_bookmarks WHERE id = 21'); db.commit()", places]
+        try unbookmark.run()
+        unbookmark.waitUntilExit()
+        let again = try #require(try cli.run(["sync", "firefox", "--json"], env: env).json.first)
+        #expect(again["interactions"] as? Int == 0, "\(again)")
+        #expect(try cli.run(["export"]).lines.filter { $0.contains(#""kind":"interaction""#) && $0.contains("forums.swift.org") }.isEmpty)
         // Nothing on this desktop for recent: a note, exit 0.
         let skipped = try cli.run(["sync", "recent"], env: env)
         #expect(skipped.status == 0 && skipped.stdout.contains("recent: skipped: no recently-used.xbel"))

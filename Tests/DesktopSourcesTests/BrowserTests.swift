@@ -150,6 +150,13 @@ import Testing
         times = [timespec(tv_sec: 1_800_000_000, tv_nsec: 0), timespec(tv_sec: 1_800_000_000, tv_nsec: 0)]
         utimensat(AT_FDCWD, old + "/places.sqlite", &times, 0)
         #expect(try FirefoxProfile.defaultProfile(in: environment).value?.directory == old)
+        // The newest root names two profiles and no default: skipped (what
+        // was imported is kept), not the stale root's profile instead.
+        times = [timespec(tv_sec: 1_700_000_000, tv_nsec: 0), timespec(tv_sec: 1_700_000_000, tv_nsec: 0)]
+        utimensat(AT_FDCWD, old + "/places.sqlite", &times, 0)
+        tree.write("home/snap/firefox/common/.mozilla/firefox/profiles.ini",
+                   "[Profile0]\nName=new\nPath=new.default\n[Profile1]\nName=other\nPath=other.default\n")
+        #expect(try FirefoxProfile.defaultProfile(in: environment).note?.hasSuffix("names 2 profiles and no default") == true)
     }
 
     @Test func withoutAnInstallSectionDefault1ThenInstallsIniThenTheOnlyProfile() throws {
