@@ -11,7 +11,7 @@ extension Searcher {
     typealias RunUse = (item: ItemKey, own: Bool, day: Int)
 
     func contextModelHits(_ candidates: [Match], _ request: SearchRequest) throws(XapianError) -> [SearchHit] {
-        let (s, readAs) = try ContextModelStore.situation(db, at: request.at, contexts: request.contexts,
+        let (s, readAs) = try ContextModelStore.situation(db, known: try snapshot.contextSets(in: db), at: request.at, contexts: request.contexts,
                                                           pending: pending.values.flatMap { $0 })
         let f = s.features
         let weights = try snapshot.contextWeights(in: db)

@@ -59,7 +59,7 @@ package struct ContextModelStore {
         RecentUses(encoded: try db.metadata(prefix + recentName(hash: hash)))
     }
 
-    static func readSets(_ db: Database) throws(XapianError) -> ContextSets {
+    package static func readSets(_ db: Database) throws(XapianError) -> ContextSets {
         ContextSets(encoded: try db.metadata(setsKey))
     }
 
@@ -68,9 +68,11 @@ package struct ContextModelStore {
     /// metadata reads (the time and place tables, the known sets and the
     /// like sets' tables), plus the uses still waiting in the journal
     /// (`pending`, one per credited item, as a writer will count them).
-    package static func situation(_ db: Database, at: Timestamp, contexts asked: [String],
+    /// - known: the index's known sets (`readSets`), read by the caller,
+    ///   which may keep them for the snapshot.
+    package static func situation(_ db: Database, known sets: ContextSets, at: Timestamp, contexts asked: [String],
                                   pending: [UsageEvent] = []) throws(XapianError) -> (ContextModel.Situation, readAs: [String]) {
-        var known = try readSets(db)
+        var known = sets
         for e in pending { known.insert(e.contexts) }
         // Context sets' tables, each read once: the reading weighs some, and
         // the like sets read after it are mostly the same ones.
