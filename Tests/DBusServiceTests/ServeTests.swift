@@ -234,6 +234,12 @@ struct ServeTests {
             #expect(mismatched.status != 0 && mismatched.stderr.contains("org.freedesktop.DBus.Error.InvalidArgs"), "\(mismatched)")
         }
         #expect(try f.interactions().count == 2)
+        // A Run that opened nothing is said on the service's stderr too:
+        // KRunner sends Run without reading the reply.
+        let service = try #require(f.service)
+        service.stop()
+        let said = try service.finish()
+        #expect(said.stderr.contains("could not open app/com.example.none"), "\(said.stderr)")
     }
 
     /// Two trails with "bay" in their titles (and thirty others, so that a

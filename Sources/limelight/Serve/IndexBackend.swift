@@ -187,8 +187,16 @@ final class IndexBackend: SearchProviderBackend {
         do {
             try Activation.open(hit, lookup: live.lookup, location: location, activationToken: activationToken)
         } catch {
+            // Said on stderr (the service's journal) too: KRunner sends Run
+            // without reading its reply, and a click that opened nothing
+            // left no trace anywhere.
+            let outcome = ExitStatus.outcome(error)
+            switch outcome {
+            case let .failed(_, message), let .usage(message): Output.err("could not open \(text): \(message)")
+            case let .rejected(lines): Output.err("could not open \(text): \(lines.joined(separator: "; "))")
+            }
             // What would exit 1 (not in the index, nothing to launch) is "not found"; busy and the like are failures.
-            guard case .failed(ExitStatus.failure, let message) = ExitStatus.outcome(error) else { throw error }
+            guard case .failed(ExitStatus.failure, let message) = outcome else { throw error }
             throw BusMethodError(name: Self.notFound, message: message)
         }
     }
