@@ -100,8 +100,20 @@ public enum Spawner {
     private static func spawn(_ argv: [String], program: String, workingDirectory: String?,
                               token: String?) throws(Failure) -> pid_t {
         try launching.withLock { _ throws(Failure) in
-            try spawnAlone(argv, program: program, workingDirectory: workingDirectory, token: token)
+            try spawnAlone(argv, program: program, workingDirectory: workingDirectory ?? homeIfAtRoot(), token: token)
         }
+    }
+
+    /// Where an app with no Path= starts when the launcher is at `/`: the
+    /// person's home, as from GNOME Shell or a terminal. A D-Bus-activated
+    /// `serve` runs where the bus daemon does (`dbus-launch`, `--fork`:
+    /// `/`), and a terminal opened from a search started in `/`.
+    static func homeIfAtRoot() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4)
+        guard getcwd(&buffer, buffer.count) != nil, buffer[0] == 0x2F, buffer[1] == 0,
+              let home = getenv("HOME").map({ String(cString: $0) }), home.hasPrefix("/") else { return nil }
+        var st = stat()
+        return stat(home, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR ? home : nil
     }
 
     private static func spawnAlone(_ argv: [String], program: String, workingDirectory: String?,

@@ -37,9 +37,10 @@ struct CLI: Sendable {
     let index: String
 
     @discardableResult
-    func run(_ args: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> Result {
+    func run(_ args: [String], stdin: String? = nil, env: [String: String] = [:], directory: String? = nil) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CLI.binary)
+        if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
         p.arguments = ["--index", index] + args
         var environment = ProcessInfo.processInfo.environment
         for (k, v) in env { environment[k] = v }
