@@ -127,9 +127,10 @@ extension IndexLocation {
         }
     }
 
-    /// Locks the directory for a first creation (`lockForCreation`), so that
-    /// no other writer or reader sees its generation before its stub.
-    /// Returns the descriptor to give to `endCreation`; -1 if it cannot.
+    /// Locks the directory for a first creation, its generation through its
+    /// stub, so that no other writer or reader takes a generation without a
+    /// stub for someone else's (`isBeingCreated`). Returns the descriptor to
+    /// give to `endCreation`; -1 if it cannot.
     package func lockForCreation() -> Int32 {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd >= 0 { flock(fd, LOCK_EX) }
