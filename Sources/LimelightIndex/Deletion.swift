@@ -66,20 +66,19 @@ extension IndexWriter {
             also.entity = other
             rules.append(also)
         }
-        let ids = try inTransaction { session in try session.forgetting(what) }
+        let forgotten = try inTransaction { session in try session.forgetting(what) }
         if remembering {
             // Uses forgotten through an item are kept out by their ids too:
             // a store may list them again under another item (a Firefox
             // visit moves to the page's entity when its bookmark is deleted),
             // and the item's rule no longer selected them.
-            switch what {
-            case .entity, .intent: rules = rules.map { var r = $0; r.donations = ids; return r }
-            default: break
+            for var rule in rules {
+                rule.donations = forgotten.ids
+                policy.remember(rule)
             }
-            rules.forEach { policy.remember($0) }
             do { try policy.save(location) } catch { throw .store(error) }
         }
-        return ids.count
+        return forgotten.count
     }
 
     /// The entity's other name: its stable id when `entity` names its id,
@@ -192,8 +191,11 @@ package extension BatchSession {
 
     mutating func forget(_ what: Forgetting) throws -> Int { try forgetting(what).count }
 
-    /// Forgets as `forget` does; returns the forgotten donations' ids.
-    mutating func forgetting(_ what: Forgetting) throws -> [String] {
+    /// Forgets as `forget` does; returns how many, and for a forget through
+    /// an item (`.entity`, `.intent`) the forgotten donations' ids, which
+    /// `IndexWriter.forget` remembers (read only then: one more document
+    /// read per use, for a `forget --all` of a million).
+    mutating func forgetting(_ what: Forgetting) throws -> (count: Int, ids: [String]) {
         let interactions = Schema.kind + RecordKind.interaction.rawValue
         var ids: [UInt32]
         switch what {
@@ -226,17 +228,18 @@ package extension BatchSession {
         case .everything:
             ids = try db.postings(interactions)
         }
-        if ids.isEmpty { return [] }  // retention runs on every write: keep it free when nothing is due
+        if ids.isEmpty { return (0, []) }  // retention runs on every write: keep it free when nothing is due
         var recompute = Set<ItemKey>()
+        for id in ids { recompute.formUnion(try credits(ofInteraction: id)) }
         var donations: [String] = []
-        for id in ids {
-            recompute.formUnion(try credits(ofInteraction: id))
-            if let r = try db.storedRecord(at: id) { donations.append(r.id) }
+        switch what {
+        case .entity, .intent: for id in ids { if let r = try db.storedRecord(at: id) { donations.append(r.id) } }
+        default: break
         }
         for id in ids { try db.delete(id) }
         try recomputeUsage(recompute)
         try ShardHotLists.rebuildUsage(db)
-        return donations
+        return (ids.count, donations)
     }
 
     /// The item keys a stored interaction credits (its `XT` terms).

@@ -80,8 +80,13 @@ package extension BatchSession {
         // under its desktop id) loses only what the source made of it.
         let gone = stored.filter { !incoming.contains($0.key) && !kept.contains($0.value.record.app) }
         var wholeApps = Set<String>(), partlyOthers = false
-        for app in Set(gone.values.filter { $0.record.kind == .app }.map(\.record.app)) {
-            if try holdsOnlyRecordsOf(source, app: app) { wholeApps.insert(app) } else { partlyOthers = true }
+        let goneApps = Set(gone.values.filter { $0.record.kind == .app }.map(\.record.app))
+        if !goneApps.isEmpty {
+            // Besides the source's own records, an app's donations and derived App Shortcuts.
+            let ours = Set(stored.values.map(\.id)).union(derived).union(try db.postings(Schema.kind + RecordKind.interaction.rawValue))
+            for app in goneApps {
+                if try db.postings(Schema.term(Schema.app, app)).allSatisfy(ours.contains) { wholeApps.insert(app) } else { partlyOthers = true }
+            }
         }
         // Usage and hot lists are recounted once, after all of it.
         var recount = Set<ItemKey>()
@@ -141,16 +146,5 @@ package extension BatchSession {
         }
         try finish()
         return changes
-    }
-
-    /// Whether every record of `app` but its donations was made by `source`
-    /// (what `delete(.app)` would delete is the source's alone).
-    private func holdsOnlyRecordsOf(_ source: String, app: String) throws -> Bool {
-        let mine = Set(try db.postings(Schema.term(Schema.source, source)))
-        let interactions = Set(try db.postings(Schema.kind + RecordKind.interaction.rawValue))
-        let derived = Set(try db.postings(Schema.derived))
-        return try db.postings(Schema.term(Schema.app, app)).allSatisfy {
-            mine.contains($0) || interactions.contains($0) || derived.contains($0)
-        }
     }
 }

@@ -123,6 +123,7 @@ public enum Maintenance {
         } else {
             try swapIn(location, generation: next[0])
         }
+        location.scrubDone()  // (what a forget or delete left in the files is gone now)
         return Summary(records: done - hoisted, documents: documents, generation: next.max() ?? 0, seconds: Timestamp.now().seconds - start,
                        notRecorded: notRecorded)
     }
@@ -185,6 +186,7 @@ public enum Maintenance {
         let purged = try old.purgeExpired()
         let bytesBefore = zip(old.shardLocations, old.generations).reduce(0) { $0 + Files.size($1.0.generationPath($1.1)) }
         let next = try scrub(old)
+        location.scrubDone()
         var s = Summary(records: 0, documents: old.documentCount, generation: next.max() ?? 0, seconds: Timestamp.now().seconds - start)
         s.purgedExpired = purged
         s.bytesBefore = bytesBefore

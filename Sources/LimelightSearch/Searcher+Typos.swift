@@ -122,7 +122,7 @@ extension Searcher {
         return [word, "Z" + stem]
     }
 
-    /// The most frequent neighbour that matches. For a word still being typed,
+    /// The most frequent neighbours that match. For a word still being typed,
     /// a neighbour at least as long comes first: "montery" is "monterey"
     /// mistyped, not "monter" with an extra letter. Of a complete word's
     /// neighbours as frequent (most often those matching by one stem, which
@@ -133,8 +133,7 @@ extension Searcher {
     /// a neighbour is its own stem says nothing: "libatk" is, and only
     /// the stem of the word indexed, "libatke".)
     /// Every neighbour's frequency comes from one match (one round trip per
-    /// remote shard, not ~540 term lookups).
-    /// The `count` best neighbours that match, in that order.
+    /// remote shard, not ~540 term lookups). The `count` best, best first.
     func bestNeighbours(_ word: String, partial: Bool, count: Int) throws(XapianError) -> [String] {
         let candidates = Array(Set(Typos.neighbours(of: word)))
         let terms = candidates.map { lookupTerms($0, partial: partial) }

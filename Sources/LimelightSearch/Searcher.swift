@@ -195,25 +195,20 @@ public final class Searcher {
                 abbreviated = !candidates.isEmpty
             }
             let typed = text
-            if candidates.isEmpty, let fixed = try correctTypos(text) {
-                text = fixed
-                corrected = fixed.display
-                candidates = try match(try textQuery(text), restriction, request, broad: text.titleWords,
-                                                   weightless: text.weighsNothing)
-            }
-            // Each word's likeliest neighbour alone gave no item every word:
-            // the next likeliest together may ("lnads end" read as "leads
-            // end", and Lands End Trail was not first). A few readings only,
-            // each one match, on this path alone.
-            if candidates.isEmpty, corrected != nil, text.wordCount > 1 {
-                for other in try corrections(typed, keepingWordStarts: false, choices: RankingWeights.typoChoices,
-                                             limit: RankingWeights.typoReadings).dropFirst() {
-                    let found = try match(try textQuery(other), restriction, request, broad: other.titleWords,
-                                          weightless: other.weighsNothing)
-                    if !found.isEmpty {
-                        (text, corrected, candidates) = (other, other.display, found)
-                        break
-                    }
+            // A word with no match is read as its likeliest neighbour. When
+            // that reading gives no item every word, the next likeliest
+            // readings together may ("lnads end" read as "leads end", and
+            // Lands End Trail was not first): a few, each one match, from
+            // one lookup of each word's neighbours.
+            if candidates.isEmpty {
+                let readings = try corrections(text, keepingWordStarts: false, choices: RankingWeights.typoChoices,
+                                               limit: RankingWeights.typoReadings)
+                for (i, reading) in readings.enumerated() {
+                    if i > 0, readings[0].wordCount < 2 { break }
+                    let found = try match(try textQuery(reading), restriction, request, broad: reading.titleWords,
+                                          weightless: reading.weighsNothing)
+                    if i == 0 || !found.isEmpty { (text, corrected, candidates) = (reading, reading.display, found) }
+                    if !found.isEmpty { break }
                 }
             }
             // Corrected as whole words, an abbreviation found nothing ("pass

@@ -27,9 +27,28 @@ public struct IndexLocation: Sendable {
     var stubPath: String { path + "/current" }
     package var pidPath: String { path + "/writer.pid" }
     /// Written before a removal that a rebuild must scrub from the files
-    /// (`forget`, `delete`), removed once one has: a removal whose rebuild
-    /// was interrupted is scrubbed by the next, though it removes nothing.
-    package var scrubPendingPath: String { path + "/scrub.pending" }
+    /// (`forget`, `delete`), removed once one has (`Maintenance.rebuild`,
+    /// `compact`): a removal whose rebuild was interrupted is scrubbed by
+    /// the next, though it removes nothing.
+    var scrubPendingPath: String { path + "/scrub.pending" }
+    package var scrubIsPending: Bool { Files.exists(scrubPendingPath) }
+    package func markScrubPending() throws(StoreError) {
+        do { try Files.writeAtomically(scrubPendingPath, Array("forget or delete\n".utf8)) } catch {
+            throw StoreError.io(error.description)
+        }
+    }
+    package func scrubDone() { unlink(scrubPendingPath) }
+
+    /// What reading or maintaining an index that is not here says.
+    package var noIndex: StoreError { .missing("no index at \(path): index some records first (limelight index FILE…)") }
+
+    /// Whether an index is here: a stub naming a generation, or a sharded
+    /// index's marker.
+    package func holdsAnIndex() throws(StoreError) -> Bool {
+        if try currentGeneration() != nil { return true }
+        return try ShardLayout.read(at: path) != nil
+    }
+
     package func generationPath(_ n: Int) -> String { path + "/gen-\(n)" }
 
     /// The generation number the stub names, or nil if there is no index yet.
@@ -88,7 +107,7 @@ public struct IndexLocation: Sendable {
         for _ in 0..<10 {
             guard let gen = try currentGeneration() else {
                 if let shard = missingShard { throw StoreError.missing(shard) }
-                throw StoreError.missing("no index at \(path): index some records first (limelight index FILE…)")
+                throw noIndex
             }
             let fd = open(readersLockPath(gen), O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
             if fd >= 0 { flock(fd, LOCK_SH) }

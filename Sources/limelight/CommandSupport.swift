@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import LimelightKit
 
 // What several commands share: reading values that need more than a string,
@@ -59,25 +56,24 @@ func record(_ o: JSONObject, what: String) throws(CLIError) -> Record {
 /// written". A removal whose rebuild was interrupted (Ctrl-C, a kill) left
 /// the text in the files, and a retry found nothing to remove and skipped
 /// the rebuild: a marker written before the removal and taken away by a
-/// rebuild (`scrubPendingPath`) makes the retry rebuild. Returns how many went.
+/// rebuild (`IndexLocation.scrubIsPending`) makes the retry rebuild. Returns how many went.
 func removeThenRebuild(_ writer: IndexWriter, _ remove: (IndexWriter) throws -> Int, done: (Int) -> String) throws -> Int {
-    let marker = writer.location.scrubPendingPath
-    let pending = Files.exists(marker)
+    let location = writer.location
+    let pending = location.scrubIsPending
     if pending { Output.err("note: an earlier forget or delete was interrupted before its text was scrubbed from the index files; rebuilding now") }
     let n: Int
     do {
-        if !pending { try Files.writeAtomically(marker, Array("forget or delete\n".utf8)) }
+        if !pending { try location.markScrubPending() }
         n = try remove(writer)
     } catch { writer.close(); throw error }
     writer.close()
     guard n > 0 || pending else {
-        unlink(marker)
+        location.scrubDone()
         return 0
     }
-    do { _ = try Maintenance.rebuild(writer.location, onWait: { Output.err($0) }) } catch {
+    do { _ = try Maintenance.rebuild(location, onWait: { Output.err($0) }) } catch {
         throw CLIError.failed("\(done(n)), but rebuilding the index failed, so its files may still hold their bytes until a rebuild succeeds: \(error)")
     }
-    unlink(marker)
     return n
 }
 
@@ -99,7 +95,5 @@ func openWriter(_ args: ParsedArguments, _ command: any Command.Type) throws -> 
 /// empty index and said they succeeded ("Forgot 0 donations.").
 func requireIndex(_ args: ParsedArguments, _ command: any Command.Type) throws {
     let location = try command.location(args)
-    if try location.currentGeneration() == nil, try ShardLayout.read(at: location.path) == nil {
-        throw CLIError.failed("no index at \(location.path): index some records first (limelight index FILE…)")
-    }
+    guard try location.holdsAnIndex() else { throw location.noIndex }
 }

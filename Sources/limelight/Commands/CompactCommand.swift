@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import LimelightKit
 
 struct CompactCommand: Command {
@@ -12,7 +9,6 @@ struct CompactCommand: Command {
     static func run(_ args: ParsedArguments) throws {
         try requireIndex(args, self)
         let s = try Maintenance.compact(location(args)) { Output.err($0) }
-        unlink(try location(args).scrubPendingPath)  // (a compaction scrubs, as a rebuild does)
         let before = s.bytesBefore, after = s.bytesAfter
         if args.has(.json) {
             print(JSON.object(JSONObject([("documents", .number(Double(s.documents))), ("generation", .number(Double(s.generation))),

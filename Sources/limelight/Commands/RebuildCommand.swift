@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import LimelightKit
 
 struct RebuildCommand: Command {
@@ -31,7 +28,6 @@ struct RebuildCommand: Command {
                                         onWait: { Output.err($0) },
                                         progress: { bar.update($0, $1) },
                                         shouldCancel: { Cancellation.isRequested })
-        unlink(try location(args).scrubPendingPath)  // (an interrupted forget's text is gone now)
         if args.has(.json) {
             var o = JSONObject([("records", .number(Double(s.records))), ("documents", .number(Double(s.documents))),
                                 ("generation", .number(Double(s.generation))),
