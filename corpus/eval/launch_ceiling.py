@@ -34,6 +34,7 @@ cli.add_argument('--people', type=gen_launches.seed_range, default=range(1, gen_
 cli.add_argument('--harder', action='store_true', help="people drawn by gen_launches.py --harder")
 cli.add_argument('--coarse-clock', action='store_true', help="people drawn by gen_launches.py --coarse-clock")
 cli.add_argument('--ranks', metavar='DIR', help="score the rankers of limelight-eval --ranks DIR in expectation (markdown)")
+cli.add_argument('--by-rank', action='store_true', help="with --ranks: each ranker's probability at places 1 to 5, pooled")
 args = cli.parse_args()
 RECIPE = gen_launches.HARDER if args.harder else gen_launches.RECIPE
 
@@ -62,8 +63,9 @@ def drawn_from(seed):
 
 
 def expected(seed, directory):
-    """Each ranker's HR@1 and HR@5 in expectation over the person's launches,
-    and the ceiling's."""
+    """Each ranker's probability in expectation at each of its first five
+    places, over the person's launches, and the ceiling's: the first is HR@1,
+    their sum HR@5."""
     probabilities = drawn_from(seed)
     firsts = {}  # ranker → its first five at each launch
     path = os.path.join(directory, f'launch{seed}.tsv')
@@ -82,12 +84,18 @@ def expected(seed, directory):
         if len(at) != len(probabilities):
             sys.exit(f'launch_ceiling: {directory}/launch{seed}.tsv has {len(at)} launches of {ranker}, '
                      f'the log {len(probabilities)}: not this generator\'s person {seed}')
-        one = sum(p.get(at[n][0], 0) if at[n] else 0 for n, p in enumerate(probabilities))
-        five = sum(sum(p.get(i, 0) for i in at[n][:5]) for n, p in enumerate(probabilities))
-        out[ranker] = (one / len(probabilities), five / len(probabilities))
-    ceiling = [sorted(p.values(), reverse=True) for p in probabilities]
-    out['ceiling'] = (sum(c[0] for c in ceiling) / len(ceiling), sum(sum(c[:5]) for c in ceiling) / len(ceiling))
+        out[ranker] = places([[p.get(i, 0) for i in at[n][:5]] for n, p in enumerate(probabilities)])
+    out['ceiling'] = places([sorted(p.values(), reverse=True)[:5] for p in probabilities])
     return len(probabilities), out
+
+
+def places(firsts):
+    """The mean probability at each of the first five places."""
+    return [sum(f[k] for f in firsts if k < len(f)) / len(firsts) for k in range(5)]
+
+
+if args.by_rank and not args.ranks:
+    sys.exit('launch_ceiling: --by-rank needs --ranks DIR')
 
 
 if args.ranks:
@@ -104,7 +112,8 @@ if args.ranks:
     print('|---|---|---|---|---|---|---|---|---|')
     pooled, total, won = {}, 0, 0
     for seed in args.people:
-        n, scores = expected(seed, args.ranks)
+        n, by_place = expected(seed, args.ranks)
+        scores = {r: (p[0], sum(p)) for r, p in by_place.items()}
         rules = [r for r in scores if r not in ('Limelight', 'ceiling')]
         best1 = max(rules, key=lambda r: scores[r][0])
         best5 = max(rules, key=lambda r: scores[r][1])
@@ -115,18 +124,27 @@ if args.ranks:
               f"{scores[best1][0]:.4f} ({best1}) | {ours[1]:.4f} | {scores[best5][1]:.4f} ({best5}) | "
               f"{'yes' if beats else '**no**'} |")
         total += n
-        for r, (one, five) in scores.items():
-            a = pooled.setdefault(r, [0.0, 0.0])
-            a[0] += one * n
-            a[1] += five * n
+        for r, p in by_place.items():
+            a = pooled.setdefault(r, [0.0] * 5)
+            for k in range(5):
+                a[k] += p[k] * n
     print()
     print(f'Limelight beats the best rule in expectation on both on {won} of {len(args.people)} logs. '
           f'Over all {total} launches:')
     print()
     print('| ranker | HR@1 | HR@5 |')
     print('|---|---|---|')
-    for r, (one, five) in sorted(pooled.items(), key=lambda kv: -kv[1][0]):
-        print(f'| {r} | {one / total:.4f} | {five / total:.4f} |')
+    ordered = sorted(pooled.items(), key=lambda kv: -kv[1][0])
+    for r, p in ordered:
+        print(f'| {r} | {p[0] / total:.4f} | {sum(p) / total:.4f} |')
+    if args.by_rank:
+        print()
+        print('The probability at each place, over the same launches:')
+        print()
+        print('| ranker | 1st | 2nd | 3rd | 4th | 5th |')
+        print('|---|---|---|---|---|---|')
+        for r, p in ordered:
+            print(f'| {r} | ' + ' | '.join(f'{x / total:.4f}' for x in p) + ' |')
     sys.exit(0)
 
 total = top1 = top5 = 0
