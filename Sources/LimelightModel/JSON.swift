@@ -69,14 +69,14 @@ public enum JSONLimits {
 
 package extension JSON {
     /// Parses one JSON document from UTF-8 bytes. Invalid UTF-8 is an error.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSON {
+    static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSON {
         try parse(bytes, maxDepth: JSONLimits.maxDepth)
     }
 
     /// The same, with arrays and objects nested at most `maxDepth` deep (a
     /// record's 32; a browser's bookmarks nest two levels a folder, and
     /// Chromium's own reader allows 200).
-    public static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int) throws(JSONError) -> JSON {
+    static func parse(_ bytes: some Collection<UInt8>, maxDepth: Int) throws(JSONError) -> JSON {
         var p = JSONParser(Array(bytes), maxDepth: maxDepth)
         p.skipSpace()
         let v = try p.value(depth: 0)
@@ -85,7 +85,7 @@ package extension JSON {
         return v
     }
 
-    public static func parse(_ text: String) throws(JSONError) -> JSON {
+    static func parse(_ text: String) throws(JSONError) -> JSON {
         try parse(Array(text.utf8))
     }
 }
@@ -274,13 +274,13 @@ private struct JSONParser {
 
 package extension JSON {
     /// Compact JSON text (keys in their stored order).
-    public var serialized: String {
+    var serialized: String {
         var out = ""
         write(to: &out)
         return out
     }
 
-    public func write(to out: inout String) {
+    func write(to out: inout String) {
         switch self {
         case .null: out += "null"
         case .bool(let v): out += v ? "true" : "false"

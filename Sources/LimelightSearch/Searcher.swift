@@ -335,3 +335,20 @@ public final class Searcher {
         return try broadCandidates(matching, titleWords: titleWords, depth: depth, request, weightless: weightless)
     }
 }
+
+extension Searcher {
+    /// Whether some record names `app`: a filter by an app no record names
+    /// answers nothing, more likely for a typo than as an answer.
+    public func holds(app: String) throws(SearchError) -> Bool {
+        try holds(term: Schema.term(Schema.app, app))
+    }
+
+    /// Whether some entity is of `type` (as `holds(app:)`).
+    public func holds(entityType type: String) throws(SearchError) -> Bool {
+        try holds(term: Schema.term(Schema.type, type))
+    }
+
+    private func holds(term: String) throws(SearchError) -> Bool {
+        do { return try db.termFrequency(term) > 0 } catch { throw .store(StoreError(searching: error)) }
+    }
+}

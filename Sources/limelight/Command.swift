@@ -3,7 +3,7 @@ import LimelightKit
 /// One subcommand: what it is, what it takes, and what it does. Its options
 /// and positionals are declarations (see `Option`); help, parsing and
 /// validation are derived from them.
-protocol Command {
+protocol Command: Sendable {
     static var name: String { get }
     static var abstract: String { get }
     /// More about the command, shown under OVERVIEW (not inside OPTIONS).

@@ -142,7 +142,7 @@ import Testing
             let p = Process()
             p.executableURL = URL(fileURLWithPath: CLI.binary)
             p.arguments = ["--index", cli.index] + args
-            p.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+            p.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
             let err = Pipe()
             p.standardError = err
             try p.run()
@@ -220,6 +220,15 @@ import Testing
         let r = try cli.run(["search", "run", "--app", "com.example.music", "--type", "PlaylistEntity", "--json"])
         #expect(!r.json.isEmpty)
         #expect(r.json.allSatisfy { $0["app"] as? String == "com.example.music" && $0["type"] as? String == "PlaylistEntity" })
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+        // An app or type no record names is most likely mistyped: said, once,
+        // however many queries follow (it answered nothing, silently).
+        for command in [["search", "run"], ["suggest"], ["search", "--stdin"]] {
+            let typo = try cli.run(command + ["--app", "com.example.musik", "--type", "PlaylistEntiti"], stdin: "run\nrun\n")
+            #expect(typo.status == 0, "\(typo.stderr)")
+            #expect(typo.stderr == "warning: no record of app com.example.musik in the index: nothing can match --app com.example.musik\n"
+                    + "warning: no entity of type PlaylistEntiti in the index: nothing can match --type PlaylistEntiti\n", "\(typo.stderr)")
+        }
     }
 
     @Test func aParameterisedShortcutIsAHitOfItsOwnPerValue() throws {
@@ -298,7 +307,7 @@ import Testing
         var utf16: [UInt8] = [0xFF, 0xFE]
         for u in #"{"kind":"app","app":"c","name":"C"}"#.utf16 { utf16 += [UInt8(u & 0xFF), UInt8(u >> 8)] }
         let wide = dir.path + "/wide.jsonl"
-        FileManager.default.createFile(atPath: wide, contents: Data(utf16))
+        _ = FileManager.default.createFile(atPath: wide, contents: Data(utf16))
         let refused = try cli.run(["index", wide])
         #expect(refused.status == 65 && refused.stderr.contains("wide.jsonl:1: the file is UTF-16 (it starts with FF FE)")
                 && refused.stderr.hasSuffix("fix the problem above and run again.\n"), "\(refused.stderr)")

@@ -24,7 +24,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: mode, .ownerAccountID: 65534], ofItemAtPath: path)
         for f in try FileManager.default.subpathsOfDirectory(atPath: path) {
             var isDir: ObjCBool = false
-            FileManager.default.fileExists(atPath: path + "/" + f, isDirectory: &isDir)
+            _ = FileManager.default.fileExists(atPath: path + "/" + f, isDirectory: &isDir)
             try FileManager.default.setAttributes([.posixPermissions: isDir.boolValue ? mode : mode & 0o666, .ownerAccountID: 65534],
                                                   ofItemAtPath: path + "/" + f)
         }

@@ -14,7 +14,7 @@ import Testing
 
     func rejects(_ bytes: Data, _ fragment: String) throws {
         let path = dir.path + "/bad-\(UUID().uuidString).jsonl"
-        FileManager.default.createFile(atPath: path, contents: bytes)
+        _ = FileManager.default.createFile(atPath: path, contents: bytes)
         let before = try cli.documentCount()
         let r = try cli.run(["index", path])
         #expect(r.status == 65, "\(fragment): \(r.stderr)")

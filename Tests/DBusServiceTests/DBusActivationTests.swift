@@ -13,7 +13,7 @@ struct DBusActivationTests {
     func write(_ relative: String, _ text: String) -> String {
         let path = root + "/" + relative
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
         return path
     }
 

@@ -13,7 +13,7 @@ final class TempDir {
 
     func write(_ name: String, _ lines: [String]) -> String {
         let p = path + "/" + name
-        FileManager.default.createFile(atPath: p, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
+        _ = FileManager.default.createFile(atPath: p, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
         return p
     }
 }

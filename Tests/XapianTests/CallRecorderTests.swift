@@ -12,7 +12,7 @@ import Testing
         var out: [String] = []
         var buffer = [CChar](repeating: 0, count: 1 << 16)
         while fgets(&buffer, Int32(buffer.count), f) != nil {
-            out.append(String(cString: buffer).trimmingSuffix("\n"))
+            out.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingSuffix("\n"))
         }
         return out
     }

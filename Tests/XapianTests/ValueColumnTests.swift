@@ -59,8 +59,8 @@ import Testing
                     expectSame(try ranked(db, columns, .relevanceThenColumn(order, descending: false)), want,
                                "\(dbs.count) shards, \(text), keys too")
                     // Ties everywhere: the order slot alone decides.
-                    let ties = try ranked(db, try Query(term: text), .relevanceThenValue(slot: 2, descending: true))
-                    expectSame(try ranked(db, try Query(term: text), .relevanceThenColumn(order, descending: true)), ties,
+                    let ties = try ranked(db, Query(term: text), .relevanceThenValue(slot: 2, descending: true))
+                    expectSame(try ranked(db, Query(term: text), .relevanceThenColumn(order, descending: true)), ties,
                                "\(dbs.count) shards, \(text), ties")
                 }
                 // The source alone matches what the slot's source matches.

@@ -93,7 +93,7 @@ enum Completions {
             """
         // Values, by option name (an option's value kind is the same in every command that takes it).
         var seen = Set<String>()
-        for o in commands.flatMap { allOptions($0) } + globalOptions where !o.isFlag && seen.insert(o.name).inserted {
+        for o in commands.flatMap({ allOptions($0) }) + globalOptions where !o.isFlag && seen.insert(o.name).inserted {
             let reply: String
             switch valueKind(o) {
             case .apps: reply = #"COMPREPLY=($(compgen -W "$(_limelight_values apps)" -- "$cur"))"#

@@ -114,6 +114,13 @@ enum SearchArguments {
             let schema = try searcher.propertySchema()
             for w in wheres { try request.addPredicate(w, schema: schema) }
         }
+        // Said, not refused: a script may ask before the app has indexed anything.
+        if let app = request.app, try !searcher.holds(app: app) {
+            Output.err("warning: no record of app \(app) in the index: nothing can match --app \(app)")
+        }
+        if let type = request.type, try !searcher.holds(entityType: type) {
+            Output.err("warning: no entity of type \(type) in the index: nothing can match --type \(type)")
+        }
         return (live, request)
     }
 }
