@@ -202,6 +202,16 @@ import Testing
         #expect(((r.json[0]["results"] as? [[String: Any]])?.first?["id"] as? String) == "monterey-bay")
     }
 
+    /// Each query is echoed on its `query:` line as every other echo is: a
+    /// pasted escape sequence (a window title, a cleared screen) reached the
+    /// terminal raw.
+    @Test func stdinEchoesEachQueryWithItsControlCharactersShown() throws {
+        let r = try cli.run(["search", "--stdin"], stdin: "mont\u{1B}]0;pwned\u{07}\u{1B}[2J\nmon\u{0}terey\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("query: mont\\u{1B}]0;pwned\\u{7}\\u{1B}[2J\n"), "\(r.stdout.debugDescription)")
+        #expect(!r.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(r.stdout.debugDescription)")
+    }
+
     /// Issue 15's example on the bundled corpus: "Call" shows the memo "Call
     /// Mom about Thanksgiving"; on their own, "Call " and "Call M" show the
     /// song "Call Me Closer" (the completed word's BM25 puts it first), "Call

@@ -57,7 +57,7 @@ struct SearchCommand: Command {
                 if response.relaxed { Output.err(Output.relaxedNote(response)) }
                 for h in response.hits { print(Output.hitJSON(h, explain: explain).serialized) }
             } else {
-                if fromStdin { print("query: \(query)") }
+                if fromStdin { print("query: \(TerminalText.escape(query))") }
                 Output.table(response, explain: explain, filtered: request.isFiltered)
             }
         }
@@ -68,7 +68,7 @@ struct SearchCommand: Command {
             switch format {
             case .tsv, .lines: print("")
             case .json: print(JSON.object(JSONObject([("query", .string(query)), ("error", .bool(true)), ("results", .array([]))])).serialized)
-            default: print("query: \(query)\n")
+            default: print("query: \(TerminalText.escape(query))\n")
             }
         }
 
