@@ -65,7 +65,7 @@ extension Searcher {
         // played it), whichever row is kept.
         // (Each row's thing made once: a string per candidate, every suggestion.)
         let thingOf = hits.map(Self.thing)
-        var things = Set<String>()
+        var things = Set<Thing>()
         let ranked = hits.rankOrder().filter { things.insert(thingOf[$0]).inserted }
         let usedThings = Set(hits.indices.filter { used[$0] }.map { thingOf[$0] })
         let newThings = Set(hits.indices.filter { newRegistered[$0] }.map { thingOf[$0] }).subtracting(usedThings)

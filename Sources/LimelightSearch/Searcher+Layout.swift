@@ -10,7 +10,7 @@ extension Searcher {
     /// itself are the same suggestion; keep the better scored.
     /// Stops at `limit` suggestions (0: goes through them all).
     func removeDuplicateThings(_ hits: [SearchHit], limit: Int) -> [SearchHit] {
-        var seen = Set<String>(), out: [SearchHit] = []
+        var seen = Set<Thing>(), out: [SearchHit] = []
         for h in hits where seen.insert(Self.thing(h)).inserted {
             out.append(h)
             out[out.count - 1].section = .suggestions
@@ -20,9 +20,15 @@ extension Searcher {
     }
 
     /// What a hit is a suggestion of (a bound App Shortcut: its entity).
-    static func thing(_ h: SearchHit) -> String {
-        if let p = h.parameter { return "entity/\(h.app)/\(p.type)/\(p.id)" }
-        return "\(h.kind.rawValue)/\(h.app)/\(h.type ?? "")/\(h.id)"
+    /// Its parts, not a path of them: types and ids may hold "/", and the
+    /// entities Thing/"a/b" and "Thing/a"/b were one, so one was never listed.
+    struct Thing: Hashable {
+        let kind: HitKind, app: String, type: String?, id: String
+    }
+
+    static func thing(_ h: SearchHit) -> Thing {
+        if let p = h.parameter { return Thing(kind: .entity, app: h.app, type: p.type, id: p.id) }
+        return Thing(kind: h.kind, app: h.app, type: h.type, id: h.id)
     }
 
     /// Spotlight's shape: the Top Hit, then its app's App Shortcuts (when the

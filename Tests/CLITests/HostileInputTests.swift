@@ -59,6 +59,15 @@ import Testing
         #expect(got.status == 0)
         #expect(got.stdout.contains(#""id":"a/b%2F/c""#))
         #expect(try cli.run(["get", "--app", "com.example.a", "--type", "T", "--id", "a/b/c"]).status == 1)
+        // Thing + "a/b" and "Thing/a" + b are two entities, and both are listed
+        // (the list's one row per thing took them for one).
+        let twins = dir.write("twins.jsonl", #"{"kind":"entity","app":"com.example.a","type":"Thing","id":"a/b","title":"First collider"}"# + "\n"
+                              + #"{"kind":"entity","app":"com.example.a","type":"Thing/a","id":"b","title":"Second collider"}"# + "\n")
+        #expect(try cli.run(["index", twins]).status == 0)
+        for query in ["", "collider"] {
+            let listed = try cli.run(["search", query, "--limit", "0", "--format", "lines"]).stdout
+            #expect(listed.contains("First collider") && listed.contains("Second collider"), "\(query): \(listed)")
+        }
     }
 
     @Test func queriesXapianWouldRejectAndEnormousQueriesStillAnswer() throws {
