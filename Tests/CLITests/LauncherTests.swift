@@ -208,6 +208,18 @@ import Testing
             }
             #expect(opened, "\(app) was not opened")
         }
+        // A menu that ends its line with CR LF: the row is still found (its
+        // text was taken as typed, and the top hit opened: files-a).
+        for mark in ["opened-a", "opened-b"] { try FileManager.default.removeItem(atPath: other.path + "/" + mark) }
+        let crlf = try cli.run(["dmenu", "--menu", "sh", "-c", "cat >/dev/null; printf 'Files (app/files-b)\\r\\n'"])
+        #expect(crlf.status == 0, "\(crlf.stderr)")
+        var opened = false
+        for _ in 0..<100 where !opened {
+            opened = FileManager.default.fileExists(atPath: other.path + "/opened-b")
+            if !opened { usleep(50_000) }
+        }
+        #expect(opened, "files-b was not opened")
+        #expect(!FileManager.default.fileExists(atPath: other.path + "/opened-a"), "the CR LF line opened files-a")
     }
 
     /// Uninstall removes only the files install wrote: a KRunner plugin of

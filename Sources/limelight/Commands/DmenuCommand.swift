@@ -33,9 +33,10 @@ struct DmenuCommand: Command {
         let lines = Self.distinctLines(hits)
         let argv = args.all(.menu).isEmpty ? ["dmenu"] : args.all(.menu)
         let (status, output) = try Menu.run(argv, input: lines.map { $0 + "\n" }.joined())
-        var chosen = Substring(output)
-        if chosen.hasSuffix("\n") { chosen = chosen.dropLast() }
-        if let nl = chosen.firstIndex(of: "\n") { chosen = chosen[..<nl] }  // the first, if it printed several
+        // The first line, if it printed several; a line may end in CR LF,
+        // which Swift reads as one character, not "\n" (the row was not
+        // found, and its text opened the top hit: another item).
+        let chosen = output.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? ""
         guard !chosen.isEmpty else {
             if status != 0 { exit(1) }  // dismissed
             throw CLIError.failed("\(argv[0]) chose nothing")
