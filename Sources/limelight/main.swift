@@ -1,5 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+// (preconcurrency: `exitAfterWriting` reads the C global `stdout`, which
+// Swift 6 otherwise refuses to name.)
+@preconcurrency import Glibc
 #endif
 import LimelightKit
 import DesktopLaunch
@@ -24,11 +26,18 @@ let topHelp = """
 
 /// Exits 0 once what was printed is written. A full disk or a closed pipe
 /// must not pass for success: `export > backup.jsonl` on a full disk
-/// printed nothing, silently, and exited 0. (fflush(nil): every stream;
-/// Swift 6 forbids naming the global stdout.)
+/// printed nothing, silently, and exited 0. An output longer than stdio's
+/// buffer was flushed before the end, and a failure then is only in the
+/// stream's error flag (the buffer is dropped, so the last flush succeeds):
+/// `manpage`, `completions`, `rofi` and `search --stdin` exited 0 on a
+/// full disk with their output cut short (an audit).
 func exitAfterWriting() -> Never {
     if fflush(nil) != 0 {
         Output.err("Error: cannot write the output: \(String(cString: strerror(errno)))")
+        exit(1)
+    }
+    if ferror(stdout) != 0 {
+        Output.err("Error: cannot write the output: a write of it failed")
         exit(1)
     }
     exit(0)
