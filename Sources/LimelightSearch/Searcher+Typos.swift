@@ -43,11 +43,15 @@ extension Searcher {
                 changed = true
             }
         }
+        var tried = 0
         for w in typed {
             var known = try frequency(w, partial: false) > 0
             if !known, keepingWordStarts, QueryText.abbreviable(w) { known = try frequency(w, partial: true) > 0 }
             if !known, sparingWords { known = WordList.contains(w) }
-            if Tokenizer.containsCJK(w) || w.count < 3 || !Typos.isCorrectable(w) || known { complete.append([w]); continue }
+            if Tokenizer.containsCJK(w) || w.count < 3 || !Typos.isCorrectable(w) || known || tried == Typos.maxCorrectedWords {
+                complete.append([w]); continue
+            }
+            tried += 1
             let fixes = try bestNeighbours(w, partial: false, count: choices)
             if fixes.isEmpty { complete.append([w]) } else { complete.append(fixes); changed = true }
         }
@@ -158,7 +162,10 @@ package enum Typos {
 
     static func neighbours(of word: String) -> [String] {
         let w = Array(word)
-        let letters = Array(Set(alphabet + w))
+        // Edits within the word's script: a word with no ASCII letter or
+        // digit (Cyrillic, Greek) gains nothing from a Latin one put in.
+        let latin = w.contains { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        let letters = Array(Set((latin ? alphabet : []) + w))
         var out: [String] = []
         for i in 0..<w.count {
             var d = w; d.remove(at: i); out.append(String(d))

@@ -8,6 +8,13 @@ extension Typos {
     /// 2 × 40 × 76 lookups.
     static let maxCorrectedCharacters = 40
 
+    /// Complete words corrected in one query, the first unknown ones: each
+    /// costs up to 2 × 40 × 76 lookups, and 32 random words of 40 Cyrillic
+    /// letters took 2 s on a one-item index (an input audit). A person
+    /// types a typo or two; eight unknown words are a paste, which the
+    /// items with some of the words still answer.
+    static let maxCorrectedWords = 8
+
     static func isCorrectable(_ word: String) -> Bool {
         word.utf8.count <= 4 * maxCorrectedCharacters && word.count <= maxCorrectedCharacters
     }

@@ -26,6 +26,18 @@ import Testing
         #expect(sales.json.first?["title"] as? String == "Sales leads April", "\(sales.stdout)")
     }
 
+    /// The first eight unknown complete words are corrected, the rest left as
+    /// typed: each costs up to 2 × 40 × 76 lookups, and eight are a paste,
+    /// not typing.
+    @Test func atMostEightWordsOfAQueryAreCorrected() throws {
+        let eight = Array(repeating: "qzxv", count: 7) + ["montery"]
+        let corrected = try CorpusIndex.cli.run(["search", (eight + ["trail"]).joined(separator: " "), "--json"])
+        #expect(corrected.stderr.contains("monterey"), "\(corrected.stderr)")
+        let nine = Array(repeating: "qzxv", count: 8) + ["montery"]
+        let asTyped = try CorpusIndex.cli.run(["search", (nine + ["trail"]).joined(separator: " "), "--json"])
+        #expect(asTyped.status == 0 && !asTyped.stderr.contains("monterey"), "\(asTyped.stderr)")
+    }
+
     /// Many mistyped words are read together without multiplying out each
     /// word's choices (3 each: 3^40 readings for 40 words).
     @Test func manyMistypedWordsAreAnsweredAtOnce() throws {
