@@ -14,6 +14,10 @@ enum HitFormat: String {
             throw CLIError.usage("--format takes table, json, tsv or lines, got '\(v)'")
         }
         if args.has(.json), v != "json" { throw CLIError.usage("give --json or --format \(v), not both") }
+        // One line a hit has no room for a score's components (it was ignored).
+        if args.has(.explain), v == "tsv" || v == "lines" {
+            throw CLIError.usage("--explain shows with the table or JSON, not --format \(v)")
+        }
     }
 
     /// tsv or lines, one hit per line: no headings, no message when empty, so

@@ -39,6 +39,9 @@ import Testing
         // An empty identifier matched nothing, silently.
         let empty = try cli.run(["search", "x", "--app", ""])
         #expect(empty.status == 64 && empty.stderr.contains("--app is empty"), "\(empty.stderr)")
+        // --explain beside one line a hit was ignored.
+        let explained = try cli.run(["search", "x", "--format", "tsv", "--explain"])
+        #expect(explained.status == 64 && explained.stderr.contains("--explain shows with the table or JSON, not --format tsv"), "\(explained.stderr)")
         // A flag beside donation files would be ignored.
         let both = try cli.run(["donate", "some.jsonl", "--context", "location.work"])
         #expect(both.status == 64 && both.stderr.contains("give files or flags, not both"), "\(both.stderr)")

@@ -63,12 +63,16 @@ import Testing
             switch shell {
             case "bash": branch = script.stdout.split(separator: "\n").first { $0.hasPrefix("        \(command)) ") } ?? ""
             case "zsh": branch = script.stdout.split(separator: "\n").first { $0.hasPrefix("        \(command)) _arguments") } ?? ""
-            default: branch = Substring(script.stdout.split(separator: "\n").filter { $0.contains("'__fish_seen_subcommand_from \(command)'") }.joined(separator: "\n"))
+            default: branch = Substring(script.stdout.split(separator: "\n").filter { $0.contains("'__limelight_command_is \(command)'") }.joined(separator: "\n"))
             }
             #expect(!branch.isEmpty, "\(shell): no branch for \(command)")
             for o in options {
                 let name = String(o.dropFirst(2))
-                let found = shell == "fish" ? branch.contains(" -l \(name) ") : branch.contains(o + (shell == "zsh" ? "[" : ""))
+                let found = switch shell {
+                case "fish": branch.contains(" -l \(name) ")
+                case "zsh": branch.contains(o + "[") || branch.contains(o + "=[")  // "=": takes --name=value too
+                default: branch.contains(o)
+                }
                 #expect(found, "\(shell): \(command) \(o) missing")
             }
         }
@@ -89,8 +93,33 @@ import Testing
         #expect(try complete(["limelight", "sync", "ch"]) == ["chromium"])
         #expect(try complete(["limelight", "relevant", "clear"]) == ["clear", "clear-all"])
         #expect(try complete(["limelight", "history", "un"]) == ["unforget"])
+        // bash splits at = and : (COMP_WORDBREAKS): --index=DIR is three
+        // words and --remote host:port four; neither is the command, and a
+        // value after = is the option's (nothing was completed).
+        #expect(try complete(["limelight", "--index", "=", cli.index, "se"]) == ["search", "serve"])
+        #expect(try complete(["limelight", "--remote", "localhost", ":", "7000", "search", "--form"]) == ["--format"])
+        #expect(try complete(["limelight", "--index", "=", cli.index, "search", "--app", "=", "com.example.tr"]) == ["com.example.trails", "com.example.travel"])
+        #expect(try complete(["limelight", "search", "--type", "="]) == ["TrailEntity"])
         // A description ends at its first sentence, not at "e.g.".
         #expect(try cli.run(["completions", "zsh"]).stdout.contains("[A current context, e.g. audio.workout.running or location.home (repeatable)]"))
+    }
+
+    /// zsh's _arguments calls an action with its compadd options before the
+    /// action's own words: the values were asked for with `--list -J`, a
+    /// usage error, and never offered (an audit). The index is the one given
+    /// after the command, else before it.
+    @Test(.enabled(if: tool("zsh") != nil, "zsh is not installed"))
+    func zshValuesTakeTheOptionsArgumentsGivesAndTheIndexGiven() throws {
+        let script = dir.write("c.zsh", try cli.run(["completions", "zsh"]).stdout)
+        func values(outer: String, inner: String) throws -> [String] {
+            // The functions without the last line's call; compadd prints what it is given.
+            let program = #"eval "$(sed '$d' \#(script))"; compadd() { print -r -- "${@[1,-3]}"; print -l -- ${(P)${@[-1]}} }; "#
+                + #"typeset -A opt_args; opt_args[--index]='\#(inner)'; _limelight_index='\#(outer)'; _limelight_values -J -default- apps"#
+            return try run([Self.tool("zsh")!, "-f", "-c", program], env: ["LIMELIGHT_INDEX": dir.path + "/nowhere"]).lines
+        }
+        #expect(try values(outer: cli.index, inner: "") == ["-J -default-", "com.example.trails", "com.example.travel"])
+        #expect(try values(outer: dir.path + "/nowhere", inner: cli.index) == ["-J -default-", "com.example.trails", "com.example.travel"])
+        #expect(try values(outer: "", inner: "") == ["-J -default-"])
     }
 
     @Test(.enabled(if: tool("fish") != nil, "fish is not installed"))
@@ -98,6 +127,18 @@ import Testing
         let script = dir.write("c.fish", try cli.run(["completions", "fish"]).stdout)
         let r = try run([Self.tool("fish")!, "-c", "source \(script); complete -C 'limelight search --app com.example.tra'"])
         #expect(r.lines == ["com.example.trails\tOnly this app's items", "com.example.travel\tOnly this app's items"], "\(r)")
+        func complete(_ line: String) throws -> [String] {
+            try run([Self.tool("fish")!, "-c", "source \(script); complete -C '\(line)'"]).lines.map { String($0.prefix { $0 != "\t" }) }
+        }
+        // A global option and its value before the command: the value is no
+        // command (nothing was completed after it), and --remote is offered.
+        #expect(try complete("limelight --index \(cli.index) se") == ["search", "serve"])
+        #expect(try complete("limelight --index \(cli.index) search --type ") == ["TrailEntity"])
+        #expect(try complete("limelight --re") == ["--remote"])
+        // A value is only values: file names came with them.
+        _ = dir.write("table-of-contents", "")
+        #expect(try run([Self.tool("fish")!, "-c", "cd \(dir.path); source \(script); complete -C 'limelight search --format t'"]).lines
+                    .map { String($0.prefix { $0 != "\t" }) } == ["table", "tsv"])
     }
 
     @Test func manPageRendersAndNamesEveryCommandAndOption() throws {

@@ -124,7 +124,7 @@ extension Option {
     static let stdin = Option(name: "stdin", help: "Read from standard input, one per line.")
     static let all = Option(name: "all", help: "Every donation.")
     static let format = Option(name: "format", valueName: "format",
-                               help: "table (default); tsv: one hit per line, its id, title, subtitle, kind and app tab-separated, no headings (for fzf); lines: one hit per line, its title, then ' — ' and its subtitle if it has one (as dmenu shows it).")
+                               help: "table (default); json: as --json; tsv: one hit per line, its id, title, subtitle, kind and app tab-separated, no headings (for fzf); lines: one hit per line, its title, then ' — ' and its subtitle if it has one (as dmenu shows it).")
     static let menu = Option(name: "menu", valueName: "program", takesRest: true,
                              help: "The dmenu-like program to run and its arguments: everything after --menu is its argv (default: dmenu).")
     static let list = Option(name: "list", valueName: "what", help: "Print the index's app ids (apps) or entity types (types), one per line, for the completion scripts.")

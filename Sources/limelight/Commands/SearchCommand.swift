@@ -8,7 +8,7 @@ struct SearchCommand: Command {
     static let readsRemote = true
     static let abstract = "Search entities, App Shortcuts and apps as you type."
     static let usage = [
-        "search <query> [--limit <n>] [--app <app>] [--type <type>] [--context <name>]... [--at <time>] [--where <predicate>]... [--json | --format tsv|lines] [--explain]",
+        "search <query> [--limit <n>] [--app <app>] [--type <type>] [--context <name>]... [--at <time>] [--where <predicate>]... [--json | --format table|json|tsv|lines] [--explain]",
         "search --stdin [options]",
     ]
     static let positionals = [Positional("query", .optional, help: "What was typed so far; the last word matches as a prefix. An empty query (\"\") ranks by usage, context and priors.")]
@@ -18,7 +18,7 @@ struct SearchCommand: Command {
         .at.explained("The moment of the search, ISO 8601 (default now)."),
         .stdin.explained("Read one query per line from standard input. A query that extends the one before keeps its top hit while it still starts that hit's title (or a word of it) and no better match comes up: an exact title, or a title it starts where it matched the kept hit only from a later word."),
         .json.explained("JSON Lines: one hit per line, or with --stdin one {\"query\":…,\"results\":[…]} line per query."),
-        .format.explained("table (default); tsv: one hit per line, its id, title, subtitle, kind and app tab-separated, no headings (for fzf --with-nth); lines: one hit per line, its title, then ' — ' and its subtitle if it has one (as dmenu shows it). With --stdin each answer ends with an empty line."),
+        .format.explained("table (default); json: as --json; tsv: one hit per line, its id, title, subtitle, kind and app tab-separated, no headings (for fzf --with-nth); lines: one hit per line, its title, then ' — ' and its subtitle if it has one (as dmenu shows it). With --stdin each answer ends with an empty line."),
         .explain,
     ]
 

@@ -5,7 +5,7 @@ struct SuggestCommand: Command {
     static let readsRemote = true
     static let abstract = "Zero-query suggestions: what you will likely want now, from context and usage."
     static let discussion = "The same as 'limelight search \"\"', with the same options."
-    static let usage = ["suggest [--context <name>]... [--at <time>] [--limit <n>] [--app <app>] [--type <type>] [--where <predicate>]... [--json | --format tsv|lines] [--explain]"]
+    static let usage = ["suggest [--context <name>]... [--at <time>] [--limit <n>] [--app <app>] [--type <type>] [--where <predicate>]... [--json | --format table|json|tsv|lines] [--explain]"]
     static let options: [Option] = [
         .context,
         .at.explained("The moment, ISO 8601 with offset (default now; a date alone is its local midnight); its hour, weekday and offset matter."),
