@@ -66,14 +66,26 @@ if leading == ["-V"] || leading == ["--version"] {
     print("limelight \(version)")
     exitAfterWriting()
 }
-if leading.first == "help" {
-    guard leading.count == 2, let c = commands.first(where: { $0.name == leading[1] }) else {
-        ExitStatus.usage("unknown subcommand '\(leading.dropFirst().joined(separator: " "))'", command: nil)
+// `help X`, and `--help X` as git takes it.
+if ["help", "-h", "--help"].contains(leading[0]) {
+    guard leading.count == 2 else { ExitStatus.usage("help takes one subcommand, not \(leading.count - 1)", command: nil) }
+    if leading[1] == "help" {
+        print(topHelp, terminator: "")
+        exitAfterWriting()
+    }
+    guard let c = commands.first(where: { $0.name == leading[1] }) else {
+        ExitStatus.usage("unknown subcommand '\(leading[1])'", command: nil)
     }
     print(c.help, terminator: "")
     exitAfterWriting()
 }
 guard let command = commands.first(where: { $0.name == args[commandIndex] }) else {
+    if args[commandIndex] == "-V" || args[commandIndex] == "--version" {
+        ExitStatus.usage("\(args[commandIndex]) stands alone (limelight --version)", command: nil)
+    }
+    if args[commandIndex].hasPrefix("-") {
+        ExitStatus.usage("unknown option '\(args[commandIndex])' before the subcommand (there only --index and --remote)", command: nil)
+    }
     ExitStatus.usage("unknown subcommand '\(args[commandIndex])'", command: nil)
 }
 args.remove(at: commandIndex)

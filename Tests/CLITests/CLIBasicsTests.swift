@@ -14,6 +14,16 @@ import Testing
         #expect(sub.status == 0)
         #expect(sub.stdout.contains("USAGE: limelight search"))
         #expect(try cli.run(["help", "search"]).stdout == sub.stdout)
+        // As git takes them: --help X is help X, and help help the overview.
+        for args in [["--help", "search"], ["-h", "search"]] { #expect(try cli.run(args).stdout == sub.stdout, "\(args)") }
+        #expect(try cli.run(["help", "help"]).stdout.contains("SUBCOMMANDS:"))
+        // What is wrong before the subcommand is named as what it is.
+        for (args, message) in [(["help", "search", "extra"], "help takes one subcommand, not 2"),
+                                (["--bogus", "search"], "unknown option '--bogus' before the subcommand"),
+                                (["--version", "search"], "--version stands alone")] {
+            let r = try cli.run(args)
+            #expect(r.status == 64 && r.stderr.contains(message), "\(args): \(r.stderr)")
+        }
     }
 
     @Test func usageErrorsExit64WithAHint() throws {
