@@ -159,6 +159,9 @@ import Testing
             }
             #expect(rendered.stdout.contains("limelight \(command)"))
         }
+        // groff reads it as it is (no preconv): no character past ASCII, so no warning.
+        #expect(!roff.stdout.unicodeScalars.contains { !$0.isASCII })
+        #expect(rendered.stdout.contains("LIMELIGHT_LOCK_TIMEOUT") && rendered.stdout.contains("Spotlight"))
         #expect(rendered.stdout.contains("--idle-exit"))
         #expect(rendered.stdout.contains("--remote"))
     }

@@ -14,9 +14,22 @@ struct ManpageCommand: Command {
 
 /// limelight(1), from `commands` and their declarations.
 enum Manpage {
-    /// Text for roff: backslashes and hyphens escaped, no line starting with a control character.
+    /// Text for roff: backslashes and hyphens escaped, no line starting with
+    /// a control character, and no character past ASCII as it is (groff
+    /// reads input as Latin-1 unless preconv runs first, as man does:
+    /// `groff -man` warned of each — and …).
     static func text(_ s: String) -> String {
-        let escaped = s.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
+        var escaped = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\\": escaped += "\\e"
+            case "-": escaped += "\\-"
+            case _ where u.isASCII: escaped.unicodeScalars.append(u)
+            default:
+                let hex = String(u.value, radix: 16, uppercase: true)
+                escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
         return escaped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
         }.joined(separator: "\n")
@@ -52,7 +65,8 @@ enum Manpage {
             for u in c.usage { s += "\\fBlimelight\\fR " + text(u) + "\n" }
             s += ".fi\n"
             if !c.discussion.isEmpty { s += ".PP\n" + text(c.discussion) + "\n" }
-            for p in c.positionals { s += ".TP\n\\fI" + text(p.name) + "\\fR\n" + text(p.help) + "\n" }
+            // A positional's help of several lines is a list (relevant's operations): one a line.
+            for p in c.positionals { s += ".TP\n\\fI" + text(p.name) + "\\fR\n" + text(p.help).replacingAll("\n", with: "\n.br\n") + "\n" }
             for o in c.options { s += ".TP\n\(optionLabel(o))\n\(text(o.help))\n" }
         }
         s += """
@@ -63,6 +77,12 @@ enum Manpage {
             .TP
             .B XDG_DATA_HOME
             The index defaults to \\fI$XDG_DATA_HOME/limelight/index\\fR (else \\fI~/.local/share/limelight/index\\fR).
+            .TP
+            .B LIMELIGHT_LOCK_TIMEOUT
+            How many seconds a write waits for another writer to finish (0 to 86400, default 10); anything else is a usage error.
+            .TP
+            .B TERMINAL
+            The terminal emulator an item with \\fBTerminal=true\\fR is opened in, before the ones Limelight looks for.
             .TP
             .B LIMELIGHT_WORDS
             A word list (one word a line) to read instead of \\fI/usr/share/dict/words\\fR: a word of it is matched as typed where a typo correction gave no item every word.
