@@ -31,3 +31,35 @@ package enum TerminalText {
         }
     }
 }
+
+extension TerminalText {
+    /// How many terminal columns a character takes, as wcwidth(3) counts
+    /// them: 0 for combining marks and format characters (a zero-width
+    /// space, a joiner, a byte-order mark), 2 for East Asian wide and
+    /// fullwidth characters and emoji shown as emoji, else 1. (An emoji
+    /// counted as one column pushed the rest of its table row right.)
+    package static func columns(_ ch: Character) -> Int {
+        var widest = 0
+        for u in ch.unicodeScalars {
+            if u == "\u{FE0F}" { return 2 }  // emoji presentation asked for (itself a mark)
+            let p = u.properties
+            switch p.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: continue
+            default: break
+            }
+            widest = max(widest, isWide(u) || p.isEmojiPresentation ? 2 : 1)
+        }
+        return widest
+    }
+
+    /// East Asian Wide and Fullwidth blocks (Hangul Jamo, CJK, Hangul
+    /// syllables, compatibility ideographs, fullwidth forms, the
+    /// supplementary ideographic planes).
+    static func isWide(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x20000...0x3FFFD: return true
+        default: return false
+        }
+    }
+}

@@ -56,17 +56,21 @@ enum Output {
         return .object(o)
     }
 
-    /// Pads to a display width, counting CJK characters as two columns.
+    /// Pads to a display width in terminal columns (`TerminalText.columns`),
+    /// or cuts to it with "…" inside the width (a cut title took one column
+    /// more than the others, and its row sat one column right).
     static func pad(_ s: String, _ width: Int) -> String {
-        var out = ""
-        var w = 0
-        for ch in s {
-            let cw = ch.unicodeScalars.contains { $0.value >= 0x1100 && ($0.value <= 0x115F || (0x2E80...0xA4CF).contains($0.value) || (0xAC00...0xD7A3).contains($0.value) || (0xF900...0xFAFF).contains($0.value) || (0xFF00...0xFF60).contains($0.value) || (0x20000...0x3FFFD).contains($0.value)) } ? 2 : 1
-            if w + cw > width { out += "…"; w += 1; break }
+        let columns = s.map(TerminalText.columns)
+        var total = columns.reduce(0, +)
+        if total <= width { return s + String(repeating: " ", count: width - total) }
+        var out = "", w = 0
+        for (ch, cw) in zip(s, columns) {
+            if w + cw > width - 1 { break }
             out.append(ch)
             w += cw
         }
-        return out + String(repeating: " ", count: max(0, width - w))
+        total = w + 1
+        return out + "…" + String(repeating: " ", count: max(0, width - total))
     }
 
     static func relaxedNote(_ response: SearchResponse) -> String {
