@@ -49,6 +49,14 @@ import Testing
         // An empty identifier matched nothing, silently.
         let empty = try cli.run(["search", "x", "--app", ""])
         #expect(empty.status == 64 && empty.stderr.contains("--app is empty"), "\(empty.stderr)")
+        // An option the command would ignore there is refused, not dropped.
+        for (args, message) in [(["resolve", "--app", "com.example.trails", "--type", "TrailEntity", "monterey-bay", "--limit", "3"], "--limit is for --where"),
+                                (["rebuild", "--allow-empty"], "--allow-empty is for --from"),
+                                (["get", "--app", "com.example.trails", "--type", "TrailEntity", "--kind", "intent", "--id", "x"], "give --type (an entity) or --kind intent, not both"),
+                                (["history", "pause", "--json"], "--json is for history status")] {
+            let r = try cli.run(args)
+            #expect(r.status == 64 && r.stderr.contains(message), "\(args): \(r.stderr)")
+        }
         // --explain beside one line a hit was ignored.
         let explained = try cli.run(["search", "x", "--format", "tsv", "--explain"])
         #expect(explained.status == 64 && explained.stderr.contains("--explain shows with the table or JSON, not --format tsv"), "\(explained.stderr)")

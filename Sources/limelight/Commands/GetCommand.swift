@@ -9,6 +9,11 @@ struct GetCommand: Command {
         .json.explained("Accepted for symmetry: the record is printed as JSON anyway."),
     ]
 
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
+        // (--kind beside --type was dropped: an entity is what --type names.)
+        if args.value(.type) != nil, let kind = args.value(.kind) { throw CLIError.usage("give --type (an entity) or --kind \(kind), not both") }
+    }
+
     static func run(_ args: ParsedArguments) throws {
         let app = try require(args, .app)
         let lookup = try Lookup(location: location(args))

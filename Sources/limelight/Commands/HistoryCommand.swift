@@ -42,6 +42,7 @@ struct HistoryCommand: Command {
             throw CLIError.usage("history retain takes a number of days from 0 to 100000, got '\(args.positionals[1])'")
         }
         if takesValue, action != "retain", args.positionals[1].isEmpty { throw CLIError.usage("history \(action) takes an app id, got ''") }
+        if args.has(.json), action != "status" { throw CLIError.usage("--json is for history status") }
     }
 
     static func run(_ args: ParsedArguments) throws {

@@ -16,6 +16,10 @@ struct RebuildCommand: Command {
         if !args.positionals.isEmpty, args.all(.fromFiles).isEmpty {
             throw CLIError.usage("rebuild takes files only after --from (rebuild --from FILE…)")
         }
+        // A rebuild of the index from itself keeps what it holds (it was ignored).
+        if args.has(.allowEmpty), args.all(.fromFiles).isEmpty {
+            throw CLIError.usage("--allow-empty is for --from: it lets files with no records replace the index")
+        }
     }
 
     static func run(_ args: ParsedArguments) throws {

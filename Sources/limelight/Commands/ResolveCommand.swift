@@ -13,6 +13,13 @@ struct ResolveCommand: Command {
         .limit.range(0...Int.max).explained("With --where: at most n records (default 1000; 0: every one)."),
     ]
 
+    static func validate(_ args: ParsedArguments) throws(CLIError) {
+        // Every id given is answered (a limit was ignored).
+        if args.value(.limit) != nil, !args.positionals.isEmpty || args.has(.stdin) {
+            throw CLIError.usage("--limit is for --where: every id given is answered")
+        }
+    }
+
     static func run(_ args: ParsedArguments) throws {
         let type = try require(args, .type)
         var ids = args.positionals

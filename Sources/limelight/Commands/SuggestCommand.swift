@@ -4,7 +4,7 @@ struct SuggestCommand: Command {
     static let name = "suggest"
     static let readsRemote = true
     static let abstract = "Zero-query suggestions: what you will likely want now, from context and usage."
-    static let discussion = "The same as 'limelight search \"\"', with the same options."
+    static let discussion = "The same as 'limelight search \"\"', with the same options but --stdin."
     static let usage = ["suggest [--context <name>]... [--at <time>] [--limit <n>] [--app <app>] [--type <type>] [--where <predicate>]... [--json | --format table|json|tsv|lines] [--explain]"]
     static let options: [Option] = [
         .context,
