@@ -185,9 +185,22 @@ package struct RecordValidator {
         }
         if nullable, v.isNull { return }
         guard let s = v.string else { throw RecordError("field '\(key)' must be a string, got \(v.typeName)") }
-        if required, s.allSatisfy(\.isWhitespace) { throw RecordError("field '\(key)' must not be empty") }
+        if required, Self.showsNothing(s) { throw RecordError("field '\(key)' must not be empty") }
         if s.count > max { throw RecordError("field '\(key)' is \(s.count) characters long; the limit is \(max)") }
         if let c = Self.controlCharacter(in: s) { throw RecordError("field '\(key)' contains a control character (\(c))") }
+    }
+
+    /// Whether text shows nothing: spaces, format characters (a zero-width
+    /// space, a byte-order mark, a soft hyphen, a direction mark) and
+    /// combining marks alone. A title of them was a blank row in a
+    /// launcher, though a title of spaces was refused.
+    static func showsNothing(_ s: String) -> Bool {
+        s.unicodeScalars.allSatisfy { u in
+            switch u.properties.generalCategory {
+            case .spaceSeparator, .lineSeparator, .paragraphSeparator, .format, .nonspacingMark, .enclosingMark, .control: true
+            default: u.properties.isWhitespace
+            }
+        }
     }
 
     /// C0 (but newline and tab) and C1 control characters, and DEL: a

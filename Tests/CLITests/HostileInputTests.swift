@@ -42,6 +42,13 @@ import Testing
         try rejects(#"{"kind":"app","app":"com.example.a","name":"bell\u0007"}"#, "control character")
         try rejects("{\"kind\":\"app\",\"app\":\"com.example.a\",\"name\":\"raw\u{01}tab\"}", "control character in string")
         try rejects(#"{"kind":"entity","app":"com.example.a","type":"T","id":"a\u0000b","title":"x"}"#, "control character")
+        // A title of what shows nothing is as empty as one of spaces (it was a blank launcher row).
+        for blank in [#"\u200b"#, #"\u200e\ufeff"#, #"\u00ad"#, #"\u0301"#, #" \u3000\u00a0"#] {
+            try rejects(#"{"kind":"entity","app":"com.example.a","type":"T","id":"b","title":""# + blank + #""}"#, "field 'title' must not be empty")
+        }
+        // What shows something is kept: an emoji, a letter with its accent.
+        #expect(try cli.run(["index", dir.write("shown.jsonl", #"{"kind":"entity","app":"com.example.a","type":"T","id":"e","title":"\ud83d\ude00"}"# + "\n"
+                                                  + #"{"kind":"entity","app":"com.example.a","type":"T","id":"f","title":"e\u0301"}"# + "\n")]).status == 0)
     }
 
     @Test func hugeFieldsRecordsAndDeepNesting() throws {
