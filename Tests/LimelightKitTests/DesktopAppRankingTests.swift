@@ -15,7 +15,7 @@ import Testing
         #"{"kind":"app","app":"org.gnome.gedit","name":"gedit","synonyms":["Text Editor","Write"]}"#,
         #"{"kind":"app","app":"org.gnome.TextEditor","name":"Text Editor","synonyms":["gedit","Write","Notepad"]}"#,
         #"{"kind":"app","app":"libreoffice-writer","name":"LibreOffice Writer","synonyms":["Word Processor"]}"#,
-        #"{"kind":"app","app":"libreoffice-calc","name":"LibreOffice Calc","synonyms":["Spreadsheet","Chart"]}"#,
+        #"{"kind":"app","app":"libreoffice-calc","name":"LibreOffice Calc","synonyms":["Spreadsheet","Chart"],"description":"Perform calculations, analyze information and manage lists in spreadsheets by using Calc."}"#,
         #"{"kind":"app","app":"gimp","name":"GNU Image Manipulation Program","synonyms":["Image Editor"],"description":"Create images and edit photographs"}"#,
         #"{"kind":"app","app":"firefox","name":"Firefox","synonyms":["Web Browser"]}"#,
         #"{"kind":"app","app":"org.gnome.Nautilus","name":"Files","synonyms":["folder","manager"]}"#,
@@ -34,12 +34,12 @@ import Testing
         #"{"kind":"app","app":"org.keepassxc.KeePassXC","name":"KeePassXC","genericName":"Password Manager","description":"Community-driven port of the Windows application"}"#,
         #"{"kind":"app","app":"xterm","name":"XTerm","genericName":"Terminal","description":"standard terminal emulator for the X window system"}"#,
         #"{"kind":"app","app":"org.gnome.Screenshot","name":"Screenshot","description":"Save images of your screen or individual windows"}"#,
-        #"{"kind":"app","app":"libreoffice-impress","name":"LibreOffice Impress","genericName":"Presentation","synonyms":["slideshow","slides"]}"#,
+        #"{"kind":"app","app":"libreoffice-impress","name":"LibreOffice Impress","genericName":"Presentation","synonyms":["slideshow","slides"],"description":"Create and edit presentations for slideshows, meeting and Web pages by using Impress."}"#,
         #"{"kind":"app","app":"geany","name":"Geany","genericName":"Integrated Development Environment","synonyms":["Text","Editor"],"description":"A fast and lightweight IDE using GTK+"}"#,
         #"{"kind":"intent","app":"thunar","id":"desktop-action","title":"Run a desktop action"}"#,
         #"{"kind":"shortcut","app":"thunar","id":"home","intent":"desktop-action","title":"Home","phrases":["Home in ${applicationName}"],"exec":"thunar"}"#,
         // LibreOffice's Start Center, whose actions are named as the other LibreOffice apps.
-        #"{"kind":"app","app":"libreoffice-startcenter","name":"LibreOffice Start Center","synonyms":["Office"]}"#,
+        #"{"kind":"app","app":"libreoffice-startcenter","name":"LibreOffice Start Center","synonyms":["Office"],"description":"Documents, spreadsheets, presentations"}"#,
         #"{"kind":"intent","app":"libreoffice-startcenter","id":"desktop-action","title":"Run a desktop action"}"#,
         #"{"kind":"shortcut","app":"libreoffice-startcenter","id":"Writer","intent":"desktop-action","title":"Writer","phrases":["Writer in ${applicationName}"],"exec":"libreoffice --writer"}"#,
         #"{"kind":"shortcut","app":"libreoffice-startcenter","id":"Calc","intent":"desktop-action","title":"Calc","phrases":["Calc in ${applicationName}"],"exec":"libreoffice --calc"}"#,
@@ -86,6 +86,16 @@ import Testing
 
     // Letters in order match a name ("lc" → LibreOffice Calc), not a
     // synonym: "chat" found the keyword "Chart" that way.
+    /// Each word starts a word of one of the app's names, none has both:
+    /// LibreOffice Calc by its Name and its GenericName, above Start Center,
+    /// whose description says "spreadsheets" (BM25 put it first).
+    @Test(arguments: [("libreoffice spreadsheet", "LibreOffice Calc"), ("libreoffice spreadsh", "LibreOffice Calc"),
+                      ("libreoffice presentation", "LibreOffice Impress"), ("spreadsheet libreoffice", "LibreOffice Calc")])
+    func wordsOfTheNameAndOfASynonymTogetherRankTheApp(query: String, first: String) throws {
+        let ranked = try titles(query)
+        #expect(ranked.first == first, "\(ranked)")
+    }
+
     @Test func lettersInOrderMatchANameNotASynonym() throws {
         #expect(try titles("chat") == ["Discord"])
         #expect(try titles("lc").first == "LibreOffice Calc")
