@@ -12,7 +12,7 @@ func parseTime(_ text: String?, option: Option = .at) throws(CLIError) -> Timest
         throw CLIError.usage("--\(option.name): \(text) is no day in this time zone (its clocks skipped it)")
     }
     guard let t = Timestamp(localDate: text) ?? Timestamp(iso8601: text) else {
-        throw CLIError.usage("--\(option.name) takes an ISO 8601 time with an offset, e.g. 2026-11-29T07:30:00-08:00, or a date (its local midnight); got '\(text)'")
+        throw CLIError.usage("--\(option.name) takes an ISO 8601 time with an offset, e.g. 2026-11-29T07:30:00-08:00, or a date (the start of that local day); got '\(text)'")
     }
     return t
 }

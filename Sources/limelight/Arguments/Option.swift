@@ -94,7 +94,7 @@ extension Option {
     static let kind = Option(name: "kind", valueName: "kind", help: "app (default without --type), intent or shortcut.")
     static let context = Option(name: "context", valueName: "name", repeatable: true,
                                 help: "A current context, e.g. audio.workout.running or location.home (repeatable).")
-    static let at = Option(name: "at", valueName: "time", help: "The moment, ISO 8601 with offset, or a date for its local midnight (default now).")
+    static let at = Option(name: "at", valueName: "time", help: "The moment, ISO 8601 with offset, or a date for the start of that local day (default now).")
     static let limit = Option(name: "limit", valueName: "n", range: 1...10_000, help: "At most n results (default 10).")
     static let `where` = Option(name: "where", valueName: "predicate", repeatable: true,
                                 help: "Only entities whose property matches, e.g. lengthKm>20, start>=2026-12-01, difficulty=hard, attendees~ana (repeatable; see 'limelight help resolve').")
@@ -104,7 +104,7 @@ extension Option {
     static let donation = Option(name: "id", valueName: "donation", help: "One donation, by the id 'donate' printed.")
     /// `delete --donation D`: DESIGN's "delete … by donation" (`forget --id D`).
     static let deletedDonation = Option(name: "donation", valueName: "donation", help: "One donation, by the id 'donate' printed.")
-    static let fromTime = Option(name: "from", valueName: "time", help: "Donations at or after this time (ISO 8601 with offset, or a date for its local midnight) …")
+    static let fromTime = Option(name: "from", valueName: "time", help: "Donations at or after this time (ISO 8601 with offset, or a date for the start of that local day) …")
     static let toTime = Option(name: "to", valueName: "time", help: "… and before this one (either bound may be alone).")
     static let fromFiles = Option(name: "from", valueName: "file", repeatable: true,
                                   help: "Rebuild from these JSON Lines files instead of the stored records (repeatable; '-' = stdin).")

@@ -13,7 +13,7 @@ struct DonateCommand: Command {
         .intent.explained("The intent performed."),
         .shortcut.explained("The App Shortcut used."),
         .entity.explained("An entity the interaction used (repeatable)."),
-        .at.explained("When, ISO 8601 with offset (default now; a date alone is its local midnight)."),
+        .at.explained("When, ISO 8601 with offset (default now; a date alone is the start of that local day)."),
         .context.explained("A context it happened in (repeatable)."),
         .id.explained("Your own donation id (default: a new one, so two launches are two uses)."),
         .json.explained("Print {\"id\":…,\"recorded\":true} for each donation ({\"recorded\":false} when history is paused or was then, the app is excluded, the use was forgotten, or it is older than history keeps)."),

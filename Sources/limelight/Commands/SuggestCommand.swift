@@ -8,7 +8,7 @@ struct SuggestCommand: Command {
     static let usage = ["suggest [--context <name>]... [--at <time>] [--limit <n>] [--app <app>] [--type <type>] [--where <predicate>]... [--json | --format table|json|tsv|lines] [--explain]"]
     static let options: [Option] = [
         .context,
-        .at.explained("The moment, ISO 8601 with offset (default now; a date alone is its local midnight); its hour, weekday and offset matter."),
+        .at.explained("The moment, ISO 8601 with offset (default now; a date alone is the start of that local day); its hour, weekday and offset matter."),
         .limit.range(0...1_000_000).explained("At most n suggestions (default 10; 0: every item, in order)."),
         .app.explained("Only this app's items."), .type.explained("Only entities of this type."), .where,
         .json.explained("One JSON hit per line."), .format, .explain,
