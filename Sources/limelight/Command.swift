@@ -37,16 +37,21 @@ extension Command {
     /// Parses and validates `args` against this command's declarations.
     static func parse(_ args: [String]) throws(CLIError) -> ParsedArguments {
         let parsed = try ParsedArguments.parse(args, options: options + Option.globals, positionals: positionals)
+        // Refused whether or not the command opens an index (manpage and
+        // completions took it and said nothing).
+        if !readsRemote, !parsed.all(.remote).isEmpty { throw remoteRefused }
         try checkIdentifierArguments(parsed)
         try validate(parsed)
         return parsed
     }
 
     static func location(_ args: ParsedArguments) throws -> IndexLocation {
-        if !args.all(.remote).isEmpty {
-            throw CLIError.usage("--remote works with search and suggest; '\(name)' needs a local index (--index)")
-        }
+        if !args.all(.remote).isEmpty { throw remoteRefused }
         return try IndexLocation.resolve(args.value(.index))
+    }
+
+    static var remoteRefused: CLIError {
+        .usage("--remote works with search and suggest only, not with '\(name)'")
     }
 
     /// A searcher that follows the index: the local one (`--index`, an

@@ -53,7 +53,10 @@ import Testing
         for (args, message) in [(["resolve", "--app", "com.example.trails", "--type", "TrailEntity", "monterey-bay", "--limit", "3"], "--limit is for --where"),
                                 (["rebuild", "--allow-empty"], "--allow-empty is for --from"),
                                 (["get", "--app", "com.example.trails", "--type", "TrailEntity", "--kind", "intent", "--id", "x"], "give --type (an entity) or --kind intent, not both"),
-                                (["history", "pause", "--json"], "--json is for history status")] {
+                                (["history", "pause", "--json"], "--json is for history status"),
+                                // --remote by a command that opens no index was taken and ignored.
+                                (["manpage", "--remote", "localhost:7000"], "--remote works with search and suggest only, not with 'manpage'"),
+                                (["--remote", "localhost:7000", "stats"], "--remote works with search and suggest only, not with 'stats'")] {
             let r = try cli.run(args)
             #expect(r.status == 64 && r.stderr.contains(message), "\(args): \(r.stderr)")
         }
