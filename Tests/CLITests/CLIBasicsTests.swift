@@ -164,7 +164,7 @@ import Testing
         // /dev/full: every write fails with ENOSPC, as on a full disk.
         // Output longer than stdio's buffer too, flushed before the end: a
         // failure then was only in the stream's error flag, and exited 0.
-        for args in [["export"], ["--version"], ["help", "search"], ["manpage"], ["completions", "bash"], ["search", "", "--limit", "0"]] {
+        for args in [["export"], ["--version"], ["help", "search"], ["manpage"], ["completions", "bash"], ["search", "", "--limit", "0"], ["rofi"]] {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: CLI.binary)
             p.arguments = ["--index", cli.index] + args

@@ -55,7 +55,7 @@ struct RofiCommand: Command {
             var icons = AppIcons()
             // rofi loads a file only by its absolute path, as the shells do (`BusIcon`).
             for h in hits { out += row(h, icon: BusIcon.name(try h.icon ?? icons.icon(of: h.app, live.lookup))) }
-            Launcher.write(out)
+            try Launcher.write(out)
         }
     }
 
@@ -79,12 +79,15 @@ struct RofiCommand: Command {
 
 /// What the launcher front ends share.
 enum Launcher {
-    /// Every byte of `text` to stdout (rofi rows carry NULs, which print would keep too, but this is one write).
-    static func write(_ text: String) {
+    /// Every byte of `text` to stdout (rofi rows carry NULs, which print would
+    /// keep too, but this is one write). A write that fails is an error: past
+    /// stdio, the exit's check of stdout does not see it (rofi > /dev/full exited 0).
+    static func write(_ text: String) throws(CLIError) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress!, $0.count) }
-            if n <= 0 { if errno == EINTR { continue }; return }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { throw CLIError.failed("cannot write the output: \(String(cString: strerror(errno)))") }
             bytes = bytes.dropFirst(n)
         }
     }
