@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "LimelightRankingTests", dependencies: ["LimelightRanking"]),
         .testTarget(name: "LimelightStoreTests", dependencies: ["LimelightStore", "Xapian"]),
         .testTarget(name: "LimelightIndexTests", dependencies: ["LimelightIndex", "Xapian"]),
-        .testTarget(name: "LimelightSearchTests", dependencies: ["LimelightSearch"]),
+        .testTarget(name: "LimelightSearchTests", dependencies: ["LimelightSearch", "LimelightStore", "LimelightRanking"]),
         .testTarget(name: "LimelightKitTests", dependencies: ["LimelightKit", "Xapian", "TestProcesses"]),
         .testTarget(name: "CLITests", dependencies: ["limelight", "TestProcesses"], exclude: ["Help"]),
         // Servers the tests start on 127.0.0.1 (xapian-tcpsrv, xapian-replicate-server).

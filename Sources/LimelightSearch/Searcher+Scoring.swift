@@ -73,8 +73,8 @@ extension Searcher {
                 let share = !synonym ? 1 : wholeGenericName ? RankingWeights.genericNameShare : RankingWeights.synonymShare
                 c.titleMatch = max(c.titleMatch, share * bonus)
             }
-            if c.titleMatch < RankingWeights.allWordStarts * RankingWeights.synonymShare {
-                c.titleMatch = max(c.titleMatch, TitleMatch.namesTogetherBonus(entry.card.names, text, desktopAction: desktopAction))
+            if c.titleMatch < RankingWeights.allWordStarts * RankingWeights.synonymShare, !desktopAction {
+                c.titleMatch = max(c.titleMatch, TitleMatch.namesTogetherBonus(entry.card.names, text))
             }
             if c.titleMatch < RankingWeights.descriptionWordStarts, TitleMatch.describes(entry.card, text) {
                 c.titleMatch = RankingWeights.descriptionWordStarts
@@ -244,24 +244,26 @@ package enum TitleMatch {
             && text.cjkRuns.allSatisfy { run in title.cjk.contains { $0.contains(run) } }
     }
 
-    /// Each word of the query starts a word of one of the item's names, but
-    /// no one name has them all: "libreoffice spreadsheet" is LibreOffice
+    /// The query names the item and its kind: some words start words of its
+    /// name, the others words of its synonyms (GenericName, keywords), and
+    /// no one name has them all. "libreoffice spreadsheet" is LibreOffice
     /// Calc by its Name and its GenericName. The bonus of every word
-    /// starting a word, at the share of the least name needed (a synonym's,
-    /// `RankingWeights.synonymShare`). Without it no name earned a bonus,
-    /// and BM25 put LibreOffice Start Center first, its description saying
-    /// "spreadsheets" (an audit's launcher probes; "libreoffice drawing",
-    /// "presentation", "database" were as close).
-    static func namesTogetherBonus(_ names: [TitleKey], _ text: QueryText, desktopAction: Bool) -> Double {
+    /// starting a word, at a synonym's share (`RankingWeights.synonymShare`).
+    /// Without it no name earned a bonus, and BM25 put LibreOffice Start
+    /// Center first, its description saying "spreadsheets" (an audit's
+    /// launcher probes; "libreoffice drawing", "presentation", "database"
+    /// were as close). Synonyms alone are not enough: "sound record" put
+    /// PulseAudio Volume Control (keywords "System Sounds", "Recording")
+    /// above Audacity (a review).
+    static func namesTogetherBonus(_ names: [TitleKey], _ text: QueryText) -> Double {
         guard text.words.count > 1, text.cjkRuns.isEmpty, names.count > 1 else { return 0 }
-        var share = 1.0
-        for q in text.words {
-            let starts = { (name: TitleKey) in name.words.contains { $0.hasPrefix(q) } }
-            if !desktopAction, starts(names[0]) { continue }
-            guard names.dropFirst().contains(where: starts) || starts(names[0]) else { return 0 }
-            share = RankingWeights.synonymShare
+        let starts = { (name: TitleKey, q: String) in name.words.contains { $0.hasPrefix(q) } }
+        let inName = text.words.filter { starts(names[0], $0) }
+        guard !inName.isEmpty, inName.count < text.words.count else { return 0 }
+        for q in text.words where !inName.contains(q) {
+            guard names.dropFirst().contains(where: { starts($0, q) }) else { return 0 }
         }
-        return share < 1 ? RankingWeights.allWordStarts * share : 0
+        return RankingWeights.allWordStarts * RankingWeights.synonymShare
     }
 
     /// When no item matches every word, an item's title earns the bonus of

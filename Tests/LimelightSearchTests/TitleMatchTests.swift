@@ -1,5 +1,7 @@
 import Testing
 @testable import LimelightSearch
+import LimelightStore
+import LimelightRanking
 
 /// `TitleMatch.joined` compares bytes in place (it runs for every name of
 /// every candidate); it must say exactly what the joined string would.
@@ -34,5 +36,22 @@ import Testing
                 }
             }
         }
+    }
+
+    /// The query names the app and its kind: a word of its name, the others
+    /// of its synonyms (LibreOffice Calc's GenericName). Synonyms alone are
+    /// not the app named: "sound record" put PulseAudio Volume Control
+    /// (keywords "System Sounds", "Recording") above Audacity (a review).
+    @Test func namesTogetherNeedAWordOfTheName() {
+        let calc = [TitleKey("LibreOffice Calc"), TitleKey("Spreadsheet")]
+        let pulse = [TitleKey("PulseAudio Volume Control"), TitleKey("System Sounds"), TitleKey("Recording")]
+        let bonus = RankingWeights.allWordStarts * RankingWeights.synonymShare
+        #expect(TitleMatch.namesTogetherBonus(calc, QueryText("libreoffice spreadsheet")) == bonus)
+        #expect(TitleMatch.namesTogetherBonus(calc, QueryText("libreoffice spre")) == bonus)
+        #expect(TitleMatch.namesTogetherBonus(pulse, QueryText("sound record")) == 0)
+        // One name with every word is the per-name bonus's, and one word is no pair.
+        #expect(TitleMatch.namesTogetherBonus(calc, QueryText("libreoffice calc")) == 0)
+        #expect(TitleMatch.namesTogetherBonus(calc, QueryText("spreadsheet")) == 0)
+        #expect(TitleMatch.namesTogetherBonus(calc, QueryText("libreoffice chart")) == 0)
     }
 }
