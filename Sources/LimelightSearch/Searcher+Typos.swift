@@ -162,10 +162,12 @@ package enum Typos {
 
     static func neighbours(of word: String) -> [String] {
         let w = Array(word)
-        // Edits within the word's script: a word with no ASCII letter or
-        // digit (Cyrillic, Greek) gains nothing from a Latin one put in.
-        let latin = w.contains { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        let letters = Array(Set((latin ? alphabet : []) + w))
+        // Edits within the word's script: a word with no ASCII letter
+        // (Cyrillic, Greek) gains nothing from a Latin one put in, nor,
+        // unless it has one, from a digit (a name of Latin letters may have
+        // lost one: "libgtk" for "libgtk3").
+        let latin = w.contains { $0.isASCII && $0.isLetter }, digits = latin || w.contains { $0.isASCII && $0.isNumber }
+        let letters = Array(Set(alphabet.filter { $0.isLetter ? latin : digits } + w))
         var out: [String] = []
         for i in 0..<w.count {
             var d = w; d.remove(at: i); out.append(String(d))

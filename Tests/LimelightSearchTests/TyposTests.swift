@@ -13,5 +13,10 @@ import Testing
         // A Latin word keeps the whole alphabet: "monterey" from "montery".
         #expect(Typos.neighbours(of: "montery").contains("monterey"))
         #expect(Typos.neighbours(of: "café").contains("cafe"))
+        // A digit brings digits back, not the Latin letters; a Latin word
+        // keeps the digits ("libgtk" is one edit from "libgtk3").
+        let numbered = Typos.neighbours(of: "москва2")
+        #expect(numbered.contains("москва3") && !numbered.contains { $0.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic } })
+        #expect(Typos.neighbours(of: "libgtk").contains("libgtk3"))
     }
 }
