@@ -191,14 +191,16 @@ package struct RecordValidator {
     }
 
     /// Whether text shows nothing: spaces, format characters (a zero-width
-    /// space, a byte-order mark, a soft hyphen, a direction mark) and
-    /// combining marks alone. A title of them was a blank row in a
-    /// launcher, though a title of spaces was refused.
+    /// space, a byte-order mark, a soft hyphen, a direction mark), combining
+    /// marks, and the characters Unicode says to show as nothing (Hangul
+    /// fillers, U+3164 the "blank name" of many a game) or that are drawn
+    /// blank (U+2800, the empty Braille cell), alone. A title of them was a
+    /// blank row in a launcher, though a title of spaces was refused.
     static func showsNothing(_ s: String) -> Bool {
         s.unicodeScalars.allSatisfy { u in
             switch u.properties.generalCategory {
             case .spaceSeparator, .lineSeparator, .paragraphSeparator, .format, .nonspacingMark, .enclosingMark, .control: true
-            default: u.properties.isWhitespace
+            default: u.properties.isWhitespace || u.properties.isDefaultIgnorableCodePoint || u == "\u{2800}"
             }
         }
     }

@@ -43,7 +43,7 @@ import Testing
         try rejects("{\"kind\":\"app\",\"app\":\"com.example.a\",\"name\":\"raw\u{01}tab\"}", "control character in string")
         try rejects(#"{"kind":"entity","app":"com.example.a","type":"T","id":"a\u0000b","title":"x"}"#, "control character")
         // A title of what shows nothing is as empty as one of spaces (it was a blank launcher row).
-        for blank in [#"\u200b"#, #"\u200e\ufeff"#, #"\u00ad"#, #"\u0301"#, #" \u3000\u00a0"#] {
+        for blank in [#"\u200b"#, #"\u200e\ufeff"#, #"\u00ad"#, #"\u0301"#, #" \u3000\u00a0"#, #"\u3164"#, #"\u115f\u1160"#, #"\uffa0"#, #"\u2800"#] {
             try rejects(#"{"kind":"entity","app":"com.example.a","type":"T","id":"b","title":""# + blank + #""}"#, "field 'title' must not be empty")
         }
         // What shows something is kept: an emoji, a letter with its accent.
