@@ -135,6 +135,10 @@ import Testing
         #expect(try complete("limelight --index \(cli.index) se") == ["search", "serve"])
         #expect(try complete("limelight --index \(cli.index) search --type ") == ["TrailEntity"])
         #expect(try complete("limelight --re") == ["--remote"])
+        // The directory after --index= is named once (--index=--index=dir/).
+        try FileManager.default.createDirectory(atPath: dir.path + "/somedir", withIntermediateDirectories: true)
+        let dirs = try run([Self.tool("fish")!, "-c", "cd \(dir.path); source \(script); complete -C 'limelight --index=som'"]).lines
+        #expect(dirs.map { String($0.prefix { $0 != "\t" }) } == ["--index=somedir/"], "\(dirs)")
         // A value is only values: file names came with them.
         _ = dir.write("table-of-contents", "")
         #expect(try run([Self.tool("fish")!, "-c", "cd \(dir.path); source \(script); complete -C 'limelight search --format t'"]).lines

@@ -293,7 +293,8 @@ enum Completions {
             switch valueKind(o) {
             case .apps: line += " -x -a '(__limelight_values apps)'"
             case .types: line += " -x -a '(__limelight_values types)'"
-            case .directories: line += " -x -a '(__fish_complete_directories)'"
+            // (The value after --index=, not the whole word: it put --index= twice.)
+            case .directories: line += #" -x -a '(__fish_complete_directories (commandline -ct | string replace -r -- "^--[^=]*=" ""))'"#
             case .files: line += " -r -F"
             case .words(let w): line += " -x -a " + fishQuote(w.joined(separator: " "))
             case .none: line += " -x"
