@@ -238,11 +238,13 @@ package enum TitleMatch {
     /// Whether each word of the query starts a word of `title` (each CJK
     /// run is in it), as a launcher matches a query of several words.
     static func startsEveryWord(of text: QueryText, title: TitleKey) -> Bool {
-        let titleWords = title.words
-        return !(text.words.isEmpty && text.cjkRuns.isEmpty)
-            && text.words.allSatisfy { q in titleWords.contains { $0.hasPrefix(q) } }
+        !(text.words.isEmpty && text.cjkRuns.isEmpty)
+            && text.words.allSatisfy { startsAWord(of: title, $0) }
             && text.cjkRuns.allSatisfy { run in title.cjk.contains { $0.contains(run) } }
     }
+
+    /// Whether the query word `q` starts a word of `title`.
+    static func startsAWord(of title: TitleKey, _ q: String) -> Bool { title.words.contains { $0.hasPrefix(q) } }
 
     /// The query names the item and its kind: some words start words of its
     /// name, the others words of its synonyms (GenericName, keywords), and
@@ -257,13 +259,16 @@ package enum TitleMatch {
     /// above Audacity (a review).
     static func namesTogetherBonus(_ names: [TitleKey], _ text: QueryText) -> Double {
         guard text.words.count > 1, text.cjkRuns.isEmpty, names.count > 1 else { return 0 }
-        let starts = { (name: TitleKey, q: String) in name.words.contains { $0.hasPrefix(q) } }
-        let inName = text.words.filter { starts(names[0], $0) }
-        guard !inName.isEmpty, inName.count < text.words.count else { return 0 }
-        for q in text.words where !inName.contains(q) {
-            guard names.dropFirst().contains(where: { starts($0, q) }) else { return 0 }
+        // One pass, no arrays: this runs for many candidates at every keystroke.
+        var inName = 0
+        for q in text.words {
+            if startsAWord(of: names[0], q) {
+                inName += 1
+            } else if !names.dropFirst().contains(where: { startsAWord(of: $0, q) }) {
+                return 0
+            }
         }
-        return RankingWeights.allWordStarts * RankingWeights.synonymShare
+        return inName > 0 && inName < text.words.count ? RankingWeights.allWordStarts * RankingWeights.synonymShare : 0
     }
 
     /// When no item matches every word, an item's title earns the bonus of
@@ -272,8 +277,7 @@ package enum TitleMatch {
     /// Monitor (one word, its name's start: 1.5). Without it a relaxed query
     /// ranked by BM25 alone, and the word being typed weighs nothing there.
     static func coverageBonus(title: TitleKey, text: QueryText, as role: Role) -> Double {
-        let titleWords = title.words
-        let starts = { (q: String) in titleWords.contains { $0.hasPrefix(q) } }
+        let starts = { (q: String) in startsAWord(of: title, q) }
         let covered = text.words.filter(starts)
         guard !covered.isEmpty, covered.count < text.words.count else { return 0 }
         let lastCovered = text.partialWord != nil && text.words.last.map(starts) == true

@@ -61,7 +61,7 @@ enum Output {
     /// more than the others, and its row sat one column right).
     static func pad(_ s: String, _ width: Int) -> String {
         let columns = s.map(TerminalText.columns)
-        var total = columns.reduce(0, +)
+        let total = columns.reduce(0, +)
         if total <= width { return s + String(repeating: " ", count: width - total) }
         var out = "", w = 0
         for (ch, cw) in zip(s, columns) {
@@ -69,8 +69,7 @@ enum Output {
             out.append(ch)
             w += cw
         }
-        total = w + 1
-        return out + "…" + String(repeating: " ", count: max(0, width - total))
+        return out + "…" + String(repeating: " ", count: max(0, width - 1 - w))
     }
 
     static func relaxedNote(_ response: SearchResponse) -> String {
