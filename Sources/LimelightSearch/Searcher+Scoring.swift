@@ -56,24 +56,27 @@ extension Searcher {
             c.textWeight = CandidateBoost.removing(from: m.weight, entry.card)
             // An app matches by its name or any synonym ("Trail Guide" is
             // Trails), a synonym a tier lower (`RankingWeights.synonymShare`).
-            // So does a desktop action (an App Shortcut that runs a command
-            // line of its own) by its title: it is a way into its app, which
-            // KRunner ranks below application matches and GNOME Shell does
-            // not search at all. At a name's weight, LibreOffice Start
+            // So does a way into an app (`isWayIntoItsApp`) by its title,
+            // which KRunner ranks below application matches and GNOME Shell
+            // lists after the apps. At a name's weight, LibreOffice Start
             // Center's "Writer" action (the whole title, 6) came before
             // LibreOffice Writer (a later word of its name, 1.5) for
-            // "writer", and so for "calc", "impress" and "draw".
+            // "writer", and so for "calc", "impress" and "draw"; Settings'
+            // Screen panel came before OBS Studio for "screen recorder".
             c.titleMatch = 0
-            let desktopAction = Self.isDesktopAction(entry)
+            // The share of the best name the query is the whole of (0: none).
+            var wholeNameShare = 0.0
+            let wayIn = Self.isWayIntoItsApp(entry)
             for (i, name) in entry.card.names.enumerated() {
-                let synonym = i > 0 || desktopAction
+                let synonym = i > 0 || wayIn
                 let role: TitleMatch.Role = synonym ? .synonym : entry.shownTitleGoesOn ? .startOfShownTitle : .name
                 let bonus = TitleMatch.bonus(title: name, text: text, as: role)
                 let wholeGenericName = i == 1 && entry.card.hasGenericName && bonus >= RankingWeights.titleCompletion
                 let share = !synonym ? 1 : wholeGenericName ? RankingWeights.genericNameShare : RankingWeights.synonymShare
                 c.titleMatch = max(c.titleMatch, share * bonus)
+                if bonus == RankingWeights.exactTitle { wholeNameShare = max(wholeNameShare, share) }
             }
-            if c.titleMatch < RankingWeights.allWordStarts * RankingWeights.synonymShare, !desktopAction {
+            if c.titleMatch < RankingWeights.allWordStarts * RankingWeights.synonymShare, !wayIn {
                 c.titleMatch = max(c.titleMatch, TitleMatch.namesTogetherBonus(entry.card.names, text))
             }
             if c.titleMatch < RankingWeights.descriptionWordStarts, TitleMatch.describes(entry.card, text) {
@@ -86,6 +89,12 @@ extension Searcher {
             exact = c.titleMatch == RankingWeights.exactTitle
             if exact {
                 c.titleMatch += RankingWeights.exactTitleTextShare * c.textWeight
+            } else if wholeNameShare > 0 {
+                // So does a synonym the query is the whole of, at its share:
+                // Contacts, whose keyword is "address book", fell below
+                // Thunderbird's "Open address book" action (words 2–3 of its
+                // title, repeated in its phrases) on BM25 alone.
+                c.titleMatch += RankingWeights.exactTitleTextShare * wholeNameShare * c.textWeight
             } else if !text.cjkRuns.isEmpty, c.titleMatch >= RankingWeights.titlePrefix {
                 // So does a CJK title the query starts, at its tier's share
                 // of the exact title's: a CJK query is many n-gram terms, and
@@ -98,10 +107,12 @@ extension Searcher {
         return (c, exact)
     }
 
-    /// An App Shortcut that runs a command line of its own (a desktop
-    /// action): a way into its app.
-    static func isDesktopAction(_ entry: SnapshotCache.Entry) -> Bool {
-        entry.card.kind == .shortcut && entry.card.launch.exec != nil
+    /// An App Shortcut or entity that runs a command line of its own: a
+    /// way into its app, such as a desktop action ("New Private Window") or
+    /// a settings panel ("Bluetooth", which runs `gnome-control-center
+    /// bluetooth`).
+    static func isWayIntoItsApp(_ entry: SnapshotCache.Entry) -> Bool {
+        entry.card.kind != .app && entry.card.launch.exec != nil
     }
 
     /// What the scorer knows of a card besides the text: prior, usage (with
@@ -135,7 +146,7 @@ extension Searcher {
                           icon: card.card.launch.icon, desktopFile: card.card.launch.desktopFile,
                           components: Scorer.components(c, situation))
         h.keptOnTop = s.keptOnTop
-        // Placed below its app (`placeDesktopActionsBelowTheirApps`): the
+        // Placed below its app (`placeWaysIntoAppsBelowTheirApps`): the
         // explanation still adds up to the score.
         let parts = h.components.reduce(0) { $0 + $1.value }
         if s.score < parts { h.components.append(("below its app", s.score - parts)) }
@@ -144,20 +155,21 @@ extension Searcher {
 }
 
 extension Array where Element == Searcher.Scored {
-    /// A desktop action ranks below its own app wherever the app matches
-    /// too, as KRunner ranks jump-list entries below application matches
-    /// (GNOME Shell does not search them at all). Its title is matched a
+    /// A way into an app (`Searcher.isWayIntoItsApp`) ranks below its own
+    /// app wherever the app matches too, as KRunner ranks jump-list entries
+    /// below application matches and GNOME Shell lists Settings' panels
+    /// after the apps. Its title is matched a
     /// tier below names already, but its text could still outweigh the
     /// app's: for "torrent client", Transmission's "Start Transmission with
     /// All Torrents Paused" (the word in its title, the app's names in its
     /// phrases) came before Transmission and qBittorrent.
-    mutating func placeDesktopActionsBelowTheirApps() {
-        // Most keystrokes match no desktop action: nothing to gather then.
-        guard contains(where: { Searcher.isDesktopAction($0.entry) }) else { return }
+    mutating func placeWaysIntoAppsBelowTheirApps() {
+        // Most keystrokes match no way into an app: nothing to gather then.
+        guard contains(where: { Searcher.isWayIntoItsApp($0.entry) }) else { return }
         var appScores: [String: Double] = [:]
         for s in self where s.entry.card.kind == .app { appScores[s.entry.card.app] = s.score }
         guard !appScores.isEmpty else { return }
-        for i in indices where Searcher.isDesktopAction(self[i].entry) {
+        for i in indices where Searcher.isWayIntoItsApp(self[i].entry) {
             if let app = appScores[self[i].entry.card.app], self[i].score >= app { self[i].score = app.nextDown }
         }
     }

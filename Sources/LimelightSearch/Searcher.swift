@@ -254,7 +254,7 @@ public final class Searcher {
             var scored: [Scored] = []
             scored.reserveCapacity(candidates.count)
             for m in candidates { if let s = try score(m, text: text, situation) { scored.append(s) } }
-            scored.placeDesktopActionsBelowTheirApps()
+            scored.placeWaysIntoAppsBelowTheirApps()
             var order = scored.rankOrder()
             // Never across a correction, nor onto hits that match only some words.
             if let kept = request.keepOnTop, corrected == nil, !relaxed {

@@ -151,6 +151,46 @@ import Testing
         #expect(try respond(dir, "paused").hits.first?.title == "Start Transmission with All Torrents Paused")
     }
 
+    /// Settings' panels and Thunderbird's actions as `sync apps` makes them of
+    /// Debian's desktop files, among sixty other apps (see above).
+    static let desktop = [
+        #"{"kind":"app","app":"com.obsproject.Studio","name":"OBS Studio","genericName":"Streaming/Recording Software","synonyms":["Streaming/Recording Software","obs"],"description":"Free and Open Source Streaming/Recording Software","exec":"obs","keywords":["AudioVideo","Recorder"]}"#,
+        #"{"kind":"app","app":"org.gnome.Contacts","name":"Contacts","synonyms":["friends","address book","gnome-contacts"],"description":"A contacts manager for GNOME","exec":"gnome-contacts","keywords":["GNOME","GTK","Office","ContactManagement"]}"#,
+        #"{"kind":"app","app":"thunderbird","name":"Thunderbird","genericName":"Mail Client","synonyms":["Mail Client","EMail","E-mail","Contact","Addressbook","News","thunderbird"],"description":"Read/Write Mail/News with Thunderbird","exec":"thunderbird %u","keywords":["Network","Email","News","GTK"]}"#,
+        #"{"kind":"intent","app":"thunderbird","id":"desktop-action","title":"Run a desktop action"}"#,
+        #"{"kind":"shortcut","app":"thunderbird","id":"ComposeMessage","intent":"desktop-action","title":"Write new message","phrases":["Write new message in ${applicationName}","${applicationName}: Write new message"],"exec":"thunderbird -compose"}"#,
+        #"{"kind":"shortcut","app":"thunderbird","id":"OpenAddressBook","intent":"desktop-action","title":"Open address book","phrases":["Open address book in ${applicationName}","${applicationName}: Open address book"],"exec":"thunderbird -addressbook"}"#,
+        #"{"kind":"app","app":"org.gnome.Settings","name":"Settings","synonyms":["Preferences","gnome-control-center"],"exec":"gnome-control-center","keywords":["GNOME","GTK","Settings"]}"#,
+        #"{"kind":"entity","app":"org.gnome.Settings","type":"SettingsPanel","id":"gnome-screen-panel","title":"Screen","subtitle":"Settings","exec":"gnome-control-center screen","rankingHint":0,"description":"Screen Settings","keywords":["screen","lock","private","privacy"]}"#,
+        #"{"kind":"entity","app":"org.gnome.Settings","type":"SettingsPanel","id":"gnome-bluetooth-panel","title":"Bluetooth","subtitle":"Settings","exec":"gnome-control-center bluetooth","rankingHint":0,"description":"Turn Bluetooth on and off and connect your devices","keywords":["share","sharing","bluetooth","obex"]}"#,
+        #"{"kind":"entity","app":"org.gnome.Settings","type":"SettingsPanel","id":"gnome-network-panel","title":"Network","subtitle":"Settings","exec":"gnome-control-center network","rankingHint":0,"description":"Control how you connect to the Internet","keywords":["Network","IP","LAN","Proxy","WAN","Broadband","Modem","Bluetooth","vpn","DNS"]}"#,
+        #"{"kind":"entity","app":"org.gnome.Settings","type":"SettingsPanel","id":"gnome-preferences-panel","title":"Preferences","subtitle":"Settings","exec":"gnome-control-center preferences","rankingHint":0,"description":"Preferences"}"#,
+    ] + (0..<60).map { #"{"kind":"app","app":"other\#($0)","name":"Other \#($0)","synonyms":["editor","viewer"]}"# }
+
+    /// A settings panel (an entity that runs a command line of its own) is a
+    /// way into its app, as a desktop action is: its title matches as the
+    /// app's synonyms do, and it ranks below its app where both match. It
+    /// was an entity's title like any other, and Settings' Screen panel came
+    /// before OBS Studio for "screen recorder".
+    @Test func aSettingsPanelIsAWayIntoItsApp() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.desktop)
+        #expect(try respond(dir, "screen recorder").hits.first?.title == "OBS Studio")
+        #expect(try respond(dir, "bluetooth").hits.first?.title == "Bluetooth")
+        #expect(Array(try respond(dir, "preferences").hits.map(\.title).prefix(2)) == ["Settings", "Preferences"])
+    }
+
+    /// A query that is the whole of an app's synonym counts a share of the
+    /// app's text weight again, as an exact title does: Thunderbird's "Open
+    /// address book" (words 2–3 of its title, repeated in its phrases) came
+    /// before Contacts, whose keyword is "address book", on BM25 alone.
+    @Test func theWholeOfASynonymCountsItsTextAgain() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.desktop)
+        let hits = try respond(dir, "address book").hits.map(\.title)
+        #expect(Array(hits.prefix(2)) == ["Contacts", "Open address book — Thunderbird"], "\(hits)")
+    }
+
     // No indexed word is "libre", so "libre calc" matches word by word, but
     // the top hit's name starts both words: the response does not say that
     // nothing matches every word (it does for "system settings", above).
