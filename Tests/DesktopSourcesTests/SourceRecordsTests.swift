@@ -64,6 +64,64 @@ import Testing
         #expect(Self.find(made, .app, id: "org.gnome.Maps")?.synonyms == [])
     }
 
+    /// A settings panel is an entity of the app it opens: GNOME's by the
+    /// category Settings and the program it runs, Plasma's by the app it
+    /// names (`X-KDE-AliasFor`). Other hidden entries are not, though they
+    /// run a shown app's program: they open files with it.
+    @Test func settingsPanelsAreEntitiesOfTheAppTheyOpen() throws {
+        let fixture = ApplicationDiscoveryTests()
+        let apps = "usr/share/applications/"
+        for program in ["gnome-control-center", "systemsettings", "tweaks"] {
+            fixture.tree.write("bin/\(program)", "#!/bin/sh\n", mode: 0o755)
+        }
+        fixture.tree.write(apps + "org.gnome.Settings.desktop",
+                           "[Desktop Entry]\nType=Application\nName=Settings\nIcon=org.gnome.Settings\nExec=gnome-control-center\nCategories=GNOME;Settings;\n")
+        fixture.tree.write(apps + "gnome-bluetooth-panel.desktop", """
+            [Desktop Entry]
+            Type=Application
+            Name=Bluetooth
+            Comment=Turn Bluetooth on and off and connect your devices
+            Keywords=share;sharing;bluetooth;obex;
+            Exec=gnome-control-center bluetooth
+            NoDisplay=true
+            Categories=GTK;GNOME;Settings;X-GNOME-Settings-Panel;
+
+            """)
+        // Runs Settings' program but is not of the category Settings.
+        fixture.tree.write(apps + "settings-handler.desktop",
+                           "[Desktop Entry]\nType=Application\nName=Open With Settings\nExec=gnome-control-center %u\nNoDisplay=true\n")
+        // Of the category Settings, but no app shown runs its program.
+        fixture.tree.write(apps + "tweaks-panel.desktop",
+                           "[Desktop Entry]\nType=Application\nName=Orphan\nExec=tweaks --panel\nNoDisplay=true\nCategories=Settings;\n")
+        fixture.tree.write(apps + "systemsettings.desktop",
+                           "[Desktop Entry]\nType=Application\nName=System Settings\nExec=systemsettings\n")
+        fixture.tree.write(apps + "kcm_mouse.desktop", """
+            [Desktop Entry]
+            Type=Application
+            NoDisplay=true
+            X-KDE-AliasFor=systemsettings
+            Exec=systemsettings kcm_mouse
+            Icon=preferences-desktop-mouse
+            Name=Mouse
+
+            """)
+        let made = DesktopSource.apps.records(in: fixture.environment, now: .now())
+        let panels = made.records.filter { $0.kind == .entity }
+        #expect(panels.map(\.id).sorted() == ["gnome-bluetooth-panel", "kcm_mouse"])
+        let bluetooth = try #require(Self.find(made, .entity, app: "org.gnome.Settings", id: "gnome-bluetooth-panel"))
+        #expect(bluetooth.type == AppRecords.panelType)
+        #expect(bluetooth.title == "Bluetooth")
+        #expect(bluetooth.subtitle == "Settings")
+        #expect(bluetooth.text == "Turn Bluetooth on and off and connect your devices")
+        #expect(bluetooth.keywords == ["share", "sharing", "bluetooth", "obex"])
+        #expect(bluetooth.exec == "gnome-control-center bluetooth")
+        #expect(bluetooth.icon == "org.gnome.Settings")  // its own, or its app's
+        let mouse = try #require(Self.find(made, .entity, app: "systemsettings", id: "kcm_mouse"))
+        #expect(mouse.exec == "systemsettings kcm_mouse")
+        #expect(mouse.icon == "preferences-desktop-mouse")
+        #expect(!made.problems.contains { $0.file.contains("panel") || $0.file.contains("kcm_") })
+    }
+
     /// A bookmark whose record is rejected (an href with a space is no URI)
     /// brings no interaction with it: it would name an entity that is not
     /// there. And what costs only a part is a warning, reported.
