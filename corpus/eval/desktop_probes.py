@@ -17,8 +17,8 @@ desktop-probes-tasks.tsv: query, the desktop ids that are right, its kind,
 LANG) were written before any was run: name prefixes, generic names and
 categories, keywords, words inside a name, typos, executable names, German
 and French names, abbreviated words, and tasks ("take screenshot"). A probe is right at 1
-when the first hit is one of the right apps (an App Shortcut of one counts:
-it opens it), at 3 when one of the first three is.
+when the first hit is one of the right apps (an App Shortcut or settings
+panel of one counts: it opens it), at 3 when one of the first three is.
 
     python3 corpus/eval/desktop_probes.py [--limelight .build/release/limelight]
 
