@@ -8,8 +8,6 @@ import LimelightModel
 enum AppRecords {
     /// The intent every Desktop Action shortcut performs.
     static let actionIntent = "desktop-action"
-    /// The entity type of a settings panel.
-    static let panelType = "SettingsPanel"
 
     static func make(in environment: DesktopEnvironment, progress: (Int) -> Void = { _ in }) -> SourceRecords {
         var out = SourceRecords(source: .apps)
@@ -31,49 +29,8 @@ enum AppRecords {
             progress(out.records.count)
         }
         addSettingsPanels(found.applications, to: &out)
+        progress(out.records.count)
         return out
-    }
-
-    /// Settings panels, each an entity of the app it opens ("Bluetooth —
-    /// Settings"), found by its name, keywords and comment: GNOME Shell
-    /// finds them through Settings' search provider and KRunner through its
-    /// settings modules, where "bluetooth" or "wallpaper" found nothing here.
-    /// A panel is an entry hidden from menus (`NoDisplay`) that names the
-    /// app shown it is a part of (`X-KDE-AliasFor`, as Plasma's modules name
-    /// System Settings), or is of the category Settings and runs that app's
-    /// program (as GNOME's run `gnome-control-center bluetooth`). Other
-    /// hidden entries that run an app's program open files with it, and
-    /// are no place to go. The search ranks a panel as a way into its app,
-    /// below the apps that match as well (`Searcher.isWayIntoItsApp`).
-    static func addSettingsPanels(_ applications: [DesktopApplication], to out: inout SourceRecords) {
-        let imported = Set(out.records.filter { $0.kind == .app }.map(\.app))
-        let shown = applications.filter { !$0.noDisplay && imported.contains($0.id) }
-        let byID = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var byProgram: [String: DesktopApplication] = [:]
-        for app in shown { if let p = program(app), byProgram[p] == nil { byProgram[p] = app } }
-        for panel in applications where panel.noDisplay {
-            guard let exec = panel.exec else { continue }
-            let owner = panel.aliasFor.flatMap { byID[$0] }
-                ?? (panel.categories.contains("Settings") ? program(panel).flatMap { byProgram[$0] } : nil)
-            guard let owner else { continue }
-            var o: JSONObject = [
-                "kind": "entity", "app": .string(owner.id), "type": .string(panelType), "id": .string(panel.id),
-                "title": .string(SourceText.fitted(panel.name)), "subtitle": .string(SourceText.fitted(owner.name)),
-                "exec": .string(exec), "rankingHint": .number(0),
-            ]
-            if let comment = panel.comment, !comment.isEmpty {
-                o["description"] = .string(SourceText.fitted(comment, max: RecordLimits.maxTextCharacters))
-            }
-            let keywords = panel.keywords.map { SourceText.fitted($0) }.filter { !$0.isEmpty }
-            if !keywords.isEmpty { o["keywords"] = .array(keywords.map(JSON.string)) }
-            if let icon = panel.icon ?? owner.icon { o["icon"] = .string(icon) }
-            out.add(o, file: panel.path)
-        }
-    }
-
-    /// The program an entry's Exec line runs in the end (`ExecLine.launchedProgram`).
-    static func program(_ app: DesktopApplication) -> String? {
-        app.exec.flatMap { try? ExecLine.parse($0) }?.launchedProgram
     }
 
     static func add(_ app: DesktopApplication, to out: inout SourceRecords) {

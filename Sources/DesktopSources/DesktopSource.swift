@@ -98,6 +98,8 @@ public struct SourceRecords: Sendable {
     /// file, or a store that could not be read at all (its owner app). A sync
     /// keeps what it imported of them before, and the uses recorded on it:
     /// a file being rewritten, or corrupted, is no reason to forget them.
+    /// (A broken desktop file's id may be a settings panel's, which is kept
+    /// so too.)
     public var unreadable: Set<String> = []
 
     public init(source: DesktopSource) { self.source = source }

@@ -115,7 +115,9 @@ package extension BatchSession {
     /// `keepingInteractions` (a sync's app that vanished from its store) keeps
     /// the donations of the app's launches and App Shortcuts: a desktop file
     /// gone for one sync (a package upgrade) comes back with its usage. Those
-    /// that used one of its entities go with the entity, as always.
+    /// that used one of its entities go with the entity, as always, but for
+    /// a settings panel's (`SettingsPanel`): a part of its app, it comes back
+    /// with its usage too.
     mutating func delete(_ what: Deletion, keepingInteractions: Bool = false, recountingLater recount: inout Set<ItemKey>) throws -> Int {
         var ids = try documents(of: what)
         if keepingInteractions {
@@ -130,7 +132,8 @@ package extension BatchSession {
             guard let r = StoredRecord.decode(try db.document(id).data()) else { continue }
             if r.kind == .entity {
                 let key = ItemKey(r)
-                let donations = try db.postings(key.creditTerm).filter { !deleted.contains($0) }
+                let kept = keepingInteractions && r.type == SettingsPanel.entityType
+                let donations = kept ? [] : try db.postings(key.creditTerm).filter { !deleted.contains($0) }
                 for d in donations { recount.formUnion(try credits(ofInteraction: d)) }
                 for d in donations { try db.delete(d); deleted.insert(d) }
                 removed += donations.count

@@ -28,10 +28,16 @@ extension IndexWriter {
     /// other sources and of `index` are not touched. Interactions carry ids
     /// derived from what they record, so one already stored is not counted again.
     ///
+    /// A settings panel (`SettingsPanel`) is a part of its app: one gone
+    /// keeps its donations, as an app does (a login to Plasma, where GNOME's
+    /// panels are not shown, took their history).
+    ///
     /// Every record but interactions must carry `"source": source`. The apps
     /// in `kept` are ones the source could not read this time (a broken
-    /// file): nothing stored of them is deleted. `progress` is told (records
-    /// applied, records in all) as they are applied.
+    /// file): nothing stored of them is deleted, nor a settings panel read
+    /// from such a file (its id is its desktop file id, as an app's).
+    /// `progress` is told (records applied, records in all) as they are
+    /// applied.
     public func sync(source: String, records: [Record], keeping kept: Set<String> = [],
                      progress: (Int, Int) -> Void = { _, _ in }) throws(IndexError) -> SyncChanges {
         for r in records where r.kind != .interaction && r.source != source {
@@ -78,7 +84,10 @@ package extension BatchSession {
         // left of the rest. What the source could not read (`kept` apps) did not vanish.
         // An app that holds records of others too (entities an app indexed
         // under its desktop id) loses only what the source made of it.
-        let gone = stored.filter { !incoming.contains($0.key) && !kept.contains($0.value.record.app) }
+        let gone = stored.filter { key, item in
+            let r = item.record
+            return !incoming.contains(key) && !kept.contains(r.app) && !(Self.isSettingsPanel(r) && kept.contains(r.id))
+        }
         var wholeApps = Set<String>(), partlyOthers = false
         let goneApps = Set(gone.values.filter { $0.record.kind == .app }.map(\.record.app))
         if !goneApps.isEmpty {
@@ -98,7 +107,7 @@ package extension BatchSession {
             let r = item.record
             if wholeApps.contains(r.app) { continue }
             if r.kind == .entity {
-                _ = try delete(.entity(app: r.app, type: r.type, id: r.id), recountingLater: &recount)
+                _ = try delete(.entity(app: r.app, type: r.type, id: r.id), keepingInteractions: true, recountingLater: &recount)
             } else if let id = try db.documentID(of: key) {
                 try db.delete(id)
                 touchedApps.insert(r.app)
@@ -147,4 +156,6 @@ package extension BatchSession {
         try finish()
         return changes
     }
+
+    static func isSettingsPanel(_ r: Record) -> Bool { r.kind == .entity && r.type == SettingsPanel.entityType }
 }

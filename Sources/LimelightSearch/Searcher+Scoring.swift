@@ -89,30 +89,35 @@ extension Searcher {
             exact = c.titleMatch == RankingWeights.exactTitle
             if exact {
                 c.titleMatch += RankingWeights.exactTitleTextShare * c.textWeight
-            } else if wholeNameShare > 0 {
+            } else {
                 // So does a synonym the query is the whole of, at its share:
                 // Contacts, whose keyword is "address book", fell below
                 // Thunderbird's "Open address book" action (words 2–3 of its
                 // title, repeated in its phrases) on BM25 alone.
-                c.titleMatch += RankingWeights.exactTitleTextShare * wholeNameShare * c.textWeight
-            } else if !text.cjkRuns.isEmpty, c.titleMatch >= RankingWeights.titlePrefix {
-                // So does a CJK title the query starts, at its tier's share
-                // of the exact title's: a CJK query is many n-gram terms, and
-                // Flameshot, whose keywords and description repeat
-                // "スクリーンショット", passed Screenshot (named so) on BM25 alone
-                // for every prefix of the name (`RankingWeights.exactTitleTextShare`).
-                c.titleMatch += RankingWeights.exactTitleTextShare * c.titleMatch / RankingWeights.exactTitle * c.textWeight
+                var share = wholeNameShare
+                if !text.cjkRuns.isEmpty, c.titleMatch >= RankingWeights.titlePrefix {
+                    // So does a CJK title the query starts, at its tier's share
+                    // of the exact title's: a CJK query is many n-gram terms, and
+                    // Flameshot, whose keywords and description repeat
+                    // "スクリーンショット", passed Screenshot (named so) on BM25 alone
+                    // for every prefix of the name (`RankingWeights.exactTitleTextShare`).
+                    share = max(share, c.titleMatch / RankingWeights.exactTitle)
+                }
+                c.titleMatch += RankingWeights.exactTitleTextShare * share * c.textWeight
             }
         }
         return (c, exact)
     }
 
-    /// An App Shortcut or entity that runs a command line of its own: a
-    /// way into its app, such as a desktop action ("New Private Window") or
-    /// a settings panel ("Bluetooth", which runs `gnome-control-center
-    /// bluetooth`).
+    /// A way into its app: a desktop action (an App Shortcut that runs a
+    /// command line of its own, "New Private Window") or a settings panel
+    /// (`SettingsPanel`, "Bluetooth").
     static func isWayIntoItsApp(_ entry: SnapshotCache.Entry) -> Bool {
-        entry.card.kind != .app && entry.card.launch.exec != nil
+        switch entry.card.kind {
+        case .shortcut: entry.card.launch.exec != nil
+        case .entity: entry.card.type == SettingsPanel.entityType
+        default: false
+        }
     }
 
     /// What the scorer knows of a card besides the text: prior, usage (with

@@ -311,6 +311,47 @@ final class DesktopFixture: Sendable {
         #expect(try launches() == 0)
     }
 
+    /// A settings panel is a part of its app: missing from one sync (a login
+    /// to Plasma, where GNOME's panels are not shown) it keeps its uses, as
+    /// an app does, and has them back when it is back; its file broken, it
+    /// is kept whole. Only a panel: a recent file gone goes with its uses.
+    @Test func aSettingsPanelMissingFromOneSyncKeepsItsUses() throws {
+        let desktop = DesktopFixture()
+        desktop.installProgram("gnome-control-center")
+        desktop.write("usr/share/applications/org.gnome.Settings.desktop", DesktopFixture.entry("Settings", exec: "gnome-control-center"))
+        let panel = DesktopFixture.entry("Bluetooth", "NoDisplay=true\nCategories=GNOME;Settings;\n", exec: "gnome-control-center bluetooth")
+        desktop.write("usr/share/applications/gnome-bluetooth-panel.desktop", panel)
+        let cli = CLI(index: desktop.root + "/index")
+        let env = desktop.env
+        #expect(try cli.run(["sync", "apps"], env: env).status == 0)
+        let donated = try cli.run(["donate", "--app", "org.gnome.Settings", "--entity", "SettingsPanel/gnome-bluetooth-panel"])
+        #expect(donated.status == 0, "\(donated.stderr)")
+        func uses() throws -> Int {
+            try cli.run(["export"]).lines.filter { $0.contains("gnome-bluetooth-panel") && $0.contains(#""kind":"interaction""#) }.count
+        }
+        func usage() throws -> Double {
+            let hit = try cli.run(["search", "bluetooth", "--json", "--explain"], env: env).json.first { $0["id"] as? String == "gnome-bluetooth-panel" }
+            return ((hit?["explain"] as? [String: Any])?["usage"] as? Double) ?? -1
+        }
+        let used = try usage()
+        #expect(used > 0)
+
+        desktop.write("usr/share/applications/gnome-bluetooth-panel.desktop", panel + "this line is junk\n")
+        let broken = try cli.run(["sync", "apps"], env: env)
+        #expect(broken.stderr.contains("gnome-bluetooth-panel.desktop"), "\(broken.stderr)")
+        #expect(try usage() == used)
+
+        desktop.remove("usr/share/applications/gnome-bluetooth-panel.desktop")
+        let gone = try #require(try cli.run(["sync", "apps", "--json"], env: env).json.first)
+        #expect(gone["removed"] as? Int == 1, "\(gone)")
+        #expect(try usage() == -1)
+        #expect(try uses() == 1)
+
+        desktop.write("usr/share/applications/gnome-bluetooth-panel.desktop", panel)
+        #expect(try cli.run(["sync", "apps"], env: env).status == 0)
+        #expect(try usage() == used)
+    }
+
     /// An app that indexes its own items under its desktop id keeps them
     /// when its desktop file is gone for a sync (a package upgrade, a
     /// poorer XDG_DATA_DIRS): the sync deletes what it made, its app record

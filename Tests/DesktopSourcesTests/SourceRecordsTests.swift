@@ -66,59 +66,56 @@ import Testing
 
     /// A settings panel is an entity of the app it opens: GNOME's by the
     /// category Settings and the program it runs, Plasma's by the app it
-    /// names (`X-KDE-AliasFor`). Other hidden entries are not, though they
-    /// run a shown app's program: they open files with it.
+    /// names (`X-KDE-AliasFor`, with or without `.desktop`). Other hidden
+    /// entries are not, though they run a shown app's program or name it:
+    /// they open files with it (Okular's handlers name Okular). Nor is one
+    /// whose program more than one app runs (`sh`, `pkexec`).
     @Test func settingsPanelsAreEntitiesOfTheAppTheyOpen() throws {
         let fixture = ApplicationDiscoveryTests()
         let apps = "usr/share/applications/"
-        for program in ["gnome-control-center", "systemsettings", "tweaks"] {
+        for program in ["gnome-control-center", "systemsettings", "tweaks", "lonely", "okular"] {
             fixture.tree.write("bin/\(program)", "#!/bin/sh\n", mode: 0o755)
         }
-        fixture.tree.write(apps + "org.gnome.Settings.desktop",
-                           "[Desktop Entry]\nType=Application\nName=Settings\nIcon=org.gnome.Settings\nExec=gnome-control-center\nCategories=GNOME;Settings;\n")
-        fixture.tree.write(apps + "gnome-bluetooth-panel.desktop", """
-            [Desktop Entry]
-            Type=Application
-            Name=Bluetooth
-            Comment=Turn Bluetooth on and off and connect your devices
-            Keywords=share;sharing;bluetooth;obex;
-            Exec=gnome-control-center bluetooth
-            NoDisplay=true
-            Categories=GTK;GNOME;Settings;X-GNOME-Settings-Panel;
-
-            """)
-        // Runs Settings' program but is not of the category Settings.
-        fixture.tree.write(apps + "settings-handler.desktop",
-                           "[Desktop Entry]\nType=Application\nName=Open With Settings\nExec=gnome-control-center %u\nNoDisplay=true\n")
-        // Of the category Settings, but no app shown runs its program.
-        fixture.tree.write(apps + "tweaks-panel.desktop",
-                           "[Desktop Entry]\nType=Application\nName=Orphan\nExec=tweaks --panel\nNoDisplay=true\nCategories=Settings;\n")
-        fixture.tree.write(apps + "systemsettings.desktop",
-                           "[Desktop Entry]\nType=Application\nName=System Settings\nExec=systemsettings\n")
-        fixture.tree.write(apps + "kcm_mouse.desktop", """
-            [Desktop Entry]
-            Type=Application
-            NoDisplay=true
-            X-KDE-AliasFor=systemsettings
-            Exec=systemsettings kcm_mouse
-            Icon=preferences-desktop-mouse
-            Name=Mouse
-
-            """)
+        func entry(_ id: String, _ lines: String...) {
+            fixture.tree.write(apps + id + ".desktop", "[Desktop Entry]\nType=Application\n" + lines.joined(separator: "\n") + "\n")
+        }
+        entry("org.gnome.Settings", "Name=Settings", "Icon=org.gnome.Settings", "Exec=gnome-control-center", "Categories=GNOME;Settings;")
+        entry("gnome-bluetooth-panel", "Name=Bluetooth", "Comment=Turn Bluetooth on and off and connect your devices",
+              "Keywords=share;sharing;bluetooth;obex;", "Exec=gnome-control-center bluetooth", "NoDisplay=true",
+              "Categories=GTK;GNOME;Settings;X-GNOME-Settings-Panel;")
+        // Runs Settings' program, but opens files and is not of the category Settings.
+        entry("settings-handler", "Name=Open With Settings", "Exec=gnome-control-center %u", "NoDisplay=true")
+        // Of the category Settings, but opens files.
+        entry("settings-opener", "Name=Opener", "Exec=gnome-control-center %f", "NoDisplay=true", "Categories=Settings;")
+        // Of the category Settings, but no app shown runs its program; or two do.
+        entry("lonely-panel", "Name=Orphan", "Exec=lonely --panel", "NoDisplay=true", "Categories=Settings;")
+        entry("tweaks-one", "Name=Tweaks One", "Exec=tweaks --one")
+        entry("tweaks-two", "Name=Tweaks Two", "Exec=tweaks --two")
+        entry("tweaks-panel", "Name=Whose", "Exec=tweaks --panel", "NoDisplay=true", "Categories=Settings;")
+        entry("systemsettings", "Name=System Settings", "Exec=systemsettings")
+        entry("kcm_mouse", "NoDisplay=true", "X-KDE-AliasFor=systemsettings", "Exec=systemsettings kcm_mouse",
+              "Icon=preferences-desktop-mouse", "Name=Mouse")
+        entry("kcm_keys", "NoDisplay=true", "X-KDE-AliasFor=systemsettings.desktop", "Exec=systemsettings kcm_keys", "Name=Shortcuts")
+        entry("org.kde.okular", "Name=Okular", "Exec=okular %U", "MimeType=application/pdf;")
+        entry("okular_chm", "Name=Okular", "NoDisplay=true", "X-KDE-AliasFor=org.kde.okular.desktop", "Exec=okular %U",
+              "MimeType=application/x-chm;")
+        entry("okular_nofile", "Name=Okular CHM", "NoDisplay=true", "X-KDE-AliasFor=org.kde.okular", "Exec=okular",
+              "MimeType=application/x-chm;")
         let made = DesktopSource.apps.records(in: fixture.environment, now: .now())
         let panels = made.records.filter { $0.kind == .entity }
-        #expect(panels.map(\.id).sorted() == ["gnome-bluetooth-panel", "kcm_mouse"])
+        #expect(panels.map(\.id).sorted() == ["gnome-bluetooth-panel", "kcm_keys", "kcm_mouse"])
         let bluetooth = try #require(Self.find(made, .entity, app: "org.gnome.Settings", id: "gnome-bluetooth-panel"))
-        #expect(bluetooth.type == AppRecords.panelType)
+        #expect(bluetooth.type == SettingsPanel.entityType)
         #expect(bluetooth.title == "Bluetooth")
         #expect(bluetooth.subtitle == "Settings")
         #expect(bluetooth.text == "Turn Bluetooth on and off and connect your devices")
         #expect(bluetooth.keywords == ["share", "sharing", "bluetooth", "obex"])
         #expect(bluetooth.exec == "gnome-control-center bluetooth")
-        #expect(bluetooth.icon == "org.gnome.Settings")  // its own, or its app's
+        #expect(bluetooth.icon == "org.gnome.Settings")  // none of its own: its app's
         let mouse = try #require(Self.find(made, .entity, app: "systemsettings", id: "kcm_mouse"))
         #expect(mouse.exec == "systemsettings kcm_mouse")
         #expect(mouse.icon == "preferences-desktop-mouse")
+        #expect(Self.find(made, .entity, app: "systemsettings", id: "kcm_keys")?.title == "Shortcuts")
         #expect(!made.problems.contains { $0.file.contains("panel") || $0.file.contains("kcm_") })
     }
 

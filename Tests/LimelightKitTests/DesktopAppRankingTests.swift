@@ -180,6 +180,20 @@ import Testing
         #expect(Array(try respond(dir, "preferences").hits.map(\.title).prefix(2)) == ["Settings", "Preferences"])
     }
 
+    /// An entity is a way into its app by its type (`SettingsPanel`), not by
+    /// running a command line of its own: a note that does is found by its
+    /// exact title as any entity is, not at a synonym's share, below a
+    /// bookmark that only starts with it (a review).
+    @Test func anEntityWithACommandLineIsNoWayIntoItsApp() throws {
+        let dir = TempDir()
+        try ingest(dir, [
+            #"{"kind":"app","app":"example.journal","name":"Journal"}"#,
+            #"{"kind":"entity","app":"example.journal","type":"Note","id":"kayak","title":"Kayak log","exec":"journal --open kayak"}"#,
+            #"{"kind":"entity","app":"example.journal","type":"Bookmark","id":"kayak-2023","title":"Kayak log 2023","url":"https://example.com/kayak"}"#,
+        ])
+        #expect(try respond(dir, "kayak log").hits.first?.title == "Kayak log")
+    }
+
     /// A query that is the whole of an app's synonym counts a share of the
     /// app's text weight again, as an exact title does: Thunderbird's "Open
     /// address book" (words 2–3 of its title, repeated in its phrases) came

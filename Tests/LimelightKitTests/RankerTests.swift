@@ -90,6 +90,24 @@ import Testing
         }
     }
 
+    /// A CJK name the query starts, whose synonym the query is the whole
+    /// of, counts the larger of the two shares of its text again: the
+    /// name's (3/6), not the synonym's (0.24), which came first and cost
+    /// it its lead over Flameshot's repeats (a review).
+    @Test func aCJKNameTheQueryStartsKeepsItsShareWhenASynonymIsTypedWhole() throws {
+        let dir = TempDir()
+        try ingest(dir, [
+            #"{"kind":"app","app":"example.shot","name":"スクリーンショットツール","synonyms":["スクリーンショット"]}"#,
+            #"{"kind":"app","app":"org.flameshot.Flameshot","name":"Flameshot","synonyms":["flameshot","スクリーンショット","キャプチャー"],"description":"パワフルで使いやすいスクリーンショットソフトウェア。"}"#,
+        ] + (1...150).map { #"{"kind":"app","app":"filler\#($0)","name":"ツール\#($0)","description":"ファイルを編集します"}"# })
+        let hits = try search(dir, "スクリーンショット")
+        let shot = try #require(hits.first { $0.id == "example.shot" })
+        let part = { (name: String) in shot.components.first { $0.name == name }?.value ?? 0 }
+        let share = RankingWeights.exactTitleTextShare * RankingWeights.titlePrefix / RankingWeights.exactTitle
+        #expect(abs(part("titleMatch") - (RankingWeights.titlePrefix + share * part("text"))) < 1e-9, "\(shot.components)")
+        #expect(hits.first?.id == "example.shot", "\(hits.prefix(3).map { ($0.id, $0.score) })")
+    }
+
     @Test func aNewFavouriteOvertakesTheOldWithinAWeek() throws {
         let dir = TempDir()
         // Sixty days of the old favourite, then every day the new one.

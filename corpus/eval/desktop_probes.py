@@ -17,8 +17,9 @@ desktop-probes-tasks.tsv: query, the desktop ids that are right, its kind,
 LANG) were written before any was run: name prefixes, generic names and
 categories, keywords, words inside a name, typos, executable names, German
 and French names, abbreviated words, and tasks ("take screenshot"). A probe is right at 1
-when the first hit is one of the right apps (an App Shortcut or settings
-panel of one counts: it opens it), at 3 when one of the first three is.
+when the first hit is one of the right apps (an App Shortcut of one counts:
+it opens it; a settings panel counts as its own desktop id, which a probe
+names when it wants the panel: "Users" is no answer to `control panel`), at 3 when one of the first three is.
 
     python3 corpus/eval/desktop_probes.py [--limelight .build/release/limelight]
 
@@ -234,7 +235,8 @@ def measure(limelight, indexes, apps, path):
             probes.append(fields)
     for query, right, kind, lang in probes:
         right = set(right.split(','))
-        ours = [h.get('app') for h in search(limelight, indexes[lang], query, lang)]
+        ours = [h['id'] if h.get('type') == 'SettingsPanel' else h.get('app')
+                for h in search(limelight, indexes[lang], query, lang)]
         theirs = baseline(apps[lang], query)
         for k in (kind, 'all'):
             c = counts[k]
