@@ -195,12 +195,12 @@ struct OpenCommand: Command {
             case .notHere: desktop = nil
             }
         }
-        let context = desktop.map(ExecLine.Context.init) ?? ExecLine.Context(icon: app.icon, name: app.name)
-        func run(_ exec: String, _ target: ExecLine.Target, what: String) throws -> LaunchPlan {
+        func run(_ exec: String, _ target: ExecLine.Target, what: String, file: DesktopApplication? = desktop) throws -> LaunchPlan {
+            let context = file.map(ExecLine.Context.init) ?? ExecLine.Context(icon: app.icon, name: app.name)
             let plan: LaunchPlan
             do {
-                plan = try LaunchPlan.exec(exec, target: target, context: context, terminal: desktop?.terminal ?? false,
-                                           workingDirectory: desktop?.workingDirectory, environment: environment)
+                plan = try LaunchPlan.exec(exec, target: target, context: context, terminal: file?.terminal ?? false,
+                                           workingDirectory: file?.workingDirectory, environment: environment)
             } catch {
                 throw CLIError.failed("\(what): \(error.description)")
             }
@@ -237,6 +237,20 @@ struct OpenCommand: Command {
         case let .entity(_, ref):
             guard let entity = try lookup.entity(app: appID, type: ref.type, id: ref.id) else {
                 throw CLIError.failed("\(appID) has no entity \(ref.type)/\(ref.id) in the index")
+            }
+            if ref.type == SettingsPanel.entityType {
+                // A settings panel runs what its own file says now, as a
+                // desktop action does (its id is its desktop file id): an
+                // upgrade's new Exec, not the stored one, and a panel gone
+                // or hidden is not run.
+                switch ApplicationDiscovery.launchable(id: ref.id, in: environment) {
+                case let .app(panel) where panel.exec != nil:
+                    return try run(panel.exec!, .nothing, what: "\(ref.type)/\(ref.id)", file: panel)
+                case let .notLaunchable(path, why):
+                    throw CLIError.failed("\(ref.type)/\(ref.id) of \(appID) cannot be opened: \(path): \(why) (limelight sync apps removes it)")
+                default:
+                    break
+                }
             }
             if let exec = entity.exec { return try run(exec, entity.url.map { .urls([$0]) } ?? .nothing, what: "\(ref.type)/\(ref.id)") }
             if let url = entity.url { return LaunchPlan.uri(url, environment: environment) }
