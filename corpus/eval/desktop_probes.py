@@ -12,8 +12,8 @@ GLib hides it): each Exec's program gets an empty stand-in in
 apps`, as on a desktop (a GNOME session, only this tree in XDG_DATA_DIRS).
 
 The probes (corpus/eval/queries/desktop-probes.tsv and, written later by
-other hands, desktop-probes-second.tsv, desktop-probes-third.tsv and
-desktop-probes-tasks.tsv: query, the desktop ids that are right, its kind,
+other hands, desktop-probes-second.tsv, desktop-probes-third.tsv,
+desktop-probes-tasks.tsv and desktop-probes-settings.tsv: query, the desktop ids that are right, its kind,
 LANG) were written before any was run: name prefixes, generic names and
 categories, keywords, words inside a name, typos, executable names, German
 and French names, abbreviated words, and tasks ("take screenshot"). A probe is right at 1
@@ -39,11 +39,12 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 WORK = os.path.join(ROOT, '.build', 'eval', 'desktop')
 APPS = os.path.join(WORK, 'root', 'usr', 'share', 'applications')
 BIN = os.path.join(WORK, 'bin')
-# Four sets, each written before any of it was run, by people who did not
+# Five sets, each written before any of it was run, by people who did not
 # see each other's: the first while the ranking was built, the second after
 # (at 742070d: 155 of 164 right first; its abbreviated words led to 14edf53),
 # the third after the first two had led to the generic name and description
-# tiers, the fourth (tasks) at 46eaa07.
+# tiers, the fourth (tasks) at 46eaa07, the fifth (settings) at 084c109,
+# once settings panels were imported.
 PROBE_SETS = [
     ('First set', os.path.join(HERE, 'queries', 'desktop-probes.tsv'),
      'Written before any was run; looked at while the ranking of apps was built.'),
@@ -57,6 +58,11 @@ PROBE_SETS = [
      'What a person types who knows what to do but not which app does it ("take screenshot", "what is '
      'filling my hard drive"), written by a fourth hand from the desktop files alone, without seeing the '
      'other sets or running anything.'),
+    ('Settings', os.path.join(HERE, 'queries', 'desktop-probes-settings.tsv'),
+     'What a person types to change a system setting or reach a settings page ("blueto", "dark mode", '
+     '"keyboard shortcuts", "souris"), written by a fifth hand from the desktop files alone (GNOME Settings\' '
+     'panels among them), without seeing the other sets or running anything; right answers are the panels\' '
+     'own desktop ids, or an app where an app is what the person wants.'),
 ]
 AT = '2026-12-01T12:00:00Z'
 PACKAGES = """ark audacity baobab blender cheese chromium dolphin emacs-common emacs-gtk eog evince file-roller
