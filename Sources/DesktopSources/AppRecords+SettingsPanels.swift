@@ -19,10 +19,11 @@ extension AppRecords {
         let imported = Set(out.records.filter { $0.kind == .app }.map(\.app))
         let shown = applications.filter { !$0.noDisplay && imported.contains($0.id) }
         let byID = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let byProgram = Dictionary(grouping: shown.filter { program($0) != nil }, by: { program($0)! })
+        var byProgram: [String: [DesktopApplication]] = [:]
+        for app in shown { if let p = program(app) { byProgram[p, default: []].append(app) } }
         for panel in applications where panel.noDisplay && panel.mimeTypes.isEmpty {
             guard let exec = panel.exec, let line = try? ExecLine.parse(exec), line.fileCode == nil else { continue }
-            let named = panel.aliasFor.flatMap { byID[$0.hasSuffix(".desktop") ? String($0.dropLast(8)) : $0] }
+            let named = panel.aliasFor.flatMap { byID[$0] }
             let running = panel.categories.contains("Settings") ? line.launchedProgram.flatMap { byProgram[$0] } : nil
             guard let owner = named ?? running.flatMap({ $0.count == 1 ? $0[0] : nil }) else { continue }
             var o: JSONObject = [

@@ -219,7 +219,10 @@ public enum ApplicationDiscovery {
         app.noDisplay = entry.boolean("NoDisplay", file: path, warnings: &warnings) ?? false
         app.mimeTypes = entry.strings("MimeType") ?? []
         app.startupWMClass = entry.string("StartupWMClass")
-        app.aliasFor = entry.string("X-KDE-AliasFor").flatMap { $0.isEmpty ? nil : $0 }
+        app.aliasFor = entry.string("X-KDE-AliasFor").flatMap { alias in
+            let id = alias.hasSuffix(".desktop") ? String(alias.dropLast(".desktop".count)) : alias
+            return id.isEmpty ? nil : id
+        }
         readActions(of: entry, in: file, into: &app, locale: environment.locale, warnings: &warnings)
         return .app(app)
     }

@@ -29,9 +29,9 @@ public struct DesktopApplication: Sendable, Equatable {
     public var noDisplay = false
     public var mimeTypes: [String] = []
     public var startupWMClass: String?
-    /// The app this entry is a part of (`X-KDE-AliasFor`, a desktop file
-    /// id with or without `.desktop`: Plasma's settings modules name System
-    /// Settings, Okular's file handlers Okular).
+    /// The desktop file id of the app this entry is a part of
+    /// (`X-KDE-AliasFor`, which may end in `.desktop`: Plasma's settings
+    /// modules name System Settings, Okular's file handlers Okular).
     public var aliasFor: String?
     /// `[Desktop Action …]` groups in `Actions=` order, at most
     /// `RecordLimits.maxShortcutsPerApp` (App Intents' limit of App Shortcuts).

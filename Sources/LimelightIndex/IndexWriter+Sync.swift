@@ -107,7 +107,8 @@ package extension BatchSession {
             let r = item.record
             if wholeApps.contains(r.app) { continue }
             if r.kind == .entity {
-                _ = try delete(.entity(app: r.app, type: r.type, id: r.id), keepingInteractions: true, recountingLater: &recount)
+                _ = try delete(.entity(app: r.app, type: r.type, id: r.id), keepingInteractions: Self.isSettingsPanel(r),
+                               recountingLater: &recount)
             } else if let id = try db.documentID(of: key) {
                 try db.delete(id)
                 touchedApps.insert(r.app)

@@ -244,11 +244,11 @@ struct OpenCommand: Command {
                 // upgrade's new Exec, not the stored one, and a panel gone
                 // or hidden is not run.
                 switch ApplicationDiscovery.launchable(id: ref.id, in: environment) {
-                case let .app(panel) where panel.exec != nil:
-                    return try run(panel.exec!, .nothing, what: "\(ref.type)/\(ref.id)", file: panel)
+                case let .app(panel):
+                    if let exec = panel.exec { return try run(exec, .nothing, what: "\(ref.type)/\(ref.id)", file: panel) }
                 case let .notLaunchable(path, why):
                     throw CLIError.failed("\(ref.type)/\(ref.id) of \(appID) cannot be opened: \(path): \(why) (limelight sync apps removes it)")
-                default:
+                case .notHere:
                     break
                 }
             }
