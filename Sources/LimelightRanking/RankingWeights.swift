@@ -53,7 +53,9 @@ public enum RankingWeights {
     /// other match of it is a synonym's (`synonymShare`): at this share a
     /// GenericName that "web" starts ("Webcam Booth") tied Chromium Web
     /// Browser's name. KRunner too ranks a GenericName below the name and
-    /// above keywords (GLib the other way round).
+    /// above keywords (GLib the other way round). A settings panel's title
+    /// earns it the same way: it names the page ("Sound", "Power") as a
+    /// GenericName names the kind of app.
     public static let genericNameShare = 0.7
     /// The one word typed (three letters or more) starts a word of an app's
     /// description (a desktop entry's Comment) and of few others': above

@@ -67,11 +67,17 @@ extension Searcher {
             // The share of the best name the query is the whole of (0: none).
             var wholeNameShare = 0.0
             let wayIn = Self.isWayIntoItsApp(entry)
+            // The name that says what the thing is, whose whole earns the
+            // generic name's share: an app's GenericName (its second name),
+            // a settings panel's own title ("Sound", "Power"), which names
+            // the page as a GenericName names the kind of app. "sound" was
+            // Audacity (its keyword) before the Sound panel.
+            let genericName = Self.isSettingsPanel(entry) ? 0 : entry.card.hasGenericName ? 1 : nil
             for (i, name) in entry.card.names.enumerated() {
                 let synonym = i > 0 || wayIn
                 let role: TitleMatch.Role = synonym ? .synonym : entry.shownTitleGoesOn ? .startOfShownTitle : .name
                 let bonus = TitleMatch.bonus(title: name, text: text, as: role)
-                let wholeGenericName = i == 1 && entry.card.hasGenericName && bonus >= RankingWeights.titleCompletion
+                let wholeGenericName = i == genericName && bonus >= RankingWeights.titleCompletion
                 let share = !synonym ? 1 : wholeGenericName ? RankingWeights.genericNameShare : RankingWeights.synonymShare
                 c.titleMatch = max(c.titleMatch, share * bonus)
                 if bonus == RankingWeights.exactTitle { wholeNameShare = max(wholeNameShare, share) }
@@ -115,9 +121,13 @@ extension Searcher {
     static func isWayIntoItsApp(_ entry: SnapshotCache.Entry) -> Bool {
         switch entry.card.kind {
         case .shortcut: entry.card.launch.exec != nil
-        case .entity: entry.card.type == SettingsPanel.entityType
+        case .entity: isSettingsPanel(entry)
         default: false
         }
+    }
+
+    static func isSettingsPanel(_ entry: SnapshotCache.Entry) -> Bool {
+        entry.card.kind == .entity && entry.card.type == SettingsPanel.entityType
     }
 
     /// What the scorer knows of a card besides the text: prior, usage (with

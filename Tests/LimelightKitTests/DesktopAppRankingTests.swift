@@ -180,6 +180,24 @@ import Testing
         #expect(Array(try respond(dir, "preferences").hits.map(\.title).prefix(2)) == ["Settings", "Preferences"])
     }
 
+    /// A panel's name says what it is, as an app's GenericName does: the
+    /// whole of it, typed or being typed, earns the generic name's share,
+    /// above a keyword of another app. "sound" was Audacity (its keyword)
+    /// before the Sound panel, "power" LibreOffice Impress ("PowerPoint")
+    /// before Power; any other match of it is still a synonym's.
+    @Test func aPanelTypedWholeIsNamedAsAGenericNameIs() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.desktop + [
+            #"{"kind":"entity","app":"org.gnome.Settings","type":"SettingsPanel","id":"gnome-sound-panel","title":"Sound","subtitle":"Settings","exec":"gnome-control-center sound","rankingHint":0,"description":"Change sound levels, inputs, outputs, and alert sounds","keywords":["Card","Microphone","Volume","Audio"]}"#,
+            #"{"kind":"app","app":"audacity","name":"Audacity","genericName":"Sound Editor","synonyms":["Sound Editor","sound","music editing","audacity"],"description":"Record and edit audio files","exec":"audacity %F","keywords":["Sound","Audio","AudioVideo"]}"#,
+        ])
+        for query in ["sound", "soun"] {
+            let hits = try respond(dir, query).hits.map(\.title)
+            #expect(Array(hits.prefix(2)) == ["Sound", "Audacity"], "\(query): \(hits)")
+        }
+        #expect(try respond(dir, "sound editor").hits.first?.title == "Audacity")
+    }
+
     /// An entity is a way into its app by its type (`SettingsPanel`), not by
     /// running a command line of its own: a note that does is found by its
     /// exact title as any entity is, not at a synonym's share, below a

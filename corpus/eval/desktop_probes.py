@@ -13,10 +13,11 @@ apps`, as on a desktop (a GNOME session, only this tree in XDG_DATA_DIRS).
 
 The probes (corpus/eval/queries/desktop-probes.tsv and, written later by
 other hands, desktop-probes-second.tsv, desktop-probes-third.tsv,
-desktop-probes-tasks.tsv and desktop-probes-settings.tsv: query, the desktop ids that are right, its kind,
+desktop-probes-tasks.tsv, desktop-probes-settings.tsv and desktop-probes-panels-or-apps.tsv: query, the
+desktop ids that are right, its kind,
 LANG) were written before any was run: name prefixes, generic names and
-categories, keywords, words inside a name, typos, executable names, German
-and French names, abbreviated words, and tasks ("take screenshot"). A probe is right at 1
+categories, keywords, words inside a name, typos, executable names, German,
+French and Spanish names, abbreviated words, and tasks ("take screenshot"). A probe is right at 1
 when the first hit is one of the right apps (an App Shortcut of one counts:
 it opens it; a settings panel counts as its own desktop id, which a probe
 names when it wants the panel: "Users" is no answer to `control panel`), at 3 when one of the first three is.
@@ -44,7 +45,8 @@ BIN = os.path.join(WORK, 'bin')
 # (at 742070d: 155 of 164 right first; its abbreviated words led to 14edf53),
 # the third after the first two had led to the generic name and description
 # tiers, the fourth (tasks) at 46eaa07, the fifth (settings) at 084c109,
-# once settings panels were imported.
+# once settings panels were imported, the sixth (a panel or an app) at
+# 8d944b9, once the fifth had been looked at.
 PROBE_SETS = [
     ('First set', os.path.join(HERE, 'queries', 'desktop-probes.tsv'),
      'Written before any was run; looked at while the ranking of apps was built.'),
@@ -63,6 +65,10 @@ PROBE_SETS = [
      '"keyboard shortcuts", "souris"), written by a fifth hand from the desktop files alone (GNOME Settings\' '
      'panels among them), without seeing the other sets or running anything; right answers are the panels\' '
      'own desktop ids, or an app where an app is what the person wants.'),
+    ('A panel or an app', os.path.join(HERE, 'queries', 'desktop-probes-panels-or-apps.tsv'),
+     'Where a settings panel and an app could both answer ("sound", "print screen", "disk usage", "horloge"), '
+     'written by a sixth hand from the desktop files alone, without seeing the other sets or running anything, '
+     'after the fifth had been looked at: some want the panel, some the app.'),
 ]
 AT = '2026-12-01T12:00:00Z'
 PACKAGES = """ark audacity baobab blender cheese chromium dolphin emacs-common emacs-gtk eog evince file-roller
@@ -73,8 +79,8 @@ kdenlive keepassxc konsole krita libreoffice-base libreoffice-calc libreoffice-c
 libreoffice-impress libreoffice-math libreoffice-writer mousepad mpv nautilus obs-studio okular pavucontrol
 plasma-systemmonitor qbittorrent remmina rhythmbox shotwell simple-scan synaptic systemsettings thunar
 thunderbird totem transmission-gtk vim-gtk3 vim-gui-common virt-manager vlc-bin vlc xfce4-terminal xterm""".split()
-LANGS = {'C.UTF-8': 'C', 'de_DE.UTF-8': 'de', 'fr_FR.UTF-8': 'fr'}
-KINDS = ['prefix', 'generic', 'keyword', 'midword', 'typo', 'exec', 'localized', 'multiword', 'task']
+LANGS = {'C.UTF-8': 'C', 'de_DE.UTF-8': 'de', 'fr_FR.UTF-8': 'fr', 'es_ES.UTF-8': 'es'}
+KINDS = ['prefix', 'generic', 'keyword', 'midword', 'typo', 'exec', 'localized', 'multiword', 'task', 'panel', 'app']
 
 
 def fetch():
