@@ -15,17 +15,27 @@ extension AppRecords {
     /// `gnome-control-center bluetooth`). Other hidden entries open files
     /// with an app (Okular's handlers name Okular in `X-KDE-AliasFor` too),
     /// and an interpreter such as `sh` or `pkexec` runs many apps.
-    static func addSettingsPanels(_ applications: [DesktopApplication], to out: inout SourceRecords) {
+    ///
+    /// A Plasma module's desktop file holds a name and a command line only:
+    /// its description and keywords are read from its Qt plugin
+    /// (`SettingsModuleMetadata`).
+    static func addSettingsPanels(_ applications: [DesktopApplication], in environment: DesktopEnvironment,
+                                  to out: inout SourceRecords) {
         let imported = Set(out.records.filter { $0.kind == .app }.map(\.app))
         let shown = applications.filter { !$0.noDisplay && imported.contains($0.id) }
         let byID = Dictionary(shown.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var byProgram: [String: [DesktopApplication]] = [:]
         for app in shown { if let p = program(app) { byProgram[p, default: []].append(app) } }
-        for panel in applications where panel.noDisplay && panel.mimeTypes.isEmpty {
+        for var panel in applications where panel.noDisplay && panel.mimeTypes.isEmpty {
             guard let exec = panel.exec, let line = try? ExecLine.parse(exec), line.fileCode == nil else { continue }
             let named = panel.aliasFor.flatMap { byID[$0] }
             let running = panel.categories.contains("Settings") ? line.launchedProgram.flatMap { byProgram[$0] } : nil
             guard let owner = named ?? running.flatMap({ $0.count == 1 ? $0[0] : nil }) else { continue }
+            if named != nil, panel.comment == nil || panel.keywords.isEmpty,
+               let module = SettingsModuleMetadata.find(module: panel.id, in: environment.pluginDirectories, locale: environment.locale) {
+                panel.comment = panel.comment ?? module.description
+                if panel.keywords.isEmpty { panel.keywords = module.keywords }
+            }
             var o: JSONObject = [
                 "kind": "entity", "app": .string(owner.id), "type": .string(SettingsPanel.entityType), "id": .string(panel.id),
                 "title": .string(SourceText.fitted(panel.name)), "subtitle": .string(SourceText.fitted(owner.name)),

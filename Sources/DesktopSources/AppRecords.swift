@@ -28,7 +28,7 @@ enum AppRecords {
             add(app, to: &out)
             progress(out.records.count)
         }
-        addSettingsPanels(found.applications, to: &out)
+        addSettingsPanels(found.applications, in: environment, to: &out)
         progress(out.records.count)
         return out
     }

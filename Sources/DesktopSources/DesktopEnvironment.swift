@@ -17,10 +17,15 @@ public struct DesktopEnvironment: Sendable, Equatable {
     public var locale: DesktopLocale?
     /// `$PATH`, where `TryExec` looks for a bare program name.
     public var executablePath: [String]
+    /// Qt's plugin directories, where Plasma's settings modules keep their
+    /// descriptions and search keywords (`SettingsModuleMetadata`):
+    /// `$QT_PLUGIN_PATH`'s, then where distributions install Qt 6's and
+    /// Qt 5's.
+    public var pluginDirectories: [String]
 
     public init(home: String, configHome: String? = nil,
                 dataHome: String, dataDirectories: [String], currentDesktops: [String] = [],
-                locale: DesktopLocale? = nil, executablePath: [String] = []) {
+                locale: DesktopLocale? = nil, executablePath: [String] = [], pluginDirectories: [String] = []) {
         self.home = home
         self.configHome = configHome ?? home + "/.config"
         self.dataHome = dataHome
@@ -28,6 +33,7 @@ public struct DesktopEnvironment: Sendable, Equatable {
         self.currentDesktops = currentDesktops
         self.locale = locale
         self.executablePath = executablePath
+        self.pluginDirectories = pluginDirectories
     }
 
     /// Reads the variables through `lookup` (the process environment by default).
@@ -45,11 +51,28 @@ public struct DesktopEnvironment: Sendable, Equatable {
         }
         let desktops = (lookup("XDG_CURRENT_DESKTOP") ?? "").split(separator: ":").map(String.init)
         let path = (lookup("PATH") ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+        let plugins = (lookup("QT_PLUGIN_PATH") ?? "").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
         return DesktopEnvironment(home: home, configHome: absolute("XDG_CONFIG_HOME") ?? home + "/.config",
                                   dataHome: dataHome, dataDirectories: dataDirectories,
                                   currentDesktops: desktops, locale: DesktopLocale.fromEnvironment(lookup),
-                                  executablePath: path)
+                                  executablePath: path, pluginDirectories: plugins + systemPluginDirectories)
     }
+
+    /// Where Qt's own plugins are (QLibraryInfo::PluginsPath) on Debian and
+    /// Ubuntu (multiarch), Fedora and openSUSE (lib64), Arch (qt6, qt).
+    static let systemPluginDirectories: [String] = {
+        #if arch(x86_64)
+        let multiarch = "x86_64-linux-gnu"
+        #elseif arch(arm64)
+        let multiarch = "aarch64-linux-gnu"
+        #elseif arch(i386)
+        let multiarch = "i386-linux-gnu"
+        #else
+        let multiarch = "unknown-linux-gnu"
+        #endif
+        return ["/usr/lib/\(multiarch)/qt6/plugins", "/usr/lib/\(multiarch)/qt5/plugins",
+                "/usr/lib64/qt6/plugins", "/usr/lib64/qt5/plugins", "/usr/lib/qt6/plugins", "/usr/lib/qt/plugins"]
+    }()
 
     /// The `applications` directories in precedence order (earlier shadows later),
     /// each once.

@@ -352,6 +352,40 @@ final class DesktopFixture: Sendable {
         #expect(try usage() == used)
     }
 
+    /// A Plasma settings module's desktop file has a name and a command line
+    /// only; `sync apps` reads its description and search keywords from the
+    /// module's Qt plugin, found through `QT_PLUGIN_PATH`: "wifi" is
+    /// Connections, as in KRunner. It found nothing.
+    @Test func aPlasmaModuleIsFoundByTheKeywordsInItsPlugin() throws {
+        let desktop = DesktopFixture()
+        desktop.installProgram("systemsettings")
+        desktop.write("usr/share/applications/systemsettings.desktop", DesktopFixture.entry("System Settings", exec: "systemsettings"))
+        desktop.write("usr/share/applications/kcm_networkmanagement.desktop", DesktopFixture.entry(
+            "Connections", "NoDisplay=true\nX-KDE-AliasFor=systemsettings\n", exec: "systemsettings kcm_networkmanagement"))
+        // What Qt 5 writes into the library: "QTMETADATA !", a header, then
+        // CBOR: {2: "org.kde.KPluginFactory", 3: "kcm_factory", 4: {"KPlugin":
+        // {"Description": "Edit your Network Connections", "Name":
+        // "Connections"}, "X-KDE-Keywords": "networks,wifi,wi-fi"}}.
+        let metadata = "51544d45544144415441202100050f00bf02766f72672e6b64652e4b506c7567696e466163746f7279036b6b636d5f666163746f727904"
+            + "bf674b506c7567696ebf6b4465736372697074696f6e781d4564697420796f7572204e6574776f726b20436f6e6e656374696f6e73644e616d65"
+            + "6b436f6e6e656374696f6e73ff6e582d4b44452d4b6579776f726473736e6574776f726b732c776966692c77692d6669ffff"
+        let bytes = stride(from: 0, to: metadata.count, by: 2).map { i -> UInt8 in
+            let from = metadata.index(metadata.startIndex, offsetBy: i)
+            return UInt8(metadata[from..<metadata.index(from, offsetBy: 2)], radix: 16)!
+        }
+        let library = desktop.root + "/qt/plugins/plasma/kcms/systemsettings_qwidgets/kcm_networkmanagement.so"
+        try FileManager.default.createDirectory(atPath: (library as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: library, contents: Data([0x7f, 0x45, 0x4c, 0x46] + bytes)))
+        let cli = CLI(index: desktop.root + "/index")
+        var env = desktop.env
+        #expect(try cli.run(["sync", "apps"], env: env).status == 0)
+        #expect(try hits(cli, "wifi", env: env).isEmpty)
+        env["QT_PLUGIN_PATH"] = desktop.root + "/qt/plugins"
+        #expect(try cli.run(["sync", "apps"], env: env).status == 0)
+        let found = try hits(cli, "wifi", env: env)
+        #expect(found.first?["id"] as? String == "kcm_networkmanagement", "\(found)")
+    }
+
     /// An app that indexes its own items under its desktop id keeps them
     /// when its desktop file is gone for a sync (a package upgrade, a
     /// poorer XDG_DATA_DIRS): the sync deletes what it made, its app record

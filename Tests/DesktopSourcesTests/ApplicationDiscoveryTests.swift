@@ -284,12 +284,14 @@ import Testing
         let env = DesktopEnvironment.current { [
             "HOME": "/home/me", "XDG_DATA_HOME": "relative/share",
             "XDG_DATA_DIRS": "/opt/share/:relative:/usr/share", "XDG_CURRENT_DESKTOP": "ubuntu:GNOME",
-            "LANG": "ko_KR.UTF-8", "PATH": "/usr/bin:/bin",
+            "LANG": "ko_KR.UTF-8", "PATH": "/usr/bin:/bin", "QT_PLUGIN_PATH": "/opt/qt/plugins:relative",
         ][$0] }
         #expect(env.dataHome == "/home/me/.local/share")     // a relative XDG path is ignored
         #expect(env.applicationDirectories == ["/home/me/.local/share/applications", "/opt/share/applications", "/usr/share/applications"])
         #expect(env.currentDesktops == ["ubuntu", "GNOME"])
         #expect(env.locale == DesktopLocale("ko_KR"))
+        // Qt's plugin path first (Plasma's settings modules), then the distributions' own.
+        #expect(env.pluginDirectories == ["/opt/qt/plugins"] + DesktopEnvironment.systemPluginDirectories)
         let defaults = DesktopEnvironment.current { ["HOME": "/h", "XDG_DATA_DIRS": ""][$0] }
         #expect(defaults.applicationDirectories == ["/h/.local/share/applications", "/usr/local/share/applications", "/usr/share/applications"])
         #expect(DesktopEnvironment.current { ["HOME": "/h", "XDG_DATA_HOME": "/x/"][$0] }.applicationDirectories.first == "/x/applications")

@@ -4,17 +4,21 @@ KRunner or rofi, asked of `limelight search` over the .desktop files of
 popular Debian packages, beside a rofi-like ranking of the same files.
 
 The packages are fetched with `apt-get download` (not installed) into
-.build/eval/desktop/debs and only their usr/share/applications is kept. Their
-TryExec lines are dropped: the programs are not installed here, and TryExec
-would hide every entry. So would Exec, whose program must be found too (as
-GLib hides it): each Exec's program gets an empty stand-in in
-.build/eval/desktop/bin, on PATH (an absolute path as its base name). Each language's index is made with `limelight sync
-apps`, as on a desktop (a GNOME session, only this tree in XDG_DATA_DIRS).
+.build/eval/desktop/debs and only their usr/share/applications is kept, and
+the Qt plugins of Plasma's settings modules (plasma/kcms), where their search
+keywords are. Their TryExec lines are dropped: the programs are not installed
+here, and TryExec would hide every entry. So would Exec, whose program must be
+found too (as GLib hides it): each Exec's program gets an empty stand-in in
+.build/eval/desktop/bin, on PATH (an absolute path as its base name). Each
+language's index is made with `limelight sync apps`, as on a desktop: a GNOME
+session over PACKAGES' tree (root), and a Plasma session over those and
+KDE_PACKAGES (root-kde, with QT_PLUGIN_PATH at its plugins), each tree alone
+in XDG_DATA_DIRS.
 
 The probes (corpus/eval/queries/desktop-probes.tsv and, written later by
 other hands, desktop-probes-second.tsv, desktop-probes-third.tsv,
-desktop-probes-tasks.tsv, desktop-probes-settings.tsv and desktop-probes-panels-or-apps.tsv: query, the
-desktop ids that are right, its kind,
+desktop-probes-tasks.tsv, desktop-probes-settings.tsv, desktop-probes-panels-or-apps.tsv and, asked in
+the Plasma session, desktop-probes-plasma.tsv: query, the desktop ids that are right, its kind,
 LANG) were written before any was run: name prefixes, generic names and
 categories, keywords, words inside a name, typos, executable names, German,
 French and Spanish names, abbreviated words, and tasks ("take screenshot"). A probe is right at 1
@@ -38,15 +42,23 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 WORK = os.path.join(ROOT, '.build', 'eval', 'desktop')
-APPS = os.path.join(WORK, 'root', 'usr', 'share', 'applications')
 BIN = os.path.join(WORK, 'bin')
+# Each session's tree: GNOME's of PACKAGES, Plasma's of those and
+# KDE_PACKAGES, with the settings modules' Qt plugins (their keywords).
+ROOTS = {'GNOME': os.path.join(WORK, 'root'), 'KDE': os.path.join(WORK, 'root-kde')}
+PLUGINS = os.path.join('usr', 'lib', 'x86_64-linux-gnu', 'qt5', 'plugins')
+
+
+def apps_dir(session):
+    return os.path.join(ROOTS[session], 'usr', 'share', 'applications')
 # Five sets, each written before any of it was run, by people who did not
 # see each other's: the first while the ranking was built, the second after
 # (at 742070d: 155 of 164 right first; its abbreviated words led to 14edf53),
 # the third after the first two had led to the generic name and description
 # tiers, the fourth (tasks) at 46eaa07, the fifth (settings) at 084c109,
 # once settings panels were imported, the sixth (a panel or an app) at
-# 8d944b9, once the fifth had been looked at.
+# 8d944b9, once the fifth had been looked at, the seventh (Plasma) at 77107e4,
+# before the modules' plugins were read.
 PROBE_SETS = [
     ('First set', os.path.join(HERE, 'queries', 'desktop-probes.tsv'),
      'Written before any was run; looked at while the ranking of apps was built.'),
@@ -69,6 +81,11 @@ PROBE_SETS = [
      'Where a settings panel and an app could both answer ("sound", "print screen", "disk usage", "horloge"), '
      'written by a sixth hand from the desktop files alone, without seeing the other sets or running anything, '
      'after the fifth had been looked at: some want the panel, some the app.'),
+    ('Plasma', os.path.join(HERE, 'queries', 'desktop-probes-plasma.tsv'),
+     'What a Plasma user types into KRunner, most of it to reach a page of System Settings ("wifi", "night col", '
+     '"screen resolution", "fuseau horaire"), some an app ("print screen"), written by a seventh hand from the '
+     'desktop files alone, without seeing the other sets, the modules\' plugins or running anything. The pages\' '
+     'desktop files hold a name and a command line only; their keywords are in their Qt plugins.', 'KDE'),
 ]
 AT = '2026-12-01T12:00:00Z'
 PACKAGES = """ark audacity baobab blender cheese chromium dolphin emacs-common emacs-gtk eog evince file-roller
@@ -79,26 +96,36 @@ kdenlive keepassxc konsole krita libreoffice-base libreoffice-calc libreoffice-c
 libreoffice-impress libreoffice-math libreoffice-writer mousepad mpv nautilus obs-studio okular pavucontrol
 plasma-systemmonitor qbittorrent remmina rhythmbox shotwell simple-scan synaptic systemsettings thunar
 thunderbird totem transmission-gtk vim-gtk3 vim-gui-common virt-manager vlc-bin vlc xfce4-terminal xterm""".split()
+# Plasma's settings modules (System Settings' pages) and their Qt plugins.
+KDE_PACKAGES = """bluedevil kde-config-gtk-style kde-config-screenlocker kde-config-sddm kde-config-updates khotkeys
+kinfocenter kscreen kwin-common plasma-desktop plasma-disks plasma-nm plasma-pa plasma-workspace powerdevil
+print-manager""".split()
 LANGS = {'C.UTF-8': 'C', 'de_DE.UTF-8': 'de', 'fr_FR.UTF-8': 'fr', 'es_ES.UTF-8': 'es'}
 KINDS = ['prefix', 'generic', 'keyword', 'midword', 'typo', 'exec', 'localized', 'multiword', 'task', 'panel', 'app']
 
 
 def fetch():
-    """The packages' desktop files under APPS, without TryExec (kept between runs)."""
+    """Each session's desktop files, without TryExec (kept between runs),
+    and Plasma's module plugins."""
     debs = os.path.join(WORK, 'debs')
     os.makedirs(debs, exist_ok=True)
     have = {f.split('_')[0] for f in os.listdir(debs) if f.endswith('.deb')}
-    missing = [p for p in PACKAGES if p not in have]
+    missing = [p for p in PACKAGES + KDE_PACKAGES if p not in have]
     for p in missing:  # one at a time: a package gone from the archive skips only itself
         if subprocess.run(['apt-get', 'download', p], cwd=debs, capture_output=True).returncode != 0:
             print(f'desktop_probes: apt-get download {p} failed (skipped)', file=sys.stderr)
-    os.makedirs(APPS, exist_ok=True)
+    for session in ROOTS:
+        os.makedirs(apps_dir(session), exist_ok=True)
     for deb in sorted(os.listdir(debs)):
         tar = subprocess.run(['dpkg-deb', '--fsys-tarfile', os.path.join(debs, deb)], capture_output=True).stdout
-        subprocess.run(['tar', '-x', '--wildcards', '-C', os.path.join(WORK, 'root'), './usr/share/applications/*'],
-                       input=tar, capture_output=True)
+        gnome = deb.split('_')[0] in PACKAGES
+        for session, root in ROOTS.items():
+            if session == 'GNOME' and not gnome:
+                continue
+            subprocess.run(['tar', '-x', '--wildcards', '-C', root, './usr/share/applications/*',
+                            f'./{PLUGINS}/plasma/kcms/*'], input=tar, capture_output=True)
     programs = set()
-    for base, _, files in os.walk(APPS):
+    for base, _, files in [w for session in ROOTS for w in os.walk(apps_dir(session))]:
         for f in files:
             if f.endswith('.desktop'):
                 path = os.path.join(base, f)
@@ -130,28 +157,29 @@ def installed(line, programs):
     return 'Exec=' + name + (' ' + words[1] if len(words) > 1 else '\n')
 
 
-def environment(lang):
-    e = {k: v for k, v in os.environ.items() if k not in ('LC_ALL', 'LC_MESSAGES', 'LANGUAGE')}
+def environment(session, lang):
+    e = {k: v for k, v in os.environ.items() if k not in ('LC_ALL', 'LC_MESSAGES', 'LANGUAGE', 'QT_PLUGIN_PATH')}
     home = os.path.join(WORK, 'home')
     e['PATH'] = BIN + os.pathsep + e.get('PATH', '')
     e.update(HOME=home, XDG_DATA_HOME=home + '/.local/share', XDG_CONFIG_HOME=home + '/.config',
-             XDG_DATA_DIRS=os.path.join(WORK, 'root', 'usr', 'share'), XDG_CURRENT_DESKTOP='GNOME', LANG=lang)
+             XDG_DATA_DIRS=os.path.join(ROOTS[session], 'usr', 'share'), XDG_CURRENT_DESKTOP=session, LANG=lang,
+             QT_PLUGIN_PATH=os.path.join(ROOTS[session], PLUGINS))
     return e
 
 
-def index(limelight, lang):
-    path = os.path.join(WORK, 'index-' + LANGS[lang])
+def index(limelight, session, lang):
+    path = os.path.join(WORK, 'index-' + LANGS[lang] + ('' if session == 'GNOME' else '-' + session.lower()))
     shutil.rmtree(path, ignore_errors=True)
-    r = subprocess.run([limelight, '--index', path, 'sync', 'apps', '--json'], env=environment(lang),
+    r = subprocess.run([limelight, '--index', path, 'sync', 'apps', '--json'], env=environment(session, lang),
                        capture_output=True, text=True)
     if r.returncode != 0:
-        sys.exit(f'desktop_probes: sync apps failed ({lang}): {r.stderr}')
+        sys.exit(f'desktop_probes: sync apps failed ({session}, {lang}): {r.stderr}')
     return path, json.loads(r.stdout.splitlines()[-1])
 
 
-def search(limelight, path, query, lang):
+def search(limelight, path, query, session, lang):
     r = subprocess.run([limelight, '--index', path, 'search', query, '--json', '--limit', '5', '--at', AT],
-                       env=environment(lang), capture_output=True, text=True)
+                       env=environment(session, lang), capture_output=True, text=True)
     return [json.loads(l) for l in r.stdout.splitlines() if l.startswith('{')]
 
 
@@ -177,26 +205,27 @@ def localized(entry, key, lang):
     return entry.get(key, '')
 
 
-def visible(entry):
+def visible(entry, session):
     shown = lambda key: [x for x in entry.get(key, '').split(';') if x]
     return (entry.get('Type') == 'Application' and entry.get('NoDisplay', '').lower() != 'true'
             and entry.get('Hidden', '').lower() != 'true'
-            and (not shown('OnlyShowIn') or 'GNOME' in shown('OnlyShowIn')) and 'GNOME' not in shown('NotShowIn'))
+            and (not shown('OnlyShowIn') or session in shown('OnlyShowIn')) and session not in shown('NotShowIn'))
 
 
-def desktop_apps(lang):
+def desktop_apps(session, lang):
     out = []
-    for base, _, files in os.walk(APPS):
+    apps = apps_dir(session)
+    for base, _, files in os.walk(apps):
         for f in files:
             if not f.endswith('.desktop'):
                 continue
             path = os.path.join(base, f)
             entry = parse(path)
-            if not visible(entry):
+            if not visible(entry, session):
                 continue
             argv = entry.get('Exec', '').split()
             exe = os.path.basename(argv[0]) if argv else ''
-            out.append(dict(id=os.path.relpath(path, APPS).replace('/', '-')[:-len('.desktop')],
+            out.append(dict(id=os.path.relpath(path, apps).replace('/', '-')[:-len('.desktop')],
                             name=localized(entry, 'Name', lang), generic=localized(entry, 'GenericName', lang),
                             keywords=[k for k in localized(entry, 'Keywords', lang).split(';') if k],
                             exe=exe, categories=entry.get('Categories', '')))
@@ -231,7 +260,7 @@ def baseline(apps, query):
     return [i for _, _, i in sorted(ranked)[:5]]
 
 
-def measure(limelight, indexes, apps, path):
+def measure(limelight, indexes, apps, path, session):
     """The table and the wrong first hits of one probe set, as markdown lines."""
     counts = collections.defaultdict(collections.Counter)
     wrong = []
@@ -248,8 +277,8 @@ def measure(limelight, indexes, apps, path):
     for query, right, kind, lang in probes:
         right = set(right.split(','))
         ours = [h['id'] if h.get('type') == 'SettingsPanel' else h.get('app')
-                for h in search(limelight, indexes[lang], query, lang)]
-        theirs = baseline(apps[lang], query)
+                for h in search(limelight, indexes[session, lang], query, session, lang)]
+        theirs = baseline(apps[session, lang], query)
         for k in (kind, 'all'):
             c = counts[k]
             c['n'] += 1
@@ -275,20 +304,26 @@ def main():
     args = ap.parse_args()
     fetch()
     indexes, synced = {}, {}
-    for lang in LANGS:
-        indexes[lang], synced[lang] = index(args.limelight, lang)
-        for problem in synced[lang]['problems']:
-            print(f'desktop_probes: sync apps ({lang}): {problem}', file=sys.stderr)
-    apps = {lang: desktop_apps(None if lang == 'C.UTF-8' else lang.split('.')[0]) for lang in LANGS}
+    for session in ROOTS:
+        for lang in LANGS:
+            indexes[session, lang], synced[session, lang] = index(args.limelight, session, lang)
+            for problem in synced[session, lang]['problems']:
+                print(f'desktop_probes: sync apps ({session}, {lang}): {problem}', file=sys.stderr)
+    apps = {(session, lang): desktop_apps(session, None if lang == 'C.UTF-8' else lang.split('.')[0])
+            for session in ROOTS for lang in LANGS}
     lines = ['# Launcher probes on real desktop files', '',
              f'`make eval-desktop` (corpus/eval/desktop_probes.py), over the desktop files of '
-             f'{len(os.listdir(os.path.join(WORK, "debs")))} Debian packages ({len(apps["C.UTF-8"])} apps shown in a '
-             f'GNOME session; `sync apps` added {synced["C.UTF-8"]["added"]} records).',
+             f'{len(PACKAGES)} Debian packages ({len(apps["GNOME", "C.UTF-8"])} apps shown in a '
+             f'GNOME session; `sync apps` added {synced["GNOME", "C.UTF-8"]["added"]} records).',
              'Share of probes whose first hit, or one of the first three, is a right app; the baseline ranks by',
              'name start, then a word of the name, then GenericName, Keywords or the executable, then any',
              'substring (rofi drun).']
-    for title, path, about in PROBE_SETS:
-        lines += ['', f'## {title}', '', about, ''] + measure(args.limelight, indexes, apps, path)
+    for title, path, about, session in [p if len(p) == 4 else p + ('GNOME',) for p in PROBE_SETS]:
+        if session != 'GNOME':
+            about += (f' Asked in a {session} session, over those packages and {len(KDE_PACKAGES)} more '
+                      f'({len(apps[session, "C.UTF-8"])} apps shown; `sync apps` added '
+                      f'{synced[session, "C.UTF-8"]["added"]} records).')
+        lines += ['', f'## {title}', '', about, ''] + measure(args.limelight, indexes, apps, path, session)
     text = '\n'.join(lines) + '\n'
     os.makedirs(os.path.dirname(args.out), exist_ok=True)
     with open(args.out, 'w', encoding='utf-8') as fh:
