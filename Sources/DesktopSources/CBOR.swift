@@ -3,7 +3,7 @@
 /// metadata (its JSON) into the library as CBOR (`SettingsModuleMetadata`).
 ///
 /// Spec: https://www.rfc-editor.org/rfc/rfc8949
-indirect enum CBOR {
+enum CBOR {
     case integer(Int64)
     case bytes([UInt8])
     case text(String)
@@ -48,65 +48,69 @@ indirect enum CBOR {
             self.at = at
         }
 
-        mutating func byte() -> UInt8? {
-            guard at < bytes.count else { return nil }
-            defer { at += 1 }
-            return bytes[at]
+        /// What follows an initial byte: a number (a value, a length, a
+        /// tag), or an indefinite length (ended by a break, 0xff).
+        enum Argument {
+            case definite(UInt64)
+            case indefinite
         }
 
-        /// The argument of an initial byte with additional information `info`:
-        /// nil for an indefinite length (31), `.some(nil)` when malformed.
-        mutating func argument(_ info: UInt8) -> UInt64?? {
+        /// The argument of an initial byte with additional information
+        /// `info`; nil when it is malformed or runs past the end.
+        mutating func argument(_ info: UInt8) -> Argument? {
             switch info {
-            case 0..<24: return .some(UInt64(info))
+            case 0..<24: return .definite(UInt64(info))
             case 24...27:
                 let count = 1 << (info - 24)
-                guard at + count <= bytes.count else { return .some(nil) }
+                guard count <= bytes.count - at else { return nil }
                 var value: UInt64 = 0
                 for _ in 0..<count { value = value << 8 | UInt64(bytes[at]); at += 1 }
-                return .some(value)
-            case 31: return nil
-            default: return .some(nil)
+                return .definite(value)
+            case 31: return .indefinite
+            default: return nil
             }
         }
 
+        /// A definite length that the bytes left can hold, `per` bytes an
+        /// item at least: a longer one is a lie, and allocating for it is
+        /// not done.
+        func fits(_ length: UInt64, per: Int) -> Int? {
+            length <= UInt64(bytes.count - at) / UInt64(per) ? Int(length) : nil
+        }
+
         mutating func item(depth: Int) -> CBOR? {
-            guard depth < Self.maxDepth, let initial = byte() else { return nil }
-            let major = initial >> 5, info = initial & 31
-            let length = argument(info)
-            switch major {
-            case 0, 1:
-                guard case let .some(.some(n)) = length, n <= UInt64(Int64.max) else { return nil }
-                return .integer(major == 0 ? Int64(n) : -1 - Int64(n))
-            case 2, 3:
+            guard depth < Self.maxDepth, at < bytes.count else { return nil }
+            let initial = bytes[at]
+            at += 1
+            let major = initial >> 5
+            guard let argument = argument(initial & 31) else { return nil }
+            switch (major, argument) {
+            case (0, .definite(let n)) where n <= UInt64(Int64.max): return .integer(Int64(n))
+            case (1, .definite(let n)) where n <= UInt64(Int64.max): return .integer(-1 - Int64(n))
+            case (2, .definite(let n)), (3, .definite(let n)):
+                guard let count = fits(n, per: 1) else { return nil }
+                defer { at += count }
+                return string(major, Array(bytes[at..<at + count]))
+            case (2, .indefinite), (3, .indefinite):
+                // Definite chunks of the same type until a break.
                 var content: [UInt8] = []
-                if case let .some(n) = length {
-                    guard let n, n <= UInt64(bytes.count - at) else { return nil }
-                    content = Array(bytes[at..<at + Int(n)])
-                    at += Int(n)
-                } else {
-                    // Indefinite: definite chunks of the same type until a break.
-                    while true {
-                        guard at < bytes.count else { return nil }
-                        if bytes[at] == 0xff { at += 1; break }
-                        guard bytes[at] >> 5 == major, let chunk = item(depth: depth + 1) else { return nil }
-                        switch chunk {
-                        case let .bytes(b): content += b
-                        case let .text(s): content += Array(s.utf8)
-                        default: return nil
-                        }
+                while true {
+                    guard at < bytes.count else { return nil }
+                    if bytes[at] == 0xff { at += 1; break }
+                    guard bytes[at] >> 5 == major, let chunk = item(depth: depth + 1) else { return nil }
+                    switch chunk {
+                    case let .bytes(b): content += b
+                    case let .text(s): content += Array(s.utf8)
+                    default: return nil
                     }
                 }
-                if major == 2 { return .bytes(content) }
-                guard let s = String(validating: content, as: UTF8.self) else { return nil }
-                return .text(s)
-            case 4, 5:
-                var items: [CBOR] = []
+                return string(major, content)
+            case (4, _), (5, _):
                 let perEntry = major == 4 ? 1 : 2
-                if case let .some(n) = length {
-                    // Each item takes a byte at least: a longer count is a lie.
-                    guard let n, n <= UInt64(bytes.count - at) / UInt64(perEntry) else { return nil }
-                    for _ in 0..<Int(n) * perEntry {
+                var items: [CBOR] = []
+                if case let .definite(n) = argument {
+                    guard let count = fits(n, per: perEntry) else { return nil }
+                    for _ in 0..<count * perEntry {
                         guard let x = item(depth: depth + 1) else { return nil }
                         items.append(x)
                     }
@@ -121,14 +125,18 @@ indirect enum CBOR {
                 }
                 if major == 4 { return .array(items) }
                 return .map(stride(from: 0, to: items.count, by: 2).map { (items[$0], items[$0 + 1]) })
-            case 6:
-                // A tag: the item it tags stands for it here.
-                guard case .some(.some) = length else { return nil }
-                return item(depth: depth + 1)
-            default:
-                guard case .some(.some) = length else { return nil }
-                return .simple
+            // A tag: the item it tags stands for it here.
+            case (6, .definite): return item(depth: depth + 1)
+            // A simple value or a float, its bytes passed over.
+            case (7, .definite): return .simple
+            default: return nil
             }
+        }
+
+        /// Bytes (major type 2) or text (3), which must be UTF-8.
+        func string(_ major: UInt8, _ content: [UInt8]) -> CBOR? {
+            if major == 2 { return .bytes(content) }
+            return String(validating: content, as: UTF8.self).map(CBOR.text)
         }
     }
 }

@@ -55,24 +55,8 @@ public struct DesktopEnvironment: Sendable, Equatable {
         return DesktopEnvironment(home: home, configHome: absolute("XDG_CONFIG_HOME") ?? home + "/.config",
                                   dataHome: dataHome, dataDirectories: dataDirectories,
                                   currentDesktops: desktops, locale: DesktopLocale.fromEnvironment(lookup),
-                                  executablePath: path, pluginDirectories: plugins + systemPluginDirectories)
+                                  executablePath: path, pluginDirectories: plugins + SettingsModuleMetadata.systemPluginDirectories)
     }
-
-    /// Where Qt's own plugins are (QLibraryInfo::PluginsPath) on Debian and
-    /// Ubuntu (multiarch), Fedora and openSUSE (lib64), Arch (qt6, qt).
-    static let systemPluginDirectories: [String] = {
-        #if arch(x86_64)
-        let multiarch = "x86_64-linux-gnu"
-        #elseif arch(arm64)
-        let multiarch = "aarch64-linux-gnu"
-        #elseif arch(i386)
-        let multiarch = "i386-linux-gnu"
-        #else
-        let multiarch = "unknown-linux-gnu"
-        #endif
-        return ["/usr/lib/\(multiarch)/qt6/plugins", "/usr/lib/\(multiarch)/qt5/plugins",
-                "/usr/lib64/qt6/plugins", "/usr/lib64/qt5/plugins", "/usr/lib/qt6/plugins", "/usr/lib/qt/plugins"]
-    }()
 
     /// The `applications` directories in precedence order (earlier shadows later),
     /// each once.

@@ -21,6 +21,32 @@ enum FileSystem {
         }
     }
 
+    /// The whole of a regular file of at most `maxBytes`, or nil: tested on
+    /// the file opened, not on its path before (opened without waiting: a
+    /// FIFO would block the open), and read no further than its size (a
+    /// file that grows meanwhile).
+    static func regularFileContents(of path: String, maxBytes: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) <= maxBytes else { return nil }
+        // One byte more than its size: read, it says the file grew.
+        let size = Int(st.st_size)
+        var bytes = [UInt8](repeating: 0, count: size + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { return nil }
+            if n == 0 { break }
+            count += n
+        }
+        guard count <= size else { return nil }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
     private static func failure(_ path: String, _ what: String) -> DesktopSourceError {
         DesktopSourceError(file: path, line: 0, problem: "\(what): \(String(cString: strerror(errno)))")
     }

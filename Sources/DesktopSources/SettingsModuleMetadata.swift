@@ -13,31 +13,58 @@
 /// - Qt 6: the ELF note named `qt-project!`.
 /// Either way, four header bytes follow (format version, Qt's major and minor
 /// version, flags), then a map whose key 4 holds the plugin's JSON:
-/// `KPlugin.Description`, `X-KDE-Keywords` (a comma-separated string, or an
-/// array in KF6), each also translated (`Description[de]`).
+/// `KPlugin.Description` and, beside `KPlugin`, `X-KDE-Keywords` (a
+/// comma-separated string; a JSON array, which KPluginMetaData reads too, is
+/// read as well), each also translated (`Description[de]`).
 struct SettingsModuleMetadata: Equatable {
     var description: String?
     var keywords: [String]
 
-    /// Where System Settings loads its modules from, under each Qt plugin
-    /// directory (KPluginMetaData::findPlugins with these namespaces).
-    static let namespaces = ["plasma/kcms/systemsettings", "plasma/kcms/systemsettings_qwidgets", "plasma/kcms/kinfocenter"]
+    /// Where System Settings looks for its modules under each Qt plugin
+    /// directory, in its order (KPluginMetaData::findPlugins with these
+    /// namespaces): Plasma 5.27 keeps "About this System" in the first.
+    static let namespaces = ["plasma/kcms", "plasma/kcms/systemsettings", "plasma/kcms/systemsettings_qwidgets",
+                             "plasma/kcms/kinfocenter", "plasma/kcms/desktop"]
     /// Past this a file is no settings module (the largest of Debian's
     /// Plasma 5.27 modules is 0.6 MB).
-    static let maxLibraryBytes = 32 << 20
+    static let maxLibraryBytes = 4 << 20
 
-    /// The metadata of module `id` (`kcm_networkmanagement`): from the first
-    /// of `directories` that has its library, in `locale`. Nil where none
-    /// has it or its metadata cannot be read: then the module is found by
-    /// its name only, as before.
+    /// Where Qt's own plugins are (QLibraryInfo::PluginsPath): Debian's and
+    /// Ubuntu's (multiarch), Fedora's and openSUSE's (lib64), Arch's.
+    static let systemPluginDirectories: [String] = {
+        #if arch(x86_64)
+        let multiarch = "x86_64-linux-gnu"
+        #elseif arch(arm64)
+        let multiarch = "aarch64-linux-gnu"
+        #elseif arch(arm)
+        let multiarch = "arm-linux-gnueabihf"
+        #elseif arch(i386)
+        let multiarch = "i386-linux-gnu"
+        #elseif arch(powerpc64le)
+        let multiarch = "powerpc64le-linux-gnu"
+        #elseif arch(s390x)
+        let multiarch = "s390x-linux-gnu"
+        #elseif arch(riscv64)
+        let multiarch = "riscv64-linux-gnu"
+        #else
+        let multiarch = "unknown-linux-gnu"
+        #endif
+        return ["/usr/lib/\(multiarch)/qt6/plugins", "/usr/lib/\(multiarch)/qt5/plugins",
+                "/usr/lib64/qt6/plugins", "/usr/lib64/qt5/plugins", "/usr/lib/qt6/plugins", "/usr/lib/qt/plugins"]
+    }()
+
+    /// The metadata of module `id` in `locale`, from its library: the first
+    /// namespace that has it in any of `directories` (as KDE looks), in
+    /// their order. The id is the desktop file's (`kcm_networkmanagement`),
+    /// which Plasma generates from the module's own. Nil where none has it
+    /// or its metadata cannot be read: the module is then found by its name.
     static func find(module id: String, in directories: [String], locale: DesktopLocale?) -> SettingsModuleMetadata? {
         guard !id.isEmpty, !id.contains("/") else { return nil }
-        for directory in directories {
-            for space in namespaces {
+        for space in namespaces {
+            for directory in directories {
                 let path = directory + "/" + space + "/" + id + ".so"
-                guard let size = FileSystem.status(path).map({ Int($0.st_size) }), FileSystem.isRegularFile(path) else { continue }
-                guard size <= maxLibraryBytes, let bytes = try? FileSystem.contents(of: path) else { return nil }
-                return read(bytes, locale: locale)
+                guard FileSystem.status(path) != nil else { continue }
+                return FileSystem.regularFileContents(of: path, maxBytes: maxLibraryBytes).flatMap { read($0, locale: locale) }
             }
         }
         return nil
@@ -51,37 +78,46 @@ struct SettingsModuleMetadata: Equatable {
             let start = at + marker.utf8.count + 4
             guard start < library.count, let root = CBOR.decode(library, at: start),
                   let json = root[Int64(4)] else { continue }
-            let plugin = json["KPlugin"]
-            let description = localized("Description", in: plugin, locale)?.text.flatMap { $0.isEmpty ? nil : $0 }
-            // KF5 has the keywords beside KPlugin; a KF6 module may put them in it.
-            let keywords = (localized("X-KDE-Keywords", in: json, locale) ?? localized("X-KDE-Keywords", in: plugin, locale))
-                .map(Self.keywords) ?? []
+            let description = localized("Description", in: json["KPlugin"], locale).first?.text
+            // The translated keywords, then the untranslated: KRunner matches
+            // the untranslated ones, and translations leave most of them out
+            // (of the 1,207 English keywords of Debian's Plasma 5.27 modules,
+            // French has 245), so a French session found nothing for
+            // "headphones".
+            var seen = Set<String>()
+            let keywords = localized("X-KDE-Keywords", in: json, locale).flatMap(splitKeywords).filter { seen.insert($0).inserted }
             return SettingsModuleMetadata(description: description, keywords: keywords)
         }
         return nil
     }
 
-    /// `key` in `map` as a desktop file's localestring is chosen: the
-    /// locale's candidates in order (`de_DE`, `de`), then the key itself.
-    private static func localized(_ key: String, in map: CBOR?, _ locale: DesktopLocale?) -> CBOR? {
-        guard let map else { return nil }
-        for candidate in locale?.candidates ?? [] {
-            if let value = map[key + "[" + candidate + "]"] { return value }
-        }
-        return map[key]
+    /// The texts of `key` in `map`: the first of the locale's candidates
+    /// (`pt_BR`, `pt`) that is there and not empty, as a desktop file's
+    /// localestring is chosen, then the key's own.
+    private static func localized(_ key: String, in map: CBOR?, _ locale: DesktopLocale?) -> [CBOR] {
+        guard let map else { return [] }
+        let translated = (locale?.candidates ?? []).lazy.compactMap { map[key + "[" + $0 + "]"] }.first { !isEmpty($0) }
+        return ([translated, map[key]] as [CBOR?]).compactMap { $0 }.filter { !isEmpty($0) }
     }
 
-    /// "sound,volume,output," or ["sound", "volume"]: each keyword once, trimmed.
-    private static func keywords(_ value: CBOR) -> [String] {
-        var words: [String] = []
+    private static func isEmpty(_ value: CBOR) -> Bool {
         switch value {
-        case let .text(list): words = list.split(separator: ",").map(String.init)
-        case let .array(items): words = items.compactMap(\.text)
-        default: break
+        case let .text(s): s.allSatisfy(\.isWhitespace)
+        case let .array(items): items.isEmpty
+        default: true
         }
-        var seen = Set<String>()
-        let trimmed = words.map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
-        return trimmed.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// "sound,volume,output," or ["sound", "volume"]: each keyword trimmed.
+    private static func splitKeywords(_ value: CBOR) -> [String] {
+        let words: [Substring]
+        switch value {
+        case let .text(list): words = list.split(separator: ",")
+        case let .array(items): words = items.compactMap(\.text).map { Substring($0) }
+        default: words = []
+        }
+        return words.map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+            .filter { !$0.isEmpty }
     }
 
     private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {

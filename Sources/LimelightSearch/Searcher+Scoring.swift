@@ -72,12 +72,13 @@ extension Searcher {
             // a settings panel's own title ("Sound", "Power"), which names
             // the page as a GenericName names the kind of app. "sound" was
             // Audacity (its keyword) before the Sound panel.
-            let genericName = Self.isSettingsPanel(entry) ? 0 : entry.card.hasGenericName ? 1 : nil
+            var genericNameIndex: Int? = entry.card.hasGenericName ? 1 : nil
+            if Self.isSettingsPanel(entry) { genericNameIndex = 0 }
             for (i, name) in entry.card.names.enumerated() {
                 let synonym = i > 0 || wayIn
                 let role: TitleMatch.Role = synonym ? .synonym : entry.shownTitleGoesOn ? .startOfShownTitle : .name
                 let bonus = TitleMatch.bonus(title: name, text: text, as: role)
-                let wholeGenericName = i == genericName && bonus >= RankingWeights.titleCompletion
+                let wholeGenericName = i == genericNameIndex && bonus >= RankingWeights.titleCompletion
                 let share = !synonym ? 1 : wholeGenericName ? RankingWeights.genericNameShare : RankingWeights.synonymShare
                 c.titleMatch = max(c.titleMatch, share * bonus)
                 if bonus == RankingWeights.exactTitle { wholeNameShare = max(wholeNameShare, share) }

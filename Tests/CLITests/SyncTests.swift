@@ -11,6 +11,7 @@ final class DesktopFixture: Sendable {
     var env: [String: String] {
         ["HOME": root + "/home", "XDG_DATA_HOME": root + "/home/.local/share", "XDG_DATA_DIRS": root + "/usr/local/share:" + root + "/usr/share",
          "XDG_CONFIG_HOME": root + "/home/.config", "XDG_CURRENT_DESKTOP": "GNOME", "LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": "",
+         "QT_PLUGIN_PATH": "",
          "PATH": root + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
     }
 
@@ -355,13 +356,14 @@ final class DesktopFixture: Sendable {
     /// A Plasma settings module's desktop file has a name and a command line
     /// only; `sync apps` reads its description and search keywords from the
     /// module's Qt plugin, found through `QT_PLUGIN_PATH`: "wifi" is
-    /// Connections, as in KRunner. It found nothing.
+    /// Connections, as in KRunner. It found nothing. (An id that no
+    /// distribution ships: the system's plugin directories are searched too.)
     @Test func aPlasmaModuleIsFoundByTheKeywordsInItsPlugin() throws {
         let desktop = DesktopFixture()
         desktop.installProgram("systemsettings")
         desktop.write("usr/share/applications/systemsettings.desktop", DesktopFixture.entry("System Settings", exec: "systemsettings"))
-        desktop.write("usr/share/applications/kcm_networkmanagement.desktop", DesktopFixture.entry(
-            "Connections", "NoDisplay=true\nX-KDE-AliasFor=systemsettings\n", exec: "systemsettings kcm_networkmanagement"))
+        desktop.write("usr/share/applications/kcm_limelight_connections.desktop", DesktopFixture.entry(
+            "Connections", "NoDisplay=true\nX-KDE-AliasFor=systemsettings\n", exec: "systemsettings kcm_limelight_connections"))
         // What Qt 5 writes into the library: "QTMETADATA !", a header, then
         // CBOR: {2: "org.kde.KPluginFactory", 3: "kcm_factory", 4: {"KPlugin":
         // {"Description": "Edit your Network Connections", "Name":
@@ -373,7 +375,7 @@ final class DesktopFixture: Sendable {
             let from = metadata.index(metadata.startIndex, offsetBy: i)
             return UInt8(metadata[from..<metadata.index(from, offsetBy: 2)], radix: 16)!
         }
-        let library = desktop.root + "/qt/plugins/plasma/kcms/systemsettings_qwidgets/kcm_networkmanagement.so"
+        let library = desktop.root + "/qt/plugins/plasma/kcms/systemsettings_qwidgets/kcm_limelight_connections.so"
         try FileManager.default.createDirectory(atPath: (library as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: library, contents: Data([0x7f, 0x45, 0x4c, 0x46] + bytes)))
         let cli = CLI(index: desktop.root + "/index")
@@ -383,7 +385,7 @@ final class DesktopFixture: Sendable {
         env["QT_PLUGIN_PATH"] = desktop.root + "/qt/plugins"
         #expect(try cli.run(["sync", "apps"], env: env).status == 0)
         let found = try hits(cli, "wifi", env: env)
-        #expect(found.first?["id"] as? String == "kcm_networkmanagement", "\(found)")
+        #expect(found.first?["id"] as? String == "kcm_limelight_connections", "\(found)")
     }
 
     /// An app that indexes its own items under its desktop id keeps them

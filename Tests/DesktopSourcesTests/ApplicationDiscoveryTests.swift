@@ -291,7 +291,7 @@ import Testing
         #expect(env.currentDesktops == ["ubuntu", "GNOME"])
         #expect(env.locale == DesktopLocale("ko_KR"))
         // Qt's plugin path first (Plasma's settings modules), then the distributions' own.
-        #expect(env.pluginDirectories == ["/opt/qt/plugins"] + DesktopEnvironment.systemPluginDirectories)
+        #expect(env.pluginDirectories == ["/opt/qt/plugins"] + SettingsModuleMetadata.systemPluginDirectories)
         let defaults = DesktopEnvironment.current { ["HOME": "/h", "XDG_DATA_DIRS": ""][$0] }
         #expect(defaults.applicationDirectories == ["/h/.local/share/applications", "/usr/local/share/applications", "/usr/share/applications"])
         #expect(DesktopEnvironment.current { ["HOME": "/h", "XDG_DATA_HOME": "/x/"][$0] }.applicationDirectories.first == "/x/applications")

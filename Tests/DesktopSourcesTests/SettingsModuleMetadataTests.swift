@@ -1,3 +1,4 @@
+import Glibc
 import LimelightModel
 import Testing
 @testable import DesktopSources
@@ -46,6 +47,9 @@ enum QtPluginFixture {
                          ("Icon", text("preferences-system-network")), ("Name", text("Connections"))], indefinite: true)),
         ("X-KDE-Keywords", text("networks,wifi,wi-fi, ethernet,,vpn")),
         ("X-KDE-Keywords[de]", text("Netzwerke,WLAN,wifi,Ethernet,vpn")),
+        ("X-KDE-Keywords[pt]", text("redes")),
+        ("X-KDE-Keywords[pt_BR]", text("redes,internet")),
+        ("X-KDE-Keywords[fr]", text(" ")),
         ("X-KDE-Weight", [0x18, 40]),
     ], indefinite: true))
 }
@@ -53,23 +57,29 @@ enum QtPluginFixture {
 /// Plasma's settings modules keep their description and search keywords in
 /// their Qt plugin, not in their desktop files (`SettingsModuleMetadata`).
 @Suite struct SettingsModuleMetadataTests {
-    @Test func qt5MetadataIsReadInTheLocale() throws {
+    /// The translated keywords, then the untranslated ones that KRunner
+    /// matches (translations leave most out); the description in the locale.
+    @Test func qt5MetadataIsReadInTheLocaleThenInEnglish() throws {
+        let english = ["networks", "wifi", "wi-fi", "ethernet", "vpn"]
         let german = try #require(SettingsModuleMetadata.read(QtPluginFixture.connections, locale: DesktopLocale("de_DE.UTF-8")))
         #expect(german == SettingsModuleMetadata(description: "Bearbeiten Sie Ihre Netzwerkverbindungen",
-                                                 keywords: ["Netzwerke", "WLAN", "wifi", "Ethernet", "vpn"]))
-        let english = try #require(SettingsModuleMetadata.read(QtPluginFixture.connections, locale: nil))
-        #expect(english == SettingsModuleMetadata(description: "Edit your Network Connections",
-                                                  keywords: ["networks", "wifi", "wi-fi", "ethernet", "vpn"]))
-        // No translation: the untranslated text.
-        #expect(SettingsModuleMetadata.read(QtPluginFixture.connections, locale: DesktopLocale("fr_FR.UTF-8"))?.keywords.first == "networks")
+                                                 keywords: ["Netzwerke", "WLAN", "wifi", "Ethernet", "vpn", "networks", "wi-fi", "ethernet"]))
+        #expect(SettingsModuleMetadata.read(QtPluginFixture.connections, locale: nil)
+            == SettingsModuleMetadata(description: "Edit your Network Connections", keywords: english))
+        // The country's translation before the language's; an empty one is none.
+        #expect(SettingsModuleMetadata.read(QtPluginFixture.connections, locale: DesktopLocale("pt_BR.UTF-8"))?.keywords
+            == ["redes", "internet"] + english)
+        #expect(SettingsModuleMetadata.read(QtPluginFixture.connections, locale: DesktopLocale("pt_PT.UTF-8"))?.keywords == ["redes"] + english)
+        #expect(SettingsModuleMetadata.read(QtPluginFixture.connections, locale: DesktopLocale("fr_FR.UTF-8"))?.keywords == english)
     }
 
-    /// KF6 may write the keywords as an array, in KPlugin.
+    /// A JSON array, which KPluginMetaData reads as a list too, in a Qt 6
+    /// library's ELF note.
     @Test func qt6NoteMetadataWithKeywordsAsAnArray() throws {
         let library = QtPluginFixture.qt6(QtPluginFixture.map([
             ("KPlugin", QtPluginFixture.map([("Description", QtPluginFixture.text("Configure audio devices and volume")),
-                                             ("Name", QtPluginFixture.text("Audio")),
-                                             ("X-KDE-Keywords", QtPluginFixture.array(["sound", "volume", "sound", " speakers "]))])),
+                                             ("Name", QtPluginFixture.text("Audio"))])),
+            ("X-KDE-Keywords", QtPluginFixture.array(["sound", "volume", "sound", " speakers\t"])),
         ], indefinite: true))
         #expect(SettingsModuleMetadata.read(library, locale: nil)
             == SettingsModuleMetadata(description: "Configure audio devices and volume", keywords: ["sound", "volume", "speakers"]))
@@ -79,53 +89,65 @@ enum QtPluginFixture {
     /// past its end, its metadata is nil, never a crash or a half-read value.
     @Test func metadataCutShortOrLyingIsNone() {
         let whole = QtPluginFixture.connections
-        let start = whole.count - 100
+        let metadataEnd = whole.count - 100
         let marker = Array("QTMETADATA !".utf8)
         let metadataStart = (0...whole.count - marker.count).first { Array(whole[$0..<$0 + marker.count]) == marker }! + marker.count + 4
-        for cut in metadataStart..<start {
+        for cut in metadataStart..<metadataEnd {
             #expect(SettingsModuleMetadata.read(Array(whole[..<cut]), locale: nil) == nil, "cut at \(cut)")
         }
-        // A text that claims 2^63 bytes, and a map that claims more pairs than bytes follow.
-        let lying = Array("QTMETADATA !".utf8) + [0, 5, 15, 0, 0xbf, 0x04, 0x7b, 0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]
-        #expect(SettingsModuleMetadata.read(lying, locale: nil) == nil)
-        let many = Array("QTMETADATA !".utf8) + [0, 5, 15, 0, 0xbf, 0x04, 0xbb, 0, 0, 0, 1, 0, 0, 0, 0, 0xff]
-        #expect(SettingsModuleMetadata.read(many, locale: nil) == nil)
+        let header = marker + [0, 5, 15, 0, 0xbf, 0x04]
+        // Texts that claim 2^63 − 1 and 2^64 − 1 bytes, a map that claims more pairs than bytes follow.
+        #expect(SettingsModuleMetadata.read(header + [0x7b, 0x7f] + [UInt8](repeating: 0xff, count: 7), locale: nil) == nil)
+        #expect(SettingsModuleMetadata.read(header + [0x7b] + [UInt8](repeating: 0xff, count: 8), locale: nil) == nil)
+        #expect(SettingsModuleMetadata.read(header + [0xbb, 0, 0, 0, 1, 0, 0, 0, 0, 0xff], locale: nil) == nil)
+        // An integer key past Int64, a break with nothing to end.
+        #expect(SettingsModuleMetadata.read(header + [0x1b] + [UInt8](repeating: 0xff, count: 8) + [0xff], locale: nil) == nil)
+        #expect(SettingsModuleMetadata.read(marker + [0, 5, 15, 0, 0xff], locale: nil) == nil)
         // Nested past any plugin's depth.
-        let deep = Array("QTMETADATA !".utf8) + [0, 5, 15, 0] + [UInt8](repeating: 0x81, count: 10_000) + [0x00]
-        #expect(SettingsModuleMetadata.read(deep, locale: nil) == nil)
+        #expect(SettingsModuleMetadata.read(marker + [0, 5, 15, 0] + [UInt8](repeating: 0x81, count: 10_000) + [0x00], locale: nil) == nil)
         #expect(SettingsModuleMetadata.read(Array("no metadata here".utf8), locale: nil) == nil)
     }
 
     /// A module's desktop file (NoDisplay, X-KDE-AliasFor, a name, a command
     /// line) gets the description and keywords its plugin holds, from the
-    /// first plugin directory that has it; one with its own keeps them.
+    /// first namespace that has it in any plugin directory, as KDE looks;
+    /// what the file says itself is kept.
     @Test func aModuleIsFoundByWhatItsPluginSays() throws {
         let fixture = ApplicationDiscoveryTests()
         let apps = "usr/share/applications/"
         fixture.tree.write("bin/systemsettings", "#!/bin/sh\n", mode: 0o755)
         fixture.tree.write(apps + "systemsettings.desktop", fixture.entry("System Settings", exec: "systemsettings"))
         for (id, name, own) in [("kcm_networkmanagement", "Connections", ""), ("kcm_own", "Own", "Comment=Its own\nKeywords=mine;\n"),
-                                ("kcm_nowhere", "Nowhere", ""), ("kcm_broken", "Broken", "")] {
+                                ("kcm_comment", "Commented", "Comment=Said here\n"), ("kcm_about", "About this System", ""),
+                                ("kcm_nowhere", "Nowhere", ""), ("kcm_broken", "Broken", ""), ("kcm_fifo", "Pipe", "")] {
             fixture.tree.write(apps + id + ".desktop", fixture.entry(name, "NoDisplay=true\nX-KDE-AliasFor=systemsettings\n" + own,
                                                                     exec: "systemsettings \(id)"))
         }
-        let plugins = "lib/qt5/plugins/plasma/kcms/systemsettings_qwidgets/"
-        fixture.tree.write(plugins + "kcm_networkmanagement.so", bytes: QtPluginFixture.connections)
-        fixture.tree.write(plugins + "kcm_own.so", bytes: QtPluginFixture.connections)
-        fixture.tree.write(plugins + "kcm_broken.so", bytes: Array(QtPluginFixture.connections.prefix(400)))
-        // An earlier directory without it, a later one with another: the first that has it counts.
-        fixture.tree.write("later/plasma/kcms/systemsettings/kcm_networkmanagement.so", bytes: QtPluginFixture.qt6(QtPluginFixture.map([])))
+        let modules = "qt5/plasma/kcms/systemsettings_qwidgets/"
+        for id in ["kcm_networkmanagement", "kcm_own", "kcm_comment"] {
+            fixture.tree.write(modules + id + ".so", bytes: QtPluginFixture.connections)
+        }
+        fixture.tree.write(modules + "kcm_broken.so", bytes: Array(QtPluginFixture.connections.prefix(400)))
+        mkfifo(fixture.tree.path(modules + "kcm_fifo.so"), 0o644)
+        // "About this System" is in plasma/kcms itself, which System Settings
+        // searches first: a later directory's copy there wins over this one's
+        // in a later namespace.
+        fixture.tree.write("qt5/plasma/kcms/kinfocenter/kcm_about.so", bytes: QtPluginFixture.qt6(QtPluginFixture.map([])))
+        fixture.tree.write("qt6/plasma/kcms/kcm_about.so", bytes: QtPluginFixture.qt6(QtPluginFixture.map([
+            ("KPlugin", QtPluginFixture.map([("Description", QtPluginFixture.text("Information about this system"))])),
+            ("X-KDE-Keywords", QtPluginFixture.text("distro,kernel")),
+        ])))
         var environment = fixture.environment
-        environment.pluginDirectories = [fixture.tree.path("empty"), fixture.tree.path("lib/qt5/plugins"), fixture.tree.path("later")]
+        environment.pluginDirectories = [fixture.tree.path("empty"), fixture.tree.path("qt5"), fixture.tree.path("qt6")]
         let made = DesktopSource.apps.records(in: environment, now: .now())
-        let connections = try #require(SourceRecordsTests.find(made, .entity, app: "systemsettings", id: "kcm_networkmanagement"))
-        #expect(connections.text == "Bearbeiten Sie Ihre Netzwerkverbindungen")
-        #expect(connections.keywords == ["Netzwerke", "WLAN", "wifi", "Ethernet", "vpn"])
-        let own = try #require(SourceRecordsTests.find(made, .entity, app: "systemsettings", id: "kcm_own"))
-        #expect(own.text == "Its own" && own.keywords == ["mine"])
-        for id in ["kcm_nowhere", "kcm_broken"] {
-            let bare = try #require(SourceRecordsTests.find(made, .entity, app: "systemsettings", id: id))
-            #expect(bare.text == nil && bare.keywords.isEmpty)
+        func module(_ id: String) throws -> Record { try #require(SourceRecordsTests.find(made, .entity, app: "systemsettings", id: id)) }
+        #expect(try module("kcm_networkmanagement").text == "Bearbeiten Sie Ihre Netzwerkverbindungen")
+        #expect(try module("kcm_networkmanagement").keywords == ["Netzwerke", "WLAN", "wifi", "Ethernet", "vpn", "networks", "wi-fi", "ethernet"])
+        #expect(try module("kcm_own").text == "Its own" && module("kcm_own").keywords == ["mine"])
+        #expect(try module("kcm_comment").text == "Said here" && module("kcm_comment").keywords.first == "Netzwerke")
+        #expect(try module("kcm_about").keywords == ["distro", "kernel"])
+        for id in ["kcm_nowhere", "kcm_broken", "kcm_fifo"] {
+            #expect(try module(id).text == nil && module(id).keywords.isEmpty, "\(id)")
         }
         #expect(!(made.problems + made.warnings).contains { $0.file.contains("kcm_") })
     }

@@ -32,6 +32,7 @@ Writes .build/eval/DESKTOP.md and prints it. `make eval-desktop` builds and runs
 """
 import argparse
 import collections
+import glob
 import json
 import os
 import re
@@ -46,12 +47,18 @@ BIN = os.path.join(WORK, 'bin')
 # Each session's tree: GNOME's of PACKAGES, Plasma's of those and
 # KDE_PACKAGES, with the settings modules' Qt plugins (their keywords).
 ROOTS = {'GNOME': os.path.join(WORK, 'root'), 'KDE': os.path.join(WORK, 'root-kde')}
-PLUGINS = os.path.join('usr', 'lib', 'x86_64-linux-gnu', 'qt5', 'plugins')
 
 
 def apps_dir(session):
     return os.path.join(ROOTS[session], 'usr', 'share', 'applications')
-# Five sets, each written before any of it was run, by people who did not
+
+
+def plugin_dirs(session):
+    """The tree's Qt plugin directories (usr/lib/<multiarch>/qt5/plugins), as QT_PLUGIN_PATH."""
+    return os.pathsep.join(sorted(glob.glob(os.path.join(ROOTS[session], 'usr', 'lib', '*', 'qt*', 'plugins'))))
+
+
+# Seven sets, each written before any of it was run, by people who did not
 # see each other's: the first while the ranking was built, the second after
 # (at 742070d: 155 of 164 right first; its abbreviated words led to 14edf53),
 # the third after the first two had led to the generic name and description
@@ -61,26 +68,26 @@ def apps_dir(session):
 # before the modules' plugins were read.
 PROBE_SETS = [
     ('First set', os.path.join(HERE, 'queries', 'desktop-probes.tsv'),
-     'Written before any was run; looked at while the ranking of apps was built.'),
+     'Written before any was run; looked at while the ranking of apps was built.', 'GNOME'),
     ('Second set', os.path.join(HERE, 'queries', 'desktop-probes-second.tsv'),
      'Written later by another hand, without seeing the first set, before any was run; it adds words '
-     'abbreviated as launchers read them (multiword: `sys set`, `libre wri`).'),
+     'abbreviated as launchers read them (multiword: `sys set`, `libre wri`).', 'GNOME'),
     ('Third set', os.path.join(HERE, 'queries', 'desktop-probes-third.tsv'),
      'Written by a third hand from the desktop files alone, without seeing the other sets or running '
-     'anything, before the generic name and description tiers were measured on it.'),
+     'anything, before the generic name and description tiers were measured on it.', 'GNOME'),
     ('Tasks', os.path.join(HERE, 'queries', 'desktop-probes-tasks.tsv'),
      'What a person types who knows what to do but not which app does it ("take screenshot", "what is '
      'filling my hard drive"), written by a fourth hand from the desktop files alone, without seeing the '
-     'other sets or running anything.'),
+     'other sets or running anything.', 'GNOME'),
     ('Settings', os.path.join(HERE, 'queries', 'desktop-probes-settings.tsv'),
      'What a person types to change a system setting or reach a settings page ("blueto", "dark mode", '
      '"keyboard shortcuts", "souris"), written by a fifth hand from the desktop files alone (GNOME Settings\' '
      'panels among them), without seeing the other sets or running anything; right answers are the panels\' '
-     'own desktop ids, or an app where an app is what the person wants.'),
+     'own desktop ids, or an app where an app is what the person wants.', 'GNOME'),
     ('A panel or an app', os.path.join(HERE, 'queries', 'desktop-probes-panels-or-apps.tsv'),
      'Where a settings panel and an app could both answer ("sound", "print screen", "disk usage", "horloge"), '
      'written by a sixth hand from the desktop files alone, without seeing the other sets or running anything, '
-     'after the fifth had been looked at: some want the panel, some the app.'),
+     'after the fifth had been looked at: some want the panel, some the app.', 'GNOME'),
     ('Plasma', os.path.join(HERE, 'queries', 'desktop-probes-plasma.tsv'),
      'What a Plasma user types into KRunner, most of it to reach a page of System Settings ("wifi", "night col", '
      '"screen resolution", "fuseau horaire"), some an app ("print screen"), written by a seventh hand from the '
@@ -123,7 +130,7 @@ def fetch():
             if session == 'GNOME' and not gnome:
                 continue
             subprocess.run(['tar', '-x', '--wildcards', '-C', root, './usr/share/applications/*',
-                            f'./{PLUGINS}/plasma/kcms/*'], input=tar, capture_output=True)
+                            './usr/lib/*/qt*/plugins/plasma/kcms/*'], input=tar, capture_output=True)
     programs = set()
     for base, _, files in [w for session in ROOTS for w in os.walk(apps_dir(session))]:
         for f in files:
@@ -163,7 +170,7 @@ def environment(session, lang):
     e['PATH'] = BIN + os.pathsep + e.get('PATH', '')
     e.update(HOME=home, XDG_DATA_HOME=home + '/.local/share', XDG_CONFIG_HOME=home + '/.config',
              XDG_DATA_DIRS=os.path.join(ROOTS[session], 'usr', 'share'), XDG_CURRENT_DESKTOP=session, LANG=lang,
-             QT_PLUGIN_PATH=os.path.join(ROOTS[session], PLUGINS))
+             QT_PLUGIN_PATH=plugin_dirs(session))
     return e
 
 
@@ -260,6 +267,12 @@ def baseline(apps, query):
     return [i for _, _, i in sorted(ranked)[:5]]
 
 
+def languages(path):
+    """The LANGs a probe file asks in."""
+    with open(path, encoding='utf-8') as fh:
+        return {line.rstrip('\n').split('\t')[-1] for line in fh if line.strip()} & set(LANGS)
+
+
 def measure(limelight, indexes, apps, path, session):
     """The table and the wrong first hits of one probe set, as markdown lines."""
     counts = collections.defaultdict(collections.Counter)
@@ -304,21 +317,23 @@ def main():
     args = ap.parse_args()
     fetch()
     indexes, synced = {}, {}
-    for session in ROOTS:
-        for lang in LANGS:
-            indexes[session, lang], synced[session, lang] = index(args.limelight, session, lang)
-            for problem in synced[session, lang]['problems']:
-                print(f'desktop_probes: sync apps ({session}, {lang}): {problem}', file=sys.stderr)
+    # An index and the baseline's apps for each session and language a set asks in.
+    for session, lang in sorted({('GNOME', 'C.UTF-8')} | {(session, lang) for _, path, _, session in PROBE_SETS
+                                                           for lang in languages(path)}):
+        indexes[session, lang], synced[session, lang] = index(args.limelight, session, lang)
+        for problem in synced[session, lang]['problems']:
+            print(f'desktop_probes: sync apps ({session}, {lang}): {problem}', file=sys.stderr)
     apps = {(session, lang): desktop_apps(session, None if lang == 'C.UTF-8' else lang.split('.')[0])
-            for session in ROOTS for lang in LANGS}
+            for session, lang in indexes}
+    fetched = [f for f in os.listdir(os.path.join(WORK, 'debs')) if f.split('_')[0] in PACKAGES]
     lines = ['# Launcher probes on real desktop files', '',
              f'`make eval-desktop` (corpus/eval/desktop_probes.py), over the desktop files of '
-             f'{len(PACKAGES)} Debian packages ({len(apps["GNOME", "C.UTF-8"])} apps shown in a '
+             f'{len(fetched)} Debian packages ({len(apps["GNOME", "C.UTF-8"])} apps shown in a '
              f'GNOME session; `sync apps` added {synced["GNOME", "C.UTF-8"]["added"]} records).',
              'Share of probes whose first hit, or one of the first three, is a right app; the baseline ranks by',
              'name start, then a word of the name, then GenericName, Keywords or the executable, then any',
              'substring (rofi drun).']
-    for title, path, about, session in [p if len(p) == 4 else p + ('GNOME',) for p in PROBE_SETS]:
+    for title, path, about, session in PROBE_SETS:
         if session != 'GNOME':
             about += (f' Asked in a {session} session, over those packages and {len(KDE_PACKAGES)} more '
                       f'({len(apps[session, "C.UTF-8"])} apps shown; `sync apps` added '
