@@ -190,6 +190,20 @@ extension Array where Element == Searcher.Scored {
         }
     }
 
+    /// `order` with one row per command line of an app: System Settings'
+    /// "Display Configuration" desktop action and its Display Configuration
+    /// module both run `systemsettings kcm_kscreen`, and a Plasma session
+    /// listed them one under the other. The better ranked stays.
+    func oneRowPerCommandLine(_ order: [Int]) -> [Int] {
+        guard contains(where: { Searcher.isWayIntoItsApp($0.entry) }) else { return order }
+        var seen = Set<[String]>()
+        return order.filter { i in
+            let card = self[i].entry.card
+            guard Searcher.isWayIntoItsApp(self[i].entry), let exec = card.launch.exec else { return true }
+            return seen.insert([card.app, exec]).inserted
+        }
+    }
+
     /// The candidates' positions in result order: `SearchHit.ranksBefore`
     /// on what their hits would show.
     func rankOrder() -> [Int] {

@@ -255,7 +255,7 @@ public final class Searcher {
             scored.reserveCapacity(candidates.count)
             for m in candidates { if let s = try score(m, text: text, situation) { scored.append(s) } }
             scored.placeWaysIntoAppsBelowTheirApps()
-            var order = scored.rankOrder()
+            var order = scored.oneRowPerCommandLine(scored.rankOrder())
             // Never across a correction, nor onto hits that match only some words.
             if let kept = request.keepOnTop, corrected == nil, !relaxed {
                 keep(kept, onTopOf: &order, &scored, text: text)  // Searcher+StableTopHit.swift

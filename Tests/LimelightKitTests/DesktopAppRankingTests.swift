@@ -198,6 +198,25 @@ import Testing
         #expect(try respond(dir, "sound editor").hits.first?.title == "Audacity")
     }
 
+    /// A desktop action and a settings panel of one app that run the same
+    /// command line are one row: System Settings' "Display Configuration"
+    /// action and its module were listed one under the other in Plasma.
+    @Test func aPanelAndAnActionRunningTheSameCommandLineAreOneRow() throws {
+        let dir = TempDir()
+        try ingest(dir, [
+            #"{"kind":"app","app":"systemsettings","name":"System Settings","synonyms":["systemsettings"],"exec":"systemsettings"}"#,
+            #"{"kind":"intent","app":"systemsettings","id":"desktop-action","title":"Run a desktop action"}"#,
+            #"{"kind":"shortcut","app":"systemsettings","id":"kcm-kscreen","intent":"desktop-action","title":"Display Configuration","phrases":["Display Configuration in ${applicationName}"],"exec":"systemsettings kcm_kscreen"}"#,
+            #"{"kind":"shortcut","app":"systemsettings","id":"kcm-users","intent":"desktop-action","title":"Users","phrases":["Users in ${applicationName}"],"exec":"systemsettings kcm_users"}"#,
+            #"{"kind":"entity","app":"systemsettings","type":"SettingsPanel","id":"kcm_kscreen","title":"Display Configuration","subtitle":"System Settings","exec":"systemsettings kcm_kscreen","rankingHint":0,"keywords":["resolution","monitor"]}"#,
+            #"{"kind":"entity","app":"systemsettings","type":"SettingsPanel","id":"kcm_displaylock","title":"Display Lock","subtitle":"System Settings","exec":"systemsettings kcm_displaylock","rankingHint":0}"#,
+        ])
+        let titles = try respond(dir, "display").hits.map(\.title)
+        #expect(titles.filter { $0.hasPrefix("Display Configuration") }.count == 1, "\(titles)")
+        #expect(titles.contains("Display Lock"), "\(titles)")
+        #expect(try respond(dir, "resolution").hits.map(\.title) == ["Display Configuration"])
+    }
+
     /// An entity is a way into its app by its type (`SettingsPanel`), not by
     /// running a command line of its own: a note that does is found by its
     /// exact title as any entity is, not at a synonym's share, below a
