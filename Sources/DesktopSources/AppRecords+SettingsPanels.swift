@@ -44,8 +44,9 @@ extension AppRecords {
                 // the Appearance panel (keyword "Background") came first for
                 // "remove background noise" and File History & Trash for
                 // "empty trash" (`make eval-desktop`'s tasks, 82.3 → 79.7%
-                // first). So "network" is System Monitor and Thunar (a
-                // keyword each) before the Network panel.
+                // first). A panel's whole name still ranks it above another
+                // app's keyword (`Searcher.candidate`): "network" is the
+                // Network panel, then System Monitor and Thunar.
                 "exec": .string(exec), "rankingHint": .number(0),
             ]
             if let comment = panel.comment, !comment.isEmpty {

@@ -66,14 +66,15 @@ extension Searcher {
             c.titleMatch = 0
             // The share of the best name the query is the whole of (0: none).
             var wholeNameShare = 0.0
-            let wayIn = Self.isWayIntoItsApp(entry)
+            let panel = Self.isSettingsPanel(entry)
+            let wayIn = panel || Self.isDesktopAction(entry)
             // The name that says what the thing is, whose whole earns the
             // generic name's share: an app's GenericName (its second name),
             // a settings panel's own title ("Sound", "Power"), which names
             // the page as a GenericName names the kind of app. "sound" was
             // Audacity (its keyword) before the Sound panel.
             var genericNameIndex: Int? = entry.card.hasGenericName ? 1 : nil
-            if Self.isSettingsPanel(entry) { genericNameIndex = 0 }
+            if panel { genericNameIndex = 0 }
             for (i, name) in entry.card.names.enumerated() {
                 let synonym = i > 0 || wayIn
                 let role: TitleMatch.Role = synonym ? .synonym : entry.shownTitleGoesOn ? .startOfShownTitle : .name
@@ -120,11 +121,12 @@ extension Searcher {
     /// command line of its own, "New Private Window") or a settings panel
     /// (`SettingsPanel`, "Bluetooth").
     static func isWayIntoItsApp(_ entry: SnapshotCache.Entry) -> Bool {
-        switch entry.card.kind {
-        case .shortcut: entry.card.launch.exec != nil
-        case .entity: isSettingsPanel(entry)
-        default: false
-        }
+        isDesktopAction(entry) || isSettingsPanel(entry)
+    }
+
+    /// An App Shortcut that runs a command line of its own.
+    static func isDesktopAction(_ entry: SnapshotCache.Entry) -> Bool {
+        entry.card.kind == .shortcut && entry.card.launch.exec != nil
     }
 
     static func isSettingsPanel(_ entry: SnapshotCache.Entry) -> Bool {
