@@ -195,15 +195,27 @@ extension Array where Element == Searcher.Scored {
     /// `order` with one row per command line of an app: System Settings'
     /// "Display Configuration" desktop action and its Display Configuration
     /// module both run `systemsettings kcm_kscreen`, and a Plasma session
-    /// listed them one under the other. The better ranked stays.
+    /// listed them one under the other. The better ranked stays. A module
+    /// is named with or without its `kcm_` prefix, as System Settings and
+    /// kcmshell find it (`X`, else `kcm_X`): its "Screen Locking" action
+    /// runs `systemsettings screenlocker`, the module
+    /// `systemsettings kcm_screenlocker`, and both were listed.
     func oneRowPerCommandLine(_ order: [Int]) -> [Int] {
         guard contains(where: { Searcher.isWayIntoItsApp($0.entry) }) else { return order }
         var seen = Set<[String]>()
         return order.filter { i in
             let card = self[i].entry.card
             guard Searcher.isWayIntoItsApp(self[i].entry), let exec = card.launch.exec else { return true }
-            return seen.insert([card.app, exec]).inserted
+            return seen.insert([card.app, Self.moduleNamesUnprefixed(exec)]).inserted
         }
+    }
+
+    /// `exec` with each word's `kcm_` prefix dropped (what one row per
+    /// command line compares).
+    static func moduleNamesUnprefixed(_ exec: String) -> String {
+        exec.split(separator: " ", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("kcm_") ? $0.dropFirst(4) : $0 }
+            .joined(separator: " ")
     }
 
     /// The candidates' positions in result order: `SearchHit.ranksBefore`

@@ -210,11 +210,19 @@ import Testing
             #"{"kind":"shortcut","app":"systemsettings","id":"kcm-users","intent":"desktop-action","title":"Users","phrases":["Users in ${applicationName}"],"exec":"systemsettings kcm_users"}"#,
             #"{"kind":"entity","app":"systemsettings","type":"SettingsPanel","id":"kcm_kscreen","title":"Display Configuration","subtitle":"System Settings","exec":"systemsettings kcm_kscreen","rankingHint":0,"keywords":["resolution","monitor"]}"#,
             #"{"kind":"entity","app":"systemsettings","type":"SettingsPanel","id":"kcm_displaylock","title":"Display Lock","subtitle":"System Settings","exec":"systemsettings kcm_displaylock","rankingHint":0}"#,
+            // The action names the module without its kcm_ prefix, as
+            // System Settings' "Screen Locking" does.
+            #"{"kind":"shortcut","app":"systemsettings","id":"screenlocker","intent":"desktop-action","title":"Screen Locking","phrases":["Screen Locking in ${applicationName}"],"exec":"systemsettings screenlocker"}"#,
+            #"{"kind":"entity","app":"systemsettings","type":"SettingsPanel","id":"kcm_screenlocker","title":"Screen Locking","subtitle":"System Settings","exec":"systemsettings kcm_screenlocker","rankingHint":0}"#,
+            #"{"kind":"entity","app":"systemsettings","type":"SettingsPanel","id":"kcm_screenlockerx","title":"Screen Locking Extras","subtitle":"System Settings","exec":"systemsettings kcm_screenlockerx","rankingHint":0}"#,
         ])
         let titles = try respond(dir, "display").hits.map(\.title)
         #expect(titles.filter { $0.hasPrefix("Display Configuration") }.count == 1, "\(titles)")
         #expect(titles.contains("Display Lock"), "\(titles)")
         #expect(try respond(dir, "resolution").hits.map(\.title) == ["Display Configuration"])
+        let locking = try respond(dir, "screen locking").hits.map(\.title)
+        #expect(locking.filter { $0.hasPrefix("Screen Locking") && !$0.contains("Extras") }.count == 1, "\(locking)")
+        #expect(locking.contains("Screen Locking Extras"), "\(locking)")
     }
 
     /// An entity is a way into its app by its type (`SettingsPanel`), not by
