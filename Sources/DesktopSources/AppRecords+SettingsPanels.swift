@@ -31,10 +31,18 @@ extension AppRecords {
             let named = panel.aliasFor.flatMap { byID[$0] }
             let running = panel.categories.contains("Settings") ? line.launchedProgram.flatMap { byProgram[$0] } : nil
             guard let owner = named ?? running.flatMap({ $0.count == 1 ? $0[0] : nil }) else { continue }
-            if named != nil, panel.comment == nil || panel.keywords.isEmpty,
-               let module = SettingsModuleMetadata.find(module: panel.id, in: environment.pluginDirectories, locale: environment.locale) {
-                panel.comment = panel.comment ?? module.description
-                if panel.keywords.isEmpty { panel.keywords = module.keywords }
+            if named != nil, panel.comment == nil || panel.keywords.isEmpty {
+                switch SettingsModuleMetadata.find(module: panel.id, in: environment.pluginDirectories, locale: environment.locale) {
+                case let .found(module):
+                    panel.comment = panel.comment ?? module.description
+                    if panel.keywords.isEmpty { panel.keywords = module.keywords }
+                case let .unreadable(path, problem):
+                    // Found by its name, and said: its keywords ("wifi") are lost until the plugin reads.
+                    out.warnings.append(DesktopSourceError(file: path, line: 0, problem:
+                        "\(problem): the settings module \(panel.id) is found by its name only, without its description and keywords"))
+                case .absent:
+                    break
+                }
             }
             var o: JSONObject = [
                 "kind": "entity", "app": .string(owner.id), "type": .string(SettingsPanel.entityType), "id": .string(panel.id),

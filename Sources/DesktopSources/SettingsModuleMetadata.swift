@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// What a Plasma settings module (a KCM: "Connections", "Audio") says of
 /// itself beyond its name. Its desktop file
 /// (`kcm_networkmanagement.desktop`: `NoDisplay`, `X-KDE-AliasFor=systemsettings`)
@@ -53,21 +56,41 @@ struct SettingsModuleMetadata: Equatable {
                 "/usr/lib64/qt6/plugins", "/usr/lib64/qt5/plugins", "/usr/lib/qt6/plugins", "/usr/lib/qt/plugins"]
     }()
 
+    /// What looking for a module's plugin found.
+    enum Lookup: Equatable {
+        case found(SettingsModuleMetadata)
+        /// No plugin directory has it: the module is found by its name.
+        case absent
+        /// A plugin is there but says nothing readable (truncated, not a
+        /// regular file, too large, no metadata): the module is found by its
+        /// name, and the sync names the file, as it names a broken desktop file.
+        case unreadable(path: String, problem: String)
+    }
+
     /// The metadata of module `id` in `locale`, from its library: the first
     /// namespace that has it in any of `directories` (as KDE looks), in
     /// their order. The id is the desktop file's (`kcm_networkmanagement`),
-    /// which Plasma generates from the module's own. Nil where none has it
-    /// or its metadata cannot be read: the module is then found by its name.
-    static func find(module id: String, in directories: [String], locale: DesktopLocale?) -> SettingsModuleMetadata? {
-        guard !id.isEmpty, !id.contains("/") else { return nil }
+    /// which Plasma generates from the module's own.
+    static func find(module id: String, in directories: [String], locale: DesktopLocale?) -> Lookup {
+        guard !id.isEmpty, !id.contains("/") else { return .absent }
         for space in namespaces {
             for directory in directories {
                 let path = directory + "/" + space + "/" + id + ".so"
-                guard FileSystem.status(path) != nil else { continue }
-                return FileSystem.regularFileContents(of: path, maxBytes: maxLibraryBytes).flatMap { read($0, locale: locale) }
+                guard let st = FileSystem.status(path) else { continue }
+                guard let library = FileSystem.regularFileContents(of: path, maxBytes: maxLibraryBytes) else {
+                    // Why, from the path's status (the read tests the file opened).
+                    let problem = (st.st_mode & S_IFMT) != S_IFREG ? "is not a regular file"
+                        : Int(st.st_size) > maxLibraryBytes ? "is more than \(maxLibraryBytes >> 20) MB, larger than any settings module"
+                        : "cannot be read"
+                    return .unreadable(path: path, problem: problem)
+                }
+                guard let metadata = read(library, locale: locale) else {
+                    return .unreadable(path: path, problem: "holds no Qt plugin metadata that can be read")
+                }
+                return .found(metadata)
             }
         }
-        return nil
+        return .absent
     }
 
     /// The metadata in a plugin library's bytes.

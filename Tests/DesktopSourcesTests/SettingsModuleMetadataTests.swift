@@ -149,6 +149,13 @@ enum QtPluginFixture {
         for id in ["kcm_nowhere", "kcm_broken", "kcm_fifo"] {
             #expect(try module(id).text == nil && module(id).keywords.isEmpty, "\(id)")
         }
-        #expect(!(made.problems + made.warnings).contains { $0.file.contains("kcm_") })
+        // A plugin that is there but cannot be read is named, as a broken
+        // desktop file is; one that is nowhere is no defect.
+        #expect(!made.problems.contains { $0.file.contains("kcm_") })
+        let named = made.warnings.filter { $0.file.contains("kcm_") }
+        #expect(named.map(\.file).sorted() == [fixture.tree.path(modules + "kcm_broken.so"), fixture.tree.path(modules + "kcm_fifo.so")])
+        #expect(named.first { $0.file.hasSuffix("kcm_broken.so") }?.problem.hasPrefix("holds no Qt plugin metadata") == true, "\(named)")
+        #expect(named.first { $0.file.hasSuffix("kcm_fifo.so") }?.problem.hasPrefix("is not a regular file") == true, "\(named)")
+        #expect(named.allSatisfy { $0.problem.contains("is found by its name only") }, "\(named)")
     }
 }
