@@ -288,7 +288,10 @@ import Testing
         let id = String(picked.prefix { $0 != "\t" })
         #expect(try cli.run(["open", id]).status == 0)
         #expect(appears("opened-keep"))
-        #expect(try cli.run(["open", "not-an-id"]).status == 64)
+        // An id from `search --json` is no hit id: the error says how to open it.
+        let notAnID = try cli.run(["open", "not-an-id"])
+        #expect(notAnID.status == 64)
+        #expect(notAnID.stderr.contains("--app A --type T --id I"), "\(notAnID.stderr)")
     }
 
     /// A hit id's parts are percent-encoded for `%` and `/` (and control

@@ -40,7 +40,7 @@ struct OpenCommand: Command {
         let query = args.value(.query) != nil
         if let id = args.positionals.first {
             if query || args.value(.app) != nil { throw CLIError.usage("give a hit id, --app or --query, not more than one") }
-            guard HitID(text: id) != nil else { throw CLIError.usage("'\(id)' is not a hit id (the first column of 'limelight search --format tsv')") }
+            guard HitID(text: id) != nil else { throw CLIError.usage("'\(id)' is not a hit id (the first column of 'limelight search --format tsv'); a hit of 'search --json' opens by its fields: --app A --type T --id I, or --app A --shortcut S") }
             return
         }
         if query == (args.value(.app) != nil) { throw CLIError.usage(query ? "give --app or --query, not both" : "give --app or --query") }
