@@ -93,6 +93,14 @@ PROBE_SETS = [
      '"screen resolution", "fuseau horaire"), some an app ("print screen"), written by a seventh hand from the '
      'desktop files alone, without seeing the other sets, the modules\' plugins or running anything. The pages\' '
      'desktop files hold a name and a command line only; their keywords are in their Qt plugins.', 'KDE'),
+    ('Words of pages and apps', os.path.join(HERE, 'queries', 'desktop-probes-keywords.tsv'),
+     'One word, mostly, from what a settings page or an app is about, its keywords, comment or name ("dns", '
+     '"proxy", "bright", "calculator"), half wanting a page and half an app, written by an eighth hand from the '
+     'desktop files alone, without seeing the other sets or running anything, after an audit found panels '
+     'below apps that matched only weakly ("dns" was Document Scanner by its initials).', 'GNOME'),
+    ('Words of pages and apps, Plasma', os.path.join(HERE, 'queries', 'desktop-probes-keywords-plasma.tsv'),
+     'The same for a Plasma session, by the same hand, from the desktop files and the modules\' plugin '
+     'metadata.', 'KDE'),
 ]
 AT = '2026-12-01T12:00:00Z'
 PACKAGES = """ark audacity baobab blender cheese chromium dolphin emacs-common emacs-gtk eog evince file-roller
