@@ -470,6 +470,12 @@ func countingRules() -> [CountingRule] {
             ["\(t.weekday)|\(bucket(t))|\(place(c))", "\(bucket(t))|\(place(c))", "p:\(place(c))", bucket(t)]
         },
         CountingRule("time of day+place") { t, c in ["\(bucket(t))|\(place(c))", "p:\(place(c))", bucket(t)] },
+        // Where a study stamps each launch with one of its own times of day
+        // (Frappe's seven: sunrise, morning, noon, …), the clock hour is that
+        // time of day, and this is the study's own rule.
+        CountingRule("weekday+clock hour+place") { t, c in
+            ["\(t.weekday)|\(hour(t))|\(place(c))", "\(hour(t))|\(place(c))", "p:\(place(c))", hour(t)]
+        },
         CountingRule("same clock hour") { t, _ in [hour(t)] },
         CountingRule("same time of day") { t, _ in [bucket(t)] },
         CountingRule("most frequently used") { _, _ in [] },
@@ -497,8 +503,10 @@ say("Baselines rank the targets seen so far. Counting rules: the most used in th
 say("same contexts + day type + clock hour, backing off to contexts + day type,")
 say("contexts, day type + hour, hour; the most used on the same weekday + time of day")
 say("+ place, backing off to time of day + place, place, time of day; the same without the")
-say("weekday (time of day + place, backing off to place, time of day); the most used in")
-say("the same clock hour; in the same time of day; the most frequently used (MFU).")
+say("weekday (time of day + place, backing off to place, time of day); the most used on")
+say("the same weekday + clock hour + place, backing off to clock hour + place, place, clock")
+say("hour (where a study stamps each launch with one of its times of day, its own rule);")
+say("the most used in the same clock hour; in the same time of day; the most frequently used (MFU).")
 say("Each breaks ties by the next broader cell, then overall count, then last use.")
 say("Most recently used (MRU) and popularity (the static prior, no usage) too.")
 say()
@@ -675,7 +683,7 @@ say()
 say("*Paired*: of the events only one of the two puts the target first (or in the top 5), how")
 say("many Limelight does – how many the rule does, and McNemar's exact two-sided p: how likely a")
 say("split at least that uneven is if neither were better. HR@1 over 800 events has a standard")
-say("error of about 0.017 and the best rule is the best of six on that very log, so a lead of a")
+say("error of about 0.017 and the best rule is the best of \(countingRules().count) on that very log, so a lead of a")
 say("few events either way is chance. Of the \(2 * summary.count) comparisons, Limelight is ahead at p < 0.05 on")
 say("\(clearlyAhead) and behind on \(clearlyBehind).")
 say()

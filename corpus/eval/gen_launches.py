@@ -42,6 +42,13 @@ than a third (0.16 on the real launches issue 14 measured).
 day and a place is replayed: many launches at one instant.
 
     python3 corpus/eval/gen_launches.py --people 101-124 --harder --coarse-clock --out DIR
+
+--seven-daytimes draws the times of day a study such as Frappe records
+(sunrise, morning, noon, afternoon, sunset, evening, night), finer than
+DESIGN.md's four; with --coarse-clock each launch is stamped at its
+daytime's first hour, as such a study is replayed.
+
+    python3 corpus/eval/gen_launches.py --people 201-216 --seven-daytimes --coarse-clock --out DIR
 """
 import argparse
 import datetime
@@ -62,9 +69,15 @@ RECIPE = {'apps': (25, 70), 'niche': (3, 15), 'noise': 0.2, 'rate': (4, 12)}
 HARDER = {'apps': (60, 150), 'niche': (2, 6), 'noise': 0.35, 'rate': (8, 20)}
 # Hours of DESIGN.md's times of day (night runs past midnight to 05:00).
 BUCKETS = {'morning': (5, 12), 'afternoon': (12, 17), 'evening': (17, 22), 'night': (22, 29)}
+# --seven-daytimes: the seven a study such as Frappe records instead (its
+# "daytime"), finer than DESIGN.md's four: with --coarse-clock each launch is
+# stamped at its daytime's first hour, and "the same weekday, time of day and
+# place" is the weekday + clock hour + place rule of `make eval`.
+DAYTIMES = {'sunrise': (5, 7), 'morning': (7, 11), 'noon': (11, 13), 'afternoon': (13, 17),
+            'sunset': (17, 19), 'evening': (19, 22), 'night': (22, 29)}
 
 
-def person(seed, out, ranks=None, recipe=RECIPE, coarse_clock=False):
+def person(seed, out, ranks=None, recipe=RECIPE, coarse_clock=False, buckets=BUCKETS):
     """Appends one person's records to `out`; with `ranks`, also each
     launch's rank (0: first) under the probabilities it was drawn from, in
     the order the launches are written (see launch_ceiling.py). With
@@ -75,11 +88,11 @@ def person(seed, out, ranks=None, recipe=RECIPE, coarse_clock=False):
     n_apps = rng.randint(*recipe['apps'])
     apps = [f'launch.p{seed}.app{i}' for i in range(n_apps)]
     pop = [1 / (i + 1) ** rng.uniform(0.9, 1.3) for i in range(n_apps)]
-    cells = [(wd, b, p) for wd in range(7) for b in BUCKETS for p in ('home', 'work', 'other')]
+    cells = [(wd, b, p) for wd in range(7) for b in buckets for p in ('home', 'work', 'other')]
     # where the person is: work on (most) weekdays' mornings and afternoons
     works = [wd for wd in range(7) if wd < 5 or rng.random() < 0.15]
     def place_of(wd, b):
-        if wd in works and b in ('morning', 'afternoon'):
+        if wd in works and b in ('morning', 'noon', 'afternoon'):
             return rng.choices(['work', 'other', 'home'], [0.75, 0.15, 0.10])[0]
         return rng.choices(['home', 'other'], [0.8, 0.2])[0]
     niche = {}
@@ -88,7 +101,7 @@ def person(seed, out, ranks=None, recipe=RECIPE, coarse_clock=False):
         ws = {}
         for _ in range(k):
             kind = rng.random()
-            wd = rng.randrange(7); b = rng.choice(list(BUCKETS)); p = rng.choice(['home', 'work', 'other'])
+            wd = rng.randrange(7); b = rng.choice(list(buckets)); p = rng.choice(['home', 'work', 'other'])
             if kind < 0.4:   # one weekday, one bucket, one place
                 sel = lambda c, wd=wd, b=b, p=p: c == (wd, b, p)
             elif kind < 0.7:  # a time of day at a place, any day
@@ -114,7 +127,7 @@ def person(seed, out, ranks=None, recipe=RECIPE, coarse_clock=False):
     for d in range(days):
         date = start + datetime.timedelta(days=d)
         wd = date.weekday()
-        for b, (h0, h1) in BUCKETS.items():
+        for b, (h0, h1) in buckets.items():
             p = place_of(wd, b)
             n = sum(1 for _ in range(int(rate * 3)) if rng.random() < (h1 - h0) / 17 / 3)
             for _ in range(n):
@@ -166,16 +179,20 @@ if __name__ == '__main__':
     cli.add_argument('--out', default=OUT, help="directory to write into (default corpus/eval/launches)")
     cli.add_argument('--harder', action='store_true',
                      help="60-150 apps, niches 2-6x, 35%% noise, 8-20 launches a day (with --out)")
+    cli.add_argument('--seven-daytimes', action='store_true',
+                     help="Frappe's seven times of day (sunrise, morning, noon, afternoon, sunset, evening, night) "
+                          "instead of DESIGN.md's four (with --out)")
     cli.add_argument('--coarse-clock', action='store_true',
                      help="every launch at the first minute of its time of day, as a study recording only the "
                           "time of day is replayed (with --out)")
     args = cli.parse_args()
-    if (args.harder or args.coarse_clock) and os.path.abspath(args.out) == OUT:
-        cli.error("--harder and --coarse-clock write other people: give --out DIR (corpus/eval/launches keeps the committed recipe)")
+    if (args.harder or args.coarse_clock or args.seven_daytimes) and os.path.abspath(args.out) == OUT:
+        cli.error("--harder, --coarse-clock and --seven-daytimes write other people: give --out DIR (corpus/eval/launches keeps the committed recipe)")
     os.makedirs(args.out, exist_ok=True)
     for seed in args.people:
         out = []
-        person(seed, out, recipe=HARDER if args.harder else RECIPE, coarse_clock=args.coarse_clock)
+        person(seed, out, recipe=HARDER if args.harder else RECIPE, coarse_clock=args.coarse_clock,
+               buckets=DAYTIMES if args.seven_daytimes else BUCKETS)
         with open(os.path.join(args.out, f'launch{seed}.jsonl'), 'w', encoding='utf-8') as f:
             for r in out:
                 f.write(json.dumps(r) + '\n')

@@ -33,15 +33,17 @@ cli.add_argument('--people', type=gen_launches.seed_range, default=range(1, gen_
                  help=f"seeds FIRST-LAST (default 1-{gen_launches.PEOPLE}: the committed logs)")
 cli.add_argument('--harder', action='store_true', help="people drawn by gen_launches.py --harder")
 cli.add_argument('--coarse-clock', action='store_true', help="people drawn by gen_launches.py --coarse-clock")
+cli.add_argument('--seven-daytimes', action='store_true', help="people drawn by gen_launches.py --seven-daytimes")
 cli.add_argument('--ranks', metavar='DIR', help="score the rankers of limelight-eval --ranks DIR in expectation (markdown)")
 cli.add_argument('--by-rank', action='store_true', help="with --ranks: each ranker's probability at places 1 to 5, pooled")
 args = cli.parse_args()
 RECIPE = gen_launches.HARDER if args.harder else gen_launches.RECIPE
+BUCKETS = gen_launches.DAYTIMES if args.seven_daytimes else gen_launches.BUCKETS
 
 
 def half(seed):
     """Which half of `make eval` the committed person is in (any other is held out)."""
-    return 'tune' if seed <= 4 and not args.harder else 'held-out'
+    return 'tune' if seed <= 4 and not (args.harder or args.coarse_clock or args.seven_daytimes) else 'held-out'
 
 
 def drawn_from(seed):
@@ -56,7 +58,7 @@ def drawn_from(seed):
     real = gen_launches.truth_rank
     gen_launches.truth_rank = keep
     try:
-        gen_launches.person(seed, [], probabilities, recipe=RECIPE, coarse_clock=args.coarse_clock)
+        gen_launches.person(seed, [], probabilities, recipe=RECIPE, coarse_clock=args.coarse_clock, buckets=BUCKETS)
     finally:
         gen_launches.truth_rank = real
     return probabilities
@@ -150,7 +152,7 @@ if args.ranks:
 total = top1 = top5 = 0
 for seed in args.people:
     ranks = []
-    gen_launches.person(seed, [], ranks, recipe=RECIPE, coarse_clock=args.coarse_clock)
+    gen_launches.person(seed, [], ranks, recipe=RECIPE, coarse_clock=args.coarse_clock, buckets=BUCKETS)
     n = len(ranks)
     print(f"launch{seed} ({half(seed)}): {n} launches, ceiling HR@1 {sum(r == 0 for r in ranks) / n:.3f}, "
           f"HR@5 {sum(r < 5 for r in ranks) / n:.3f}")
