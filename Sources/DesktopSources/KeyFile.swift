@@ -39,44 +39,56 @@ public struct KeyFile: Sendable {
     }
 
     public static func parse(_ bytes: [UInt8], path: String) throws(DesktopSourceError) -> KeyFile {
+        // Read by bytes, not by String: `=`, `[`, `#`, spaces and line ends
+        // are ASCII, which no byte of a multi-byte UTF-8 sequence can be, so
+        // a byte search finds them exactly where a scalar search would. By
+        // String and Unicode scalars, a desktop file was read at 2.5 MB/s,
+        // 70% of a `sync apps` over 640 Debian desktop files (an audit).
+        // (By scalar, not by Character, either way: `=` followed by a
+        // joiner or a combining mark is one Character, and Debian's
+        // mate-about-me.desktop has `Name[fa]=` + U+200C (ZWNJ).)
+        // Valid as a whole, as nearly every file is, no line needs checking.
+        let valid = String(validating: bytes, as: UTF8.self) != nil
         var groups: [KeyFileGroup] = []
         var names = Set<String>()
         var lineNumber = 0
-        for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var next = 0
+        while next <= bytes.count {
+            var start = next, end = next
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            next = end + 1
             lineNumber += 1
             func fail(_ problem: String) -> DesktopSourceError {
                 DesktopSourceError(file: path, line: lineNumber, problem: problem)
             }
-            guard let decoded = String(validating: rawLine, as: UTF8.self) else {
+            if !valid, String(validating: bytes[start..<end], as: UTF8.self) == nil {
                 throw fail("not valid UTF-8 (the spec requires UTF-8)")
             }
-            // By Unicode scalar, not Character: `=` followed by a joiner or a
-            // combining mark is one Character, and Debian's
-            // mate-about-me.desktop has `Name[fa]=` + U+200C (ZWNJ), which
-            // hid its `=` and left the app out.
-            let line = decoded.unicodeScalars.drop { $0 == " " || $0 == "\t" }
-                .reversed().drop { $0 == "\r" }.reversed()
-            let text = String(String.UnicodeScalarView(line))
-            if lineNumber == 1, text.hasPrefix("\u{FEFF}") {
+            while start < end && (bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t")) { start += 1 }
+            while end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            let line = bytes[start..<end]
+            if lineNumber == 1, line.starts(with: [0xEF, 0xBB, 0xBF]) {
                 // GLib refuses it too; unseen in an editor, it needs naming.
                 throw fail("the file starts with a UTF-8 byte order mark (EF BB BF), which a desktop file may not have; save it without one")
             }
-            if text.isEmpty || text.hasPrefix("#") { continue }
-            if text.hasPrefix("[") {
-                let name = try groupName(text, fail)
+            guard let first = line.first, first != UInt8(ascii: "#") else { continue }
+            if first == UInt8(ascii: "[") {
+                let name = try groupName(String(decoding: line, as: UTF8.self), fail)
                 guard names.insert(name).inserted else { throw fail("group [\(name)] appears a second time") }
                 groups.append(KeyFileGroup(name: name, line: lineNumber))
                 continue
             }
-            let scalars = text.unicodeScalars
-            guard let equals = scalars.firstIndex(of: "=") else {
-                throw fail("expected a [Group] header, a Key=Value entry or a # comment, found \"\(text)\"")
+            guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else {
+                throw fail("expected a [Group] header, a Key=Value entry or a # comment, found \"\(String(decoding: line, as: UTF8.self))\"")
             }
-            let key = String(String.UnicodeScalarView(scalars[..<equals].reversed().drop { $0 == " " || $0 == "\t" }.reversed()))
-            let value = String(scalars[scalars.index(after: equals)...].drop { $0 == " " || $0 == "\t" })
-            guard !groups.isEmpty else { throw fail("entry \(key) comes before any [Group] header") }
+            var keyEnd = equals
+            while keyEnd > start && (bytes[keyEnd - 1] == UInt8(ascii: " ") || bytes[keyEnd - 1] == UInt8(ascii: "\t")) { keyEnd -= 1 }
+            var valueStart = equals + 1
+            while valueStart < end && (bytes[valueStart] == UInt8(ascii: " ") || bytes[valueStart] == UInt8(ascii: "\t")) { valueStart += 1 }
+            let key = bytes[start..<keyEnd]
+            guard !groups.isEmpty else { throw fail("entry \(String(decoding: key, as: UTF8.self)) comes before any [Group] header") }
             let fullKey = try normalizedKey(key, fail)
-            groups[groups.count - 1].add(fullKey, KeyFileGroup.Entry(value: value, line: lineNumber))
+            groups[groups.count - 1].add(fullKey, KeyFileGroup.Entry(value: String(decoding: bytes[valueStart..<end], as: UTF8.self), line: lineNumber))
         }
         return KeyFile(path: path, groups: groups)
     }
@@ -97,22 +109,28 @@ public struct KeyFile: Sendable {
     /// does (`g_key_file_is_key_name`): not empty, no `=`, `[` or `]` but
     /// around a locale. The spec's `A-Za-z0-9-` is stricter, and refusing
     /// `X-Foo_Bar=1` dropped a whole app GNOME shows.
-    private static func normalizedKey(_ key: String, _ fail: (String) -> DesktopSourceError) throws(DesktopSourceError) -> String {
+    private static func normalizedKey(_ key: ArraySlice<UInt8>, _ fail: (String) -> DesktopSourceError) throws(DesktopSourceError) -> String {
+        func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
         var base = key
-        var locale: String?
-        if let open = key.firstIndex(of: "[") {
-            guard key.hasSuffix("]") else { throw fail("a localized key must end with ]: \"\(key)\"") }
-            base = String(key[..<open])
-            let inner = String(key[key.index(after: open)..<key.index(before: key.endIndex)])
-            guard !inner.isEmpty, !inner.contains(where: { $0 == "[" || $0 == "]" || $0 == " " }) else {
-                throw fail("bad locale in key \"\(key)\"")
+        if let open = key.firstIndex(of: UInt8(ascii: "[")) {
+            guard key.last == UInt8(ascii: "]") else { throw fail("a localized key must end with ]: \"\(text(key))\"") }
+            base = key[..<open]
+            let inner = key[(open + 1)..<(key.endIndex - 1)]
+            guard !inner.isEmpty, !inner.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") || $0 == UInt8(ascii: " ") }) else {
+                throw fail("bad locale in key \"\(text(key))\"")
             }
-            locale = DesktopLocale.withoutEncoding(inner)
+            guard !base.isEmpty, !base.contains(UInt8(ascii: "]")) else {
+                throw fail("a key may not be empty nor hold ] outside its [locale]: \"\(text(key))\"")
+            }
+            // Most keys of a desktop file are translations; only one naming
+            // an encoding (`de_DE.UTF-8`) is written again.
+            guard inner.contains(UInt8(ascii: ".")) else { return text(key) }
+            return "\(text(base))[\(DesktopLocale.withoutEncoding(text(inner)))]"
         }
-        guard !base.isEmpty, !base.contains("]") else {
-            throw fail("a key may not be empty nor hold ] outside its [locale]: \"\(key)\"")
+        guard !base.isEmpty, !base.contains(UInt8(ascii: "]")) else {
+            throw fail("a key may not be empty nor hold ] outside its [locale]: \"\(text(key))\"")
         }
-        return locale.map { "\(base)[\($0)]" } ?? base
+        return text(key)
     }
 }
 

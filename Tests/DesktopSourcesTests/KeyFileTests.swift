@@ -188,6 +188,15 @@ import Testing
         #expect(entry.string("Comment") == "\u{0301}x")
     }
 
+    /// A line is a comment or a group header by its first byte, as GLib
+    /// reads it: a `#` or `[` followed by a combining mark is one Character,
+    /// which a String's `hasPrefix` did not take for `#`, and the file was
+    /// refused whole.
+    @Test func aCommentOrHeaderIsToldByItsFirstByte() throws {
+        let file = try parse("#\u{0301} a comment\n[G\u{0301}]\nName=x\n")
+        #expect(file.group("G\u{0301}")?.string("Name") == "x")
+    }
+
     /// A key file past 4 MB is not read: named, not parsed at length.
     @Test func aHugeFileIsNotRead() throws {
         let tree = FixtureTree()
