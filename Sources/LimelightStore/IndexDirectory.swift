@@ -51,6 +51,12 @@ extension IndexLocation {
         // directory of someone else's and gave up, and the first batch of
         // one of two `index` runs on a new directory was lost.
         if foreign.isEmpty, isBeingCreated() { return nil }
+        // Or it was, when the directory was listed: it publishes its stub
+        // before it lets go of the directory, so with the directory free
+        // the stub is there now (a reader listing between the two was told
+        // "no stub", one CI run in many).
+        var stub = stat()
+        if foreign.isEmpty, lstat(stubPath, &stub) == 0 { return try validStub() }
         throw StoreError.notAnIndex("\(path) holds \(generations.joined(separator: ", ")) but no stub file 'current': it is not a Limelight index, or its stub was lost. Nothing was changed; if it is an index, restore the stub (printf 'glass gen-N\\n' > \(stubPath)) or pass another --index")
     }
 
