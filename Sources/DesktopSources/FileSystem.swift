@@ -5,19 +5,28 @@ import LimelightSupport
 
 /// The few POSIX calls the readers need (Foundation-free: CLI start-up time).
 enum FileSystem {
-    /// The whole file, or a `DesktopSourceError` saying why it cannot be read.
+    /// The whole of a regular file, or a `DesktopSourceError` saying why it
+    /// cannot be read. Opened without waiting and tested as opened, not by
+    /// its path before: a FIFO put in a desktop file's place between the
+    /// two blocked the open, and the sync with it.
     static func contents(of path: String) throws(DesktopSourceError) -> [UInt8] {
-        guard let file = fopen(path, "rb") else { throw failure(path, "cannot open") }
-        defer { fclose(file) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(path, "cannot open") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw failure(path, "cannot read") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw DesktopSourceError(file: path, line: 0, problem: "is not a regular file")
+        }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(st.st_size))
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw failure(path, "cannot read") }
+            if count == 0 { return bytes }
             bytes.append(contentsOf: buffer[0..<count])
-            if count < buffer.count {
-                if ferror(file) != 0 { throw failure(path, "cannot read") }
-                return bytes
-            }
         }
     }
 

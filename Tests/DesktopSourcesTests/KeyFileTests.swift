@@ -197,6 +197,20 @@ import Testing
         #expect(file.group("G\u{0301}")?.string("Name") == "x")
     }
 
+    /// What is not a regular file is refused as opened, not read: a
+    /// directory was read until it failed ("cannot read: Is a directory"),
+    /// and a FIFO put in a file's place after discovery tested it blocked
+    /// the open, and the sync.
+    @Test func onlyARegularFileIsRead() throws {
+        let tree = FixtureTree()
+        let directory = tree.directory("x.desktop")
+        #expect(throws: DesktopSourceError(file: directory, line: 0, problem: "is not a regular file")) {
+            try KeyFile.load(directory)
+        }
+        // (A FIFO is refused by the same test; tried here, a regression
+        // would block the suite instead of failing it.)
+    }
+
     /// A key file past 4 MB is not read: named, not parsed at length.
     @Test func aHugeFileIsNotRead() throws {
         let tree = FixtureTree()
