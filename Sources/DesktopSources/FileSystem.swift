@@ -6,20 +6,12 @@ import LimelightSupport
 /// The few POSIX calls the readers need (Foundation-free: CLI start-up time).
 enum FileSystem {
     /// The whole of a regular file, or a `DesktopSourceError` saying why it
-    /// cannot be read. Opened without waiting and tested as opened, not by
-    /// its path before: a FIFO put in a desktop file's place between the
-    /// two blocked the open, and the sync with it.
+    /// cannot be read (`openRegularFile`).
     static func contents(of path: String) throws(DesktopSourceError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(path, "cannot open") }
+        let (fd, size) = try openRegularFile(path)
         defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw failure(path, "cannot read") }
-        guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw DesktopSourceError(file: path, line: 0, problem: "is not a regular file")
-        }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(st.st_size))
+        bytes.reserveCapacity(size)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -30,30 +22,47 @@ enum FileSystem {
         }
     }
 
-    /// The whole of a regular file of at most `maxBytes`, or nil: tested on
-    /// the file opened, not on its path before (opened without waiting: a
-    /// FIFO would block the open), and read no further than its size (a
-    /// file that grows meanwhile).
-    static func regularFileContents(of path: String, maxBytes: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+    /// The whole of a regular file of at most `maxBytes` (`openRegularFile`),
+    /// read no further than its size: one that grows meanwhile is an error.
+    static func regularFileContents(of path: String, maxBytes: Int) throws(DesktopSourceError) -> [UInt8] {
+        let (fd, size) = try openRegularFile(path)
         defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) <= maxBytes else { return nil }
+        guard size <= maxBytes else {
+            throw DesktopSourceError(file: path, line: 0, problem: "is more than \(maxBytes >> 20) MB")
+        }
         // One byte more than its size: read, it says the file grew.
-        let size = Int(st.st_size)
         var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
         while count < bytes.count {
             let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { return nil }
+            guard n >= 0 else { throw failure(path, "cannot read") }
             if n == 0 { break }
             count += n
         }
-        guard count <= size else { return nil }
+        guard count <= size else { throw DesktopSourceError(file: path, line: 0, problem: "grew while it was read") }
         bytes.removeSubrange(count...)
         return bytes
+    }
+
+    /// `path` opened for reading, and its size; the caller closes it. Opened
+    /// without waiting and tested as opened, not by its path before: a FIFO
+    /// put in a desktop file's place between the two blocked the open, and
+    /// the sync with it, and a directory was read until the read failed.
+    private static func openRegularFile(_ path: String) throws(DesktopSourceError) -> (fd: Int32, size: Int) {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(path, "cannot open") }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let error = failure(path, "cannot read")
+            close(fd)
+            throw error
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw DesktopSourceError(file: path, line: 0, problem: "is not a regular file")
+        }
+        return (fd, Int(st.st_size))
     }
 
     private static func failure(_ path: String, _ what: String) -> DesktopSourceError {

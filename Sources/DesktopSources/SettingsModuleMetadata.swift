@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 /// What a Plasma settings module (a KCM: "Connections", "Audio") says of
 /// itself beyond its name. Its desktop file
 /// (`kcm_networkmanagement.desktop`: `NoDisplay`, `X-KDE-AliasFor=systemsettings`)
@@ -29,7 +26,7 @@ struct SettingsModuleMetadata: Equatable {
     static let namespaces = ["plasma/kcms", "plasma/kcms/systemsettings", "plasma/kcms/systemsettings_qwidgets",
                              "plasma/kcms/kinfocenter", "plasma/kcms/desktop"]
     /// Past this a file is no settings module (the largest of Debian's
-    /// Plasma 5.27 modules is 0.6 MB).
+    /// Plasma 5.27 modules is 0.6 MB): it is not read.
     static let maxLibraryBytes = 4 << 20
 
     /// Where Qt's own plugins are (QLibraryInfo::PluginsPath): Debian's and
@@ -76,13 +73,10 @@ struct SettingsModuleMetadata: Equatable {
         for space in namespaces {
             for directory in directories {
                 let path = directory + "/" + space + "/" + id + ".so"
-                guard let st = FileSystem.status(path) else { continue }
-                guard let library = FileSystem.regularFileContents(of: path, maxBytes: maxLibraryBytes) else {
-                    // Why, from the path's status (the read tests the file opened).
-                    let problem = (st.st_mode & S_IFMT) != S_IFREG ? "is not a regular file"
-                        : Int(st.st_size) > maxLibraryBytes ? "is more than \(maxLibraryBytes >> 20) MB, larger than any settings module"
-                        : "cannot be read"
-                    return .unreadable(path: path, problem: problem)
+                guard FileSystem.status(path) != nil else { continue }
+                let library: [UInt8]
+                do { library = try FileSystem.regularFileContents(of: path, maxBytes: maxLibraryBytes) } catch {
+                    return .unreadable(path: path, problem: error.problem)
                 }
                 guard let metadata = read(library, locale: locale) else {
                     return .unreadable(path: path, problem: "holds no Qt plugin metadata that can be read")

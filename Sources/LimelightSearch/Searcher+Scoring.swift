@@ -213,7 +213,9 @@ extension Array where Element == Searcher.Scored {
     /// `exec` with each word's `kcm_` prefix dropped (what one row per
     /// command line compares).
     static func moduleNamesUnprefixed(_ exec: String) -> String {
-        exec.split(separator: " ", omittingEmptySubsequences: false)
+        // Every keystroke compares its ways into apps: most name no module.
+        guard exec.utf8.contains(UInt8(ascii: "_")) else { return exec }
+        return exec.split(separator: " ", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("kcm_") ? $0.dropFirst(4) : $0 }
             .joined(separator: " ")
     }
