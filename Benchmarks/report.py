@@ -145,31 +145,25 @@ def corpus_section(name, res):
                  f"{rx.get('typo_retries', 0):,} matched nothing and went through the one-edit typo retry and "
                  f"{rx.get('or_retries', 0):,} through the OR retry (counted by the raw program, which runs the same plan).")
     L.append("")
-    L.append("#### By length of the word being typed (p50 / p99, ms; one- and two-word queries together)")
-    L.append("")
     present = [e for e, _ in ENGINES if e in ks]
-    L.append("| typed | n | " + " | ".join(SHORT[e] for e in present) + " |")
-    L.append("|---|---|" + "---|" * len(present))
-    for n in list(range(1, 11)) + ["11+"]:
-        key = f"len{n}"
-        cnt = g(res, "keystrokes", "limelight", key, "n")
-        if not cnt:
-            continue
-        cells = [f"{ms(g(res,'keystrokes',e,key,'p50_ms'))} / {ms(g(res,'keystrokes',e,key,'p99_ms'))}" for e in present]
-        L.append(f"| {n} | {cnt:,} | " + " | ".join(cells) + " |")
-    L.append("")
-    L.append("#### Two-word queries by length of the second word (p50 / p99, ms)")
-    L.append("")
-    L.append("| typed | n | " + " | ".join(SHORT[e] for e in present) + " |")
-    L.append("|---|---|" + "---|" * len(present))
-    for n in list(range(1, 11)) + ["11+"]:
-        key = f"2w-len{n}"
-        cnt = g(res, "keystrokes", "limelight", key, "n")
-        if not cnt:
-            continue
-        cells = [f"{ms(g(res,'keystrokes',e,key,'p50_ms'))} / {ms(g(res,'keystrokes',e,key,'p99_ms'))}" for e in present]
-        L.append(f"| {n} | {cnt:,} | " + " | ".join(cells) + " |")
-    L.append("")
+
+    def by_length(heading, key_prefix):
+        """A table of p50 / p99 by the length of the word being typed."""
+        L.append(heading)
+        L.append("")
+        L.append("| typed | n | " + " | ".join(SHORT[e] for e in present) + " |")
+        L.append("|---|---|" + "---|" * len(present))
+        for n in list(range(1, 11)) + ["11+"]:
+            key = f"{key_prefix}{n}"
+            cnt = g(res, "keystrokes", "limelight", key, "n")
+            if not cnt:
+                continue
+            cells = [f"{ms(g(res,'keystrokes',e,key,'p50_ms'))} / {ms(g(res,'keystrokes',e,key,'p99_ms'))}" for e in present]
+            L.append(f"| {n} | {cnt:,} | " + " | ".join(cells) + " |")
+        L.append("")
+
+    by_length("#### By length of the word being typed (p50 / p99, ms; one- and two-word queries together)", "len")
+    by_length("#### Two-word queries by length of the second word (p50 / p99, ms)", "2w-len")
     fw = res["query"].get("fullword", {})
     L.append("### Full-word queries (one or two complete words, top 10)")
     L.append("")
