@@ -74,6 +74,23 @@ def percentiles(lat):
     return p(50), p(90), p(99)
 
 
+def timed(qs, run, warmup, overhead=0.0):
+    """Runs every query `warmup` times untimed, then once timed: each one's
+    latency in µs (less `overhead`, the cost of an empty call, never below
+    0), what `run` returned for it, and the timed pass's seconds."""
+    for _ in range(warmup):
+        for q in qs:
+            run(q)
+    lat, hits = [], []
+    t0 = time.perf_counter()
+    for q in qs:
+        a = time.perf_counter_ns()
+        h = run(q)
+        lat.append(max(0.0, (time.perf_counter_ns() - a) / 1000 - overhead))
+        hits.append(h)
+    return lat, hits, time.perf_counter() - t0
+
+
 def write_result(out, obj):
     if out:
         with open(out, "w") as f:
@@ -134,17 +151,7 @@ def fts5_query(db, qfile, full, limit, warmup, out):
         m = fts5_match(q, full)
         return len(con.execute(sql, (m, limit)).fetchall()) if m else 0
 
-    for _ in range(warmup):
-        for q in qs:
-            run(q)
-    lat, hits = [], []
-    t0 = time.perf_counter()
-    for q in qs:
-        a = time.perf_counter_ns()
-        h = run(q)
-        lat.append((time.perf_counter_ns() - a) / 1000)
-        hits.append(h)
-    secs = time.perf_counter() - t0
+    lat, hits, secs = timed(qs, run, warmup)
     p = percentiles(lat)
     print(f"fts5 query {qfile}: {len(qs)} queries, {secs:.2f} s; p50 {p[0]/1000:.3f} ms, p90 {p[1]/1000:.3f} ms, "
           f"p99 {p[2]/1000:.3f} ms")
@@ -238,17 +245,7 @@ def tantivy_query(path, qfile, full, limit, warmup, out):
     overhead = empty[len(empty) // 2]
 
     qs = read_queries(qfile)
-    for _ in range(warmup):
-        for q in qs:
-            run(q)
-    lat, hits = [], []
-    t0 = time.perf_counter()
-    for q in qs:
-        a = time.perf_counter_ns()
-        h = run(q)
-        lat.append(max(0.0, (time.perf_counter_ns() - a) / 1000 - overhead))
-        hits.append(h)
-    secs = time.perf_counter() - t0
+    lat, hits, secs = timed(qs, run, warmup, overhead)
     p = percentiles(lat)
     print(f"tantivy query {qfile}: {len(qs)} queries, {secs:.2f} s; p50 {p[0]/1000:.3f} ms, p90 {p[1]/1000:.3f} ms, "
           f"p99 {p[2]/1000:.3f} ms (empty binding call {overhead:.2f} us subtracted)")
