@@ -40,6 +40,26 @@ import Testing
         }
     }
 
+    /// A short word that starts a few titles and is in other items' text
+    /// too gives a full page: the titles first, then the rest. The lists a
+    /// short prefix reads hold titles only, and their three titles were the
+    /// whole answer when an audit typed "8765", a port in the addresses of
+    /// 36 Firefox pages and the titles of 3.
+    @Test func fewTitlesAWordStartsAreFollowedByItsOtherMatches() throws {
+        let dir = TempDir()
+        try ingest(dir, [
+            #"{"kind":"app","app":"com.example.trips","name":"Trips"}"#,
+            #"{"kind":"entity","app":"com.example.trips","type":"Stay","id":"camp","title":"Yurt Camp"}"#,
+            #"{"kind":"entity","app":"com.example.trips","type":"Stay","id":"desert","title":"Desert Yurt"}"#,
+        ] + (1...6).map {
+            #"{"kind":"entity","app":"com.example.trips","type":"Stay","id":"lodge-\#($0)","title":"Lodge \#($0)","description":"Sleep in a yurt by the lake."}"#
+        })
+        let page = try search(dir, "yurt", limit: 10).map(\.title)
+        #expect(page.count == 8, "\(page)")
+        #expect(Set(page.prefix(2)) == ["Yurt Camp", "Desert Yurt"], "\(page)")
+        #expect(try search(dir, "yurt", limit: 5).count == 5)
+    }
+
     @Test func theWordBeingTypedKeepsItsTopHit() throws {
         let dir = TempDir()
         // Other trails, so "mont" is a rare word with a high IDF (as in the
