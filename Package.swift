@@ -53,8 +53,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // Readers of this desktop's stores (issue 12): Desktop Entry files,
         // recently-used.xbel, Firefox and Chromium, and the records made of them.
-        // Needs only JSON and records (Model) and Timestamp (Support).
-        .target(name: "DesktopSources", dependencies: ["LimelightModel", "LimelightSupport", "CSQLite"], swiftSettings: layer),
+        // Needs only JSON and records (Model), Timestamp (Support) and
+        // Xapian's word rule (Text: the words a web address hides).
+        .target(name: "DesktopSources", dependencies: ["LimelightModel", "LimelightSupport", "LimelightText", "CSQLite"], swiftSettings: layer),
         // Opening a hit: Exec lines and URIs as argv, started with posix_spawn.
         .target(name: "DesktopLaunch", dependencies: ["DesktopSources", "LimelightModel", "LimelightSupport", "CSDBus"], swiftSettings: layer),
         // In-process benchmark driver (make bench); not part of the product.

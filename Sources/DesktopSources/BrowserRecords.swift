@@ -58,9 +58,15 @@ enum BrowserRecords {
             if target == nil {
                 let id = StableID.of(page.url, prefix: "u-")
                 let count = out.records.count
-                out.add(["kind": "entity", "app": .string(app), "type": "Page", "id": .string(id),
-                         "title": .string(SourceText.fitted(page.title.flatMap { $0.isEmpty ? nil : $0 } ?? page.url)),
-                         "subtitle": .string(SourceText.fitted(page.url)), "url": .string(page.url)], file: file)
+                var o: JSONObject = ["kind": "entity", "app": .string(app), "type": "Page", "id": .string(id),
+                                     "title": .string(SourceText.fitted(page.title.flatMap { $0.isEmpty ? nil : $0 } ?? page.url)),
+                                     "subtitle": .string(SourceText.fitted(page.url)), "url": .string(page.url)]
+                // (Its subtitle, the address as written, is searched too.)
+                let hidden = AddressWords.of(page.url)
+                if !hidden.isEmpty {
+                    o["description"] = .string(SourceText.fitted(hidden.joined(separator: " "), max: RecordLimits.maxTextCharacters))
+                }
+                out.add(o, file: file)
                 if out.records.count > count { target = ("Page", id) }
             }
             guard let target else { continue }
@@ -75,13 +81,15 @@ enum BrowserRecords {
         return out
     }
 
-    /// A bookmark's description, searched but not shown: its address and the
-    /// page's own title where the bookmark was renamed. Its subtitle is its
-    /// folder, so without these "grafana" did not find the bookmark "Dashboard"
-    /// of grafana.example.net, while a page only in the history was found by
-    /// its address; Firefox's address bar finds bookmarks by both.
+    /// A bookmark's description, searched but not shown: its address (with
+    /// the words it hides, `AddressWords`) and the page's own title where
+    /// the bookmark was renamed. Its subtitle is its folder, so without these
+    /// "grafana" did not find the bookmark "Dashboard" of grafana.example.net,
+    /// while a page only in the history was found by its address; Firefox's
+    /// address bar finds bookmarks by both.
     static func searchableText(url: String, otherTitle: String?) -> String {
-        SourceText.fitted([otherTitle, url].compactMap { $0 }.joined(separator: " "), max: RecordLimits.maxTextCharacters)
+        SourceText.fitted(([otherTitle, url].compactMap { $0 } + AddressWords.of(url)).joined(separator: " "),
+                          max: RecordLimits.maxTextCharacters)
     }
 
     static func chromium(in environment: DesktopEnvironment, progress: (Int) -> Void = { _ in }) -> SourceRecords {

@@ -222,6 +222,41 @@ import Testing
         #expect(made.records.contains { $0.kind == .interaction && $0.entityRefs.first?.id == long.id })
     }
 
+    /// The words an address hides from Xapian's word rule are searched too,
+    /// as Firefox's address bar finds them: escaped ("with" of
+    /// dir%20with%20space, 東京 escaped as UTF-8) or joined by a query
+    /// string's `+`, `&` and `=` ("world&lang" is one word to Xapian, as
+    /// "AT&T"). An audit with a real Firefox found none of them.
+    @Test func theWordsAnAddressHidesAreSearched() throws {
+        let spaced = AddressWords.of("http://127.0.0.1:8765/dir%20with%20space/page.html")
+        #expect(spaced.contains("with") && spaced.contains("space") && !spaced.contains("dir"), "\(spaced)")
+        #expect(AddressWords.of("https://example.org/%E6%9D%B1%E4%BA%AC/").contains("東京"))
+        let query = AddressWords.of("https://example.org/find?q=hello+world&lang=de&path=docs%2Fmanual")
+        #expect(["world", "lang", "manual"].allSatisfy(query.contains), "\(query)")
+        #expect(Set(query).count == query.count)
+        #expect(AddressWords.of("https://forums.swift.org/").isEmpty)
+        // Escapes that spell no UTF-8 (Latin-1 "café") are left as written.
+        #expect(AddressWords.percentDecoded("caf%E9") == nil && AddressWords.percentDecoded("100%") == "100%")
+
+        let firefox = FirefoxTests()
+        let db = try firefox.makeProfile()
+        try db.execute("""
+            INSERT INTO moz_places (id, url, title, visit_count, hidden, last_visit_date, guid) VALUES
+              (40, 'https://example.org/find?q=sea+otter&lang=de', 'Results', 1, 0, \(FirefoxTests.micros(daysAgo: 1)), 'p40'),
+              (41, 'https://example.org/dir%20with%20space/', 'Spaced', 1, 0, \(FirefoxTests.micros(daysAgo: 1)), 'p41');
+            INSERT INTO moz_bookmarks (id, type, fk, parent, position, title, dateAdded, lastModified, guid) VALUES
+              (42, 1, 41, 3, 2, 'Spaced', \(FirefoxTests.micros(daysAgo: 3)), \(FirefoxTests.micros(daysAgo: 3)), 'bmSpaced0001');
+            INSERT INTO moz_historyvisits (place_id, visit_date, visit_type) VALUES
+              (40, \(FirefoxTests.micros(daysAgo: 1)), 1), (41, \(FirefoxTests.micros(daysAgo: 1)), 1);
+            """)
+        let made = DesktopSource.firefox.records(in: firefox.environment, now: FirefoxTests.now)
+        #expect(made.problems.isEmpty, "\(made.problems)")
+        let page = try #require(made.records.first { $0.kind == .entity && $0.type == "Page" && $0.title == "Results" })
+        #expect(page.subtitle == "https://example.org/find?q=sea+otter&lang=de" && page.text?.contains("otter") == true, "\(page.text ?? "")")
+        let bookmark = try #require(made.records.first { $0.id == "bmSpaced0001" })
+        #expect(bookmark.text == "https://example.org/dir%20with%20space/ with space", "\(bookmark.text ?? "")")
+    }
+
     @Test func chromiumBookmarksAreEntitiesWithURLs() throws {
         let tree = FixtureTree()
         tree.write("home/.config/chromium/Default/Bookmarks", ChromiumBookmarksTests.bookmarks)
