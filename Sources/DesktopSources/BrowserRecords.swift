@@ -44,7 +44,7 @@ enum BrowserRecords {
             let id = StableID.of(b.guid, prefix: "g-")
             var o: JSONObject = ["kind": "entity", "app": .string(app), "type": "Bookmark", "id": .string(id),
                                  "title": .string(SourceText.fitted(b.title.isEmpty ? b.url : b.title))]
-            if let folder = b.folder { o["subtitle"] = .string(SourceText.fitted(folder)) }
+            if !b.folderPath.isEmpty { o["subtitle"] = .string(SourceText.fitted(b.folderPath.joined(separator: " › "))) }
             if !b.tags.isEmpty { o["keywords"] = .array(b.tags.map { .string(SourceText.fitted($0)) }) }
             o["description"] = .string(searchableText(url: b.url, otherTitle: b.pageTitle == b.title ? nil : b.pageTitle))
             o["url"] = .string(b.url)

@@ -6,9 +6,12 @@ public struct FirefoxBookmark: Sendable, Equatable {
     public var guid: String
     public var title: String
     public var url: String
-    /// The folder it is in: a folder's title, or for the roots Firefox's own
-    /// names ("Bookmarks Toolbar", "Bookmarks Menu", "Other Bookmarks", "Mobile Bookmarks").
-    public var folder: String?
+    /// The folders it is in, outermost first, as Chromium's bookmarks have
+    /// theirs: a folder's title, or for the roots Firefox's own names
+    /// ("Bookmarks Toolbar", "Bookmarks Menu", "Other Bookmarks", "Mobile
+    /// Bookmarks"): ["Bookmarks Menu", "Trips", "Rome"]. Only the innermost
+    /// was kept, so "trips" did not find what was filed under Trips › Rome.
+    public var folderPath: [String] = []
     /// The page's own title (`moz_places.title`), which the bookmark's may
     /// have been renamed from ("Dashboard" for "Grafana – Production Overview").
     public var pageTitle: String?
@@ -134,9 +137,27 @@ public struct FirefoxPlaces: Sendable {
             """) { row in
             if let place = row.integer(0), let tag = row.text(1) { tagsByPlace[place, default: []].append(tag) }
         }
+        var folders: [Int64: (parent: Int64?, guid: String, title: String?)] = [:]
+        try db.query("SELECT id, parent, guid, title FROM moz_bookmarks WHERE type = 2") { row in
+            if let id = row.integer(0) { folders[id] = (row.integer(1), row.text(2) ?? "", row.text(3)) }
+        }
+        var paths: [Int64: [String]] = [:]
+        func path(of folder: Int64?) -> [String] {
+            guard let folder else { return [] }
+            if let known = paths[folder] { return known }
+            var names: [String] = [], next: Int64? = folder, seen = Set<Int64>()
+            // Up to the root, which has no name (a damaged file's cycle stops too).
+            while let id = next, let f = folders[id], f.guid != "root________", seen.insert(id).inserted {
+                names.append(rootFolderNames[f.guid] ?? f.title ?? "")
+                next = f.parent
+            }
+            let made = Array(names.reversed())
+            paths[folder] = made
+            return made
+        }
         var out: [FirefoxBookmark] = []
         try db.query("""
-            SELECT b.guid, COALESCE(NULLIF(b.title, ''), p.title, p.url), p.url, folder.guid, folder.title,
+            SELECT b.guid, COALESCE(NULLIF(b.title, ''), p.title, p.url), p.url, b.parent,
                    b.dateAdded, b.lastModified, p.id, p.title
             FROM moz_bookmarks b
             JOIN moz_places p ON p.id = b.fk
@@ -147,13 +168,12 @@ public struct FirefoxPlaces: Sendable {
             ORDER BY b.dateAdded, b.id
             """) { row in
             guard let guid = row.text(0), let url = row.text(2) else { return }
-            let folderGuid = row.text(3) ?? ""
-            var bookmark = FirefoxBookmark(guid: guid, title: row.text(1) ?? url, url: url,
-                                           folder: rootFolderNames[folderGuid] ?? row.text(4))
-            bookmark.pageTitle = row.text(8).flatMap { $0.isEmpty ? nil : $0 }
-            bookmark.tags = row.integer(7).flatMap { tagsByPlace[$0] } ?? []
-            bookmark.dateAdded = row.integer(5).map(timestamp)
-            bookmark.lastModified = row.integer(6).map(timestamp)
+            var bookmark = FirefoxBookmark(guid: guid, title: row.text(1) ?? url, url: url)
+            bookmark.folderPath = path(of: row.integer(3))
+            bookmark.pageTitle = row.text(7).flatMap { $0.isEmpty ? nil : $0 }
+            bookmark.tags = row.integer(6).flatMap { tagsByPlace[$0] } ?? []
+            bookmark.dateAdded = row.integer(4).map(timestamp)
+            bookmark.lastModified = row.integer(5).map(timestamp)
             out.append(bookmark)
         }
         return out

@@ -216,15 +216,32 @@ import Testing
         let bookmarks = try places().bookmarks
         #expect(bookmarks.map(\.guid) == ["bmSwift00001", "bmXapian0001", "bmNever00001"])
         #expect(bookmarks[0] == FirefoxBookmark(guid: "bmSwift00001", title: "Swift Forums", url: "https://forums.swift.org/",
-                                                folder: "Bookmarks Toolbar", pageTitle: "Swift Forums", tags: [],
+                                                folderPath: ["Bookmarks Toolbar"], pageTitle: "Swift Forums", tags: [],
                                                 dateAdded: FirefoxPlaces.timestamp(Self.micros(daysAgo: 20)),
                                                 lastModified: FirefoxPlaces.timestamp(Self.micros(daysAgo: 5))))
-        // No bookmark title: the page's title; in a folder of its own; tagged twice.
-        #expect(bookmarks[1].title == "Xapian 'docs'" && bookmarks[1].folder == "Work" && bookmarks[1].tags == ["c++", "search"])
+        // No bookmark title: the page's title; in a folder of its own, with
+        // the folders it is in (the toolbar); tagged twice.
+        #expect(bookmarks[1].title == "Xapian 'docs'" && bookmarks[1].folderPath == ["Bookmarks Toolbar", "Work"] && bookmarks[1].tags == ["c++", "search"])
         // An empty title and an untitled page: the URL.
-        #expect(bookmarks[2].title == "https://never-visited.example/" && bookmarks[2].folder == "Other Bookmarks")
+        #expect(bookmarks[2].title == "https://never-visited.example/" && bookmarks[2].folderPath == ["Other Bookmarks"])
         let added = try #require(bookmarks[0].dateAdded)
         #expect(abs(added.seconds - (Self.now.seconds - 20 * 86_400)) < 0.001)
+    }
+
+    /// Folders in folders, outermost first; a damaged file whose folders are
+    /// each other's parents still reads (each folder named once).
+    @Test func aBookmarksFoldersAreItsPath() throws {
+        let db = try makeProfile()
+        try db.execute("""
+            INSERT INTO moz_bookmarks (id, type, fk, parent, position, title, guid) VALUES
+              (40, 2, NULL, 2, 2, 'Trips', 'folderTrips1'), (41, 2, NULL, 40, 0, 'Rome', 'folderRome01'),
+              (42, 1, 10, 41, 0, 'Forums in Rome', 'bmRome000001'),
+              (43, 2, NULL, 44, 0, 'Loop A', 'folderLoopA1'), (44, 2, NULL, 43, 0, 'Loop B', 'folderLoopB1'),
+              (45, 1, 10, 43, 0, 'Looped', 'bmLooped0001');
+            """)
+        let bookmarks = try places().bookmarks
+        #expect(bookmarks.first { $0.guid == "bmRome000001" }?.folderPath == ["Bookmarks Menu", "Trips", "Rome"])
+        #expect(bookmarks.first { $0.guid == "bmLooped0001" }?.folderPath == ["Loop B", "Loop A"])
     }
 
     @Test func historyInTheWindowWithItsLatestVisits() throws {
