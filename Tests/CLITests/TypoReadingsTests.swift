@@ -39,12 +39,20 @@ import Testing
     }
 
     /// Many mistyped words are read together without multiplying out each
-    /// word's choices (3 each: 3^40 readings for 40 words).
+    /// word's choices (3 each: 3^40 readings for 40 words, which would
+    /// never end). The bound is for that, not a speed goal (those are
+    /// benchmarks'): a debug build answers in seconds, and took 19 s on a
+    /// busy machine where the bound of 10 s failed the suite; a search
+    /// still running past it is stopped, so a regression fails the test
+    /// instead of hanging the suite.
     @Test func manyMistypedWordsAreAnsweredAtOnce() throws {
         let query = Array(repeating: "montery trial coastl bya", count: 10).joined(separator: " ")
-        let start = Date()
-        let r = try CorpusIndex.cli.run(["search", query, "--json"])
-        #expect(r.status == 0, "\(r.stderr.prefix(200))")
-        #expect(Date().timeIntervalSince(start) < 10, "\(Date().timeIntervalSince(start)) s")
+        let search = try CorpusIndex.cli.start(["search", query, "--json"])
+        let deadline = Date().addingTimeInterval(120)
+        while search.isRunning, Date() < deadline { usleep(10_000) }
+        let ended = !search.isRunning
+        if !ended { search.terminate() }
+        search.waitUntilExit()
+        #expect(ended && search.terminationStatus == 0, "ended: \(ended), status \(search.terminationStatus)")
     }
 }
