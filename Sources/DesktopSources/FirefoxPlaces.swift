@@ -146,9 +146,10 @@ public struct FirefoxPlaces: Sendable {
             guard let folder else { return [] }
             if let known = paths[folder] { return known }
             var names: [String] = [], next: Int64? = folder, seen = Set<Int64>()
-            // Up to the root, which has no name (a damaged file's cycle stops too).
+            // Up to the root, which has no name (a damaged file's cycle stops
+            // too); a folder without a title is passed over.
             while let id = next, let f = folders[id], f.guid != "root________", seen.insert(id).inserted {
-                names.append(rootFolderNames[f.guid] ?? f.title ?? "")
+                if let name = rootFolderNames[f.guid] ?? f.title, !name.isEmpty { names.append(name) }
                 next = f.parent
             }
             let made = Array(names.reversed())
