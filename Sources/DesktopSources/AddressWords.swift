@@ -1,3 +1,4 @@
+import LimelightModel
 import LimelightText
 
 /// The words of a web address that its text as written hides from the
@@ -10,7 +11,8 @@ import LimelightText
 /// do not already have are added (not counted twice).
 enum AddressWords {
     static func of(_ url: String) -> [String] {
-        let decoded = percentDecoded(url) ?? url
+        // (An address escaped in another encoding than UTF-8 is split as written.)
+        let decoded = FileURI.percentDecoded(url) ?? url
         var seen = Set(Tokenizer.words(url))
         var out: [String] = []
         var word = String.UnicodeScalarView()
@@ -25,34 +27,5 @@ enum AddressWords {
         }
         endWord()
         return out
-    }
-
-    /// `%XX` escapes as the UTF-8 bytes they stand for; nil when they spell
-    /// no UTF-8 text (an address escaped in another encoding is left as it
-    /// is written).
-    static func percentDecoded(_ s: String) -> String? {
-        let bytes = Array(s.utf8)
-        guard bytes.contains(UInt8(ascii: "%")) else { return s }
-        func hex(_ b: UInt8) -> UInt8? {
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let high = hex(bytes[i + 1]), let low = hex(bytes[i + 2]) {
-                out.append(high << 4 | low)
-                i += 3
-            } else {
-                out.append(bytes[i])
-                i += 1
-            }
-        }
-        return String(validating: out, as: UTF8.self)
     }
 }

@@ -42,6 +42,29 @@ public enum FileURI {
         return String(validating: decoded, as: UTF8.self)
     }
 
+    /// Any URI's `%` escapes as the UTF-8 bytes they stand for, a `%` not
+    /// followed by two hex digits kept as written (a web address, where
+    /// `path(from:)` refuses what names no local file); nil when the
+    /// escapes spell no UTF-8 text (an address escaped in another encoding).
+    public static func percentDecoded(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        guard bytes.contains(0x25) else { return text }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x25, index + 2 < bytes.count,  // %
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                decoded.append(high << 4 | low)
+                index += 3
+            } else {
+                decoded.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(validating: decoded, as: UTF8.self)
+    }
+
     /// The `file://` URI of an absolute path; every byte outside RFC 3986's
     /// unreserved set and the few delimiters GLib leaves alone is `%`-escaped.
     public static func uri(fromPath path: String) -> String {

@@ -172,18 +172,17 @@ public final class Searcher {
                 // (A title of one letter is left to the lists: the letter's
                 // match cost a fifth of a millisecond a keystroke.)
                 if !candidates.isEmpty, p.count > 1 { candidates += try prefixTitleCandidates(p, request, besides: candidates) }
-                // Fewer titles than results asked for are every title the
-                // word starts: the rest of the page is what has the word
-                // elsewhere, as when no title has it. ("8765", a port in the
-                // addresses of 36 pages and the titles of 3, gave those 3.)
-                if !candidates.isEmpty, candidates.count < request.limit {
-                    let have = Set(candidates.map(\.documentID))
-                    candidates += try match(try textQuery(text), restriction, request, broad: text.titleWords,
-                                            weightless: text.weighsNothing).filter { !have.contains($0.documentID) }
-                }
             }
-            if candidates.isEmpty { candidates = try match(try textQuery(text), restriction, request, broad: text.titleWords,
-                                                   weightless: text.weighsNothing) }
+            // The lists hold titles only. Fewer than the results asked for
+            // are every title the word starts: the rest of the page is what
+            // has the word elsewhere, as when no title has it (or no lists
+            // were read). "8765", a port in the addresses of 36 pages and the
+            // titles of 3, gave those 3.
+            if candidates.isEmpty || candidates.count < request.limit {
+                let have = Set(candidates.map(\.documentID))
+                candidates += try match(try textQuery(text), restriction, request, broad: text.titleWords,
+                                        weightless: text.weighsNothing).filter { !have.contains($0.documentID) }
+            }
             // Apps and entities by a word inside their name or by initials,
             // below word starts; a word that finds one is not a typo.
             let (apps, fewDescribed) = try appNameCandidates(text, request)

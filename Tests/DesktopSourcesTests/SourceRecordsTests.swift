@@ -236,7 +236,7 @@ import Testing
         #expect(Set(query).count == query.count)
         #expect(AddressWords.of("https://forums.swift.org/").isEmpty)
         // Escapes that spell no UTF-8 (Latin-1 "café") are left as written.
-        #expect(AddressWords.percentDecoded("caf%E9") == nil && AddressWords.percentDecoded("100%") == "100%")
+        #expect(FileURI.percentDecoded("caf%E9") == nil && FileURI.percentDecoded("100%") == "100%")
 
         let firefox = FirefoxTests()
         let db = try firefox.makeProfile()
