@@ -21,8 +21,10 @@ public struct ChromiumBookmark: Sendable, Equatable {
 public enum ChromiumBookmarks {
     /// The browsers read, in order.
     public static let browsers = [
-        ChromiumBrowser(name: "Chromium", directory: "chromium", snap: "chromium", flatpak: "org.chromium.Chromium"),
-        ChromiumBrowser(name: "Google Chrome", directory: "google-chrome", snap: nil, flatpak: "com.google.Chrome"),
+        ChromiumBrowser(name: "Chromium", directory: "chromium", snap: "chromium", flatpak: "org.chromium.Chromium",
+                        desktopIDs: ["chromium", "chromium-browser", "org.chromium.Chromium", "chromium_chromium"]),
+        ChromiumBrowser(name: "Google Chrome", directory: "google-chrome", snap: nil, flatpak: "com.google.Chrome",
+                        desktopIDs: ["google-chrome", "com.google.Chrome"]),
     ]
 
     /// The root folders as Chromium names them in its UI.
@@ -70,8 +72,10 @@ public enum ChromiumBookmarks {
             case "url":
                 // A `javascript:` bookmarklet runs in the page that is open:
                 // nothing outside the browser can open it (as Firefox's).
-                guard let url = node["url"]?.string, !url.isEmpty,
-                      !url.lowercased().hasPrefix("javascript:") else { continue }
+                // Nor can anything open Chromium's own pages (`chrome://flags`):
+                // Chromium opens them from its address bar alone (`BrowserPages`).
+                guard let url = node["url"]?.string, !url.isEmpty, !url.lowercased().hasPrefix("javascript:"),
+                      !BrowserPages.chromiumOpensOnlyFromItsAddressBar(url) else { continue }
                 out.append(ChromiumBookmark(id: node["guid"]?.string ?? node["id"]?.string ?? url,
                                             name: name.isEmpty ? url : name, url: url, folderPath: path,
                                             dateAdded: node["date_added"]?.string.flatMap(timestamp)))
@@ -101,6 +105,8 @@ public struct ChromiumBrowser: Sendable {
     let snap: String?
     /// Its Flatpak's application id.
     let flatpak: String
+    /// Its desktop file ids, most usual first (`BrowserPages` opens its own pages with it).
+    let desktopIDs: [String]
 
     /// Its Default profile directories, most usual first: under
     /// `$XDG_CONFIG_HOME`, in its snap's and in its Flatpak's sandbox.

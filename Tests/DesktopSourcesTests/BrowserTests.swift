@@ -523,6 +523,37 @@ private extension String {
         #expect(bookmarks.map(\.id) == ["22"])
     }
 
+    /// Chromium opens its own pages (`chrome://flags`, `about:version`,
+    /// `view-source:`) from its address bar alone: given one on its command
+    /// line it shows the new tab page (Chromium 156). Nothing outside it can
+    /// open them, so they are left out as bookmarklets are; an extension's
+    /// page it does open so, and the desktop's handler opens the rest.
+    @Test func chromiumsOwnPagesAreLeftOutAndAnExtensionsPageOpensInTheBrowser() throws {
+        let children = #"{"type":"url","id":"30","name":"Flags","url":"chrome://flags/"}, "#
+            + #"{"type":"url","id":"31","name":"Version","url":"About:version"}, "#
+            + #"{"type":"url","id":"32","name":"Source","url":"view-source:https://example.com/"}, "#
+            + #"{"type":"url","id":"33","name":"Options","url":"chrome-extension://abcdefghijklmnopabcdefghijklmnop/options.html"}, "#
+            + #"{"type":"url","id":"34","name":"Swift Forums","url":"https://forums.swift.org/"}"#
+        let path = tree.write("Bookmarks", #"{"roots":{"bookmark_bar":{"type":"folder","children":[\#(children)]}},"version":1}"#)
+        let bookmarks = try ChromiumBookmarks.read(path)
+        #expect(bookmarks.map(\.id) == ["33", "34"])
+        let chromium = "limelight.chromium", options = bookmarks[0].url
+        // The browser the bookmark came from first, by its id.
+        #expect(BrowserPages.browsers(opening: options, app: chromium, id: "chromium-33")?.prefix(2) == ["chromium", "chromium-browser"])
+        #expect(BrowserPages.browsers(opening: options, app: chromium, id: "google-chrome-33")?.prefix(2) == ["google-chrome", "com.google.Chrome"])
+        #expect(BrowserPages.browsers(opening: "https://forums.swift.org/", app: chromium, id: "chromium-34") == nil)
+        // Firefox's own pages, which it opens from its command line, whatever the scheme's case.
+        for page in ["about:config", "ABOUT:preferences", "view-source:https://example.com/", "moz-extension://0a1b/options.html"] {
+            #expect(BrowserPages.browsers(opening: page, app: "limelight.firefox", id: "g-1")?.first == "firefox-esr", "\(page)")
+        }
+        // Not a browser's page: an address, another app's, no scheme at all.
+        #expect(BrowserPages.browsers(opening: "https://example.com/about:config", app: "limelight.firefox", id: "g-1") == nil)
+        #expect(BrowserPages.browsers(opening: "about:config", app: "org.example.notes", id: "n1") == nil)
+        #expect(BrowserPages.browsers(opening: "chrome-extension://x/y", app: "limelight.firefox", id: "g-1") == nil)
+        for notAScheme in ["", ":", "1about:config", "ab out:x", "über:x", "about"] { #expect(BrowserPages.scheme(of: notAScheme) == nil, "\(notAScheme)") }
+        #expect(BrowserPages.scheme(of: "Chrome-Extension://x") == "chrome-extension" && BrowserPages.scheme(of: "a+b.c-d:x") == "a+b.c-d")
+    }
+
     @Test func googleChromeUnderXDGConfigHome() throws {
         var env = environment
         env.configHome = tree.path("xdg-config")

@@ -16,7 +16,8 @@ struct OpenCommand: Command {
         working directory; Terminal=true runs it in $TERMINAL, else
         x-terminal-emulator, else the first installed of gnome-terminal, konsole,
         xfce4-terminal, alacritty, kitty, foot, xterm. A url with no exec is opened
-        with xdg-open (else gio open). The use is recorded as a donation (a launch
+        with xdg-open (else gio open); a browser's own page bookmarked in it
+        (about:config), in that browser. The use is recorded as a donation (a launch
         of the app, a use of the shortcut or of the entity).
         """
     static let usage = [
@@ -253,6 +254,18 @@ struct OpenCommand: Command {
                 }
             }
             if let exec = entity.exec { return try run(exec, entity.url.map { .urls([$0]) } ?? .nothing, what: "\(ref.type)/\(ref.id)") }
+            if let url = entity.url, let browsers = BrowserPages.browsers(opening: url, app: appID, id: ref.id) {
+                // A page of the browser itself (about:config): no handler of
+                // the desktop's has its scheme, the browser it came from does.
+                for id in browsers {
+                    guard case let .app(browser) = ApplicationDiscovery.launchable(id: id, in: environment), let exec = browser.exec else { continue }
+                    var plan = try run(exec, .urls([url]), what: "\(ref.type)/\(ref.id)", file: browser)
+                    // (Over the session bus where its file asks, as an app is started.)
+                    if browser.dbusActivatable, let name = browser.busName { plan.dbus = .init(desktopFileID: name, uris: [url]) }
+                    return plan
+                }
+                throw CLIError.failed("\(ref.type)/\(ref.id) of \(appID) is \(url), a page of the browser itself, and none of its desktop files is here to open it with (\(browsers.map { $0 + ".desktop" }.joined(separator: ", ")))")
+            }
             if let url = entity.url { return LaunchPlan.uri(url, environment: environment) }
             return try appPlan(for: "\(ref.type)/\(ref.id)")
         case let .shortcut(_, id, value):
