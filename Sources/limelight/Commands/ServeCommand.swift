@@ -14,7 +14,7 @@ struct ServeCommand: Command {
         """
     static let usage = ["serve [--idle-exit <seconds>] [--limit <n>]"]
     static let options: [Option] = [
-        .idleExit, .limit.explained("At most n results per answer (default 10; GNOME Shell shows 5)."),
+        .idleExit, .limit.explained("At most n results per answer (default 10; to GNOME Shell at most the 5 it shows)."),
     ]
 
     static let busName = "org.limelight.Limelight"

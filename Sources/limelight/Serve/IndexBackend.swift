@@ -18,8 +18,15 @@ final class IndexBackend: SearchProviderBackend {
     private var opened: LiveSearcher?
     /// The open index; only after `ready()` found one (`opened` not nil).
     private var live: LiveSearcher { opened! }
-    /// How many ids a result set holds (GNOME shows 5; KRunner a screenful).
+    /// How many ids a result set holds (KRunner shows a screenful; GNOME
+    /// Shell's at most `gnomeRows`).
     let limit: Int
+    /// The rows GNOME Shell shows of a provider's list (its search.js
+    /// MAX_LIST_SEARCH_RESULTS_ROWS, 5 since GNOME 3.x). Its result sets hold
+    /// no more: of 10, it showed 5 and "5 more", whose click sends
+    /// LaunchSearch, for which Limelight has no window (a real GNOME Shell 43:
+    /// the overview closed, and the other five were out of reach).
+    static let gnomeRows = 5
     /// Hits of recent answers by id, for their rendered titles in metas
     /// (a bound shortcut's title names its entity). They are forgotten as
     /// soon as the index changes (`LiveSearcher.version`), so a deleted item
@@ -104,7 +111,7 @@ final class IndexBackend: SearchProviderBackend {
         guard opened != nil else { return [] }
         var request = SearchRequest(query: query)
         request.explained = false
-        request.limit = limit
+        request.limit = fromKRunner ? limit : min(limit, Self.gnomeRows)
         request.keepOnTop = keepOnTop
         let response = fromKRunner ? try krunnerTyping.search(request, on: live.searcher) : try live.searcher.search(request)
         let hits = response.hits.map { (id: HitID($0).text, hit: $0) }
