@@ -487,6 +487,7 @@ struct ServeTests {
 
         // The visible entry's Exec reads back, by the spec's two passes, as the
         // argv it was written for, whatever the index path holds ($, %, \, ");
+        // it is listed in GNOME alone, the one desktop that reads the provider;
         // and sync apps leaves the entry out (it starts a service with no window).
         let odd = dir + "/odd 100%$x\\y \"q\" `b` it's"
         #expect(try Child.run([LimelightBinary.path, "--index", odd, "desktop", "install"],
@@ -494,6 +495,7 @@ struct ServeTests {
         let entry = try #require(try KeyFile.load(dir + "/" + files[3]).group("Desktop Entry"))
         let argv = try ExecLine.parse(#require(entry.string("Exec"))).argvs(for: .nothing, context: .init(name: "Limelight"))
         #expect(argv == [[LimelightBinary.path, "--index", odd, "serve", "--idle-exit", "300"]], "\(argv)")
+        #expect(entry.string("OnlyShowIn") == "GNOME;")
         let environment = DesktopEnvironment(home: dir, dataHome: dir, dataDirectories: [],
                                              executablePath: [String(LimelightBinary.path[..<LimelightBinary.path.lastIndex(of: "/")!])])
         #expect(ApplicationDiscovery.discover(in: environment).skipped.map(\.reason) == [.limelightService])
@@ -504,8 +506,20 @@ struct ServeTests {
         #expect(try other.bus.nameHasOwner(Self.name) == "(true,)\n")
         _ = try Child.run([LimelightBinary.path, "desktop", "uninstall"], environment: Child.environment(adding: ["XDG_DATA_HOME": dir]))
 
-        let system = try Child.run([LimelightBinary.path, "desktop", "install", "--system", "--prefix", dir + "/usr"])
+        // For every user (--system), no one user's index: named, or from the
+        // environment (an audit found one user's path in the shared files).
+        let system = try Child.run([LimelightBinary.path, "--index", odd, "desktop", "install", "--system", "--prefix", dir + "/usr"],
+                                   environment: Child.environment(adding: ["LIMELIGHT_INDEX": f.index]))
         #expect(system.stdout.hasPrefix(files.map { "wrote \(dir)/usr/share/\($0)\n" }.joined()), "\(system)")
+        #expect(system.stderr.contains("note: \(odd), this command's index, is not written into files for every user"), "\(system)")
+        for file in [files[0], files[3]] {
+            let text = try String(contentsOfFile: dir + "/usr/share/" + file, encoding: .utf8)
+            #expect(!text.contains("--index") && text.contains("serve --idle-exit 300"), "\(file): \(text)")
+        }
+        let unnamed = try Child.run([LimelightBinary.path, "desktop", "install", "--system", "--prefix", dir + "/usr"],
+                                    environment: Child.environment(adding: ["LIMELIGHT_INDEX": f.index]))
+        #expect(unnamed.stderr.contains("note: \(f.index), this command's index"), "\(unnamed)")
+        #expect(!(try String(contentsOfFile: dir + "/usr/share/" + files[0], encoding: .utf8)).contains("--index"))
         // Every user's shell and bus reads them: the directories made for them are not owner-only.
         for file in files {
             var path = dir + "/usr/share/" + file

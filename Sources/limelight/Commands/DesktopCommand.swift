@@ -14,6 +14,9 @@ struct DesktopCommand: Command {
         Without --system they go under $XDG_DATA_HOME (~/.local/share): enough for
         KRunner, but GNOME Shell reads search providers only from system data
         directories, so for GNOME run 'sudo limelight desktop install --system'.
+        That one serves every user their own index: no --index or $LIMELIGHT_INDEX
+        is written into it (a session's $LIMELIGHT_INDEX reaches the service
+        through the bus's environment).
         """
     static let usage = ["desktop install|uninstall [--system [--prefix <dir>]]"]
     static let positionals = [Positional("action", .one, choices: ["install", "uninstall"], help: "install or uninstall.")]
@@ -66,7 +69,8 @@ struct DesktopCommand: Command {
                 """),
             ("applications/\(bus).desktop", """
                 \(writtenBy). GNOME Shell shows a search
-                # provider only when this entry is installed and visible.
+                # provider only when this entry is installed and visible; no other
+                # desktop reads the provider, so no other lists the entry.
                 [Desktop Entry]
                 Type=Application
                 Name=Limelight
@@ -75,6 +79,7 @@ struct DesktopCommand: Command {
                 Exec=\(desktopExec)
                 Terminal=false
                 Categories=Utility;
+                OnlyShowIn=GNOME;
                 X-Limelight-Service=true
 
                 """),
@@ -132,7 +137,13 @@ struct DesktopCommand: Command {
         let install = args.positionals[0] == "install"
         // The index this command would use, --index or $LIMELIGHT_INDEX: a
         // service D-Bus starts has the bus's environment, not this shell's.
-        let index = (args.value(.index) ?? Files.environment("LIMELIGHT_INDEX")).map { absolute($0) }
+        // Not in files every user's bus reads (--system): one user's index
+        // path was every user's (an audit with a real GNOME Shell).
+        var index = (args.value(.index) ?? Files.environment("LIMELIGHT_INDEX")).map { absolute($0) }
+        if system, install, let named = index {
+            Output.err("note: \(named), this command's index, is not written into files for every user: each user's service opens their own (set LIMELIGHT_INDEX in the session's bus environment, dbus-update-activation-environment LIMELIGHT_INDEX, to name another)")
+            index = nil
+        }
         for file in files(executable: InvokedPath.current(), index: index) {
             let path = base + "/" + file.path
             if install {
@@ -164,7 +175,7 @@ struct DesktopCommand: Command {
                 the .ini above; for GNOME run: sudo limelight desktop install --system
                 """)
         } else if install {
-            print("Log out and in again (or restart GNOME Shell) for the shell to load the provider.")
+            print("GNOME Shell loads the provider when it sees the new entry, within seconds (if not, log out and in).")
         }
     }
 
