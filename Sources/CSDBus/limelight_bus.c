@@ -123,14 +123,8 @@ static void entry_string_array(llb_reply *reply, const char *key, const char *co
     entry_end(reply);
 }
 
-/* The generic icon a themed one falls back on, as GLib's app icons do: a
- * name no installed theme has (an app of records named by its id) drew
- * GNOME Shell's broken-image placeholder (a real GNOME Shell 43). */
-static const char *const fallback_icon = "application-x-executable";
-
 /* g_icon_serialize's forms, which Gio.icon_deserialize (GNOME Shell) reads:
- * ('file', <'/abs/path'>) for a file, ('themed', <['name', fallback]>) for a
- * theme name: a GThemedIcon's names, the first the theme has drawn. */
+ * ('file', <'/abs/path'>) for a file, ('themed', <['name']>) for a theme name. */
 static void entry_serialized_icon(llb_reply *reply, const char *icon) {
     bool is_file = icon[0] == '/';
     entry_begin(reply, "icon", "(sv)");
@@ -141,8 +135,7 @@ static void entry_serialized_icon(llb_reply *reply, const char *icon) {
         append_string(reply, icon);
     } else {
         STEP(reply, sd_bus_message_open_container(reply->message, 'v', "as"));
-        const char *names[] = {icon, fallback_icon};
-        append_string_array(reply, names, strcmp(icon, fallback_icon) == 0 ? 1 : 2);
+        append_string_array(reply, &icon, 1);
     }
     STEP(reply, sd_bus_message_close_container(reply->message));
     STEP(reply, sd_bus_message_close_container(reply->message));

@@ -1,19 +1,23 @@
 import LimelightKit
+import DesktopSources
 
 /// The icon a front end shows for a hit that names none of its own: its
 /// app's, as Spotlight shows an item with its app's icon; else, for an app
 /// of a desktop file with no `Icon`, the generic application icon (as GNOME
 /// Shell shows such an app: its id named no icon a theme has), and for an
-/// app of records the app id as a themed name (a Flatpak's id is its icon's
-/// name). (The app id alone named no icon a theme has: an entity of an app
-/// whose icon is a file showed none.) Read once per app.
+/// app of records the app id as a themed name where an icon of that name is
+/// installed (a Flatpak's id is its icon's name), else the generic icon too
+/// (GNOME Shell drew a broken image for `com.example.music`). (The app id
+/// alone named no icon a theme has: an entity of an app whose icon is a
+/// file showed none.) Read once per app.
 struct AppIcons {
     private var icons: [String: String] = [:]
+    static let generic = "application-x-executable"
 
     mutating func icon(of app: String, _ lookup: Lookup) throws -> String {
         if let known = icons[app] { return known }
         let record = try lookup.record(kind: .app, app: app, id: nil)
-        let icon = record?.icon ?? (record?.desktopFile != nil ? "application-x-executable" : app)
+        let icon = record?.icon ?? (record?.desktopFile == nil && AppIconFiles.isInstalled(app, in: .current()) ? app : Self.generic)
         icons[app] = icon
         return icon
     }

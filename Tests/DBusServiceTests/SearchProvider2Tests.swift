@@ -58,7 +58,7 @@ struct SearchProvider2Tests {
         let bus = try PrivateBus()
         try bus.serving(CatalogueBackend()) { () throws in
             let ids = "['\(Self.trails)', 'app:xterm.desktop', 'deleted:42', '\(Self.startRun)', 'app:xterm.desktop']"
-            let xterm = "{'id': <'app:xterm.desktop'>, 'name': <'XTerm'>, 'description': <'standard terminal emulator'>, 'icon': <('themed', <['xterm-color', 'application-x-executable']>)>, 'gicon': <'xterm-color'>}"
+            let xterm = "{'id': <'app:xterm.desktop'>, 'name': <'XTerm'>, 'description': <'standard terminal emulator'>, 'icon': <('themed', <['xterm-color']>)>, 'gicon': <'xterm-color'>}"
             let expected = "([{'id': <'\(Self.trails)'>, 'name': <'Monterey Bay trail'>, 'description': <'GPX track, 12 km'>, 'icon': <('file', <'/usr/share/icons/hicolor/48x48/apps/trails.png'>)>, 'gicon': <'/usr/share/icons/hicolor/48x48/apps/trails.png'>}, "
                 + "\(xterm), {'id': <'deleted:42'>, 'name': <'deleted:42'>}, "
                 + "{'id': <'\(Self.startRun)'>, 'name': <'Start a run in Trails'>}, \(xterm)],)\n"
@@ -75,7 +75,7 @@ struct SearchProvider2Tests {
 
             // The backend answers in reverse; the reply must follow the request.
             let metas = numbers.map { number in
-                "{'id': <'item:\(number)'>, 'name': <'Item \(number)'>, 'description': <'synthetic item \(Int(number)!)'>, 'icon': <('themed', <['text-x-generic', 'application-x-executable']>)>, 'gicon': <'text-x-generic'>}"
+                "{'id': <'item:\(number)'>, 'name': <'Item \(number)'>, 'description': <'synthetic item \(Int(number)!)'>, 'icon': <('themed', <['text-x-generic']>)>, 'gicon': <'text-x-generic'>}"
             }
             let output = try bus.searchProvider("GetResultMetas", ["[\(ids)]"])
             #expect(output.status == 0)

@@ -19,6 +19,21 @@ import Testing
         "[Desktop Entry]\nType=Application\nName=\(name)\nExec=\(exec)\n\(extra)"
     }
 
+    /// An app's icon is installed where the Icon Theme spec has apps put
+    /// theirs: `hicolor`, any size or `scalable`, or `pixmaps`, under any
+    /// data directory (the user's too); a themed name elsewhere, or a path, is not one.
+    @Test func anAppIconIsInstalledInHicolorOrPixmaps() {
+        tree.write("usr/share/icons/hicolor/scalable/apps/org.example.Scalable.svg", "<svg/>")
+        tree.write("home/.local/share/icons/hicolor/256x256/apps/org.example.Mine.png", "")
+        tree.write("usr/local/share/pixmaps/oldapp.xpm", "")
+        tree.write("usr/share/icons/Adwaita/48x48/apps/org.example.ThemeOnly.png", "")
+        tree.write("usr/share/icons/hicolor/48x48/mimetypes/org.example.Mime.png", "")
+        for name in ["org.example.Scalable", "org.example.Mine", "oldapp"] { #expect(AppIconFiles.isInstalled(name, in: environment), "\(name)") }
+        for name in ["org.example.ThemeOnly", "org.example.Mime", "org.example.None", "", "48x48/apps/org.example.Mine"] {
+            #expect(!AppIconFiles.isInstalled(name, in: environment), "\(name)")
+        }
+    }
+
     init() {
         tree.write("bin/present", "#!/bin/sh\n", mode: 0o755)
         tree.write("bin/not-executable", "#!/bin/sh\n", mode: 0o644)
