@@ -179,6 +179,33 @@ struct ServeTests {
         #expect(match.hasPrefix("([('app/noicon', 'Noicon Wibble', 'application-x-executable',"), "\(match)")
     }
 
+    /// An app's row says what it is, as KRunner shows applications: its
+    /// generic name, else its description (GNOME Shell showed bare names).
+    @Test func anAppsRowSaysWhatKindOfAppItIs() throws {
+        let records = """
+            {"kind":"app","app":"org.example.Quill","name":"Quill","genericName":"Text Editor","description":"Edit text files","exec":"true"}
+            {"kind":"app","app":"org.example.Quire","name":"Quire","description":"Bind pages into books","exec":"true"}
+            {"kind":"app","app":"org.example.Quiet","name":"Quiet","exec":"true"}
+
+            """
+        let f = try Fixture(records: records)
+        try f.serve()
+        let ids = try f.gnome("GetInitialResultSet", [#"["qui"]"#]).stdout
+        #expect(ids.contains("app/org.example.Quill") && ids.contains("app/org.example.Quire"), "\(ids)")
+        let asked = "['app/org.example.Quill', 'app/org.example.Quire', 'app/org.example.Quiet']"
+        let answered = try f.gnome("GetResultMetas", [asked]).stdout
+        // A new version of the index: the ids are read from it, not from the last answer.
+        try #"{"kind":"app","app":"org.example.Other","name":"Other","exec":"true"}"#.write(toFile: f.dir + "/more.jsonl", atomically: true, encoding: .utf8)
+        #expect(try f.cli(["index", f.dir + "/more.jsonl"]).status == 0)
+        for metas in [answered, try f.gnome("GetResultMetas", [asked]).stdout] {
+            #expect(metas.contains("'name': <'Quill'>, 'description': <'Text Editor'>"), "\(metas)")
+            #expect(metas.contains("'name': <'Quire'>, 'description': <'Bind pages into books'>"), "\(metas)")
+            #expect(metas.contains("'name': <'Quiet'>, 'icon'"), "\(metas)")
+        }
+        let match = try f.krunner("Match", ["quill"]).stdout
+        #expect(match.contains("{'subtext': <'Text Editor'>"), "\(match)")
+    }
+
     @Test func searchProvider2AnswersEveryMethodFromTheIndex() throws {
         let f = try Fixture()
         try f.serve()

@@ -52,9 +52,9 @@ struct RofiCommand: Command {
             let live = try LiveSearcher(location: location)
             let hits = try live.searcher.search(request).hits
             var out = "\0prompt\u{1f}Limelight\n"
-            var icons = AppIcons()
+            var looks = AppLooks()
             // rofi loads a file only by its absolute path, as the shells do (`BusIcon`).
-            for h in hits { out += row(h, icon: BusIcon.name(try h.icon ?? icons.icon(of: h.app, live.lookup))) }
+            for h in hits { out += row(h, icon: BusIcon.name(try h.icon ?? looks.icon(of: h.app, live.lookup))) }
             try Launcher.write(out)
         }
     }

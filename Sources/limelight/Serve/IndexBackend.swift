@@ -36,7 +36,7 @@ final class IndexBackend: SearchProviderBackend {
     /// version rather than on every keystroke's Match.
     private var actions: [String: [RunnerAction]]?
     /// Each app's icon, for its items that name none (read once per index version).
-    private var appIcons = AppIcons()
+    private var appLooks = AppLooks()
     private var seenVersion = 0
     /// Why the index could not be brought up to date before this call.
     private var refreshError: SearchError?
@@ -77,7 +77,7 @@ final class IndexBackend: SearchProviderBackend {
             seenVersion = opened.version
             recent = [:]
             actions = nil
-            appIcons = AppIcons()
+            appLooks = AppLooks()
         }
     }
 
@@ -88,7 +88,7 @@ final class IndexBackend: SearchProviderBackend {
         seenVersion = -1  // no index's version: whatever opens next is read afresh
         recent = [:]
         actions = nil
-        appIcons = AppIcons()
+        appLooks = AppLooks()
         krunnerTyping = TypingMemory()
     }
 
@@ -96,6 +96,12 @@ final class IndexBackend: SearchProviderBackend {
     /// separators and bidirectional overrides become spaces, as rofi's and
     /// dmenu's rows have them (a newline in a title split GNOME's row).
     private func shown(_ text: String) -> String { HitFormat.field(text) }
+
+    /// The line under a hit's title: its subtitle, or an app's generic name
+    /// or description (`AppLooks`).
+    private func subtitle(_ h: SearchHit) throws -> String? {
+        try h.subtitle ?? (h.kind == .app ? appLooks.description(of: h.app, live.lookup) : nil)
+    }
 
     private func ready() throws {
         if let refreshError { throw BusMethodError(message: refreshError.description) }
@@ -146,7 +152,7 @@ final class IndexBackend: SearchProviderBackend {
         for text in ids {
             if let h = recent[text] {
                 // Answered from this very version of the index: it exists.
-                metas.append(ResultMeta(id: text, name: shown(h.title), description: h.subtitle.map(shown), icon: BusIcon.name(try h.icon ?? appIcons.icon(of: h.app, live.lookup))))
+                metas.append(ResultMeta(id: text, name: shown(h.title), description: try subtitle(h).map(shown), icon: BusIcon.name(try h.icon ?? appLooks.icon(of: h.app, live.lookup))))
             } else if let hit = HitID(text: text), try Activation.exists(hit, live.lookup), let meta = try describe(hit, text) {
                 metas.append(meta)
             }
@@ -160,16 +166,17 @@ final class IndexBackend: SearchProviderBackend {
         switch hit.kind {
         case .app:
             guard let r = try lookup.record(kind: .app, app: hit.app, id: nil) else { return nil }
-            return ResultMeta(id: text, name: shown(r.name.isEmpty ? hit.app : r.name), icon: BusIcon.name(try r.icon ?? appIcons.icon(of: hit.app, lookup)))
+            return ResultMeta(id: text, name: shown(r.name.isEmpty ? hit.app : r.name), description: try appLooks.description(of: hit.app, lookup).map(shown),
+                              icon: BusIcon.name(try r.icon ?? appLooks.icon(of: hit.app, lookup)))
         case .entity:
             guard let r = try lookup.entity(app: hit.app, type: hit.type ?? "", id: hit.id) else { return nil }
-            return ResultMeta(id: text, name: shown(r.title), description: r.subtitle.map(shown), icon: BusIcon.name(try r.icon ?? appIcons.icon(of: hit.app, lookup)))
+            return ResultMeta(id: text, name: shown(r.title), description: r.subtitle.map(shown), icon: BusIcon.name(try r.icon ?? appLooks.icon(of: hit.app, lookup)))
         case .shortcut:
             guard let r = try lookup.record(kind: .shortcut, app: hit.app, id: hit.id) else { return nil }
             // Bound to a value, it is named with it, as search lists it (each
             // of a shortcut's values was an identical "Open Doc" row).
             let name = try hit.parameter.flatMap { v in try lookup.boundShortcutTitle(app: hit.app, id: hit.id, value: v) }
-            return ResultMeta(id: text, name: shown(name ?? r.title), icon: BusIcon.name(try r.icon ?? appIcons.icon(of: hit.app, lookup)))
+            return ResultMeta(id: text, name: shown(name ?? r.title), icon: BusIcon.name(try r.icon ?? appLooks.icon(of: hit.app, lookup)))
         }
     }
 
@@ -227,10 +234,10 @@ final class IndexBackend: SearchProviderBackend {
             case .someWords: kind = .completion
             }
             return RunnerMatch(
-                id: found.id, text: shown(h.title), iconName: BusIcon.name(try h.icon ?? appIcons.icon(of: h.app, live.lookup)), kind: kind,
+                id: found.id, text: shown(h.title), iconName: BusIcon.name(try h.icon ?? appLooks.icon(of: h.app, live.lookup)), kind: kind,
                 // Spotlight's order, kept: KRunner sorts by kind, then relevance.
                 relevance: max(0.01, 1 - Double(i) * 0.01),
-                subtext: h.subtitle.map(shown), urls: h.url.map { [$0] } ?? [], category: h.section.heading,
+                subtext: try subtitle(h).map(shown), urls: h.url.map { [$0] } ?? [], category: h.section.heading,
                 actions: h.kind == .app ? shortcutsByApp[h.app]?.map(\.id) ?? [] : [])
         }
     }
@@ -253,7 +260,7 @@ final class IndexBackend: SearchProviderBackend {
     private func shortcutActions() throws -> [(app: String, action: RunnerAction)] {
         try live.lookup.allShortcuts().map { r in
             (r.app, RunnerAction(id: HitID(kind: .shortcut, app: r.app, id: r.id).text, text: shown(r.title),
-                                 iconName: BusIcon.name(try r.icon ?? appIcons.icon(of: r.app, live.lookup))))
+                                 iconName: BusIcon.name(try r.icon ?? appLooks.icon(of: r.app, live.lookup))))
         }
     }
 
