@@ -36,7 +36,8 @@ final class IndexBackend: SearchProviderBackend {
     /// once per index version rather than on every session's Actions and
     /// every keystroke's Match.
     private var actions: (all: [RunnerAction], byApp: [String: [RunnerAction]])?
-    /// Each app's icon, for its items that name none (read once per index version).
+    /// Each app's icon, for its items that name none, and the line under
+    /// its own row (read once per index version).
     private var appLooks = AppLooks()
     private var seenVersion = 0
     /// Why the index could not be brought up to date before this call.
