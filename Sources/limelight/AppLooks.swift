@@ -16,23 +16,20 @@ import DesktopSources
 /// (a desktop file's GenericName, else Comment), as KRunner's applications
 /// are shown: GNOME Shell showed Limelight's app rows as bare names.
 struct AppLooks {
-    private var icons: [String: String] = [:]
-    private var descriptions: [String: String?] = [:]
+    private var looks: [String: (icon: String, description: String?)] = [:]
     static let generic = "application-x-executable"
 
-    mutating func icon(of app: String, _ lookup: Lookup) throws -> String {
-        if let known = icons[app] { return known }
+    mutating func icon(of app: String, _ lookup: Lookup) throws -> String { try look(of: app, lookup).icon }
+
+    mutating func description(of app: String, _ lookup: Lookup) throws -> String? { try look(of: app, lookup).description }
+
+    /// Both, from one read of the app's record.
+    private mutating func look(of app: String, _ lookup: Lookup) throws -> (icon: String, description: String?) {
+        if let known = looks[app] { return known }
         let record = try lookup.record(kind: .app, app: app, id: nil)
         let icon = record?.icon ?? (record?.desktopFile == nil && AppIconFiles.isInstalled(app, in: .current()) ? app : Self.generic)
-        icons[app] = icon
-        return icon
-    }
-
-    mutating func description(of app: String, _ lookup: Lookup) throws -> String? {
-        if let known = descriptions[app] { return known }
-        let record = try lookup.record(kind: .app, app: app, id: nil)
         let line = record.flatMap { $0.genericName ?? $0.text.flatMap { $0.isBlank ? nil : $0 } }
-        descriptions[app] = line
-        return line
+        looks[app] = (icon, line)
+        return (icon, line)
     }
 }
