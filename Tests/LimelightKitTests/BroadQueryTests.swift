@@ -206,6 +206,32 @@ import Xapian
         }
     }
 
+    /// A title tier is not scored where the pass before it found its best
+    /// among the tier's own titles: "libgh" on the Debian catalog, 3,223
+    /// matches, each a title the word starts, was scored three times over
+    /// (4 passes, 2 of them the same 50; now 2, the titles of its length the
+    /// other). The one-word title is still found by its own tier.
+    @Test func aTitleTierIsNotScoredAgainWhereThePassBeforeFoundItsBest() throws {
+        let dir = TempDir()
+        var lines = [#"{"kind":"app","app":"com.example.notes","name":"Notes"}"#]
+        for n in 0..<120 {
+            lines.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"t\#(n)","title":"Trailhead notes \#(n)","rankingHint":\#(50 + n % 50)}"#)
+        }
+        lines.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"exact","title":"Trail","rankingHint":1}"#)
+        _ = try ingest(dir, lines)
+        let s = try searcher(dir, budget: .max)
+        let trace = dir.path + "/trace.jsonl"
+        CallRecorder.active = try CallRecorder(path: trace)
+        let found = try ids(s, "trail")
+        CallRecorder.active = nil
+        let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+        // (The passes for candidates ask for the rerank depth, 50.)
+        let scoredPasses = text.split(separator: "\n").filter { $0.hasPrefix(#"{"op":"mset""#) && $0.contains(#""maxitems":50,"#) }
+        #expect(scoredPasses.count == 2)
+        #expect(found.first == "exact")
+        #expect(found.count == 10)
+    }
+
     @Test func withinTheBudgetNothingChanges() throws {
         let dir = try rebuiltIndex()
         for q in ["common", "note 1", "thing", "common gr", "daily"] {
