@@ -43,6 +43,17 @@ import Xapian
         return try s.search(r).hits.map { $0.parameter?.id ?? $0.id }
     }
 
+    /// The match sets `search` asked Xapian for, as `CallRecorder` writes them.
+    func matchSets(_ dir: TempDir, _ search: () throws -> Void) throws -> [Substring] {
+        let trace = dir.path + "/trace.jsonl"
+        CallRecorder.active = try CallRecorder(path: trace)
+        // (Closing the recorder writes what it holds: before the trace is read.)
+        do { try search() } catch { CallRecorder.active = nil; throw error }
+        CallRecorder.active = nil
+        let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { $0.hasPrefix(#"{"op":"mset""#) }
+    }
+
     /// Indexed in batches of 30 lines (each batch orders only its own
     /// entities), then rebuilt.
     func rebuiltIndex(check: ((_ beforeRebuild: [Double]) throws -> Void)? = nil) throws -> TempDir {
@@ -220,13 +231,9 @@ import Xapian
         lines.append(#"{"kind":"entity","app":"com.example.notes","type":"Note","id":"exact","title":"Trail","rankingHint":1}"#)
         _ = try ingest(dir, lines)
         let s = try searcher(dir, budget: .max)
-        let trace = dir.path + "/trace.jsonl"
-        CallRecorder.active = try CallRecorder(path: trace)
-        let found = try ids(s, "trail")
-        CallRecorder.active = nil
-        let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+        var found: [String] = []
         // (The passes for candidates ask for the rerank depth, 50.)
-        let scoredPasses = text.split(separator: "\n").filter { $0.hasPrefix(#"{"op":"mset""#) && $0.contains(#""maxitems":50,"#) }
+        let scoredPasses = try matchSets(dir) { found = try ids(s, "trail") }.filter { $0.contains(#""maxitems":50,"#) }
         #expect(scoredPasses.count == 2)
         #expect(found.first == "exact")
         #expect(found.count == 10)
@@ -247,12 +254,7 @@ import Xapian
         let dir = try rebuiltIndex()
         let s = try searcher(dir, budget: Self.budget)
         func countingMatchSets(_ query: String) throws -> Int {
-            let trace = dir.path + "/trace.jsonl"
-            CallRecorder.active = try CallRecorder(path: trace)
-            _ = try ids(s, query)
-            CallRecorder.active = nil
-            let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
-            return text.split(separator: "\n").filter { $0.hasPrefix(#"{"op":"mset""#) && $0.contains(#""maxitems":0,"#) }.count
+            try matchSets(dir) { _ = try ids(s, query) }.filter { $0.contains(#""maxitems":0,"#) }.count
         }
         // "gro" starts one title's word (prefixes are indexed for titles): at most 1 match.
         #expect(try countingMatchSets("common gro") == 0)
