@@ -140,6 +140,10 @@ package struct QueryText {
     /// follows it): it matches those, as the word being typed matches the
     /// words it starts (`Searcher.textQuery`, `TitleMatch`).
     let composing: Hangul.Composing?
+    /// The query's Hangul, its spaces left out, when it is typed by its
+    /// initial consonants ("ㄱㅅㄱ" for 계산기, `Hangul.isTypedAsInitials`)
+    /// and nothing else: titles whose words' initials it spells match.
+    let hangulInitials: [Unicode.Scalar]?
     /// A complete word typed with an apostrophe ("dont" → "don't"): the
     /// index holds it as Xapian spells it, with the apostrophe, so it is
     /// looked up that way too.
@@ -221,6 +225,7 @@ package struct QueryText {
         completeWords = words + cjkRuns
         let last = raw.unicodeScalars.last
         composing = last != nil && cjkRuns.last?.unicodeScalars.last == last ? last.flatMap(Hangul.composing) : nil
+        hangulInitials = Self.typedAsInitials(words: allWords, cjkRuns: cjkRuns)
         compact = Tokenizer.normalizedForPrefix(Tokenizer.fold(raw))
         joined = (self.words + cjkRuns).joined(separator: " ")
     }
@@ -234,8 +239,16 @@ package struct QueryText {
         partialWord = partial
         cjkRuns = cjk
         words = complete.filter { !Tokenizer.containsCJK($0) } + (partial.map { [$0] } ?? [])
+        hangulInitials = Self.typedAsInitials(words: words, cjkRuns: cjk)
         compact = Tokenizer.normalizedForPrefix(Tokenizer.fold(raw))
         joined = (words + cjk).joined(separator: " ")
+    }
+
+    /// `hangulInitials` of a query of these words and runs.
+    private static func typedAsInitials(words: [String], cjkRuns: [String]) -> [Unicode.Scalar]? {
+        guard words.isEmpty, !cjkRuns.isEmpty else { return nil }
+        let typed = cjkRuns.flatMap(\.unicodeScalars)
+        return Hangul.isTypedAsInitials(typed) ? typed : nil
     }
 
     /// The word without its diacritics when it has any ("résumé" → "resume",

@@ -27,8 +27,8 @@ extension Searcher {
         let word = text.words.count == 1 && text.compact.count >= RankingWeights.minInnerWord ? text.words[0] : nil
         guard needle != nil || word != nil else { return ([], false) }
         var byName: [Match] = [], byDescription: [Match] = [], described = 0
-        func check(_ id: UInt32, _ entry: SnapshotCache.Entry?, values: [UInt32: [UInt8]]) {
-            guard let entry else { return }
+        // Every app when descriptions are counted, else those in scope.
+        try eachApp(word == nil ? request.app : nil) { id, entry, values in
             let describes = word.map { TitleMatch.describes(entry.card, withWordStarting: $0) } ?? false
             if describes { described += 1 }
             guard request.app == nil || entry.card.app == request.app else { return }
@@ -37,24 +37,29 @@ extension Searcher {
             let m = Match(documentID: id, weight: CandidateBoost.of(entry.card), values: values)
             if named { byName.append(m) } else { byDescription.append(m) }
         }
-        // Every app when descriptions are counted, else those in scope.
-        let scope = word == nil ? request.app : nil
-        // Over the network every keystroke asks the server; a local snapshot
-        // keeps the apps' ids. A match set of its own at every keystroke
-        // cost the Debian catalog's five-letter-plus keystrokes a sixth of
-        // their time (p50 0.176 → 0.148 ms without it; the catalog has one app).
+        let few = described > 0 && described <= RankingWeights.maxAppsDescribed
+        return (few ? byName + byDescription : byName, few)
+    }
+
+    /// Calls `body` with every app (or the one `scope`) and its card.
+    /// Over the network every keystroke asks the server; a local snapshot
+    /// keeps the apps' ids. A match set of its own at every keystroke
+    /// cost the Debian catalog's five-letter-plus keystrokes a sixth of
+    /// their time (p50 0.176 → 0.148 ms without it; the catalog has one app).
+    private func eachApp(_ scope: String?,
+                         _ body: (UInt32, SnapshotCache.Entry, [UInt32: [UInt8]]) -> Void) throws(XapianError) {
         if reconnect != nil {
             for m in try match(try appsQuery(scope), count: RankingWeights.maxScannedApps) {
-                check(m.documentID, try card(of: m), values: m.values)
+                if let entry = try card(of: m) { body(m.documentID, entry, m.values) }
             }
         } else {
             let ids = try snapshot.apps(scope ?? "") { () throws(XapianError) -> [UInt32] in
                 try match(try appsQuery(scope), count: RankingWeights.maxScannedApps).map(\.documentID)
             }
-            for id in ids { check(id, try snapshot.card(id, bytes: nil, in: db), values: [:]) }
+            for id in ids {
+                if let entry = try snapshot.card(id, bytes: nil, in: db) { body(id, entry, [:]) }
+            }
         }
-        let few = described > 0 && described <= RankingWeights.maxAppsDescribed
-        return (few ? byName + byDescription : byName, few)
     }
 
     /// Every app, or the one `app`.
@@ -89,7 +94,57 @@ extension Searcher {
     }
 }
 
+extension Searcher {
+    /// What the query typed by its initial consonants spells
+    /// (`QueryText.hangulInitials`, 초성: "ㄱㅅㄱ" for 계산기): entities by
+    /// the initials indexed from their titles' words (`InnerWordTerms`),
+    /// each checked against its title (the syllables typed whole too), and
+    /// apps by their names and generic names, scanned as
+    /// `appNameCandidates` scans them (a keyword's initials would match
+    /// most apps at two consonants).
+    func hangulInitialsCandidates(_ text: QueryText, _ restriction: Restriction, _ request: SearchRequest,
+                                  besides found: [Match]) throws(XapianError) -> [Match] {
+        guard let typed = text.hangulInitials else { return [] }
+        var have = Set(found.map(\.documentID))
+        var out: [Match] = []
+        for m in try match(InnerWordTerms.initialsQuery(typed), restriction, request, broad: nil)
+        where !have.contains(m.documentID) {
+            guard let entry = try card(of: m), TitleMatch.anyName(of: entry.card, spells: typed) else { continue }
+            have.insert(m.documentID)
+            out.append(m)
+        }
+        guard request.type == nil, request.predicates.isEmpty else { return out }
+        try eachApp(request.app) { id, entry, values in
+            guard !have.contains(id), TitleMatch.anyName(of: entry.card, spells: typed) else { return }
+            out.append(Match(documentID: id, weight: CandidateBoost.of(entry.card), values: values))
+        }
+        return out
+    }
+}
+
 extension TitleMatch {
+    /// Whether the title of a card, or an app's generic name, has words
+    /// whose initials `typed` spells (`initialsBonus`).
+    static func anyName(of card: HitCard, spells typed: [Unicode.Scalar]) -> Bool {
+        card.names.indices.prefix(card.hasGenericName ? 2 : 1).contains { initialsBonus(card.names[$0], typed) != nil }
+    }
+
+    /// How a query typed by its initial consonants (`QueryText.hangulInitials`)
+    /// meets a title, as the same syllables typed would: from the title's
+    /// start, its whole (`titleCompletion`) or a start (`titlePrefix`);
+    /// from a later word, a word start (`allWordStarts`). Nil where it
+    /// spells none of it.
+    static func initialsBonus(_ title: TitleKey, _ typed: [Unicode.Scalar]) -> Double? {
+        for i in title.cjk.indices {
+            guard Hangul.initialsStart(Array(title.cjk[i...].joined().unicodeScalars), typed: typed) else { continue }
+            guard i == title.cjk.startIndex, title.compact.unicodeScalars.starts(with: title.cjk[i].unicodeScalars) else {
+                return RankingWeights.allWordStarts
+            }
+            return title.compact.unicodeScalars.count == typed.count ? RankingWeights.titleCompletion : RankingWeights.titlePrefix
+        }
+        return nil
+    }
+
     /// Whether a card's title, or a synonym of an app, holds `needle` as
     /// `inside` finds it.
     static func anyName(of card: HitCard, holds needle: String) -> Bool {

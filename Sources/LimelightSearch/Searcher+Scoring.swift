@@ -76,6 +76,10 @@ extension Searcher {
             var genericNameIndex: Int? = entry.card.hasGenericName ? 1 : nil
             if panel { genericNameIndex = 0 }
             for (i, name) in entry.card.names.enumerated() {
+                // Typed by its initials, a name is its title or generic
+                // name, as `hangulInitialsCandidates` finds them: a
+                // keyword's initials would match most apps at two consonants.
+                if text.hangulInitials != nil, i > (genericNameIndex ?? 0) { break }
                 let synonym = i > 0 || wayIn
                 let role: TitleMatch.Role = synonym ? .synonym : entry.shownTitleGoesOn ? .startOfShownTitle : .name
                 let bonus = TitleMatch.bonus(title: name, text: text, as: role)
@@ -361,6 +365,7 @@ package enum TitleMatch {
             || startsComposing(title.compact, text) {
             return RankingWeights.titlePrefix
         }
+        if let typed = text.hangulInitials, let bonus = initialsBonus(title, typed) { return bonus }
         if startsEveryWord(of: text, title: title) { return RankingWeights.allWordStarts }
         return queryWords.count == 1 && text.cjkRuns.isEmpty ? inside(title, text.compact, subsequence: role != .synonym) ?? 0 : 0
     }

@@ -83,6 +83,11 @@ extension TitleMatch {
     static func continuation(_ title: TitleKey, text: QueryText) -> Continuation? {
         guard !text.joined.isEmpty else { return nil }
         if !text.compact.isEmpty, title.compact.hasPrefix(text.compact) { return .fromStart }
+        // Korean typed by its initial consonants is the syllables typed
+        // (ㄱ, ㄱㅅ, ㄱㅅㄱ on the way to 계산기), not Latin initials.
+        if let typed = text.hangulInitials, let bonus = initialsBonus(title, typed) {
+            return bonus >= RankingWeights.titlePrefix ? .fromStart : .fromLaterWord
+        }
         // From each word on (past the last: the CJK runs alone, which have
         // no word boundaries of their own).
         for start in 0...title.words.count where joined(Array(title.words[start...]), title.cjk, startsWith: text.joined) {

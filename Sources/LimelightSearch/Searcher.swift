@@ -192,6 +192,7 @@ public final class Searcher {
                 candidates += apps.filter { !have.contains($0.documentID) }
             }
             candidates += try innerWordCandidates(text, restriction, request, besides: candidates)
+            candidates += try hangulInitialsCandidates(text, restriction, request, besides: candidates)
             // No item has every word: "sys set", "doc view", "pass man" are
             // words abbreviated as launchers read them, each the start of a
             // word (`QueryText.wordsAsPrefixes`), before any is a typo ("pass"

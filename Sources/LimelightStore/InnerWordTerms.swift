@@ -12,8 +12,16 @@ import LimelightRanking
 /// of n letters gives n − 3 terms instead of (n − 3)(n − 2)/2, and a piece
 /// of k letters is the AND of its k − 2 trigrams, which may also match a
 /// title holding them apart — the searcher checks each candidate's title.
+///
+/// Korean titles also get the edge prefixes of their initial consonants
+/// from each word's start (`Hangul.initialsKey`: 북한산 둘레길 is found by
+/// ㅂㅎ, ㅂㅎㅅㄷ and ㄷㄹㄱ), so that what is typed by its initials (초성)
+/// finds them; the searcher checks the syllables typed whole.
 package enum InnerWordTerms {
     static let gram = 3
+    /// The words of a Korean title its initials are indexed from: a title
+    /// is typed from its first words.
+    static let maxInitialsStarts = 8
 
     /// The terms an entity titled `title` gets (folded words, as `TitleKey`
     /// compares them).
@@ -32,7 +40,23 @@ package enum InnerWordTerms {
                 out.insert(Schema.initials + p)
             }
         }
+        let runs = Tokenizer.cjkRuns(Tokenizer.normalized(title))
+        for start in runs.indices.prefix(maxInitialsStarts) {
+            // Scalars, not characters: leading jamo in a row are one
+            // grapheme cluster.
+            let key = Array(Hangul.initialsKey(runs[start...].lazy.flatMap(\.unicodeScalars)).unicodeScalars)
+            for n in stride(from: 2, through: min(key.count, Schema.maxIndexedPrefix), by: 1) {
+                out.insert(Schema.initials + String(String.UnicodeScalarView(key[..<n])))
+            }
+        }
         return out
+    }
+
+    /// What finds the titles whose words' initials start as `typed` does
+    /// (`Hangul.isTypedAsInitials`).
+    package static func initialsQuery(_ typed: [Unicode.Scalar]) -> Query {
+        let key = Hangul.initialsKey(typed).unicodeScalars.prefix(Schema.maxIndexedPrefix)
+        return Query(term: Schema.initials + String(String.UnicodeScalarView(key)))
     }
 
     /// What finds the titles that may hold `needle` (one word being typed,

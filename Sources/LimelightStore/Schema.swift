@@ -22,7 +22,9 @@ public enum Schema {
     /// 17: the CJK bigrams across the spaces of a title ("강공" of "한강
     ///     공원", `Tokenizer.cjkSpaceJunctions`) and where a bound App
     ///     Shortcut's value meets its phrase ("去西", `Tokenizer.cjkJunctions`).
-    public static let version = 17
+    /// 18: the edge prefixes of Korean titles' initial consonants from
+    ///     each word (`XN` + ㅂㅎㅅ of 북한산, `InnerWordTerms`).
+    public static let version = 18
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
     /// On each shard of a sharded index: how many batches it has committed
@@ -77,7 +79,8 @@ public enum Schema {
     package static let staticTier = "XG"
     /// On entities: trigrams that start inside a word of the title
     /// (`XM` + "efo" for Firefox), and edge prefixes of the initials of a
-    /// title of two words or more (`XN` + "mb" for Monterey Bay …), so a
+    /// title of two words or more (`XN` + "mb" for Monterey Bay …) and of
+    /// a Korean title's initial consonants (`XN` + ㅂㅎ for 북한산), so a
     /// piece of a word or the initials find it (see `InnerWordTerms`).
     package static let innerGram = "XM"
     package static let initials = "XN"

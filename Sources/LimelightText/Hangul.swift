@@ -76,13 +76,7 @@ package enum Hangul {
             let split = finalSplit[Int(t)].map { (syllable(l, v, $0.keep), $0.next) }
             return Composing(initial: l, vowels: [v], finals: [t] + (finalExtensions[t] ?? []), split: split)
         }
-        let initial: UInt32?
-        switch u.value {
-        case 0x1100...0x1112: initial = u.value - 0x1100
-        case 0x3131...0x314E: initial = compatibilityInitials[Int(u.value - 0x3131)]
-        default: initial = nil
-        }
-        return initial.map { Composing(initial: $0, vowels: nil, finals: nil, split: nil) }
+        return loneInitial(u).map { Composing(initial: $0, vowels: nil, finals: nil, split: nil) }
     }
 
     /// The initial, vowel and final of a precomposed syllable.
@@ -111,4 +105,59 @@ package enum Hangul {
     static let compatibilityInitials: [UInt32?] = [
         0, 1, nil, 2, nil, nil, 3, 4, 5, nil, nil, nil, nil, nil, nil, nil, 6, 7, 8, nil, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
     ]
+}
+
+// MARK: Initial consonants (초성)
+
+/// Korean is also typed by the initial consonants of its syllables alone
+/// (초성 검색): ㄱㅅㄱ for 계산기, ㅂㅎㅅ for 북한산, as Korean phones' app
+/// search and Korean sites match. Each lone consonant typed stands for any
+/// syllable it starts; a whole syllable typed stands for itself ("계ㅅㄱ").
+extension Hangul {
+    /// The initial of a lone consonant: a leading jamo (U+1100…U+1112, as
+    /// NFKC makes what is typed) or a compatibility one (U+3131…U+314E, as
+    /// typed); nil for anything else.
+    static func loneInitial(_ u: Unicode.Scalar) -> UInt32? {
+        switch u.value {
+        case 0x1100...0x1112: return u.value - 0x1100
+        case 0x3131...0x314E: return compatibilityInitials[Int(u.value - 0x3131)]
+        default: return nil
+        }
+    }
+
+    /// Whether `typed` (a query's Hangul, spaces left out) is typed by its
+    /// initials: two characters or more, each a syllable or a lone
+    /// consonant, and a lone consonant before the last (a lone consonant
+    /// last is a syllable being composed: `composing`).
+    package static func isTypedAsInitials(_ typed: [Unicode.Scalar]) -> Bool {
+        guard typed.count >= 2 else { return false }
+        return typed.allSatisfy { parts($0) != nil || loneInitial($0) != nil }
+            && typed.dropLast().contains { loneInitial($0) != nil }
+    }
+
+    /// The initials of `text` up to its first character that is neither a
+    /// syllable nor a lone consonant, each as a leading jamo: what an index
+    /// keeps to find a title by the initials typed (`isTypedAsInitials`
+    /// text gives the same key for every title it spells).
+    package static func initialsKey(_ text: some Sequence<Unicode.Scalar>) -> String {
+        var out = String.UnicodeScalarView()
+        for u in text {
+            guard let l = parts(u)?.0 ?? loneInitial(u) else { break }
+            out.append(Unicode.Scalar(0x1100 + l)!)
+        }
+        return String(out)
+    }
+
+    /// Whether `text` starts with what `typed` spells: a lone consonant any
+    /// syllable it starts, a syllable itself, and the last character also
+    /// what it can still become (`composing`).
+    package static func initialsStart(_ text: some Collection<Unicode.Scalar>, typed: [Unicode.Scalar]) -> Bool {
+        guard text.count >= typed.count else { return false }
+        for (i, (u, t)) in zip(typed, text).enumerated() where u != t {
+            if let l = loneInitial(u), parts(t)?.0 == l { continue }
+            if i == typed.count - 1, composing(u)?.canBecome(t) == true { continue }
+            return false
+        }
+        return true
+    }
 }

@@ -55,6 +55,35 @@ import Testing
         #expect(try search(dir, "한강 공원").first?.id == "hangang")
     }
 
+    /// 초성 검색: a Korean title typed by the initial consonants of its
+    /// syllables, as Korean phones' app search and Korean sites find it.
+    @Test func aKoreanTitleIsFoundByItsInitialConsonants() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.walks)
+        // From the title's start, across its space, from a later word, and
+        // with syllables typed whole among the consonants.
+        for (q, id) in [("ㅂㅎㅅ", "bukhansan"), ("ㅂㅎㅅㄷㄹㄱ", "bukhansan"), ("ㅂㅎㅅ ㄷㄹ", "bukhansan"),
+                        ("북ㅎㅅ", "bukhansan"), ("ㄷㄹㄱ", "bukhansan"), ("ㅎㄱㄱㅇ", "hangang"), ("ㄴㅅ", "namsan"),
+                        ("ㅅㅎㄹ", "namsan")] {
+            let hits = try search(dir, q)
+            #expect(hits.first?.id == id, "\(q): \(hits.map(\.id))")
+        }
+        // An app by its name, not by its keywords (걷기: ㄱㄱ): at two
+        // consonants a keyword's initials would match most apps.
+        #expect(try search(dir, "ㅅㅊㄱ").first?.id == "kr.acme.walk")
+        #expect(try search(dir, "ㄱㄱ").isEmpty)
+        // Initials that spell no title find nothing (no typo correction).
+        #expect(try search(dir, "ㅋㅋㅋ").isEmpty)
+        // Spelled from its start, a title ranks above one spelled from a
+        // later word, as the syllables typed would rank them (남산 순환로,
+        // then 서울 남산 공원, whose ranking hint is higher).
+        try ingest(dir, [#"{"kind":"entity","app":"kr.acme.city","type":"ParkEntity","id":"seoul-namsan","title":"서울 남산 공원","rankingHint":90}"#])
+        #expect(try search(dir, "ㄴㅅ").map(\.id) == ["namsan", "seoul-namsan"])
+        #expect(try search(dir, "남산").map(\.id) == ["namsan", "seoul-namsan"])
+        // In an app's scope, its own only.
+        #expect(try search(dir, "ㄴㅅ", app: "kr.acme.city").map(\.id) == ["seoul-namsan"])
+    }
+
     @Test func aShortcutPhraseTypedAcrossItsParameterFindsTheBoundShortcut() throws {
         let dir = TempDir()
         try ingest(dir, [

@@ -222,6 +222,20 @@ import Testing
         #expect(try typed(["T", "Tra", "Tra"], searcher).map(\.0).last == "Trip Tracker")
     }
 
+    @Test func koreanTypedByItsInitialsKeepsTheTopHitItGoesOnIn() throws {
+        let dir = TempDir()
+        try ingest(dir, [
+            #"{"kind":"entity","app":"kr.acme.walk","type":"WalkEntity","id":"namsan","title":"남산","rankingHint":10}"#,
+            #"{"kind":"entity","app":"kr.acme.walk","type":"WalkEntity","id":"namsan-loop","title":"남산 순환로","rankingHint":90}"#,
+        ])
+        let searcher = try Searcher(location: dir.index)
+        // ㄴㅅ is the whole of 남산 and the start of 남산 순환로, which was
+        // on top for ㄴ: 남산 ranks first alone, and typing on keeps the other.
+        #expect(try alone("ㄴ", searcher) == ["남산 순환로", "남산"])
+        #expect(try alone("ㄴㅅ", searcher) == ["남산", "남산 순환로"])
+        #expect(try typed(["ㄴ", "ㄴㅅ"], searcher).map(\.0) == ["남산 순환로", "남산 순환로"])
+    }
+
     @Test func theRequestsFiltersHold() throws {
         let dir = TempDir()
         try ingest(dir, Self.travel)

@@ -53,4 +53,27 @@ import Testing
         #expect(Tokenizer.cjkJunctions("旅ノートで${spot}を開く", placeholder: "${spot}", value: "東京タワー") == ["で東", "ーを"])
         #expect(Tokenizer.cjkJunctions("Open ${trail} in Maps", placeholder: "${trail}", value: "西湖") == [])
     }
+
+    @Test func initialConsonantsSpellTheSyllablesTheyStart() {
+        func typed(_ s: String) -> [Unicode.Scalar] { Array(s.unicodeScalars) }
+        // Compatibility jamo as typed, leading jamo as NFKC makes them.
+        for q in ["ㄱㅅㄱ", "\u{1100}\u{1109}\u{1100}", "계ㅅㄱ", "ㄱ산ㄱ"] {
+            #expect(Hangul.isTypedAsInitials(typed(q)), "\(q)")
+            #expect(Hangul.initialsStart(typed("계산기"), typed: typed(q)), "\(q)")
+            #expect(Hangul.initialsKey(typed(q)) == "\u{1100}\u{1109}\u{1100}", "\(q)")
+        }
+        #expect(Hangul.initialsStart(typed("계산기도움말"), typed: typed("ㄱㅅ")))
+        #expect(!Hangul.initialsStart(typed("계산기"), typed: typed("ㄱㅈ")))
+        #expect(!Hangul.initialsStart(typed("계산"), typed: typed("ㄱㅅㄱ")))
+        // A syllable typed whole is itself; the last may still be composed.
+        #expect(!Hangul.initialsStart(typed("계산기"), typed: typed("가ㅅㄱ")))
+        #expect(Hangul.initialsStart(typed("계산기"), typed: typed("ㄱㅅ가")) == false)
+        #expect(Hangul.initialsStart(typed("계산긱"), typed: typed("ㄱㅅ기")))
+        // Not initials: one character, a lone consonant last only (a
+        // syllable being composed: 북한ㅅ), another script, a vowel.
+        for q in ["ㄱ", "북한ㅅ", "ㄱa", "ㄱㅏ", "ㄳㄱ", "계산기"] {
+            #expect(!Hangul.isTypedAsInitials(typed(q)), "\(q)")
+        }
+        #expect(Hangul.initialsKey(typed("한강 공원")) == "\u{1112}\u{1100}", "stops at the space")
+    }
 }
