@@ -19,7 +19,8 @@ The probes (corpus/eval/queries/desktop-probes.tsv and, written later by
 other hands, desktop-probes-second.tsv, desktop-probes-third.tsv,
 desktop-probes-tasks.tsv, desktop-probes-settings.tsv, desktop-probes-panels-or-apps.tsv and, asked in
 the Plasma session, desktop-probes-plasma.tsv: query, the desktop ids that are right, its kind,
-LANG) were written before any was run: name prefixes, generic names and
+LANG) were written before any was run (one more set is made from the files: each Korean name
+typed by its initial consonants, `korean_initials`): name prefixes, generic names and
 categories, keywords, words inside a name, typos, executable names, German,
 French and Spanish names, abbreviated words, and tasks ("take screenshot"). A probe is right at 1
 when the first hit is one of the right apps (an App Shortcut of one counts:
@@ -102,6 +103,14 @@ PROBE_SETS = [
      'The same for a Plasma session, by the same hand, from the desktop files and the modules\' plugin '
      'metadata.', 'KDE'),
 ]
+# Made from the desktop files, not written: see `korean_initials`.
+KOREAN_INITIALS = os.path.join(WORK, 'korean-initials.tsv')
+PROBE_SETS.append(
+    ('Korean by its initials', KOREAN_INITIALS,
+     'Each app and settings panel of the GNOME session whose Korean name (Name[ko]) is all Hangul, of two '
+     'syllables or more, typed by the initial consonants of its syllables (초성: `ㄱㅅㄱ` for 계산기), as Korean '
+     'phones\' app search finds apps; made from the desktop files, not written by hand. Right: every item whose '
+     'Korean name has those initials.', 'GNOME'))
 AT = '2026-12-01T12:00:00Z'
 PACKAGES = """ark audacity baobab blender cheese chromium dolphin emacs-common emacs-gtk eog evince file-roller
 filezilla firefox-esr geany gedit gimp gnome-calculator gnome-calendar gnome-clocks gnome-contacts
@@ -115,8 +124,9 @@ thunderbird totem transmission-gtk vim-gtk3 vim-gui-common virt-manager vlc-bin 
 KDE_PACKAGES = """bluedevil kde-config-gtk-style kde-config-screenlocker kde-config-sddm kde-config-updates khotkeys
 kinfocenter kscreen kwin-common plasma-desktop plasma-disks plasma-nm plasma-pa plasma-workspace powerdevil
 print-manager""".split()
-LANGS = {'C.UTF-8': 'C', 'de_DE.UTF-8': 'de', 'fr_FR.UTF-8': 'fr', 'es_ES.UTF-8': 'es'}
-KINDS = ['prefix', 'generic', 'keyword', 'midword', 'typo', 'exec', 'localized', 'multiword', 'task', 'panel', 'app']
+LANGS = {'C.UTF-8': 'C', 'de_DE.UTF-8': 'de', 'fr_FR.UTF-8': 'fr', 'es_ES.UTF-8': 'es', 'ko_KR.UTF-8': 'ko'}
+KINDS = ['prefix', 'generic', 'keyword', 'midword', 'typo', 'exec', 'localized', 'multiword', 'task', 'panel', 'app',
+         'initials']
 
 
 def fetch():
@@ -275,6 +285,27 @@ def baseline(apps, query):
     return [i for _, _, i in sorted(ranked)[:5]]
 
 
+def korean_initials(session='GNOME'):
+    """Writes KOREAN_INITIALS: the initials of each Korean name of the
+    session's apps and settings panels (shown, or a panel GNOME Settings
+    lists), with every item that has them as its right answers."""
+    initials = 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ'
+    right = collections.defaultdict(set)
+    for f in sorted(os.listdir(apps_dir(session))):
+        if not f.endswith('.desktop'):
+            continue
+        entry = parse(os.path.join(apps_dir(session), f))
+        panel = 'X-GNOME-Settings-Panel' in entry.get('Categories', '').split(';')
+        name = entry.get('Name[ko]', '').replace(' ', '')
+        if not (visible(entry, session) or panel) or len(name) < 2:
+            continue
+        if all(0xAC00 <= ord(c) <= 0xD7A3 for c in name):
+            right[''.join(initials[(ord(c) - 0xAC00) // 588] for c in name)].add(f[:-len('.desktop')])
+    with open(KOREAN_INITIALS, 'w', encoding='utf-8') as fh:
+        for query, ids in sorted(right.items()):
+            fh.write(f'{query}\t{",".join(sorted(ids))}\tinitials\tko_KR.UTF-8\n')
+
+
 def languages(path):
     """The LANGs a probe file asks in."""
     with open(path, encoding='utf-8') as fh:
@@ -324,6 +355,7 @@ def main():
     ap.add_argument('--out', default=os.path.join(ROOT, '.build', 'eval', 'DESKTOP.md'))
     args = ap.parse_args()
     fetch()
+    korean_initials()
     indexes, synced = {}, {}
     # An index and the baseline's apps for each session and language a set asks in.
     for session, lang in sorted({('GNOME', 'C.UTF-8')} | {(session, lang) for _, path, _, session in PROBE_SETS
