@@ -61,7 +61,9 @@ import TestProcesses
                   // Korean being composed (a syllable's candidates asked of every shard) and without its spaces.
                   // (Not "경복" nor "경복궁 ": the weighed n-grams of a CJK word as typed sum to
                   // a score that differs on shards in its last bit, before this change too.)
-                  "ㄱ", "경보", "북촌한ㅇ", "해운대해수"] { add(q) }
+                  "ㄱ", "경보", "북촌한ㅇ", "해운대해수",
+                  // Korean by its initial consonants (each shard's terms, the apps of every shard).
+                  "ㅂㅎㅅ", "ㄱㅂㄱ", "ㅂㅊㅎㅇ", "ㅎㅇㄷ", "ㄷㄹㄱ"] { add(q) }
         add("trail") { $0.limit = 50 }
         add("t") { $0.type = "Note" }
         add("") { $0.contexts = ["audio.workout.running"] }
