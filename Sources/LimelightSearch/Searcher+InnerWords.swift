@@ -99,16 +99,23 @@ extension Searcher {
     /// (`QueryText.hangulInitials`, 초성: "ㄱㅅㄱ" for 계산기): entities by
     /// the initials indexed from their titles' words (`InnerWordTerms`),
     /// each checked against its title (the syllables typed whole too), and
-    /// apps by their names and generic names, scanned as
-    /// `appNameCandidates` scans them (a keyword's initials would match
-    /// most apps at two consonants).
+    /// apps by their names and generic names (`TitleMatch.namesSpelled`),
+    /// scanned as `appNameCandidates` scans them.
     func hangulInitialsCandidates(_ text: QueryText, _ restriction: Restriction, _ request: SearchRequest,
                                   besides found: [Match]) throws(XapianError) -> [Match] {
         guard let typed = text.hangulInitials else { return [] }
         var have = Set(found.map(\.documentID))
         var out: [Match] = []
-        for m in try match(InnerWordTerms.initialsQuery(typed), restriction, request, broad: nil)
-        where !have.contains(m.documentID) {
+        // The syllables typed whole are the title's n-grams too (the last
+        // may still be composed): asked with the initials, so that the
+        // matches kept are ones the check below passes, however many titles
+        // share the initials.
+        var query = InnerWordTerms.initialsQuery(typed)
+        let whole = Set(typed.dropLast().filter(Hangul.isSyllable))
+        if !whole.isEmpty {
+            query = try .and([query] + whole.sorted { $0.value < $1.value }.map { Query(term: "Z" + String($0)) })
+        }
+        for m in try match(query, restriction, request, broad: nil) where !have.contains(m.documentID) {
             guard let entry = try card(of: m), TitleMatch.anyName(of: entry.card, spells: typed) else { continue }
             have.insert(m.documentID)
             out.append(m)
@@ -126,7 +133,7 @@ extension TitleMatch {
     /// Whether the title of a card, or an app's generic name, has words
     /// whose initials `typed` spells (`initialsBonus`).
     static func anyName(of card: HitCard, spells typed: [Unicode.Scalar]) -> Bool {
-        card.names.indices.prefix(card.hasGenericName ? 2 : 1).contains { initialsBonus(card.names[$0], typed) != nil }
+        namesSpelled(card).contains { initialsBonus($0, typed) != nil }
     }
 
     /// How a query typed by its initial consonants (`QueryText.hangulInitials`)
@@ -135,14 +142,22 @@ extension TitleMatch {
     /// from a later word, a word start (`allWordStarts`). Nil where it
     /// spells none of it.
     static func initialsBonus(_ title: TitleKey, _ typed: [Unicode.Scalar]) -> Double? {
-        for i in title.cjk.indices {
-            guard Hangul.initialsStart(Array(title.cjk[i...].joined().unicodeScalars), typed: typed) else { continue }
-            guard i == title.cjk.startIndex, title.compact.unicodeScalars.starts(with: title.cjk[i].unicodeScalars) else {
-                return RankingWeights.allWordStarts
-            }
+        // Precomposed, as the index read them (a title's CJK runs are kept
+        // as written: macOS writes Hangul decomposed).
+        let runs = title.cjk.map { Array(Tokenizer.normalized($0).unicodeScalars) }
+        for i in runs.indices {
+            guard Hangul.initialsStart(Array(runs[i...].joined()), typed: typed) else { continue }
+            guard i == 0, title.compact.unicodeScalars.starts(with: runs[0]) else { return RankingWeights.allWordStarts }
             return title.compact.unicodeScalars.count == typed.count ? RankingWeights.titleCompletion : RankingWeights.titlePrefix
         }
         return nil
+    }
+
+    /// The names a query typed by its initials is matched against: the
+    /// title, and an app's generic name (a keyword's initials would match
+    /// most apps at two consonants).
+    static func namesSpelled(_ card: borrowing HitCard) -> ArraySlice<TitleKey> {
+        card.names.prefix(card.hasGenericName ? 2 : 1)
     }
 
     /// Whether a card's title, or a synonym of an app, holds `needle` as

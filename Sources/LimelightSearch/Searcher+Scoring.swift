@@ -77,9 +77,8 @@ extension Searcher {
             if panel { genericNameIndex = 0 }
             for (i, name) in entry.card.names.enumerated() {
                 // Typed by its initials, a name is its title or generic
-                // name, as `hangulInitialsCandidates` finds them: a
-                // keyword's initials would match most apps at two consonants.
-                if text.hangulInitials != nil, i > (genericNameIndex ?? 0) { break }
+                // name (`TitleMatch.namesSpelled`; a panel's title is both).
+                if text.hangulInitials != nil, i >= TitleMatch.namesSpelled(entry.card).count { break }
                 let synonym = i > 0 || wayIn
                 let role: TitleMatch.Role = synonym ? .synonym : entry.shownTitleGoesOn ? .startOfShownTitle : .name
                 let bonus = TitleMatch.bonus(title: name, text: text, as: role)

@@ -33,20 +33,26 @@ extension Searcher {
             return kept.isItem(e.card.kind, e.card.app, e.card.type, e.card.id, e.card.binding)
         }), at > 0 else { return }
         if !scored[order[at]].isExactTitle, order[..<at].contains(where: { scored[$0].isExactTitle }) { return }
-        let names = scored[order[at]].entry.card.names
+        // Typed by its initials, a title goes on only in the names scored
+        // so (not an app's keywords).
+        func namesOf(_ i: Int) -> [TitleKey] {
+            let card = scored[i].entry.card
+            return text.hangulInitials == nil ? card.names : Array(TitleMatch.namesSpelled(card))
+        }
+        let names = namesOf(order[at])
         guard let continuation = TitleMatch.continuation(of: names, text: text) else { return }
         // A name is a better match than a synonym (a keyword, a generic
         // name), as the scores rank them: a hit the query goes on in only by
         // a synonym yields to one it goes on in by its title. Inkscape
         // (keyword "image") stayed on top through "image", above Image Viewer.
         if TitleMatch.continuation(of: Array(names.prefix(1)), text: text) == nil,
-           order[..<at].contains(where: { TitleMatch.continuation(of: Array(scored[$0].entry.card.names.prefix(1)), text: text) != nil }) { return }
+           order[..<at].contains(where: { TitleMatch.continuation(of: Array(namesOf($0).prefix(1)), text: text) != nil }) { return }
         // A hit the query starts from its first word ("tow" for "Tower
         // Bridge") is a strictly better match than one it starts only from
         // a later word ("Tokyo Tower"): the person may well have been typing
         // the second all along.
         if continuation == .fromLaterWord,
-           order[..<at].contains(where: { TitleMatch.continuation(of: scored[$0].entry.card.names, text: text) == .fromStart }) { return }
+           order[..<at].contains(where: { TitleMatch.continuation(of: namesOf($0), text: text) == .fromStart }) { return }
         let top = order.remove(at: at)
         scored[top].keptOnTop = true
         order.insert(top, at: 0)

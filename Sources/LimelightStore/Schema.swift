@@ -23,7 +23,8 @@ public enum Schema {
     ///     공원", `Tokenizer.cjkSpaceJunctions`) and where a bound App
     ///     Shortcut's value meets its phrase ("去西", `Tokenizer.cjkJunctions`).
     /// 18: the edge prefixes of Korean titles' initial consonants from
-    ///     each word (`XN` + ㅂㅎㅅ of 북한산, `InnerWordTerms`).
+    ///     each word (`XN` + ㅂㅎㅅ of 북한산, as leading jamo U+1107
+    ///     U+1112 U+1109: `InnerWordTerms`).
     public static let version = 18
     package static let versionKey = "limelight.schema"
     package static let clientStateKey = "limelight.clientState"
@@ -80,7 +81,8 @@ public enum Schema {
     /// On entities: trigrams that start inside a word of the title
     /// (`XM` + "efo" for Firefox), and edge prefixes of the initials of a
     /// title of two words or more (`XN` + "mb" for Monterey Bay …) and of
-    /// a Korean title's initial consonants (`XN` + ㅂㅎ for 북한산), so a
+    /// a Korean title's initial consonants (`XN` + ㅂㅎ for 북한산, as
+    /// leading jamo, `Hangul.initialsKey`), so a
     /// piece of a word or the initials find it (see `InnerWordTerms`).
     package static let innerGram = "XM"
     package static let initials = "XN"

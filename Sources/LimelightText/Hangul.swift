@@ -126,14 +126,18 @@ extension Hangul {
     }
 
     /// Whether `typed` (a query's Hangul, spaces left out) is typed by its
-    /// initials: two characters or more, each a syllable or a lone
-    /// consonant, and a lone consonant before the last (a lone consonant
-    /// last is a syllable being composed: `composing`).
+    /// initials: two scalars or more (leading jamo in a row are one
+    /// Character), each a syllable or a lone consonant, and a lone
+    /// consonant before the last (a lone consonant last is a syllable
+    /// being composed: `composing`).
     package static func isTypedAsInitials(_ typed: [Unicode.Scalar]) -> Bool {
         guard typed.count >= 2 else { return false }
-        return typed.allSatisfy { parts($0) != nil || loneInitial($0) != nil }
+        return typed.allSatisfy { isSyllable($0) || loneInitial($0) != nil }
             && typed.dropLast().contains { loneInitial($0) != nil }
     }
+
+    /// Whether `u` is a precomposed syllable (가…힣).
+    package static func isSyllable(_ u: Unicode.Scalar) -> Bool { parts(u) != nil }
 
     /// The initials of `text` up to its first character that is neither a
     /// syllable nor a lone consonant, each as a leading jamo: what an index
@@ -148,16 +152,19 @@ extension Hangul {
         return String(out)
     }
 
-    /// Whether `text` starts with what `typed` spells: a lone consonant any
-    /// syllable it starts, a syllable itself, and the last character also
-    /// what it can still become (`composing`).
-    package static func initialsStart(_ text: some Collection<Unicode.Scalar>, typed: [Unicode.Scalar]) -> Bool {
-        guard text.count >= typed.count else { return false }
-        for (i, (u, t)) in zip(typed, text).enumerated() where u != t {
-            if let l = loneInitial(u), parts(t)?.0 == l { continue }
-            if i == typed.count - 1, composing(u)?.canBecome(t) == true { continue }
-            return false
+    /// Whether `text` (precomposed, as NFKC makes it) starts with what
+    /// `typed` spells: a lone consonant any syllable it starts, a syllable
+    /// itself, and the last character also what it can still become, its
+    /// final moving on to the next syllable too (`Composing.starts`: ㄱ굼 on
+    /// the way to 고구마).
+    package static func initialsStart(_ text: [Unicode.Scalar], typed: [Unicode.Scalar]) -> Bool {
+        guard let last = typed.last, text.count >= typed.count else { return false }
+        for (u, t) in zip(typed.dropLast(), text) where u != t {
+            guard let l = loneInitial(u), parts(t)?.0 == l else { return false }
         }
-        return true
+        let rest = text[(typed.count - 1)...]
+        if rest.first == last { return true }
+        guard let c = composing(last) else { return false }
+        return c.starts(Substring(String(String.UnicodeScalarView(rest))).unicodeScalars)
     }
 }

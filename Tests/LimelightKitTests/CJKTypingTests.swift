@@ -84,6 +84,19 @@ import Testing
         #expect(try search(dir, "ㄴㅅ", app: "kr.acme.city").map(\.id) == ["seoul-namsan"])
     }
 
+    @Test func initialsFindTitlesWrittenDecomposedAndAmongManyAlike() throws {
+        let dir = TempDir()
+        // 계산기 written decomposed (conjoining jamo, as macOS writes file
+        // names), and 60 better-known titles whose initials are its too.
+        let decomposed = "\u{1100}\u{1168}\u{1109}\u{1161}\u{11AB}\u{1100}\u{1175}"
+        try ingest(dir, [#"{"kind":"entity","app":"kr.acme.tools","type":"ToolEntity","id":"calc","title":"\#(decomposed)","rankingHint":10}"#]
+                   + (1...60).map { #"{"kind":"entity","app":"kr.acme.tools","type":"ToolEntity","id":"singer-\#($0)","title":"가수가 \#($0)","rankingHint":90}"# })
+        #expect(try search(dir, "ㄱㅅㄱ", limit: 100).contains { $0.id == "calc" })
+        // A syllable typed whole singles it out, however many share its initials.
+        #expect(try search(dir, "계ㅅㄱ").map(\.id) == ["calc"])
+        #expect(try search(dir, "ㄱ산ㄱ").map(\.id) == ["calc"])
+    }
+
     @Test func aShortcutPhraseTypedAcrossItsParameterFindsTheBoundShortcut() throws {
         let dir = TempDir()
         try ingest(dir, [

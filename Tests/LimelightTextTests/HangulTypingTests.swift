@@ -69,6 +69,9 @@ import Testing
         #expect(!Hangul.initialsStart(typed("계산기"), typed: typed("가ㅅㄱ")))
         #expect(Hangul.initialsStart(typed("계산기"), typed: typed("ㄱㅅ가")) == false)
         #expect(Hangul.initialsStart(typed("계산긱"), typed: typed("ㄱㅅ기")))
+        // The last syllable's final may move on to the next (ㄱ굼 on the way to 고구마).
+        #expect(Hangul.initialsStart(typed("고구마"), typed: typed("ㄱ굼")))
+        #expect(!Hangul.initialsStart(typed("고구사"), typed: typed("ㄱ굼")))
         // Not initials: one character, a lone consonant last only (a
         // syllable being composed: 북한ㅅ), another script, a vowel.
         for q in ["ㄱ", "북한ㅅ", "ㄱa", "ㄱㅏ", "ㄳㄱ", "계산기"] {
