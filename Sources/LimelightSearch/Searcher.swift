@@ -203,6 +203,15 @@ public final class Searcher {
                                        weightless: text.weighsNothing)
                 abbreviated = !candidates.isEmpty
             }
+            // Korean typed with the input method off ("rPtksrl" for 계산기,
+            // `KoreanKeyboard`), before any typo correction: a reading that
+            // composes cleanly, shown as a correction where it finds something.
+            if candidates.isEmpty, let hangul = KoreanKeyboard.hangul(typedAsLatin: request.query) {
+                let reading = QueryText(hangul)
+                let found = try match(try textQuery(reading), restriction, request, broad: reading.titleWords,
+                                      weightless: reading.weighsNothing)
+                if !found.isEmpty { (text, corrected, candidates) = (reading, hangul, found) }
+            }
             let typed = text
             // A word with no match is read as its likeliest neighbour. When
             // that reading gives no item every word, the next likeliest

@@ -84,6 +84,23 @@ import Testing
         #expect(try search(dir, "ㄴㅅ", app: "kr.acme.city").map(\.id) == ["seoul-namsan"])
     }
 
+    @Test func koreanTypedWithTheInputMethodOffIsReadAsHangul() throws {
+        let dir = TempDir()
+        try ingest(dir, Self.walks)
+        let searcher = try Searcher(location: dir.index)
+        // 북한산 typed on the Korean layout with the input method off, and
+        // on the way there (a syllable still being composed).
+        for (typed, reading) in [("qnrgkstks", "북한산"), ("qnrgkstk", "북한사"), ("qnrgkst", "북한ㅅ")] {
+            let r = try searcher.search(SearchRequest(query: typed))
+            #expect(r.correctedQuery == reading && r.hits.first?.id == "bukhansan", "\(typed): \(r.correctedQuery ?? "-") \(r.hits.map(\.id))")
+        }
+        // What matches as typed is not read so, nor what finds nothing as Korean.
+        #expect(try searcher.search(SearchRequest(query: "xn")).hits.isEmpty)  // 투…: in no item
+        try ingest(dir, [#"{"kind":"entity","app":"kr.acme.walk","type":"WalkEntity","id":"latin","title":"Qnrgkstks Lodge","rankingHint":10}"#])
+        let latin = try Searcher(location: dir.index).search(SearchRequest(query: "qnrgkstks"))
+        #expect(latin.correctedQuery == nil && latin.hits.map(\.id) == ["latin"])
+    }
+
     @Test func initialsFindTitlesWrittenDecomposedAndAmongManyAlike() throws {
         let dir = TempDir()
         // 계산기 written decomposed (conjoining jamo, as macOS writes file

@@ -19,8 +19,8 @@ The probes (corpus/eval/queries/desktop-probes.tsv and, written later by
 other hands, desktop-probes-second.tsv, desktop-probes-third.tsv,
 desktop-probes-tasks.tsv, desktop-probes-settings.tsv, desktop-probes-panels-or-apps.tsv and, asked in
 the Plasma session, desktop-probes-plasma.tsv: query, the desktop ids that are right, its kind,
-LANG) were written before any was run (one more set is made from the files: each Korean name
-typed by its initial consonants, `korean_initials`): name prefixes, generic names and
+LANG) were written before any was run (two more sets are made from the files: each Korean name
+typed by its initial consonants, and as the Latin keys of the Korean layout, `korean_initials`): name prefixes, generic names and
 categories, keywords, words inside a name, typos, executable names, German,
 French and Spanish names, abbreviated words, and tasks ("take screenshot"). A probe is right at 1
 when the first hit is one of the right apps (an App Shortcut of one counts:
@@ -111,6 +111,11 @@ PROBE_SETS.append(
      'syllables or more, typed by the initial consonants of its syllables (초성: `ㄱㅅㄱ` for 계산기), as Korean '
      'phones\' app search finds apps; made from the desktop files, not written by hand. Right: every item whose '
      'Korean name has those initials.', 'GNOME'))
+KOREAN_KEYS = os.path.join(WORK, 'korean-keys.tsv')
+PROBE_SETS.append(
+    ('Korean typed with the input method off', KOREAN_KEYS,
+     'The same names typed whole as the Latin letters of the Korean layout\'s keys (두벌식: `rPtksrl` for 계산기), '
+     'as when the input method is off; made from the desktop files.', 'GNOME'))
 AT = '2026-12-01T12:00:00Z'
 PACKAGES = """ark audacity baobab blender cheese chromium dolphin emacs-common emacs-gtk eog evince file-roller
 filezilla firefox-esr geany gedit gimp gnome-calculator gnome-calendar gnome-clocks gnome-contacts
@@ -126,7 +131,7 @@ kinfocenter kscreen kwin-common plasma-desktop plasma-disks plasma-nm plasma-pa 
 print-manager""".split()
 LANGS = {'C.UTF-8': 'C', 'de_DE.UTF-8': 'de', 'fr_FR.UTF-8': 'fr', 'es_ES.UTF-8': 'es', 'ko_KR.UTF-8': 'ko'}
 KINDS = ['prefix', 'generic', 'keyword', 'midword', 'typo', 'exec', 'localized', 'multiword', 'task', 'panel', 'app',
-         'initials']
+         'initials', 'layout']
 
 
 def fetch():
@@ -285,12 +290,20 @@ def baseline(apps, query):
     return [i for _, _, i in sorted(ranked)[:5]]
 
 
+# The keys of the Korean layout (두벌식) of each initial, vowel and final.
+KEYS_INITIAL = 'r R s e E f a q Q t T d w W c z x v g'.split()
+KEYS_VOWEL = 'k o i O j p u P h hk ho hl y n nj np nl b m ml l'.split()
+KEYS_FINAL = [''] + 'r R rt s sw sg e f fr fa fq ft fx fv fg a q qt t T d w c z x v g'.split()
+
+
 def korean_initials(session='GNOME'):
     """Writes KOREAN_INITIALS: the initials of each Korean name of the
     session's apps and settings panels (shown, or a panel GNOME Settings
-    lists), with every item that has them as its right answers."""
+    lists), with every item that has them as its right answers; and
+    KOREAN_KEYS: each name typed as the keys of the Korean layout."""
     initials = 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ'
     right = collections.defaultdict(set)
+    keys = collections.defaultdict(set)
     for f in sorted(os.listdir(apps_dir(session))):
         if not f.endswith('.desktop'):
             continue
@@ -301,9 +314,14 @@ def korean_initials(session='GNOME'):
             continue
         if all(0xAC00 <= ord(c) <= 0xD7A3 for c in name):
             right[''.join(initials[(ord(c) - 0xAC00) // 588] for c in name)].add(f[:-len('.desktop')])
-    with open(KOREAN_INITIALS, 'w', encoding='utf-8') as fh:
-        for query, ids in sorted(right.items()):
-            fh.write(f'{query}\t{",".join(sorted(ids))}\tinitials\tko_KR.UTF-8\n')
+            spaced = entry['Name[ko]'].strip()
+            typed = ''.join(' ' if c == ' ' else KEYS_INITIAL[(ord(c) - 0xAC00) // 588]
+                            + KEYS_VOWEL[(ord(c) - 0xAC00) % 588 // 28] + KEYS_FINAL[(ord(c) - 0xAC00) % 28] for c in spaced)
+            keys[typed].add(f[:-len('.desktop')])
+    for path, queries, kind in ((KOREAN_INITIALS, right, 'initials'), (KOREAN_KEYS, keys, 'layout')):
+        with open(path, 'w', encoding='utf-8') as fh:
+            for query, ids in sorted(queries.items()):
+                fh.write(f'{query}\t{",".join(sorted(ids))}\t{kind}\tko_KR.UTF-8\n')
 
 
 def languages(path):
