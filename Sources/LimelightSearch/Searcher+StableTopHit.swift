@@ -36,8 +36,7 @@ extension Searcher {
         // Typed by its initials, a title goes on only in the names scored
         // so (not an app's keywords).
         func namesOf(_ i: Int) -> [TitleKey] {
-            let card = scored[i].entry.card
-            return text.hangulInitials == nil ? card.names : Array(TitleMatch.namesSpelled(card))
+            text.hangulInitials == nil ? scored[i].entry.card.names : Array(TitleMatch.namesSpelled(scored[i].entry.card))
         }
         let names = namesOf(order[at])
         guard let continuation = TitleMatch.continuation(of: names, text: text) else { return }
@@ -46,7 +45,7 @@ extension Searcher {
         // a synonym yields to one it goes on in by its title. Inkscape
         // (keyword "image") stayed on top through "image", above Image Viewer.
         if TitleMatch.continuation(of: Array(names.prefix(1)), text: text) == nil,
-           order[..<at].contains(where: { TitleMatch.continuation(of: Array(namesOf($0).prefix(1)), text: text) != nil }) { return }
+           order[..<at].contains(where: { TitleMatch.continuation(of: Array(scored[$0].entry.card.names.prefix(1)), text: text) != nil }) { return }
         // A hit the query starts from its first word ("tow" for "Tower
         // Bridge") is a strictly better match than one it starts only from
         // a later word ("Tokyo Tower"): the person may well have been typing

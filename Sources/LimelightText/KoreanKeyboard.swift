@@ -35,15 +35,21 @@ package enum KoreanKeyboard {
     static let vowels: [Character: UInt32] = ["k": 0, "o": 1, "i": 2, "j": 4, "p": 5, "u": 6, "h": 8, "y": 12, "n": 13,
                                               "b": 17, "m": 18, "l": 20]
 
-    /// An initial consonant as a final (0: none it can be: ㄸ ㅃ ㅉ).
-    static let asFinal: [UInt32] = [1, 2, 4, 7, 0, 8, 16, 17, 0, 19, 20, 21, 22, 0, 23, 24, 25, 26, 27]
+    /// An initial consonant as a final (nil: ㄸ ㅃ ㅉ end no syllable): the
+    /// final that moves on whole as that initial (`Hangul.finalSplit`).
+    static let asFinal: [UInt32?] = (0..<UInt32(19)).map { c in
+        Hangul.finalSplit.firstIndex { $0?.keep == 0 && $0?.next == c }.map(UInt32.init)
+    }
+    /// A final and a consonant typed after it that make one final (ㄱ ㅅ:
+    /// ㄳ): the finals that split into one kept and an initial moving on.
+    static let compoundFinals: [[UInt32]: UInt32] = Dictionary(uniqueKeysWithValues:
+        Hangul.finalSplit.indices.compactMap { t -> ([UInt32], UInt32)? in
+            guard let split = Hangul.finalSplit[t], split.keep != 0, let second = asFinal[Int(split.next)] else { return nil }
+            return ([split.keep, second], UInt32(t))
+        })
     /// Two vowels typed in turn that make one (ㅗ ㅏ: ㅘ).
     static let compoundVowels: [[UInt32]: UInt32] = [[8, 0]: 9, [8, 1]: 10, [8, 20]: 11, [13, 4]: 14, [13, 5]: 15,
                                                      [13, 20]: 16, [18, 20]: 19]
-    /// A final and a consonant typed after it that make one final (ㄱ ㅅ: ㄳ).
-    static let compoundFinals: [[UInt32]: UInt32] = [[1, 19]: 3, [4, 22]: 5, [4, 27]: 6, [8, 1]: 9, [8, 16]: 10,
-                                                     [8, 17]: 11, [8, 19]: 12, [8, 25]: 13, [8, 26]: 14, [8, 27]: 15,
-                                                     [17, 19]: 18]
 
     /// The Hangul `typed` would have composed, words kept apart as typed;
     /// nil unless it is all letters of the layout, composes cleanly and
@@ -66,7 +72,6 @@ package enum KoreanKeyboard {
         var out = String.UnicodeScalarView()
         // The syllable being composed: its initial, vowel and final (0: none).
         var l: UInt32? = nil, v: UInt32? = nil, t: UInt32 = 0
-        func flush() { if let l, let v { out.append(Hangul.syllable(l, v, t)) } }
         for key in keys {
             switch jamo(key) {
             case nil:
@@ -74,9 +79,9 @@ package enum KoreanKeyboard {
             case .consonant(let c):
                 guard let initial = l else { l = c; continue }
                 guard let vowel = v else { return nil }  // two consonants with no vowel between
-                if t == 0, asFinal[Int(c)] != 0 {
-                    t = asFinal[Int(c)]
-                } else if t != 0, let both = compoundFinals[[t, asFinal[Int(c)]]] {
+                if t == 0, let final = asFinal[Int(c)] {
+                    t = final
+                } else if t != 0, let second = asFinal[Int(c)], let both = compoundFinals[[t, second]] {
                     t = both
                 } else {
                     out.append(Hangul.syllable(initial, vowel, t))
@@ -96,8 +101,8 @@ package enum KoreanKeyboard {
                 }
             }
         }
-        if v != nil {
-            flush()
+        if let l, let v {
+            out.append(Hangul.syllable(l, v, t))
         } else if let lone = l {
             // A consonant typed last is a syllable still being composed
             // (shown as typed: a compatibility jamo).
